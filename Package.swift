@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "cpf",
+    products: [
+        .library(name: "CPFKit", targets: ["CPFKit"]),
+        .executable(name: "cpf", targets: ["cpf"]),
+    ],
+    targets: [
+        // No unsafe flags: CPFKit must stay usable as a dependency of other packages.
+        .target(name: "CPFKit"),
+        .executableTarget(name: "cpf", dependencies: ["CPFKit"]),
+        .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
+        .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,42 @@
+extension CPF {
+    /// How text is read as a CPF.
+    ///
+    /// ```swift
+    /// try CPF("390.533.447-05", options: .strict)
+    /// try CPF("5334470", options: .init(padsLeadingZeros: true))   // 000.053.344-70
+    /// try CPF("111.111.111-11", options: .init(allowsRepeatedDigits: true))
+    /// ```
+    public struct ParsingOptions: Hashable, Sendable {
+        /// Which shapes of text are accepted.
+        public enum Format: Hashable, Sendable {
+            /// Exactly 11 digits, with any number of `.`, `-` and spaces among
+            /// them: `390.533.447-05`, `39053344705`, `390 533 447 05`.
+            case lenient
+            /// Exactly `DDDDDDDDDDD` or `DDD.DDD.DDD-DD`.
+            case strict
+        }
+
+        /// Which shapes of text are accepted; `.lenient` by default.
+        public var format: Format
+        /// Whether a bare run of 1 to 10 digits (a CPF stored as an integer
+        /// that lost its leading zeros) is left-padded with zeros to 11.
+        public var padsLeadingZeros: Bool
+        /// Whether the ten numbers made of one repeated digit are accepted.
+        /// They pass the checksum but are never issued.
+        public var allowsRepeatedDigits: Bool
+
+        /// Makes parsing options; the defaults are lenient, no padding, and
+        /// repeated digits rejected.
+        @inlinable
+        public init(format: Format = .lenient, padsLeadingZeros: Bool = false, allowsRepeatedDigits: Bool = false) {
+            self.format = format
+            self.padsLeadingZeros = padsLeadingZeros
+            self.allowsRepeatedDigits = allowsRepeatedDigits
+        }
+
+        /// The default: lenient, no padding, repeated digits rejected.
+        public static let lenient = ParsingOptions()
+        /// Strict shapes only, no padding, repeated digits rejected.
+        public static let strict = ParsingOptions(format: .strict)
+    }
+}

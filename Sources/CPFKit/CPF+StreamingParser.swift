@@ -1,0 +1,133 @@
+extension CPF {
+    /// Parses a CPF from UTF-8 bytes that arrive in pieces, in constant memory.
+    ///
+    /// Feed it the pieces of one input in order, then ask for the ``result``.
+    /// It gives the same answer as ``CPF/parse(_:options:)`` on the whole
+    /// input, however the input is cut, so a line too long to hold (a 1 GB
+    /// line in a file) can still be judged exactly.
+    ///
+    /// ```swift
+    /// var parser = CPF.StreamingParser()
+    /// Array("390.533.".utf8).withUnsafeBytes { parser.consume($0) }
+    /// Array("447-05".utf8).withUnsafeBytes { parser.consume($0) }
+    /// parser.result   // .success(390.533.447-05)
+    /// ```
+    ///
+    /// - Complexity: O(*n*) time in the bytes consumed, O(1) memory.
+    public struct StreamingParser: Sendable {
+        /// How the input is read.
+        public let options: ParsingOptions
+
+        /// Bytes consumed so far.
+        private var offset = 0
+        /// Offset of the first byte that is not trimmed, or -1 before it.
+        private var contentStart = -1
+        /// Offset just past the last byte that is not trimmed.
+        private var contentEnd = 0
+        /// Offset of the first tab or carriage return since `contentEnd`, or -1.
+        private var pendingControl = -1
+        private var pendingControlByte: UInt8 = 0
+        /// Whether a space has come since `contentEnd`.
+        private var pendingSpace = false
+        private var packed: UInt64 = 0
+        private var digitCount = 0
+        private var sawSeparator = false
+        /// Whether the content so far can still be `DDD.DDD.DDD-DD`.
+        private var maskShape = true
+        /// Offset of the first invalid character, or -1.
+        private var invalidOffset = -1
+        /// Up to four bytes of the first invalid character, for decoding it.
+        private var invalidBytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        private var invalidByteCount = 0
+
+        /// Makes a parser for one input.
+        public init(options: ParsingOptions = .lenient) {
+            self.options = options
+        }
+
+        /// Reads the next piece of the input.
+        public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes {
+                consume(byte)
+            }
+        }
+
+        /// Reads the next byte of the input.
+        public mutating func consume(_ byte: UInt8) {
+            defer { offset += 1 }
+            if invalidOffset >= 0 {
+                if invalidByteCount < 4 { appendInvalidByte(byte) }
+                return
+            }
+            if CPF.isTrimmedByte(byte) {
+                if contentStart >= 0 {
+                    if byte == 0x20 {
+                        pendingSpace = true
+                    } else if pendingControl < 0 {
+                        pendingControl = offset
+                        pendingControlByte = byte
+                    }
+                }
+                return
+            }
+            if contentStart < 0 {
+                contentStart = offset
+            } else if contentEnd < offset {
+                // Spaces, tabs or carriage returns between two pieces of content.
+                if pendingControl >= 0 {
+                    invalidOffset = pendingControl
+                    appendInvalidByte(pendingControlByte)
+                    invalidByteCount = 4  // a tab or CR is one whole character
+                    return
+                }
+                sawSeparator = sawSeparator || pendingSpace
+                maskShape = false
+                pendingSpace = false
+            }
+            contentEnd = offset + 1
+            let digit = byte &- 0x30
+            if digit < 10 {
+                packed = packed << 4 | UInt64(digit)
+                digitCount += 1
+            } else if byte == 0x2E || byte == 0x2D {
+                sawSeparator = true
+            } else {
+                invalidOffset = offset
+                appendInvalidByte(byte)
+                return
+            }
+            if maskShape {
+                let index = offset - contentStart
+                switch index {
+                case 3, 7: maskShape = byte == 0x2E
+                case 11: maskShape = byte == 0x2D
+                case 0..<14: maskShape = digit < 10
+                default: maskShape = false
+                }
+            }
+        }
+
+        /// The CPF, or the first reason the input consumed so far is not one.
+        public var result: Result<CPF, CPFValidationError> {
+            if contentStart < 0 { return .failure(.empty) }
+            if invalidOffset >= 0 {
+                let scalar = withUnsafeBytes(of: invalidBytes) { all in
+                    CPF.decodeScalar(UnsafeRawBufferPointer(rebasing: all[..<invalidByteCount]))
+                }
+                return .failure(.invalidCharacter(scalar, position: invalidOffset + 1))
+            }
+            let isMask = options.format == .strict && maskShape && contentEnd - contentStart == 14
+            return CPF.conclude(packed: packed, digitCount: digitCount, isBare: !sawSeparator, isMask: isMask, options: options)
+        }
+
+        private mutating func appendInvalidByte(_ byte: UInt8) {
+            switch invalidByteCount {
+            case 0: invalidBytes.0 = byte
+            case 1: invalidBytes.1 = byte
+            case 2: invalidBytes.2 = byte
+            default: invalidBytes.3 = byte
+            }
+            invalidByteCount += 1
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// A valid Brazilian CPF number (Cadastro de Pessoas Físicas).
+///
+/// A `CPF` always holds 11 digits whose check digits are right; make one by
+/// parsing text, which throws a ``CPFValidationError`` saying why the text is
+/// not a CPF.
+///
+/// ```swift
+/// let cpf = try CPF("390.533.447-05")
+/// cpf.digits          // "39053344705"
+/// cpf.formatted       // "390.533.447-05"
+/// cpf.lgpdMasked      // "***.533.447-**"
+/// cpf.fiscalRegion    // 7: ES, RJ
+/// cpf.checkDigits     // 05
+/// ```
+///
+/// - Complexity: Parsing is O(*n*) in the length of the text; every property
+///   is O(1).
+public struct CPF: Hashable, Sendable {
+    /// The 11 digits, four bits each, the first digit in the highest nibble
+    /// (bits 40–43), so `0x390_5334_4705` for `390.533.447-05`.
+    @usableFromInline
+    internal let packed: UInt64
+
+    @inlinable
+    internal init(packed: UInt64) {
+        self.packed = packed
+    }
+
+    /// Parses a CPF from text.
+    ///
+    /// ```swift
+    /// let cpf = try CPF("390 533 447 05")
+    /// let padded = try CPF("5334470", options: .init(padsLeadingZeros: true))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text, masked or bare (see ``ParsingOptions``).
+    ///   - options: How strictly to read the text. Lenient by default.
+    /// - Throws: ``CPFValidationError``, the first reason the text is not a CPF.
+    @inlinable
+    public init(_ text: some StringProtocol, options: ParsingOptions = .lenient) throws(CPFValidationError) {
+        self = try text.parsedCPF(options: options).get()
+    }
+
+    /// Makes the CPF of a 9-digit base, computing its check digits.
+    ///
+    /// ```swift
+    /// let cpf = try CPF(base: "390.533.447")   // 390.533.447-05
+    /// ```
+    ///
+    /// - Parameter base: Nine digits, bare or masked as `DDD.DDD.DDD`.
+    /// - Throws: ``CPFValidationError/invalidCharacter(_:position:)`` or
+    ///   ``CPFValidationError/length(digitCount:)`` when `base` is not nine digits.
+    @inlinable
+    public init(base: some StringProtocol) throws(CPFValidationError) {
+        let checkDigits = try CheckDigits(base: base)
+        let digits = base.utf8.lazy.filter { $0 &- 0x30 < 10 }.reduce(UInt64(0)) { $0 << 4 | UInt64($1 &- 0x30) }
+        self.init(packed: digits << 8 | UInt64(checkDigits.first) << 4 | UInt64(checkDigits.second))
+    }
+
+    /// The digit at `index` (0 is the first), as a number from 0 to 9.
+    @inlinable
+    public subscript(digitAt index: Int) -> Int {
+        precondition(index >= 0 && index < 11, "a CPF has 11 digits")
+        return Int(truncatingIfNeeded: (packed >> UInt64(4 * (10 - index))) & 0xF)
+    }
+
+    /// Writes the 11 digits as ASCII bytes into `buffer`, which must hold 11 bytes.
+    @inlinable
+    public func writeDigits(to buffer: UnsafeMutableRawPointer) {
+        var value = packed
+        var index = 10
+        while index >= 0 {
+            buffer.storeBytes(of: UInt8(truncatingIfNeeded: value & 0xF) | 0x30, toByteOffset: index, as: UInt8.self)
+            value >>= 4
+            index -= 1
+        }
+    }
+
+    /// Writes the mask `DDD.DDD.DDD-DD` as ASCII bytes into `buffer`, which must hold 14 bytes.
+    @inlinable
+    public func writeFormatted(to buffer: UnsafeMutableRawPointer) {
+        var value = packed
+        var index = 13
+        while index >= 0 {
+            if index == 11 {
+                buffer.storeBytes(of: UInt8(ascii: "-"), toByteOffset: index, as: UInt8.self)
+            } else if index == 3 || index == 7 {
+                buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: index, as: UInt8.self)
+            } else {
+                buffer.storeBytes(of: UInt8(truncatingIfNeeded: value & 0xF) | 0x30, toByteOffset: index, as: UInt8.self)
+                value >>= 4
+            }
+            index -= 1
+        }
+    }
+
+    /// The 11 bare digits: `"39053344705"`.
+    public var digits: String {
+        String(unsafeUninitializedCapacity: 11) { buffer in
+            writeDigits(to: UnsafeMutableRawPointer(buffer.baseAddress!))
+            return 11
+        }
+    }
+
+    /// The usual mask `DDD.DDD.DDD-DD`: `"390.533.447-05"`.
+    public var formatted: String {
+        String(unsafeUninitializedCapacity: 14) { buffer in
+            writeFormatted(to: UnsafeMutableRawPointer(buffer.baseAddress!))
+            return 14
+        }
+    }
+
+    /// The display form recommended for LGPD notices, hiding the first three
+    /// and the last two digits: `"***.533.447-**"`.
+    ///
+    /// This is pseudonymisation, not anonymisation: the check digits can be
+    /// recomputed, so only the first three digits (a thousand candidates) are
+    /// really hidden.
+    public var lgpdMasked: String {
+        var text = Array(formatted.utf8)
+        for index in [0, 1, 2, 12, 13] { text[index] = UInt8(ascii: "*") }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The first nine digits, which the check digits are computed from: `"390533447"`.
+    public var base: String {
+        String(digits.prefix(9))
+    }
+
+    /// The two check digits, the last two digits of the number.
+    public var checkDigits: CheckDigits {
+        CheckDigits(first: UInt8(self[digitAt: 9]), second: UInt8(self[digitAt: 10]))
+    }
+
+    /// The fiscal region where the number was first issued, from its ninth digit.
+    public var fiscalRegion: FiscalRegion {
+        FiscalRegion(digit: self[digitAt: 8])!
+    }
+}
+
+extension CPF: CustomStringConvertible {
+    /// The masked form, `DDD.DDD.DDD-DD`.
+    public var description: String { formatted }
+}
+
+extension CPF: CustomDebugStringConvertible {
+    /// `CPF(390.533.447-05)`.
+    public var debugDescription: String { "CPF(\(formatted))" }
+}
+
+extension CPF: Comparable {
+    /// CPFs sort by their digits.
+    @inlinable
+    public static func < (lhs: CPF, rhs: CPF) -> Bool { lhs.packed < rhs.packed }
+}

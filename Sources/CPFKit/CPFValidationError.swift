@@ -1,0 +1,64 @@
+/// Why a text is not a valid CPF.
+///
+/// A rejected input has exactly one reason. The cases are listed in the order
+/// in which they are checked, so an input with a bad character and the wrong
+/// number of digits is reported as ``invalidCharacter(_:position:)``.
+///
+/// ```swift
+/// do {
+///     _ = try CPF("231.002.999-00")
+/// } catch {
+///     print(error.code)         // "check-digits"
+///     print(error.description)  // "check digits should be 38"
+/// }
+/// ```
+public enum CPFValidationError: Error, Hashable, Sendable {
+    /// Nothing is left after surrounding spaces, tabs and carriage returns are trimmed.
+    case empty
+    /// A character that is not allowed, with its 1-based position in the input
+    /// as given (before trimming). Bytes that are not valid UTF-8 are reported
+    /// as U+FFFD REPLACEMENT CHARACTER.
+    case invalidCharacter(Unicode.Scalar, position: Int)
+    /// Strict parsing only: the input is not `DDDDDDDDDDD` or `DDD.DDD.DDD-DD`.
+    case format
+    /// The input does not hold 11 digits; `digitCount` says how many it holds.
+    case length(digitCount: Int)
+    /// All 11 digits are the same (`000.000.000-00` … `999.999.999-99`): such
+    /// numbers pass the checksum but are never issued.
+    case repeatedDigits
+    /// The check digits are wrong; `expected` are the ones the base calls for.
+    case checkDigits(expected: CPF.CheckDigits)
+
+    /// The stable code of the reason, used in machine-readable output:
+    /// `empty`, `invalid-character`, `format`, `length`, `repeated` or `check-digits`.
+    public var code: String {
+        switch self {
+        case .empty: "empty"
+        case .invalidCharacter: "invalid-character"
+        case .format: "format"
+        case .length: "length"
+        case .repeatedDigits: "repeated"
+        case .checkDigits: "check-digits"
+        }
+    }
+}
+
+extension CPFValidationError: CustomStringConvertible {
+    /// A short English sentence fragment, such as `check digits should be 38`.
+    public var description: String {
+        switch self {
+        case .empty:
+            return "empty"
+        case let .invalidCharacter(scalar, position):
+            return "invalid character '\(scalar.escaped(asASCII: true))' at position \(position)"
+        case .format:
+            return "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD"
+        case let .length(count):
+            return "\(count) digit\(count == 1 ? "" : "s"), expected 11"
+        case .repeatedDigits:
+            return "all 11 digits are the same"
+        case let .checkDigits(expected):
+            return "check digits should be \(expected)"
+        }
+    }
+}

@@ -1,0 +1,162 @@
+// The project's one definition of the CPF rule, written to be read.
+//
+// Every faster path (the byte-level parser, the streaming parser, the
+// generator, the text scanner) is tested against this file.
+
+extension StringProtocol {
+    /// Whether this text is a valid CPF, read leniently: 11 ASCII digits with
+    /// any `.`, `-` and spaces among them, surrounding spaces, tabs and
+    /// carriage returns ignored, repeated digits rejected.
+    ///
+    /// ```swift
+    /// "390.533.447-05".isValidCPF   // true
+    /// "390.533.447-06".isValidCPF   // false
+    /// "111.111.111-11".isValidCPF   // false: never issued
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    @inlinable
+    public var isValidCPF: Bool {
+        cpfValidationError() == nil
+    }
+
+    /// Why this text is not a valid CPF, or `nil` when it is one.
+    ///
+    /// ```swift
+    /// "231.002.999-00".cpfValidationError()          // .checkDigits(expected: 38)
+    /// "390.533.447".cpfValidationError()             // .length(digitCount: 9)
+    /// "39053344705".cpfValidationError(options: .strict)  // nil
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    @inlinable
+    public func cpfValidationError(options: CPF.ParsingOptions = .lenient) -> CPFValidationError? {
+        guard case .failure(let error) = parsedCPF(options: options) else { return nil }
+        return error
+    }
+
+    /// Reads this text as a CPF: the CPF, or the first reason it is not one.
+    ///
+    /// The reasons are checked in the order of ``CPFValidationError``'s cases.
+    ///
+    /// ```swift
+    /// switch "390.533.447-05".parsedCPF() {
+    /// case .success(let cpf): print(cpf.digits)    // 39053344705
+    /// case .failure(let error): print(error)
+    /// }
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    @inlinable
+    public func parsedCPF(options: CPF.ParsingOptions = .lenient) -> Result<CPF, CPFValidationError> {
+        let scalars = Array(unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
+              let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
+        else { return .failure(.empty) }
+        let text = scalars[first...last]
+
+        if let bad = text.firstIndex(where: { $0.cpfDigitValue == nil && !$0.isCPFSeparator }) {
+            // Everything before the bad character is ASCII, so its position
+            // counts characters, Unicode scalars and UTF-8 bytes alike.
+            return .failure(.invalidCharacter(scalars[bad], position: bad + 1))
+        }
+
+        var digits = text.compactMap(\.cpfDigitValue)
+        let isBare = digits.count == text.count
+        let isPadded = options.padsLeadingZeros && isBare && (1...10).contains(digits.count)
+        if options.format == .strict, !(isBare && (digits.count == 11 || isPadded)), !text.isCPFMask {
+            return .failure(.format)
+        }
+        if isPadded {
+            digits.insert(contentsOf: repeatElement(0, count: 11 - digits.count), at: 0)
+        }
+        guard digits.count == 11 else {
+            return .failure(.length(digitCount: digits.count))
+        }
+        guard options.allowsRepeatedDigits || Set(digits).count > 1 else {
+            return .failure(.repeatedDigits)
+        }
+        guard digits.prefix(9).cpfCheckDigit == digits[9], digits.prefix(10).cpfCheckDigit == digits[10] else {
+            return .failure(.checkDigits(expected: digits.prefix(9).cpfCheckDigits))
+        }
+        return .success(CPF(packed: digits.reduce(into: 0) { $0 = $0 << 4 | UInt64($1) }))
+    }
+
+    /// The check digits of the CPF whose base is this text: nine ASCII
+    /// digits, with any `.`, `-` and spaces among them.
+    ///
+    /// ```swift
+    /// "390.533.447".cpfCheckDigits()   // .success(05)
+    /// "39053344".cpfCheckDigits()      // .failure(.length(digitCount: 8))
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    @inlinable
+    public func cpfCheckDigits() -> Result<CPF.CheckDigits, CPFValidationError> {
+        let scalars = Array(unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
+              let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
+        else { return .failure(.empty) }
+        if let bad = scalars[first...last].firstIndex(where: { $0.cpfDigitValue == nil && !$0.isCPFSeparator }) {
+            return .failure(.invalidCharacter(scalars[bad], position: bad + 1))
+        }
+        let digits = scalars[first...last].compactMap(\.cpfDigitValue)
+        guard digits.count == 9 else { return .failure(.length(digitCount: digits.count)) }
+        return .success(digits.cpfCheckDigits)
+    }
+}
+
+extension Collection where Element == Int {
+    /// The check digit of these digits: each digit times its weight, the
+    /// weights counting down to 2 from the last digit (10…2 for nine digits,
+    /// 11…2 for ten); the remainder r of the sum by 11 gives 0 when r < 2,
+    /// else 11 − r.
+    @inlinable
+    internal var cpfCheckDigit: Int {
+        var weight = count + 2
+        let remainder = reduce(into: 0) { sum, digit in
+            weight -= 1
+            sum += digit * weight
+        } % 11
+        return remainder < 2 ? 0 : 11 - remainder
+    }
+
+    /// Both check digits of a nine-digit base: the first over the base, the
+    /// second over the base followed by the first.
+    @inlinable
+    internal var cpfCheckDigits: CPF.CheckDigits {
+        let completed = Array(prefix(9)) + [prefix(9).cpfCheckDigit]
+        return CPF.CheckDigits(first: UInt8(completed[9]), second: UInt8(completed.prefix(10).cpfCheckDigit))
+    }
+}
+
+extension Collection where Element == Unicode.Scalar {
+    /// Whether these scalars are exactly `DDD.DDD.DDD-DD`.
+    @inlinable
+    internal var isCPFMask: Bool {
+        count == 14 && zip(self, "DDD.DDD.DDD-DD".unicodeScalars).allSatisfy { scalar, pattern in
+            pattern == "D" ? scalar.cpfDigitValue != nil : scalar == pattern
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// The value of an ASCII digit `0`–`9`; `nil` for anything else,
+    /// fullwidth, Arabic-Indic and superscript digits included.
+    @inlinable
+    internal var cpfDigitValue: Int? {
+        ("0"..."9").contains(self) ? Int(value - 0x30) : nil
+    }
+
+    /// `.`, `-` or a space: allowed among the digits.
+    @inlinable
+    internal var isCPFSeparator: Bool {
+        self == "." || self == "-" || self == " "
+    }
+
+    /// A space, tab or carriage return: trimmed around the text.
+    @inlinable
+    internal var isCPFTrimmed: Bool {
+        self == " " || self == "\t" || self == "\r"
+    }
+}

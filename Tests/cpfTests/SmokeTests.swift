@@ -1,0 +1,4 @@
+import Testing
+import CPFKit
+
+@Test func smoke() { #expect("390.533.447-05".isValidCPF) }
