@@ -107,6 +107,18 @@ extension CPF {
             }
         }
 
+        /// Whether the input is already known to be invalid, whatever may follow:
+        /// an invalid character has come, or more than 11 digits.
+        ///
+        /// ```swift
+        /// var parser = CPF.StreamingParser()
+        /// Array("123456789012".utf8).withUnsafeBytes { parser.consume($0) }
+        /// parser.isSettled   // true: 12 digits can only stay too many
+        /// ```
+        public var isSettled: Bool {
+            invalidOffset >= 0 || digitCount > 11
+        }
+
         /// The CPF, or the first reason the input consumed so far is not one.
         public var result: Result<CPF, CPFValidationError> {
             if contentStart < 0 { return .failure(.empty) }

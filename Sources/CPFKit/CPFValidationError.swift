@@ -50,7 +50,7 @@ extension CPFValidationError: CustomStringConvertible {
         case .empty:
             return "empty"
         case let .invalidCharacter(scalar, position):
-            return "invalid character '\(scalar.escaped(asASCII: true))' at position \(position)"
+            return "invalid character '\(scalar.escaped(asASCII: false))' at position \(position)"
         case .format:
             return "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD"
         case let .length(count):

@@ -1,1 +1,3 @@
-print("cpf")
+// Entry point: everything happens in `Program`.
+let status = Program.main(CommandLine.arguments)
+terminate(status)

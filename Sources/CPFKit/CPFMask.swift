@@ -1,0 +1,63 @@
+/// The CPF mask applied to an incomplete number, as a text field shows it
+/// while the user types: separators appear only once a digit follows them.
+///
+/// ```swift
+/// CPFMask.apply(to: "3905")          // "390.5"
+/// CPFMask.apply(to: "390533447")     // "390.533.447"
+/// CPFMask.apply(to: "390533447055")  // "390.533.447-05" (11 digits at most)
+/// CPFMask.apply(to: "39a0")          // "390" (only ASCII digits count)
+/// ```
+public enum CPFMask {
+    /// The longest masked text: `DDD.DDD.DDD-DD`.
+    public static let maximumLength = 14
+    /// The most digits a CPF holds.
+    public static let maximumDigitCount = 11
+
+    /// Masks the first 11 ASCII digits of `text`, ignoring every other character.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    public static func apply(to text: some StringProtocol) -> String {
+        var digits: [UInt8] = []
+        for byte in text.utf8 where byte &- 0x30 < 10 && digits.count < maximumDigitCount {
+            digits.append(byte)
+        }
+        return digits.withUnsafeBytes { digits in
+            String(unsafeUninitializedCapacity: maximumLength) { buffer in
+                write(digits: digits, to: UnsafeMutableRawPointer(buffer.baseAddress!))
+            }
+        }
+    }
+
+    /// Writes the mask of up to 11 ASCII digits into `buffer`, which must
+    /// hold 14 bytes; returns how many bytes it wrote.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public static func write(digits: UnsafeRawBufferPointer, to buffer: UnsafeMutableRawPointer) -> Int {
+        var length = 0
+        for (index, digit) in digits.prefix(maximumDigitCount).enumerated() {
+            if index == 3 || index == 6 {
+                buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: length, as: UInt8.self)
+                length += 1
+            } else if index == 9 {
+                buffer.storeBytes(of: UInt8(ascii: "-"), toByteOffset: length, as: UInt8.self)
+                length += 1
+            }
+            buffer.storeBytes(of: digit, toByteOffset: length, as: UInt8.self)
+            length += 1
+        }
+        return length
+    }
+
+    /// The number of characters of the mask that come before the digit at
+    /// `digitIndex` (the caret position just before that digit).
+    ///
+    /// ```swift
+    /// CPFMask.offset(ofDigit: 3)   // 4: "390.|5"
+    /// ```
+    @inlinable
+    public static func offset(ofDigit digitIndex: Int) -> Int {
+        precondition(digitIndex >= 0 && digitIndex <= maximumDigitCount)
+        return digitIndex + (digitIndex > 3 ? 1 : 0) + (digitIndex > 6 ? 1 : 0) + (digitIndex > 9 ? 1 : 0)
+    }
+}

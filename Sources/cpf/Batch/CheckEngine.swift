@@ -1,0 +1,214 @@
+import CPFKit
+
+/// What `cpf check` writes for each input.
+enum CheckOutput {
+    /// Invalid lines as `SOURCE:LINE: 'INPUT': MESSAGE` (for arguments, a
+    /// verdict line each), then a summary on standard error.
+    case report
+    /// The valid input lines, byte for byte.
+    case validLines
+    /// The invalid input lines, byte for byte.
+    case invalidLines
+    /// One JSON object per input.
+    case json
+    /// One CSV row per input, after a header row.
+    case csv
+    /// Nothing: the exit status answers.
+    case quiet
+
+    var isFilter: Bool { self == .validLines || self == .invalidLines }
+}
+
+/// Checks inputs line by line and writes the verdicts; the layer between the
+/// line reader and the output formats for `cpf check`.
+final class CheckEngine {
+    struct Settings {
+        var options = CPF.ParsingOptions.lenient
+        var output = CheckOutput.report
+        /// The 0-based CSV field that holds the CPF, or `nil` for whole lines.
+        var field: Int?
+        var delimiter = UInt8(ascii: ",")
+        /// Whether the first record of each input is a header, not a CPF.
+        var skipsHeader = false
+    }
+
+    static let argumentSource = "(argument)"
+
+    let settings: Settings
+    let context: Context
+    private let out: OutputBuffer
+    private let reader = LineReader()
+    private(set) var checkedCount = 0
+    private(set) var validCount = 0
+    var invalidCount: Int { checkedCount - validCount }
+
+    // The line being read in pieces (CSV fields, lines longer than the buffer).
+    private var parser = CPF.StreamingParser()
+    private var csv: CSVState
+    private let echo = EchoCapture()
+    private var copy = DeferredCopy()
+    private var source = "-"
+
+    init(settings: Settings, context: Context) {
+        self.settings = settings
+        self.context = context
+        out = context.output
+        csv = CSVState(delimiter: settings.delimiter)
+        if settings.output == .csv {
+            out.write("source,line,input,valid,cpf,reason,message\n")
+        }
+    }
+
+    /// Checks every line of one input.
+    func check(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+        source = name
+        var inHeader = settings.skipsHeader
+        let csvDelimiter = settings.field == nil ? nil : settings.delimiter
+        try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter) { piece in
+            if inHeader {
+                if settings.output.isFilter {
+                    out.write(piece.bytes)
+                    if piece.isLast { out.writeTerminator(piece.terminator) }
+                }
+                inHeader = !piece.isLast
+            } else if piece.isWhole, settings.field == nil {
+                checkLine(piece)
+            } else {
+                checkPiece(piece)
+            }
+        }
+    }
+
+    /// The hot path: one whole line, the CPF being the whole line.
+    @inline(__always)
+    private func checkLine(_ piece: LinePiece) {
+        let result = CPF.parse(piece.bytes, options: settings.options)
+        let isValid: Bool
+        if case .success = result { isValid = true } else { isValid = false }
+        checkedCount += 1
+        if isValid { validCount += 1 }
+        switch settings.output {
+        case .quiet:
+            break
+        case .validLines, .invalidLines:
+            if isValid == (settings.output == .validLines) {
+                out.write(piece.bytes)
+                out.writeTerminator(piece.terminator)
+            }
+        case .report, .json, .csv:
+            if piece.bytes.count > EchoCapture.limit {
+                emit(result, echo: UnsafeRawBufferPointer(rebasing: piece.bytes[..<EchoCapture.limit]),
+                     isTruncated: true, line: piece.lineNumber)
+            } else {
+                emit(result, echo: piece.bytes, isTruncated: false, line: piece.lineNumber)
+            }
+        }
+    }
+
+    /// A CSV record, or a piece of a line too long to hold.
+    private func checkPiece(_ piece: LinePiece) {
+        if piece.isFirst {
+            parser = CPF.StreamingParser(options: settings.options)
+            csv = CSVState(delimiter: settings.delimiter)
+            echo.reset()
+            copy.reset()
+        }
+        if let field = settings.field {
+            for byte in piece.bytes where csv.step(byte) && csv.fieldIndex == field {
+                parser.consume(byte)
+                echo.append(byte)
+            }
+        } else {
+            parser.consume(piece.bytes)
+            echo.append(piece.bytes)
+        }
+
+        if settings.output.isFilter {
+            let wantsValid = settings.output == .validLines
+            var decided: Bool?
+            if piece.isLast {
+                if case .success = parser.result { decided = wantsValid } else { decided = !wantsValid }
+            } else if parser.isSettled {
+                decided = !wantsValid
+            }
+            do {
+                try copy.add(piece.bytes, decided: decided, to: out)
+            } catch {
+                context.fail("temporary file: \(error)")
+            }
+            if piece.isLast, decided == true { out.writeTerminator(piece.terminator) }
+        }
+        guard piece.isLast else { return }
+        let result = parser.result
+        checkedCount += 1
+        if case .success = result { validCount += 1 }
+        if !settings.output.isFilter, settings.output != .quiet {
+            emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber)
+        }
+    }
+
+    /// Checks one command-line argument; `index` counts arguments from 1.
+    func check(argument: String, index: Int) {
+        var argument = argument
+        argument.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let result = CPF.parse(bytes, options: settings.options)
+            checkedCount += 1
+            switch result {
+            case .success:
+                validCount += 1
+                switch settings.output {
+                case .report:
+                    Escaping.writeReadable(bytes, quote: nil, to: out)
+                    out.write(": valid\n")
+                case .validLines:
+                    out.write(bytes)
+                    out.write(byte: 0x0A)
+                default: break
+                }
+            case .failure(let error):
+                switch settings.output {
+                case .report:
+                    Escaping.writeReadable(bytes, quote: nil, to: out)
+                    out.write(": invalid (\(error))\n")
+                case .invalidLines:
+                    out.write(bytes)
+                    out.write(byte: 0x0A)
+                default: break
+                }
+            }
+            if settings.output == .json || settings.output == .csv {
+                source = Self.argumentSource
+                emit(result, echo: bytes, isTruncated: false, line: index)
+            }
+        }
+    }
+
+    /// Writes the verdict on one input in the report, JSON or CSV format.
+    private func emit(_ result: Result<CPF, CPFValidationError>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int) {
+        switch settings.output {
+        case .report:
+            guard case .failure(let error) = result else { return }
+            out.write(source)
+            out.write(byte: UInt8(ascii: ":"))
+            out.write(decimal: line)
+            out.write(": '")
+            Escaping.writeReadable(echo, quote: UInt8(ascii: "'"), to: out)
+            if isTruncated { out.write("…") }
+            out.write("': ")
+            out.write(error.description)
+            out.write(byte: 0x0A)
+        case .json:
+            RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+        case .csv:
+            RecordWriter.writeCSV(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+        default:
+            break
+        }
+    }
+
+    /// `cpf: N checked, N valid, N invalid` on standard error.
+    func writeSummary() {
+        context.diagnose("\(checkedCount) checked, \(validCount) valid, \(invalidCount) invalid")
+    }
+}

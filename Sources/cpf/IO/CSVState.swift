@@ -1,0 +1,45 @@
+/// The RFC 4180 state machine over the bytes of one record: which bytes are
+/// the content of which field.
+///
+/// A field that starts with `"` is quoted: `""` inside it is one quote, and
+/// delimiters and line breaks inside it are content. A quote inside an
+/// unquoted field is an ordinary byte, and bytes after a closing quote are
+/// kept as content (as Python's `csv` module does), so no byte is ever an error.
+struct CSVState {
+    enum Phase { case fieldStart, unquoted, quoted, quoteInQuoted }
+
+    let delimiter: UInt8
+    private(set) var phase = Phase.fieldStart
+    /// 0-based index of the field the last byte belonged to.
+    private(set) var fieldIndex = 0
+
+    init(delimiter: UInt8) {
+        self.delimiter = delimiter
+    }
+
+    /// Whether a line feed now would end the record (it is not inside quotes).
+    var endsRecordAtLineFeed: Bool { phase != .quoted }
+
+    /// Reads one byte; returns whether it is content of field `fieldIndex`.
+    @inline(__always)
+    mutating func step(_ byte: UInt8) -> Bool {
+        switch phase {
+        case .fieldStart:
+            if byte == 0x22 { phase = .quoted; return false }
+            if byte == delimiter { fieldIndex += 1; return false }
+            phase = .unquoted
+            return true
+        case .unquoted:
+            if byte == delimiter { fieldIndex += 1; phase = .fieldStart; return false }
+            return true
+        case .quoted:
+            if byte == 0x22 { phase = .quoteInQuoted; return false }
+            return true
+        case .quoteInQuoted:
+            if byte == 0x22 { phase = .quoted; return true }
+            if byte == delimiter { fieldIndex += 1; phase = .fieldStart; return false }
+            phase = .unquoted
+            return true
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// Buffered output to a file descriptor: bytes collect in a large block and
+/// go out in one `write(2)`.
+///
+/// A write error is kept and reported once (`cpf: standard output: …`, exit
+/// status 2) by whoever flushes last; after one, further output is dropped.
+final class OutputBuffer {
+    let descriptor: FileDescriptor
+    private let storage: UnsafeMutableRawBufferPointer
+    private var count = 0
+    /// The first write error, if any.
+    private(set) var error: Errno?
+    /// Called once, with the first write error.
+    var onError: ((Errno) -> Void)?
+
+    init(descriptor: FileDescriptor, capacity: Int = 1 << 17) {
+        self.descriptor = descriptor
+        storage = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Appends bytes, writing out the block when it is full.
+    @inline(__always)
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count <= storage.count - count {
+            if bytes.count > 0 {
+                (storage.baseAddress! + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            }
+            count += bytes.count
+        } else {
+            writeSlowly(bytes)
+        }
+    }
+
+    @inline(never)
+    private func writeSlowly(_ bytes: UnsafeRawBufferPointer) {
+        flush()
+        if bytes.count >= storage.count {
+            send(bytes)
+        } else {
+            storage.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            count = bytes.count
+        }
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    func write(byte: UInt8) {
+        if count == storage.count { flush() }
+        storage[count] = byte
+        count += 1
+    }
+
+    /// Appends the UTF-8 of a string.
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Makes room for `byteCount` bytes (at most the capacity) and lets `body`
+    /// write them in place; `body` returns how many it wrote.
+    @inline(__always)
+    func withReservedSpace(_ byteCount: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+        if storage.count - count < byteCount { flush() }
+        count += body(storage.baseAddress! + count)
+    }
+
+    /// Writes out what has collected.
+    func flush() {
+        if count > 0 {
+            send(UnsafeRawBufferPointer(rebasing: storage[..<count]))
+            count = 0
+        }
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) {
+        guard error == nil else { return }
+        do {
+            try descriptor.writeAll(bytes)
+        } catch {
+            self.error = error
+            onError?(error)
+        }
+    }
+}
+
+extension OutputBuffer {
+    /// Appends a non-negative integer in decimal.
+    func write(decimal value: Int) {
+        withReservedSpace(20) { pointer in
+            var digits = 0
+            var rest = value
+            repeat { digits += 1; rest /= 10 } while rest > 0
+            rest = value
+            for index in stride(from: digits - 1, through: 0, by: -1) {
+                pointer.storeBytes(of: UInt8(truncatingIfNeeded: rest % 10) | 0x30, toByteOffset: index, as: UInt8.self)
+                rest /= 10
+            }
+            return digits
+        }
+    }
+
+    /// Appends a line terminator: the line's own, or LF when it had none.
+    @inline(__always)
+    func writeTerminator(_ terminator: UnsafeRawBufferPointer) {
+        if terminator.isEmpty { write(byte: 0x0A) } else { write(terminator) }
+    }
+}

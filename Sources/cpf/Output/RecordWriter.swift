@@ -1,0 +1,65 @@
+import CPFKit
+
+/// The machine-readable verdict on one input: a JSON Lines object or a CSV
+/// row with the fields `source`, `line`, `input`, `valid`, then `cpf` (11
+/// digits) or `reason` and `message`.
+enum RecordWriter {
+    /// `{"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}`
+    static func writeJSON(
+        source: String, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<CPF, CPFValidationError>, to out: OutputBuffer
+    ) {
+        out.write("{\"source\":\"")
+        var source = source
+        source.withUTF8 { Escaping.writeJSONString(UnsafeRawBufferPointer($0), to: out) }
+        out.write("\",\"line\":")
+        out.write(decimal: line)
+        out.write(",\"input\":\"")
+        Escaping.writeJSONString(input, to: out)
+        if isTruncated { out.write("…") }
+        switch result {
+        case .success(let cpf):
+            out.write("\",\"valid\":true,\"cpf\":\"")
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0); return 11 }
+            out.write("\"}\n")
+        case .failure(let error):
+            out.write("\",\"valid\":false,\"reason\":\"")
+            out.write(error.code)
+            out.write("\",\"message\":\"")
+            var message = error.description
+            message.withUTF8 { Escaping.writeJSONString(UnsafeRawBufferPointer($0), to: out) }
+            out.write("\"}\n")
+        }
+    }
+
+    /// `-,1,390.533.447-05,true,39053344705,,`
+    static func writeCSV(
+        source: String, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<CPF, CPFValidationError>, to out: OutputBuffer
+    ) {
+        var source = source
+        source.withUTF8 { Escaping.writeCSVField(UnsafeRawBufferPointer($0), to: out) }
+        out.write(byte: UInt8(ascii: ","))
+        out.write(decimal: line)
+        out.write(byte: UInt8(ascii: ","))
+        if isTruncated {
+            var cut = Array(input) + Array("…".utf8)
+            cut.withUnsafeMutableBytes { Escaping.writeCSVField(UnsafeRawBufferPointer($0), to: out) }
+        } else {
+            Escaping.writeCSVField(input, to: out)
+        }
+        switch result {
+        case .success(let cpf):
+            out.write(",true,")
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0); return 11 }
+            out.write(",,\n")
+        case .failure(let error):
+            out.write(",false,,")
+            out.write(error.code)
+            out.write(byte: UInt8(ascii: ","))
+            var message = error.description
+            message.withUTF8 { Escaping.writeCSVField(UnsafeRawBufferPointer($0), to: out) }
+            out.write(byte: 0x0A)
+        }
+    }
+}
