@@ -1,6 +1,11 @@
 extension CPF: Codable {
     /// Decodes a CPF from a string, read leniently (masked or bare).
     ///
+    /// So that every encoded value decodes, the ten repeated-digit numbers
+    /// are accepted (a `CPF` can hold one, made with
+    /// ``ParsingOptions/allowsRepeatedDigits``); check user input with
+    /// ``init(validating:options:)`` to apply the default policy.
+    ///
     /// ```swift
     /// struct Customer: Codable { var cpf: CPF }
     /// // {"cpf": "390.533.447-05"} and {"cpf": "39053344705"} both decode.
@@ -12,7 +17,7 @@ extension CPF: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
-            self = try CPF(text)
+            self = try CPF(validating: text, options: .roundTrip)
         } catch {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath,

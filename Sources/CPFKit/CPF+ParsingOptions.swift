@@ -2,9 +2,9 @@ extension CPF {
     /// How text is read as a CPF.
     ///
     /// ```swift
-    /// try CPF("390.533.447-05", options: .strict)
-    /// try CPF("5334470", options: .init(padsLeadingZeros: true))   // 000.053.344-70
-    /// try CPF("111.111.111-11", options: .init(allowsRepeatedDigits: true))
+    /// try CPF(validating: "390.533.447-05", options: .strict)
+    /// try CPF(validating: "5334403", options: .init(padsLeadingZeros: true))   // 000.053.344-03
+    /// try CPF(validating: "111.111.111-11", options: .init(allowsRepeatedDigits: true))
     /// ```
     public struct ParsingOptions: Hashable, Sendable {
         /// Which shapes of text are accepted.

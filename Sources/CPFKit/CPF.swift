@@ -5,7 +5,7 @@
 /// not a CPF.
 ///
 /// ```swift
-/// let cpf = try CPF("390.533.447-05")
+/// let cpf = try CPF(validating: "390.533.447-05")
 /// cpf.digits          // "39053344705"
 /// cpf.formatted       // "390.533.447-05"
 /// cpf.lgpdMasked      // "***.533.447-**"
@@ -29,16 +29,20 @@ public struct CPF: Hashable, Sendable {
     /// Parses a CPF from text.
     ///
     /// ```swift
-    /// let cpf = try CPF("390 533 447 05")
-    /// let padded = try CPF("5334470", options: .init(padsLeadingZeros: true))
+    /// let cpf = try CPF(validating: "390 533 447 05")
+    /// let padded = try CPF(validating: "5334403", options: .init(padsLeadingZeros: true))  // 000.053.344-03
     /// ```
+    ///
+    /// The argument label keeps this initializer apart from the failable
+    /// `init?(_:)` of `LosslessStringConvertible`, which Swift would otherwise
+    /// pick for a plain `String`, as in `String(validating:as:)`.
     ///
     /// - Parameters:
     ///   - text: The text, masked or bare (see ``ParsingOptions``).
     ///   - options: How strictly to read the text. Lenient by default.
     /// - Throws: ``CPFValidationError``, the first reason the text is not a CPF.
     @inlinable
-    public init(_ text: some StringProtocol, options: ParsingOptions = .lenient) throws(CPFValidationError) {
+    public init(validating text: some StringProtocol, options: ParsingOptions = .lenient) throws(CPFValidationError) {
         self = try text.parsedCPF(options: options).get()
     }
 

@@ -49,15 +49,17 @@ public enum CPFMask {
         return length
     }
 
-    /// The number of characters of the mask that come before the digit at
-    /// `digitIndex` (the caret position just before that digit).
+    /// The length of the mask of `digitCount` digits, which is where the
+    /// caret stands after typing them: a separator is only shown once a digit
+    /// follows it.
     ///
     /// ```swift
-    /// CPFMask.offset(ofDigit: 3)   // 4: "390.|5"
+    /// CPFMask.maskedLength(digitCount: 3)   // 3: "390|"
+    /// CPFMask.maskedLength(digitCount: 4)   // 5: "390.5|"
     /// ```
     @inlinable
-    public static func offset(ofDigit digitIndex: Int) -> Int {
-        precondition(digitIndex >= 0 && digitIndex <= maximumDigitCount)
-        return digitIndex + (digitIndex > 3 ? 1 : 0) + (digitIndex > 6 ? 1 : 0) + (digitIndex > 9 ? 1 : 0)
+    public static func maskedLength(digitCount: Int) -> Int {
+        precondition(digitCount >= 0 && digitCount <= maximumDigitCount, "a CPF has at most 11 digits")
+        return digitCount + (digitCount > 3 ? 1 : 0) + (digitCount > 6 ? 1 : 0) + (digitCount > 9 ? 1 : 0)
     }
 }

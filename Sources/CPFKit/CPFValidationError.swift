@@ -6,10 +6,10 @@
 ///
 /// ```swift
 /// do {
-///     _ = try CPF("231.002.999-00")
+///     _ = try CPF(validating: "231.002.999-00")
 /// } catch {
 ///     print(error.code)         // "check-digits"
-///     print(error.description)  // "check digits should be 38"
+///     print(error.description)  // "check digits should be 81"
 /// }
 /// ```
 public enum CPFValidationError: Error, Hashable, Sendable {
@@ -44,13 +44,13 @@ public enum CPFValidationError: Error, Hashable, Sendable {
 }
 
 extension CPFValidationError: CustomStringConvertible {
-    /// A short English sentence fragment, such as `check digits should be 38`.
+    /// A short English sentence fragment, such as `check digits should be 81`.
     public var description: String {
         switch self {
         case .empty:
             return "empty"
         case let .invalidCharacter(scalar, position):
-            return "invalid character '\(scalar.escaped(asASCII: false))' at position \(position)"
+            return "invalid character '\(scalar.visibleDescription)' at position \(position)"
         case .format:
             return "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD"
         case let .length(count):
@@ -59,6 +59,23 @@ extension CPFValidationError: CustomStringConvertible {
             return "all 11 digits are the same"
         case let .checkDigits(expected):
             return "check digits should be \(expected)"
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// The scalar as itself when it is visible on its own (`x`, `３`, `€`);
+    /// else escaped: `\t`, `\u{A0}` for spaces, controls, format characters,
+    /// combining marks, unassigned and private-use code points.
+    @usableFromInline
+    internal var visibleDescription: String {
+        if isASCII { return escaped(asASCII: true) }  // \' \\ \t \u{7F}
+        switch properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+             .nonspacingMark, .spacingMark, .enclosingMark, .privateUse, .surrogate, .unassigned:
+            return escaped(asASCII: true)
+        default:
+            return String(self)
         }
     }
 }

@@ -2,7 +2,7 @@
 /// digit of a CPF: the region where the number was first issued.
 ///
 /// ```swift
-/// let region = try CPF("390.533.447-05").fiscalRegion
+/// let region = try CPF(validating: "390.533.447-05").fiscalRegion
 /// region.digit     // 7
 /// region.states    // ["ES", "RJ"]
 /// FiscalRegion(state: "sp")?.digit   // 8
@@ -23,7 +23,9 @@ public struct FiscalRegion: Hashable, Sendable, CaseIterable, CustomStringConver
     /// The region of a state, by its two-letter code in any case (`"SP"`,
     /// `"sp"`), or `nil` for an unknown code.
     public init?(state: some StringProtocol) {
-        let code = String(state).uppercased()
+        // ASCII letters only: Unicode case mapping would turn "ſp" into "SP".
+        let letters = state.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        let code = String(decoding: letters, as: UTF8.self)
         guard let digit = Self.statesByDigit.firstIndex(where: { $0.contains(code) }) else { return nil }
         self.digit = digit
     }

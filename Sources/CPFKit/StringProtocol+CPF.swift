@@ -23,7 +23,7 @@ extension StringProtocol {
     /// Why this text is not a valid CPF, or `nil` when it is one.
     ///
     /// ```swift
-    /// "231.002.999-00".cpfValidationError()          // .checkDigits(expected: 38)
+    /// "231.002.999-00".cpfValidationError()          // .checkDigits(expected: 81)
     /// "390.533.447".cpfValidationError()             // .length(digitCount: 9)
     /// "39053344705".cpfValidationError(options: .strict)  // nil
     /// ```
