@@ -96,12 +96,8 @@ final class CheckEngine {
                 out.writeTerminator(piece.terminator)
             }
         case .report, .json, .csv:
-            if piece.bytes.count > EchoCapture.limit {
-                emit(result, echo: UnsafeRawBufferPointer(rebasing: piece.bytes[..<EchoCapture.limit]),
-                     isTruncated: true, line: piece.lineNumber)
-            } else {
-                emit(result, echo: piece.bytes, isTruncated: false, line: piece.lineNumber)
-            }
+            let echo = EchoCapture.cut(piece.bytes)
+            emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber)
         }
     }
 
@@ -179,7 +175,8 @@ final class CheckEngine {
             }
             if settings.output == .json || settings.output == .csv {
                 source = Self.argumentSource
-                emit(result, echo: bytes, isTruncated: false, line: index)
+                let echo = EchoCapture.cut(bytes)
+                emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index)
             }
         }
     }

@@ -77,7 +77,8 @@ final class ReformatEngine {
             write(cpf)
         } else if let error = rewrite(bytes, result: result) {
             failureCount += 1
-            report(error, echo: bytes, isTruncated: false, source: source, line: line)
+            let echo = EchoCapture.cut(bytes)
+            report(error, echo: echo.bytes, isTruncated: echo.isTruncated, source: source, line: line)
             out.write(bytes)
         }
         out.writeTerminator(terminator)

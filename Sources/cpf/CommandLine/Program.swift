@@ -44,8 +44,7 @@ enum Program {
         defer { context.flush() }
         var rest = words.dropFirst()
         guard let first = rest.popFirst() else {
-            context.errors.write(overview)
-            return 2
+            return usageError(.missingArgument("<command>"), command: nil, context: context)
         }
         switch first {
         case "-h", "--help":
@@ -55,7 +54,7 @@ enum Program {
             context.output.write("cpf \(version)\n")
             return 0
         case "help":
-            guard let name = rest.first else {
+            guard let name = rest.first, name != "-h", name != "--help" else {
                 context.output.write(overview)
                 return 0
             }

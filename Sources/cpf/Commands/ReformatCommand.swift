@@ -67,6 +67,8 @@ enum ReformatCommand {
 
     static func run(_ arguments: ParsedArguments, style: ReformatEngine.Style, context: Context) throws(UsageError) -> Int32 {
         try CommonOptions.requireArgumentsOrInput(arguments)
+        // A partial mask has no check digits to validate.
+        try arguments.requireAtMostOne(of: ["partial", "validate"])
         var settings = ReformatEngine.Settings()
         settings.style = style
         settings.options = parsingOptions(arguments)

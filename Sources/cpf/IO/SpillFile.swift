@@ -112,4 +112,10 @@ final class EchoCapture {
     }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[..<count]) }
+
+    /// A whole input cut to the echo limit: its first ``limit`` bytes, and
+    /// whether anything was left out.
+    static func cut(_ input: UnsafeRawBufferPointer) -> (bytes: UnsafeRawBufferPointer, isTruncated: Bool) {
+        input.count > limit ? (UnsafeRawBufferPointer(rebasing: input[..<limit]), true) : (input, false)
+    }
 }
