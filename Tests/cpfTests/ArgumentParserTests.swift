@@ -1,0 +1,147 @@
+// Tests of CommandLine/ArgumentParser.swift: ParsedArguments and UsageError.
+
+@testable import cpf
+import Testing
+
+@Suite("ArgumentParser")
+struct ArgumentParserTests {
+    @Test("an option with a value, however it is written", arguments: [
+        ["--field", "2"], ["--field=2"], ["-f", "2"], ["-f2"],
+    ])
+    func optionValueSpellings(_ words: [String]) throws {
+        let parsed = try parse(words)
+        #expect(parsed.has("field"))
+        #expect(parsed.value("field") == "2")
+        #expect(parsed.positionals.isEmpty)
+    }
+
+    @Test func theSpellingUsedIsRemembered() throws {
+        #expect(try parse(["-f", "2"]).spelling("field") == "-f")
+        #expect(try parse(["--field=2"]).spelling("field") == "--field")
+        #expect(try parse([]).spelling("field") == "--field")
+    }
+
+    @Test func flagsAndBundledShortOptions() throws {
+        let parsed = try parse(["-q", "--strict"])
+        #expect(parsed.has("quiet"))
+        #expect(parsed.has("strict"))
+        #expect(!parsed.has("pad"))
+        #expect(parsed.value("quiet") == "")
+
+        let bundled = try parse(["-qf3"])
+        #expect(bundled.has("quiet"))
+        #expect(bundled.value("field") == "3")
+
+        let separate = try parse(["-qi", "file.txt"])
+        #expect(separate.has("quiet"))
+        #expect(separate.value("input") == "file.txt")
+    }
+
+    @Test func repeatedOptionsKeepEveryValueInOrder() throws {
+        let parsed = try parse(["-i", "a", "--input", "b", "--input=c", "-id"])
+        #expect(parsed.values("input") == ["a", "b", "c", "d"])
+        #expect(parsed.value("input") == "d")
+        #expect(parsed.values("field") == [])
+    }
+
+    @Test func positionalsMixWithOptions() throws {
+        let parsed = try parse(["390.533.447-05", "--strict", "231.002.999-00"])
+        #expect(parsed.positionals == ["390.533.447-05", "231.002.999-00"])
+        #expect(parsed.has("strict"))
+    }
+
+    @Test func aLoneDashIsAPositionalAndAValue() throws {
+        #expect(try parse(["-"]).positionals == ["-"])
+        #expect(try parse(["-i", "-"]).values("input") == ["-"])
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let parsed = try parse(["--strict", "--", "-q", "--bogus", "--"])
+        #expect(parsed.positionals == ["-q", "--bogus", "--"])
+        #expect(!parsed.has("quiet"))
+        #expect(parsed.has("strict"))
+    }
+
+    @Test func anOptionValueMayLookLikeAnOption() throws {
+        #expect(try parse(["--input", "--strict"]).values("input") == ["--strict"])
+        #expect(try parse(["-d", "-", "-f", "1"]).value("delimiter") == "-")
+        #expect(try parse(["--input=a=b"]).value("input") == "a=b")
+        #expect(try parse(["--input="]).value("input") == "")
+    }
+
+    @Test func helpIsAnOptionOfEveryCommand() throws {
+        #expect(try parse(["--help"]).has("help"))
+        #expect(try parse(["-h"], for: FormatCommand.definition).has("help"))
+        #expect(try parse(["-qh"]).has("help"))
+    }
+
+    @Test("usage errors", arguments: [
+        (["--bogus"], UsageError.unknownOption("--bogus")),
+        (["--bogus=1"], .unknownOption("--bogus")),
+        (["-z"], .unknownOption("-z")),
+        (["-qz"], .unknownOption("-z")),
+        (["--"+"=x"], .unknownOption("--")),
+        (["--field"], .missingValue(option: "--field")),
+        (["-f"], .missingValue(option: "-f")),
+        (["-qf"], .missingValue(option: "-f")),
+        (["--strict=yes"], .unexpectedValue(option: "--strict")),
+        (["--help=1"], .unexpectedValue(option: "--help")),
+        (["--partial"], .unknownOption("--partial")),
+    ] as [([String], UsageError)])
+    func usageErrors(_ words: [String], _ error: UsageError) {
+        #expect(throws: error) { try parse(words) }
+    }
+
+    @Test func formatKnowsPartialAndStripDoesNot() throws {
+        #expect(try parse(["--partial"], for: FormatCommand.definition).has("partial"))
+        #expect(throws: UsageError.unknownOption("--partial")) { try parse(["--partial"], for: StripCommand.definition) }
+    }
+
+    @Test func requireAtMostOneNamesTheFirstTwoGiven() throws {
+        let options = ["valid", "invalid", "json", "csv", "quiet"]
+        try parse(["--json"]).requireAtMostOne(of: options)
+        try parse(["--json", "--json"]).requireAtMostOne(of: options)
+        try parse([]).requireAtMostOne(of: options)
+        #expect(throws: UsageError.conflictingOptions("--valid", "--invalid")) {
+            try parse(["--invalid", "--valid"]).requireAtMostOne(of: options)
+        }
+        #expect(throws: UsageError.conflictingOptions("--csv", "-q")) {
+            try parse(["-q", "--csv", "--strict"]).requireAtMostOne(of: options)
+        }
+    }
+
+    @Test("whole numbers in a range", arguments: [
+        ("1", 1), ("2", 2), ("+3", 3), ("2147483647", 2147483647),
+    ])
+    func integers(_ text: String, _ value: Int) throws {
+        #expect(try parse(["--field", text]).integer("field", in: 1...Int(Int32.max), expected: "a field number") == value)
+    }
+
+    @Test("values that are not whole numbers in the range", arguments: ["0", "-1", "abc", "", " 2", "2 ", "1.5", "2147483648", "99999999999999999999"])
+    func badIntegers(_ text: String) throws {
+        let parsed = try parse(["-f", text])
+        #expect(throws: UsageError.invalidValue(option: "-f", value: text, expected: "a field number")) {
+            try parsed.integer("field", in: 1...Int(Int32.max), expected: "a field number")
+        }
+    }
+
+    @Test func anAbsentIntegerIsNil() throws {
+        #expect(try parse([]).integer("field", in: 1...9, expected: "x") == nil)
+    }
+
+    @Test("messages", arguments: [
+        (UsageError.unknownCommand("x"), "unknown command 'x'"),
+        (.unknownOption("--x"), "unknown option '--x'"),
+        (.missingValue(option: "-f"), "missing value for '-f'"),
+        (.unexpectedValue(option: "--strict"), "'--strict' does not take a value"),
+        (.invalidValue(option: "--field", value: "0", expected: "a field number from 1"),
+         "invalid value '0' for '--field': expected a field number from 1"),
+        (.conflictingOptions("--valid", "--json"), "'--valid' cannot be used with '--json'"),
+        (.missingArgument("<cpf>"), "missing argument <cpf>"),
+        (.unexpectedArgument("x"), "unexpected argument 'x'"),
+        (.invalid("free text"), "free text"),
+    ] as [(UsageError, String)])
+    func messages(_ error: UsageError, _ message: String) {
+        #expect(error.description == message)
+    }
+}

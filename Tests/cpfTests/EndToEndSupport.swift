@@ -1,0 +1,344 @@
+// Support for the end-to-end tests: runs the built `cpf` binary with real
+// pipes and files and collects its exit status, standard output and standard
+// error.
+//
+// The binary is `<directory of the running test executable>/cpf` (SwiftPM
+// puts both in .build*/<triple>/debug/), or the path in the environment
+// variable CPF_BINARY. A missing binary makes every end-to-end test fail.
+
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+enum CPFBinary {
+    /// The path of the `cpf` binary under test.
+    static let path: String = {
+        if let override = ProcessInfo.processInfo.environment["CPF_BINARY"], !override.isEmpty {
+            return override
+        }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("cpf").path
+    }()
+
+    static var isPresent: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    static var missingMessage: String {
+        "the cpf binary is missing at \(path): build it first (swift build --scratch-path .build-e2e) or set CPF_BINARY"
+    }
+
+    /// Ignore SIGPIPE in the test process (a `cpf` that exits early must not
+    /// kill the thread feeding its standard input); `cpf` itself must restore
+    /// the default action, as the SPEC asks.
+    static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+}
+
+/// What a finished `cpf` process left behind.
+struct ProcessOutcome: Sendable {
+    /// The exit status; -1 when the process was killed by a signal.
+    var status: Int32
+    /// The signal that killed the process, if any.
+    var signal: Int32?
+    var stdout: Data
+    var stderrData: Data
+    var timedOut: Bool
+    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Where the standard input of `cpf` comes from.
+enum StandardInput {
+    /// `/dev/null`.
+    case nothing
+    /// A pipe fed from another thread.
+    case pipe(Data)
+    /// A file opened for reading.
+    case file(String)
+}
+
+/// Runs `cpf` with `arguments`, feeding `stdin` through a pipe from another
+/// thread (or `/dev/null` when `nil`), and returns its exit status, standard
+/// output and standard error. A crash or a timeout is recorded as an issue.
+@discardableResult
+func run(
+    _ arguments: [String], stdin: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) -> (status: Int32, stdout: Data, stderr: String) {
+    let outcome = launch(arguments, stdin: stdin.map { .pipe($0) } ?? .nothing, sourceLocation: sourceLocation)
+    if let signal = outcome.signal {
+        Issue.record("cpf \(arguments.joined(separator: " ")) was killed by signal \(signal)", sourceLocation: sourceLocation)
+    }
+    return (outcome.status, outcome.stdout, outcome.stderr)
+}
+
+/// Runs `cpf` to its end (at most `timeout` seconds, then it is killed).
+///
+/// - Parameter stdoutPath: When set, standard output is this file opened for
+///   writing (such as `/dev/full`) instead of a pipe.
+func launch(
+    _ arguments: [String], stdin: StandardInput, stdoutPath: String? = nil, timeout: Double = 60,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> ProcessOutcome {
+    CPFBinary.ignoreSIGPIPE
+    guard CPFBinary.isPresent else {
+        Issue.record(Comment(rawValue: CPFBinary.missingMessage), sourceLocation: sourceLocation)
+        return ProcessOutcome(status: -1, signal: nil, stdout: Data(), stderrData: Data(), timedOut: false)
+    }
+
+    // Every descriptor is close-on-exec so that processes started by tests
+    // running in parallel inherit none of them.
+    var inputFD: Int32
+    var feed: (fd: Int32, data: Data)?
+    switch stdin {
+    case .nothing:
+        inputFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    case .file(let path):
+        inputFD = open(path, O_RDONLY | O_CLOEXEC)
+    case .pipe(let data):
+        let (readEnd, writeEnd) = makePipe()
+        inputFD = readEnd
+        feed = (writeEnd, data)
+    }
+    precondition(inputFD >= 0, "cannot open the standard input of cpf")
+
+    let (stdoutRead, stdoutWrite): (Int32?, Int32)
+    if let stdoutPath {
+        let fd = open(stdoutPath, O_WRONLY | O_CLOEXEC)
+        precondition(fd >= 0, "cannot open \(stdoutPath)")
+        (stdoutRead, stdoutWrite) = (nil, fd)
+    } else {
+        let (r, w) = makePipe()
+        (stdoutRead, stdoutWrite) = (r, w)
+    }
+    let (stderrRead, stderrWrite) = makePipe()
+
+    let pid = spawnCPF(arguments, stdin: inputFD, stdout: stdoutWrite, stderr: stderrWrite)
+    close(inputFD)
+    close(stdoutWrite)
+    close(stderrWrite)
+
+    let group = DispatchGroup()
+    let outBox = DataBox()
+    let errBox = DataBox()
+    if let feed {
+        let (fd, data) = feed
+        DispatchQueue.global().async(group: group) {
+            writeAllIgnoringEPIPE(fd, data)
+            close(fd)
+        }
+    }
+    if let stdoutRead {
+        DispatchQueue.global().async(group: group) {
+            outBox.data = readToEnd(stdoutRead)
+            close(stdoutRead)
+        }
+    }
+    DispatchQueue.global().async(group: group) {
+        errBox.data = readToEnd(stderrRead)
+        close(stderrRead)
+    }
+
+    let (status, signal, timedOut) = waitForExit(pid, timeout: timeout)
+    if timedOut {
+        Issue.record("cpf \(arguments.prefix(6).joined(separator: " ")) did not finish within \(timeout) s and was killed",
+                     sourceLocation: sourceLocation)
+    }
+    group.wait()
+    return ProcessOutcome(status: status, signal: signal, stdout: outBox.data, stderrData: errBox.data, timedOut: timedOut)
+}
+
+/// Serializes making pipes and starting processes, so that no process
+/// started by a test running in parallel inherits a pipe end before it is
+/// marked close-on-exec (`pipe2` is not available from Swift here).
+let spawnLock = NSLock()
+
+/// A pipe whose both ends are close-on-exec.
+func makePipe() -> (read: Int32, write: Int32) {
+    spawnLock.lock()
+    defer { spawnLock.unlock() }
+    var fds: [Int32] = [-1, -1]
+    let result = pipe(&fds)
+    precondition(result == 0, "pipe failed: \(errno)")
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return (fds[0], fds[1])
+}
+
+/// Starts `cpf` with the three standard descriptors; returns its process id.
+func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([CPFBinary.path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    spawnLock.lock()
+    defer { spawnLock.unlock() }
+    let result = posix_spawn(&pid, CPFBinary.path, &actions, nil, argv, environ)
+    precondition(result == 0, "posix_spawn \(CPFBinary.path) failed: \(result)")
+    return pid
+}
+
+/// Waits for `pid` at most `timeout` seconds, killing it after that.
+func waitForExit(_ pid: pid_t, timeout: Double) -> (status: Int32, signal: Int32?, timedOut: Bool) {
+    let deadline = Date().addingTimeInterval(timeout)
+    var timedOut = false
+    var raw: Int32 = 0
+    while true {
+        let result = waitpid(pid, &raw, WNOHANG)
+        if result == pid { break }
+        if result == -1, errno != EINTR { preconditionFailure("waitpid failed: \(errno)") }
+        if !timedOut, Date() > deadline {
+            timedOut = true
+            kill(pid, SIGKILL)
+        }
+        usleep(1000)
+    }
+    let terminatingSignal = raw & 0x7F
+    if terminatingSignal == 0 {
+        return ((raw >> 8) & 0xFF, nil, timedOut)
+    }
+    return (-1, terminatingSignal, timedOut)
+}
+
+final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
+
+func readToEnd(_ fd: Int32) -> Data {
+    var result = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count > 0 {
+            result.append(contentsOf: chunk[..<count])
+        } else if count == 0 || errno != EINTR {
+            return result
+        }
+    }
+}
+
+func writeAllIgnoringEPIPE(_ fd: Int32, _ data: Data) {
+    data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return  // EPIPE: cpf is gone (it exited early); nothing more to feed
+            }
+        }
+    }
+}
+
+// MARK: - Data helpers
+
+extension Data {
+    /// The UTF-8 bytes of `text`.
+    init(_ text: String) { self.init(text.utf8) }
+}
+
+/// The lines of a standard output, without their LF.
+func outputLines(_ data: Data) -> [String] {
+    var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+    if lines.last == "" { lines.removeLast() }
+    return lines
+}
+
+/// The JSON objects of a JSON Lines output; records an issue for a line that
+/// is not a JSON object.
+func jsonObjects(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
+    var objects: [[String: Any]] = []
+    for line in data.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+                Issue.record("not a JSON object: \(String(decoding: line, as: UTF8.self))", sourceLocation: sourceLocation)
+                continue
+            }
+            objects.append(object)
+        } catch {
+            Issue.record("not valid JSON (\(error)): \(String(decoding: line.prefix(300), as: UTF8.self))", sourceLocation: sourceLocation)
+        }
+    }
+    if let last = data.last, last != 0x0A {
+        Issue.record("JSON Lines output does not end in a line feed", sourceLocation: sourceLocation)
+    }
+    return objects
+}
+
+/// A directory of files made for one test, removed when released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("cpf-e2e-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes a file and returns its path.
+    @discardableResult
+    func file(_ name: String, _ contents: Data) -> String {
+        let path = url.appendingPathComponent(name).path
+        try! contents.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @discardableResult
+    func file(_ name: String, _ text: String) -> String { file(name, Data(text)) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+// MARK: - Reference CPFs
+
+/// A CPF made from a 9-digit base with the SPEC's check-digit rule, written
+/// independently of CPFKit: 11 bare digits.
+func referenceCPF(base: Int) -> String {
+    var digits: [Int] = []
+    var rest = base
+    for _ in 0..<9 { digits.insert(rest % 10, at: 0); rest /= 10 }
+    for length in [9, 10] {
+        let sum = zip(digits.prefix(length), stride(from: length + 1, through: 2, by: -1)).map(*).reduce(0, +)
+        let r = sum % 11
+        digits.append(r < 2 ? 0 : 11 - r)
+    }
+    return digits.map(String.init).joined()
+}
+
+/// The masked form of 11 bare digits.
+func masked(_ digits: String) -> String {
+    let d = Array(digits)
+    return "\(String(d[0..<3])).\(String(d[3..<6])).\(String(d[6..<9]))-\(String(d[9..<11]))"
+}
+
+/// A small deterministic random number generator for reproducible inputs.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Test func referenceCPFFollowsTheRule() {
+    #expect(referenceCPF(base: 390_533_447) == "39053344705")
+    #expect(referenceCPF(base: 231_002_999) == "23100299981")
+    #expect(masked("39053344705") == "390.533.447-05")
+}
