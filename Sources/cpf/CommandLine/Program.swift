@@ -7,6 +7,9 @@ enum Program {
         CheckCommand.self,
         FormatCommand.self,
         StripCommand.self,
+        GenerateCommand.self,
+        InfoCommand.self,
+        CompleteCommand.self,
     ]
 
     static var overview: String {

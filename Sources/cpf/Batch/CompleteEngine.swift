@@ -1,0 +1,94 @@
+import CPFKit
+
+/// Completes 9-digit bases with their check digits, line by line, for
+/// `cpf complete`; an input that is not a base is reported and passed through.
+final class CompleteEngine {
+    let formatted: Bool
+    let context: Context
+    private let out: OutputBuffer
+    private let reader = LineReader()
+    private(set) var failureCount = 0
+
+    private var parser = CPF.StreamingParser()
+    private let echo = EchoCapture()
+    private var copy = DeferredCopy()
+    private var base = 0
+    private var digitCount = 0
+
+    init(formatted: Bool, context: Context) {
+        self.formatted = formatted
+        self.context = context
+        out = context.output
+    }
+
+    func complete(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+        try reader.forEachPiece(of: descriptor) { piece in
+            consume(piece.bytes, isFirst: piece.isFirst, isLast: piece.isLast, terminator: piece.terminator,
+                    location: "\(name):\(piece.lineNumber): ")
+        }
+    }
+
+    func complete(argument: String) {
+        var argument = argument
+        let lineFeed: [UInt8] = [0x0A]
+        argument.withUTF8 { utf8 in
+            lineFeed.withUnsafeBytes { terminator in
+                consume(UnsafeRawBufferPointer(utf8), isFirst: true, isLast: true, terminator: terminator, location: "")
+            }
+        }
+    }
+
+    /// Reads a base in pieces: a lenient parse that stops at nine digits
+    /// reports `length` with a digit count of 9 exactly when the input is a base.
+    private func consume(
+        _ bytes: UnsafeRawBufferPointer, isFirst: Bool, isLast: Bool, terminator: UnsafeRawBufferPointer, location: @autoclosure () -> String
+    ) {
+        if isFirst {
+            parser = CPF.StreamingParser()
+            echo.reset()
+            copy.reset()
+            base = 0
+            digitCount = 0
+        }
+        parser.consume(bytes)
+        echo.append(bytes)
+        for byte in bytes where byte &- 0x30 < 10 {
+            if digitCount < 9 { base = base * 10 + Int(byte &- 0x30) }
+            digitCount += 1
+        }
+        var failure: String?
+        if isLast {
+            switch parser.result {
+            case .failure(.length(digitCount: 9)):
+                break
+            case .failure(let error) where error.code == "empty" || error.code == "invalid-character":
+                failure = error.description
+            default:
+                failure = "\(digitCount) digit\(digitCount == 1 ? "" : "s"), expected 9"
+            }
+        }
+        let decided: Bool? = isLast ? failure != nil : (parser.isSettled || digitCount > 9) ? true : nil
+        do {
+            try copy.add(bytes, decided: decided, to: out)
+        } catch {
+            context.fail("temporary file: \(error)")
+        }
+        guard isLast else { return }
+        if let failure {
+            failureCount += 1
+            let errors = context.errors
+            errors.write("cpf: \(location())'")
+            Escaping.writeReadable(echo.bytes, quote: UInt8(ascii: "'"), to: errors)
+            if echo.isTruncated { errors.write("…") }
+            errors.write("': \(failure)\n")
+        } else {
+            let cpf = CPF(base: base)
+            if formatted {
+                out.withReservedSpace(14) { cpf.writeFormatted(to: $0); return 14 }
+            } else {
+                out.withReservedSpace(11) { cpf.writeDigits(to: $0); return 11 }
+            }
+        }
+        out.writeTerminator(terminator)
+    }
+}
