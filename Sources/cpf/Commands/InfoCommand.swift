@@ -4,7 +4,7 @@ import CPFKit
 enum InfoCommand: Command {
     static let definition = CommandDefinition(
         name: "info",
-        abstract: "Explain one CPF: forms, check digits, fiscal region, and likely typos.",
+        abstract: "Explain one CPF and suggest fixes for typos.",
         usage: "[<options>] <cpf>",
         arguments: [
             ("<cpf>", "The CPF to explain, masked or bare."),
