@@ -9,19 +9,8 @@ import CPFKit
 
 // MARK: - Shared test helpers
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator, so every
-/// run of the property tests draws the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// The property tests draw their inputs from CPFKit's own seeded SplitMix64,
+// so every run draws the same inputs.
 
 /// The eight combinations of format, padding and repeated digits.
 let allParsingOptions: [CPF.ParsingOptions] = [CPF.ParsingOptions.Format.lenient, .strict].flatMap { format in
@@ -302,6 +291,51 @@ struct ByteParserPropertyTests {
         }
         #expect(invalidUTF8Inputs >= 1_000)
         #expect(invalidUTF8Agreements >= 8_000)
+    }
+
+    @Test("CPF.isValid is exactly whether the readable rule succeeds, for 20,000 random inputs under all 8 option combinations")
+    func isValidAgreesWithReadableRule() {
+        var generator = CPFInputGenerator(seed: 0x15_FA57)
+        var mismatches = 0
+        var validCount = 0
+        for _ in 0..<20_000 {
+            let bytes = generator.next()
+            let text = String(decoding: bytes, as: UTF8.self)
+            for options in allParsingOptions {
+                let fast = bytes.withUnsafeBytes { CPF.isValid($0, options: options) }
+                let readable: Bool
+                if case .success = text.parsedCPF(options: options) { readable = true } else { readable = false }
+                if fast { validCount += 1 }
+                if fast != readable {
+                    mismatches += 1
+                    if mismatches <= 10 { Issue.record("\(show(bytes)) \(options): isValid \(fast), String \(readable)") }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(validCount >= 10_000)
+    }
+
+    @Test("CPF.isValid on every shape of every valid number near a random one: bare, masked, one digit off, repeated")
+    func isValidOnExactShapes() {
+        var random = SplitMix64(seed: 77)
+        for _ in 0..<3_000 {
+            let cpf = CPFGenerator().next(using: &random)
+            var variants = [cpf.digits, cpf.formatted]
+            var digits = Array(cpf.digits.utf8)
+            let index = Int(random.next() % 11)
+            digits[index] = UInt8(ascii: "0") + (digits[index] - UInt8(ascii: "0") + 1 + UInt8(random.next() % 9)) % 10
+            let changed = String(decoding: digits, as: UTF8.self)
+            variants += [changed, CPFMask.apply(to: changed)]
+            let repeated = String(repeating: String(random.next() % 10), count: 11)
+            variants += [repeated, CPFMask.apply(to: repeated)]
+            for text in variants {
+                for options in allParsingOptions {
+                    let fast = Array(text.utf8).withUnsafeBytes { CPF.isValid($0, options: options) }
+                    #expect(fast == (text.cpfValidationError(options: options) == nil), "\(text) \(options)")
+                }
+            }
+        }
     }
 }
 

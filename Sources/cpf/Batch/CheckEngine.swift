@@ -82,20 +82,24 @@ final class CheckEngine {
     /// The hot path: one whole line, the CPF being the whole line.
     @inline(__always)
     private func checkLine(_ piece: LinePiece) {
-        let result = CPF.parse(piece.bytes, options: settings.options)
-        let isValid: Bool
-        if case .success = result { isValid = true } else { isValid = false }
         checkedCount += 1
-        if isValid { validCount += 1 }
         switch settings.output {
         case .quiet:
-            break
+            if CPF.isValid(piece.bytes, options: settings.options) { validCount += 1 }
         case .validLines, .invalidLines:
+            let isValid = CPF.isValid(piece.bytes, options: settings.options)
+            if isValid { validCount += 1 }
             if isValid == (settings.output == .validLines) {
-                out.write(piece.bytes)
-                out.writeTerminator(piece.terminator)
+                if piece.terminator.isEmpty {
+                    out.write(piece.bytes)
+                    out.write(byte: 0x0A)
+                } else {
+                    out.write(piece.bytesWithTerminator)
+                }
             }
         case .report, .json, .csv:
+            let result = CPF.parse(piece.bytes, options: settings.options)
+            if case .success = result { validCount += 1 }
             let echo = EchoCapture.cut(piece.bytes)
             emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber)
         }

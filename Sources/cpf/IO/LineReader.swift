@@ -23,6 +23,12 @@ struct LinePiece {
     var isLast: Bool
 
     var isWhole: Bool { isFirst && isLast }
+
+    /// The bytes followed by the terminator, as they stand in the input (the
+    /// terminator's bytes are those that follow the line in the buffer).
+    var bytesWithTerminator: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes.baseAddress, count: bytes.count + terminator.count)
+    }
 }
 
 /// Splits a file descriptor's bytes into lines (or CSV records), reading
@@ -62,7 +68,7 @@ final class LineReader {
         let base = buffer.baseAddress!
         let capacity = buffer.count
         let lineFeed = UnsafeRawBufferPointer(start: terminators + 1, count: 1)
-        let crlf = UnsafeRawBufferPointer(start: terminators, count: 2)
+        let carriageReturnLineFeed = UnsafeRawBufferPointer(start: terminators, count: 2)
         let none = UnsafeRawBufferPointer(start: terminators, count: 0)
 
         var have = 0           // bytes in the buffer
@@ -95,15 +101,25 @@ final class LineReader {
                 }
             }
 
-            while true {
+            if csv == nil {
+                // Plain lines: the hot loop.
+                while let found = memchr(base + scan, 0x0A, have - scan) {
+                    let end = base.distance(to: UnsafeMutableRawPointer(found))
+                    let crlf = end > start && buffer[end - 1] == 0x0D
+                    body(LinePiece(
+                        bytes: UnsafeRawBufferPointer(start: base + start, count: end - start - (crlf ? 1 : 0)),
+                        terminator: crlf ? carriageReturnLineFeed : lineFeed,
+                        lineNumber: lineNumber, isFirst: !continuing, isLast: true))
+                    lineNumber += 1
+                    continuing = false
+                    start = end + 1
+                    scan = start
+                }
+                scan = have
+            }
+            while csv != nil {
                 var end = -1
-                if csv == nil {
-                    if let found = memchr(base + scan, 0x0A, have - scan) {
-                        end = base.distance(to: UnsafeMutableRawPointer(found))
-                    } else {
-                        scan = have
-                    }
-                } else {
+                do {
                     while scan < have {
                         let byte = buffer[scan]
                         if byte == 0x0A {
@@ -116,14 +132,14 @@ final class LineReader {
                 }
                 guard end >= 0 else { break }
                 if end > start, buffer[end - 1] == 0x0D {
-                    deliver(end - 1, terminator: crlf, isLast: true)
+                    deliver(end - 1, terminator: carriageReturnLineFeed, isLast: true)
                 } else {
                     deliver(end, terminator: lineFeed, isLast: true)
                 }
                 lineNumber += 1 + linesInRecord
                 linesInRecord = 0
                 continuing = false
-                if csv != nil { csv = CSVState(delimiter: csvDelimiter!) }
+                csv = CSVState(delimiter: csvDelimiter!)
                 start = end + 1
                 scan = start
             }
