@@ -46,6 +46,8 @@ struct ProcessOutcome: Sendable {
     var stdout: Data
     var stderrData: Data
     var timedOut: Bool
+    /// Peak resident memory of the process, in KiB.
+    var maxResidentKiB = 0
     var stderr: String { String(decoding: stderrData, as: UTF8.self) }
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
@@ -141,13 +143,14 @@ func launch(
         close(stderrRead)
     }
 
-    let (status, signal, timedOut) = waitForExit(pid, timeout: timeout)
+    let (status, signal, timedOut, memory) = waitForExitMeasuringMemory(pid, timeout: timeout)
     if timedOut {
         Issue.record("cpf \(arguments.prefix(6).joined(separator: " ")) did not finish within \(timeout) s and was killed",
                      sourceLocation: sourceLocation)
     }
     group.wait()
-    return ProcessOutcome(status: status, signal: signal, stdout: outBox.data, stderrData: errBox.data, timedOut: timedOut)
+    return ProcessOutcome(status: status, signal: signal, stdout: outBox.data, stderrData: errBox.data,
+                          timedOut: timedOut, maxResidentKiB: memory)
 }
 
 /// Serializes making pipes and starting processes, so that no process
@@ -186,10 +189,28 @@ func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32)
 
 /// Waits for `pid` at most `timeout` seconds, killing it after that.
 func waitForExit(_ pid: pid_t, timeout: Double) -> (status: Int32, signal: Int32?, timedOut: Bool) {
+    let outcome = waitForExitMeasuringMemory(pid, timeout: timeout)
+    return (outcome.status, outcome.signal, outcome.timedOut)
+}
+
+/// Waits like ``waitForExit(_:timeout:)`` and also returns the process's
+/// peak resident memory in KiB: the last `VmHWM` read from
+/// `/proc/PID/status` while it ran. (`wait4`'s `ru_maxrss` cannot be used:
+/// after `posix_spawn`, Linux records the parent's peak into the child's at
+/// `exec`.)
+func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Double)
+    -> (status: Int32, signal: Int32?, timedOut: Bool, maxResidentKiB: Int)
+{
     let deadline = Date().addingTimeInterval(timeout)
     var timedOut = false
     var raw: Int32 = 0
+    var peak = 0
     while true {
+        if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            peak = max(peak, kib)
+        }
         let result = waitpid(pid, &raw, WNOHANG)
         if result == pid { break }
         if result == -1, errno != EINTR { preconditionFailure("waitpid failed: \(errno)") }
@@ -200,10 +221,11 @@ func waitForExit(_ pid: pid_t, timeout: Double) -> (status: Int32, signal: Int32
         usleep(1000)
     }
     let terminatingSignal = raw & 0x7F
+    let memory = peak
     if terminatingSignal == 0 {
-        return ((raw >> 8) & 0xFF, nil, timedOut)
+        return ((raw >> 8) & 0xFF, nil, timedOut, memory)
     }
-    return (-1, terminatingSignal, timedOut)
+    return (-1, terminatingSignal, timedOut, memory)
 }
 
 final class DataBox: @unchecked Sendable {

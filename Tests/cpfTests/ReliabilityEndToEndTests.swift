@@ -1,0 +1,196 @@
+// Reliability, end to end: every command that reads input, against the
+// hazards of real data (binary junk, NUL, invalid UTF-8, BOM, CRLF, a missing
+// final newline, empty input, a 1 GiB line) and of real environments (missing,
+// directory and unreadable inputs, a closed pipe, a full disk).
+
+import CPFKit
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("reliability of every command that reads input")
+struct ReliabilityEndToEndTests {
+    /// The commands that read lines, with whether they keep one output line per input line.
+    static let lineCommands: [[String]] = [["check"], ["check", "--json"], ["format"], ["strip"], ["complete"]]
+    static let rewriters: [[String]] = [["format"], ["strip"], ["complete"], ["format", "--partial"]]
+
+    static func randomBytes(count: Int, seed: UInt64) -> Data {
+        var random = SplitMix64(seed: seed)
+        return Data((0..<count).map { _ in
+            // Plenty of NULs, newlines and CRs among arbitrary bytes.
+            switch random.next() % 8 {
+            case 0: 0
+            case 1: 0x0A
+            case 2: 0x0D
+            default: UInt8(truncatingIfNeeded: random.next())
+            }
+        })
+    }
+
+    static func temporaryFile(_ contents: Data) throws -> String {
+        let path = NSTemporaryDirectory() + "cpf-reliability-\(UUID().uuidString)"
+        try contents.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("random binary input, NULs and invalid UTF-8 never crash; exit 0 or 1", arguments: lineCommands)
+    func binaryInput(command: [String]) {
+        for seed in UInt64(1)...5 {
+            let result = run(command, stdin: Self.randomBytes(count: 50_000, seed: seed))
+            #expect(result.status == 0 || result.status == 1, "\(command) seed \(seed): \(result.stderr.prefix(200))")
+        }
+    }
+
+    @Test("rewriters keep one output line per input line on binary input", arguments: rewriters)
+    func rewritersKeepLines(command: [String]) {
+        let input = Self.randomBytes(count: 50_000, seed: 9)
+        let result = run(command, stdin: input)
+        let inputLines = input.split(separator: 0x0A, omittingEmptySubsequences: false).count - (input.last == 0x0A ? 1 : 0)
+        let outputLines = result.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).count - 1
+        #expect(outputLines == inputLines)
+        #expect(result.status == 1)
+    }
+
+    @Test("--json stays valid JSON, one object per line, for binary input")
+    func jsonOfBinary() throws {
+        let input = Self.randomBytes(count: 100_000, seed: 4)
+        let result = run(["check", "--json"], stdin: input)
+        let lines = result.stdout.split(separator: 0x0A)
+        #expect(lines.count == input.split(separator: 0x0A, omittingEmptySubsequences: false).count - (input.last == 0x0A ? 1 : 0))
+        for line in lines {
+            #expect(try JSONSerialization.jsonObject(with: Data(line)) is [String: Any])
+        }
+    }
+
+    @Test("empty input: nothing to do, exit 0, no output", arguments: [["format"], ["strip"], ["complete"], ["check", "--json"], ["check", "--valid"]])
+    func emptyInput(command: [String]) {
+        let result = run(command, stdin: Data())
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a BOM at the start is ignored, CRLF is kept, and a last line without a newline counts", arguments: [
+        (["format"], "390.533.447-05\r\n231.002.999-81\n"),
+        (["strip"], "39053344705\r\n23100299981\n"),
+        (["check", "--valid"], "39053344705\r\n231.002.999-81\n"),
+    ])
+    func bomCRLFAndLastLine(command: [String], expected: String) {
+        var input = Data([0xEF, 0xBB, 0xBF])
+        input.append(Data("39053344705\r\n231.002.999-81".utf8))
+        let result = run(command, stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stdout.text == expected)
+    }
+
+    @Test("complete: a BOM is ignored, CRLF kept, a last line without newline counts")
+    func completeBOM() {
+        var input = Data([0xEF, 0xBB, 0xBF])
+        input.append(Data("390533447\r\n231002999".utf8))
+        let result = run(["complete"], stdin: input)
+        #expect(result.stdout.text == "39053344705\r\n23100299981\n")
+    }
+
+    @Test("missing, directory and unreadable inputs: cpf: NAME: reason, the other inputs still read, exit 2",
+          arguments: [["check"], ["format"], ["strip"], ["complete"]])
+    func badInputs(command: [String]) throws {
+        let good = try Self.temporaryFile(Data((command == ["complete"] ? "390533447\n" : "390.533.447-05\n").utf8))
+        defer { unlink(good) }
+        let directory = NSTemporaryDirectory()
+        // Reading /proc/self/mem at offset 0 fails with EIO even for root,
+        // for whom chmod 000 would not make a file unreadable.
+        let unreadable = "/proc/self/mem"
+        let missing = "/nonexistent/cpfs.txt"
+        let result = run(command + ["-i", missing, "-i", directory, "-i", unreadable, "-i", good])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cpf: \(missing): No such file or directory"))
+        #expect(result.stderr.contains("cpf: \(directory): Is a directory"))
+        #expect(result.stderr.contains("cpf: \(unreadable): Input/output error"))
+        // The good input after the bad ones was still processed.
+        if command == ["check"] {
+            #expect(result.stderr.contains("cpf: 1 checked, 1 valid, 0 invalid"))
+        } else {
+            #expect(!result.stdout.isEmpty)
+        }
+    }
+
+    @Test("a full disk: cpf: … on stderr and exit 2, for every command", arguments: [
+        ["check", "--valid"], ["check", "--json"], ["format"], ["strip"], ["complete"], ["generate", "-n", "100000"], ["info", "39053344705"],
+    ])
+    func fullDisk(command: [String]) throws {
+        let input = command.first == "complete" ? "390533447\n" : "390.533.447-05\n"
+        let path = try Self.temporaryFile(Data(String(repeating: input, count: 20_000).utf8))
+        defer { unlink(path) }
+        let outcome = launch(command, stdin: .file(path), stdoutPath: "/dev/full")
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.hasPrefix("cpf: standard output: No space left on device"))
+    }
+
+    @Test("a closed pipe downstream ends the command at once, quietly", arguments: [
+        "check --valid", "check --json", "format", "strip", "complete",
+    ])
+    func closedPipe(command: String) throws {
+        let line = command == "complete" ? "390533447\n" : "390.533.447-05\n"
+        let path = try Self.temporaryFile(Data(String(repeating: line, count: 2_000_000).utf8))
+        defer { unlink(path) }
+        let start = Date()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "'\(CPFBinary.path)' \(command) < '\(path)' | head -1"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(printed.split(separator: 0x0A).count == 1)
+        #expect(complaints.isEmpty, "\(String(decoding: complaints, as: UTF8.self))")
+    }
+
+    /// The size of the huge line: 64 MiB for the debug binary of `swift
+    /// test` (64 times the read buffer, and quick), 1024 (1 GiB) when
+    /// `.ci/run` reruns this suite against the release binary.
+    static let hugeLineMiB = Int(ProcessInfo.processInfo.environment["CPF_HUGE_LINE_MIB"] ?? "") ?? 64
+
+    @Test("a huge line (1 GiB in CI): judged in bounded memory (at most 16 MiB), and the next lines still checked")
+    func hugeLine() throws {
+        // One huge line of digits, then a valid CPF and junk.
+        let mebibytes = Self.hugeLineMiB
+        let path = NSTemporaryDirectory() + "cpf-one-gib-line-\(UUID().uuidString)"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        defer { unlink(path) }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        let chunk = Data(repeating: UInt8(ascii: "7"), count: 1 << 20)
+        for _ in 0..<mebibytes { handle.write(chunk) }
+        handle.write(Data("\n390.533.447-05\nabc\n".utf8))
+        try handle.close()
+
+        for command in [["check", "--json"], ["check", "--invalid"], ["check", "-q"], ["format"], ["strip"], ["complete"]] {
+            let discards = command == ["check", "--invalid"] || command == ["complete"]
+            let outcome = launch(command, stdin: .file(path), stdoutPath: discards ? "/dev/null" : nil, timeout: 120)
+            #expect(outcome.signal == nil, "\(command)")
+            #expect(outcome.status == 1, "\(command)")
+            #expect(outcome.maxResidentKiB > 0 && outcome.maxResidentKiB <= 16 * 1024, "\(command): peak \(outcome.maxResidentKiB) KiB")
+            switch command {
+            case ["check", "--json"]:
+                let lines = outcome.stdout.split(separator: 0x0A).map { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
+                #expect(lines.count == 3)
+                #expect(lines.first??["reason"] as? String == "length")
+                #expect(lines.first??["message"] as? String == "\(mebibytes << 20) digits, expected 11")
+                #expect(lines.dropFirst().first??["valid"] as? Bool == true)
+                #expect(lines.last??["reason"] as? String == "invalid-character")
+            case ["format"], ["strip"]:
+                // The huge line passes through whole; the CPF after it is rewritten.
+                let rewritten = command == ["format"] ? "\n390.533.447-05\nabc\n" : "\n39053344705\nabc\n"
+                #expect(outcome.stdout.count == (mebibytes << 20) + rewritten.utf8.count)
+                #expect(outcome.stdout.suffix(rewritten.utf8.count).text == rewritten)
+            default:
+                break
+            }
+        }
+    }
+}
