@@ -37,6 +37,25 @@ enum CPFBinary {
     static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 }
 
+/// Runs `cpf ARGUMENTS | head -1` through a shell and returns what `head`
+/// printed, what `cpf` said on standard error, and how long it took: a
+/// closed pipe downstream must end `cpf` at once and quietly.
+func runIntoHeadOne(_ arguments: String) throws -> (printed: Data, complaints: Data, seconds: Double) {
+    let start = Date()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(CPFBinary.path)' \(arguments) | head -1"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    let complaints = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (printed, complaints, Date().timeIntervalSince(start))
+}
+
 /// What a finished `cpf` process left behind.
 struct ProcessOutcome: Sendable {
     /// The exit status; -1 when the process was killed by a signal.

@@ -14,7 +14,7 @@ private func failures(
     settings.style = style
     configure(&settings)
     let engine = ReformatEngine(settings: settings, context: Context())
-    try withFileDescriptor(containing: Array(input.utf8)) { try engine.reformat($0, named: "test") }
+    try withFileDescriptor(containing: Array(input.utf8)) { try engine.rewrite($0, named: "test") }
     return engine.failureCount
 }
 
@@ -45,8 +45,8 @@ struct ReformatEngineTests {
 
     @Test func argumentsCountToo() {
         let engine = ReformatEngine(settings: ReformatEngine.Settings(), context: Context())
-        engine.reformat(argument: "39053344705")
-        engine.reformat(argument: "bad")
+        engine.rewrite(argument: "39053344705")
+        engine.rewrite(argument: "bad")
         #expect(engine.failureCount == 1)
     }
 

@@ -134,19 +134,8 @@ struct ReliabilityEndToEndTests {
         let line = command == "complete" ? "390533447\n" : "390.533.447-05\n"
         let path = try Self.temporaryFile(Data(String(repeating: line, count: 2_000_000).utf8))
         defer { unlink(path) }
-        let start = Date()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "'\(CPFBinary.path)' \(command) < '\(path)' | head -1"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(Date().timeIntervalSince(start) < 5)
+        let (printed, complaints, seconds) = try runIntoHeadOne("\(command) < '\(path)'")
+        #expect(seconds < 5)
         #expect(printed.split(separator: 0x0A).count == 1)
         #expect(complaints.isEmpty, "\(String(decoding: complaints, as: UTF8.self))")
     }

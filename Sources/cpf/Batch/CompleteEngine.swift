@@ -2,7 +2,7 @@ import CPFKit
 
 /// Completes 9-digit bases with their check digits, line by line, for
 /// `cpf complete`; an input that is not a base is reported and passed through.
-final class CompleteEngine {
+final class CompleteEngine: RewritingEngine {
     let formatted: Bool
     let context: Context
     private let out: OutputBuffer
@@ -21,14 +21,14 @@ final class CompleteEngine {
         out = context.output
     }
 
-    func complete(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+    func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
         try reader.forEachPiece(of: descriptor) { piece in
             consume(piece.bytes, isFirst: piece.isFirst, isLast: piece.isLast, terminator: piece.terminator,
                     location: "\(name):\(piece.lineNumber): ")
         }
     }
 
-    func complete(argument: String) {
+    func rewrite(argument: String) {
         var argument = argument
         let lineFeed: [UInt8] = [0x0A]
         argument.withUTF8 { utf8 in

@@ -3,7 +3,7 @@ import CPFKit
 /// Rewrites each input as a masked or bare CPF for `cpf format` and `cpf
 /// strip`: one output line per input line, in order; an input that cannot be
 /// rewritten is reported on standard error and passed through unchanged.
-final class ReformatEngine {
+final class ReformatEngine: RewritingEngine {
     enum Style {
         /// `DDD.DDD.DDD-DD`
         case masked
@@ -45,7 +45,7 @@ final class ReformatEngine {
     }
 
     /// Rewrites every line of one input.
-    func reformat(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+    func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
         try reader.forEachPiece(of: descriptor) { piece in
             if piece.isWhole {
                 reformatLine(piece, source: name)
@@ -56,7 +56,7 @@ final class ReformatEngine {
     }
 
     /// Rewrites one command-line argument.
-    func reformat(argument: String) {
+    func rewrite(argument: String) {
         var argument = argument
         argument.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)

@@ -5,6 +5,36 @@ protocol Command: Sendable {
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32
 }
 
+/// An engine that rewrites each input into one output line: the CPF
+/// arguments, or else every line of the inputs (`format`, `strip`, `complete`).
+protocol RewritingEngine {
+    /// Inputs that could not be rewritten so far.
+    var failureCount: Int { get }
+    /// Rewrites every line of one input.
+    func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno)
+    /// Rewrites one command-line argument.
+    func rewrite(argument: String)
+}
+
+extension RewritingEngine {
+    /// Feeds the engine the CPF arguments, or else the lines of `--input`
+    /// files or standard input; returns the exit status: 2 if an input could
+    /// not be read, 1 if anything could not be rewritten, else 0.
+    func run(_ arguments: ParsedArguments, context: Context) -> Int32 {
+        if arguments.positionals.isEmpty {
+            InputList(arguments).forEach(in: context) { name, descriptor throws(Errno) in
+                try rewrite(descriptor, named: name)
+            }
+        } else {
+            for argument in arguments.positionals {
+                rewrite(argument: argument)
+            }
+        }
+        if context.failedInput { return 2 }
+        return failureCount == 0 ? 0 : 1
+    }
+}
+
 /// Options shared by the commands that read CPFs.
 enum CommonOptions {
     static let input = OptionDefinition(

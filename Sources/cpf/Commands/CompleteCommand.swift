@@ -26,17 +26,6 @@ enum CompleteCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
         try CommonOptions.requireArgumentsOrInput(arguments)
-        let engine = CompleteEngine(formatted: arguments.has("formatted"), context: context)
-        if arguments.positionals.isEmpty {
-            InputList(arguments).forEach(in: context) { name, descriptor throws(Errno) in
-                try engine.complete(descriptor, named: name)
-            }
-        } else {
-            for argument in arguments.positionals {
-                engine.complete(argument: argument)
-            }
-        }
-        if context.failedInput { return 2 }
-        return engine.failureCount == 0 ? 0 : 1
+        return CompleteEngine(formatted: arguments.has("formatted"), context: context).run(arguments, context: context)
     }
 }

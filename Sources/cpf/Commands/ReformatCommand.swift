@@ -73,17 +73,6 @@ enum ReformatCommand {
         settings.style = style
         settings.options = parsingOptions(arguments)
         settings.validates = arguments.has("validate")
-        let engine = ReformatEngine(settings: settings, context: context)
-        if arguments.positionals.isEmpty {
-            InputList(arguments).forEach(in: context) { name, descriptor throws(Errno) in
-                try engine.reformat(descriptor, named: name)
-            }
-        } else {
-            for argument in arguments.positionals {
-                engine.reformat(argument: argument)
-            }
-        }
-        if context.failedInput { return 2 }
-        return engine.failureCount == 0 ? 0 : 1
+        return ReformatEngine(settings: settings, context: context).run(arguments, context: context)
     }
 }
