@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets of CPFKit.
+#
+#   Scripts/fuzz.sh [TARGET|all] [SECONDS]      (default: all, 30 seconds each)
+#
+# A target is a file Fuzz/<Name>Fuzzer.swift defining
+#     @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
+# It is compiled together with Sources/CPFKit/*.swift into one module (so it
+# does not `import CPFKit` and sees internal API), with libFuzzer and
+# AddressSanitizer, into .build-fuzz/<Name>Fuzzer; it is rebuilt only when a
+# source is newer than the binary or the build command changed.
+#
+# Each target keeps its corpus in .build-fuzz/corpus/<Name>Fuzzer/, seeded
+# with a few interesting inputs (and with the files of Fuzz/seeds/<Name>Fuzzer/
+# when that folder exists); Fuzz/<Name>Fuzzer.dict, when it exists, is given
+# to libFuzzer as a dictionary. Crash reproducers go to
+# .build-fuzz/artifacts/<Name>Fuzzer/; rerun one with
+#     .build-fuzz/<Name>Fuzzer .build-fuzz/artifacts/<Name>Fuzzer/crash-...
+#
+# Prints, per target, the runs and executions per second libFuzzer reports;
+# exits 1 if any target crashed, timed out, ran out of memory or failed to
+# build, 2 on a usage error. Non-interactive: fit for CI.
+#
+# Environment: SWIFTC (default: swiftc on PATH), FUZZ_ARGS (extra libFuzzer
+# flags, such as "-max_len=256" or "-runs=1000000"), FUZZ_TIMEOUT (seconds one
+# input may take before it counts as a hang, default 10).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() {
+    echo "usage: Scripts/fuzz.sh [TARGET|all] [SECONDS]" >&2
+    echo "targets: ${all_targets[*]:-(none found in Fuzz/)}" >&2
+    exit 2
+}
+
+all_targets=()
+for file in Fuzz/*Fuzzer.swift; do
+    [[ -e "$file" ]] || continue
+    name=${file#Fuzz/}
+    all_targets+=("${name%.swift}")
+done
+
+[[ $# -le 2 ]] || usage
+selected=${1:-all}
+seconds=${2:-30}
+[[ "$selected" != -h && "$selected" != --help ]] || usage
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || (( seconds < 1 )); then
+    echo "fuzz.sh: SECONDS must be a positive whole number, not '$seconds'" >&2
+    usage
+fi
+if (( ${#all_targets[@]} == 0 )); then
+    echo "fuzz.sh: FAIL: no fuzz targets (Fuzz/*Fuzzer.swift) found" >&2
+    exit 1
+fi
+
+targets=()
+if [[ "$selected" == all ]]; then
+    targets=("${all_targets[@]}")
+else
+    name=${selected#Fuzz/}
+    name=${name%.swift}
+    if [[ ! -f "Fuzz/$name.swift" || "$name" != *Fuzzer ]]; then
+        echo "fuzz.sh: no fuzz target '$selected'" >&2
+        usage
+    fi
+    targets=("$name")
+fi
+
+swiftc=${SWIFTC:-swiftc}
+if ! command -v "$swiftc" >/dev/null 2>&1; then
+    echo "fuzz.sh: FAIL: '$swiftc' not found; put the Swift toolchain on PATH or set SWIFTC" >&2
+    exit 1
+fi
+if [[ -z "${ASAN_SYMBOLIZER_PATH:-}" ]]; then
+    symbolizer="$(dirname "$(command -v "$swiftc")")/llvm-symbolizer"
+    [[ -x "$symbolizer" ]] && export ASAN_SYMBOLIZER_PATH="$symbolizer"
+fi
+# The Swift runtime's crash backtracer must never wait for a key press.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-interactive=no}
+read -r -a extra_args <<< "${FUZZ_ARGS:-}"
+timeout_seconds=${FUZZ_TIMEOUT:-10}
+
+out=.build-fuzz
+mkdir -p "$out/logs"
+shopt -s nullglob
+library_sources=(Sources/CPFKit/*.swift)
+shopt -u nullglob
+if (( ${#library_sources[@]} == 0 )); then
+    echo "fuzz.sh: FAIL: no sources in Sources/CPFKit" >&2
+    exit 1
+fi
+
+# build TARGET: compiles .build-fuzz/TARGET unless it is up to date.
+build() {
+    local target=$1 binary="$out/$1" log="$out/logs/$1.build.log"
+    local -a command=("$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld
+        -module-name "$target" "${library_sources[@]}" "Fuzz/$target.swift" -o "$binary")
+    local stamp="$binary.command"
+    if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "${command[*]}" ]] &&
+        [[ -z "$(find "${library_sources[@]}" "Fuzz/$target.swift" -newer "$binary" -print -quit)" ]]; then
+        echo "== $target: up to date"
+        return 0
+    fi
+    echo "== $target: building"
+    rm -f "$stamp"
+    if ! "${command[@]}" > "$log" 2>&1; then
+        echo "fuzz.sh: FAIL: $target does not build; the compiler said:" >&2
+        grep -E "error:" "$log" | head -20 >&2 || tail -20 "$log" >&2
+        echo "(full log: $log)" >&2
+        return 1
+    fi
+    grep -E "warning:" "$log" >&2 || true
+    echo "${command[*]}" > "$stamp"
+}
+
+# seed TARGET: adds the starting inputs to the target's corpus. Generic
+# inputs: a selector byte (options and cut points, for targets that read one)
+# followed by CPF-like text, valid and invalid, with the characters the
+# parsers treat specially.
+seed() {
+    local target=$1 corpus="$out/corpus/$1"
+    mkdir -p "$corpus"
+    if [[ -d "Fuzz/seeds/$target" ]]; then
+        cp -n "Fuzz/seeds/$target"/* "$corpus"/ 2>/dev/null || true
+    fi
+    local -a texts=(
+        '390.533.447-05' '39053344705' '390 533 447 05' ' \t390.533.447-05\r'
+        '390.533.447-06' '231.002.999-00' '111.111.111-11' '00000000000' '5334403' '0'
+        '390.533.447-05x' 'foo390.533.447-05' '390.533.447\t-05' '390.533.447 05\r\r'
+        '390..533--447  05' '3905334470512345678901234' '1.2.3' '\xef\xbc\x93\xef\xbc\x99\xef\xbc\x90'
+        '390.533.447\xe2\x80\x9305' '\xc2\xa0390.533.447-05' '390\xff533' '390.533.447-05\xf0\x9f'
+        'CPF: 390.533.447-05, 12.345.678/0001-95 and cpf39053344705.' ''
+    )
+    local index=0 selector text
+    for text in "${texts[@]}"; do
+        for selector in '\x00' '\x01' '\x02' '\x05' '\x9b'; do
+            printf "$selector$text" > "$corpus/seed-$index"
+            index=$((index + 1))
+        done
+    done
+}
+
+# run TARGET: fuzzes it for the given time; prints runs and speed, or the crash.
+run() {
+    local target=$1 binary="$out/$1" corpus="$out/corpus/$1" artifacts="$out/artifacts/$1/"
+    local log="$out/logs/$1.log"
+    local -a dict=()
+    [[ -f "Fuzz/$target.dict" ]] && dict=("-dict=Fuzz/$target.dict")
+    mkdir -p "$artifacts"
+    echo "== $target: fuzzing for $seconds s (log: $log)"
+    local status=0
+    "$binary" -max_total_time="$seconds" -timeout="$timeout_seconds" -print_final_stats=1 \
+        -artifact_prefix="$artifacts" "${dict[@]}" "${extra_args[@]}" "$corpus" > "$log" 2>&1 || status=$?
+    local runs rate
+    runs=$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *\([0-9]*\)/\1/p' "$log" | tail -1)
+    if (( status == 0 )) && [[ -n "$runs" ]]; then
+        local corpus_size
+        corpus_size=$(find "$corpus" -type f | wc -l)
+        echo "$target: $runs (${rate:-?} exec/s), corpus $corpus_size inputs, no crash"
+        summary+=("$(printf '%-24s ok     %s, %s exec/s' "$target" "$runs" "${rate:-?}")")
+        return 0
+    fi
+    echo "fuzz.sh: FAIL: $target crashed (libFuzzer exit status $status)" >&2
+    local first
+    first=$(grep -n -m1 -E 'Fatal error|Precondition failed|ERROR: AddressSanitizer|ERROR: libFuzzer|==ERROR' "$log" | cut -d: -f1 || true)
+    if [[ -n "$first" ]]; then
+        sed -n "$((first > 2 ? first - 2 : 1)),$((first + 30))p" "$log" >&2
+    else
+        tail -30 "$log" >&2
+    fi
+    local reproducer
+    reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+    if [[ -n "$reproducer" && -f "$reproducer" ]]; then
+        echo "reproducer: $reproducer ($(wc -c < "$reproducer") bytes):" >&2
+        od -An -tx1 -v "$reproducer" | head -20 >&2
+        echo "rerun it with: $binary $reproducer" >&2
+    fi
+    echo "(full log: $log)" >&2
+    summary+=("$(printf '%-24s FAILED (exit %s), see %s' "$target" "$status" "$log")")
+    return 1
+}
+
+summary=()
+failed=0
+for target in "${targets[@]}"; do
+    if ! build "$target"; then
+        summary+=("$(printf '%-24s FAILED to build, see %s' "$target" "$out/logs/$target.build.log")")
+        failed=1
+        continue
+    fi
+    seed "$target"
+    run "$target" || failed=1
+done
+
+echo "== fuzzing summary (at most $seconds s per target)"
+printf '%s\n' "${summary[@]}"
+if (( failed )); then
+    echo "fuzz.sh: FAIL: at least one fuzz target failed (see above)" >&2
+    exit 1
+fi
