@@ -12,7 +12,7 @@ struct ReformatCommandTests {
         let strip = StripCommand.definition.options.map(\.long)
         #expect(format == ["input", "strict", "pad", "allow-repeated", "validate", "partial"])
         #expect(strip == ["input", "strict", "pad", "allow-repeated", "validate"])
-        #expect(!ReformatCommand.validate.takesValue)
+        #expect(ReformatCommand.options.allSatisfy { $0.long == "input" || !$0.takesValue })
     }
 
     @Test func theDiscussionExplainsPassThroughAndExitStatus() {

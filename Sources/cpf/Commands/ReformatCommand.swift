@@ -9,12 +9,7 @@ enum FormatCommand: Command {
         arguments: [
             ("<cpf>", "CPFs to format. Without any, CPFs are read one per line from --input files or standard input."),
         ],
-        options: [
-            CommonOptions.input,
-            CommonOptions.strict,
-            CommonOptions.pad,
-            CommonOptions.allowRepeated,
-            ReformatCommand.validate,
+        options: ReformatCommand.options + [
             OptionDefinition("partial", help: "Mask an incomplete number as a text field does while typing: 3905 becomes 390.5."),
         ],
         discussion: ReformatCommand.discussion(example: "cpf format 39053344705"))
@@ -32,13 +27,7 @@ enum StripCommand: Command {
         arguments: [
             ("<cpf>", "CPFs to strip. Without any, CPFs are read one per line from --input files or standard input."),
         ],
-        options: [
-            CommonOptions.input,
-            CommonOptions.strict,
-            CommonOptions.pad,
-            CommonOptions.allowRepeated,
-            ReformatCommand.validate,
-        ],
+        options: ReformatCommand.options,
         discussion: ReformatCommand.discussion(example: "cpf strip 390.533.447-05"))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
@@ -48,8 +37,15 @@ enum StripCommand: Command {
 
 /// What `format` and `strip` share.
 enum ReformatCommand {
-    static let validate = OptionDefinition(
-        "validate", help: "Also require valid check digits (by default any input with 11 digits is rewritten).")
+    /// The options `format` and `strip` share.
+    static let options = [
+        CommonOptions.input,
+        CommonOptions.strict,
+        CommonOptions.pad,
+        CommonOptions.allowRepeated,
+        OptionDefinition(
+            "validate", help: "Also require valid check digits (by default any input with 11 digits is rewritten)."),
+    ]
 
     static func discussion(example: String) -> String {
         """

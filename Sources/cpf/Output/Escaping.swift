@@ -30,6 +30,15 @@ enum Escaping {
         return length
     }
 
+    /// Copies the valid UTF-8 sequence at `index` to `out` and returns its
+    /// length, or returns `nil` (copying nothing) when there is none.
+    private static func copyUTF8Sequence(_ bytes: UnsafeRawBufferPointer, at index: Int, to out: OutputBuffer) -> Int? {
+        let length = utf8SequenceLength(bytes, at: index)
+        guard length > 0 else { return nil }
+        out.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
+        return length
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Writes bytes for a terminal report: printable text as it is (valid
@@ -48,9 +57,7 @@ enum Escaping {
                 if byte == quote { out.write(byte: 0x5C) }
                 out.write(byte: byte)
             case 0x80...:
-                let length = utf8SequenceLength(bytes, at: index)
-                if length > 0 {
-                    out.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
+                if let length = copyUTF8Sequence(bytes, at: index, to: out) {
                     index += length
                     continue
                 }
@@ -86,9 +93,7 @@ enum Escaping {
                 out.write(byte: hexDigits[Int(byte >> 4)])
                 out.write(byte: hexDigits[Int(byte & 0xF)])
             case 0x80...:
-                let length = utf8SequenceLength(bytes, at: index)
-                if length > 0 {
-                    out.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
+                if let length = copyUTF8Sequence(bytes, at: index, to: out) {
                     index += length
                     continue
                 }
