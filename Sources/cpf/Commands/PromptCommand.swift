@@ -24,17 +24,21 @@ enum PromptCommand: Command {
             Reads keys from the terminal (/dev/tty) and draws the field there, whatever
             standard input and output are; only the accepted CPF and a line feed go to
             standard output. Once 11 digits are in, a mark says whether they are a valid
-            CPF (green and red unless NO_COLOR is set or TERM is dumb).
+            CPF (green and red unless NO_COLOR is set or TERM is unset or dumb). The
+            terminal's settings are restored on every way out, signals included.
 
             KEYS:
               0-9                   Type a digit; separators come and go by themselves.
                                     At most 11 digits; other characters are ignored.
-              Backspace, Delete     Remove the digit before or after the cursor (a
-                                    backspace after '.' or '-' removes the digit before it).
+              Backspace             Remove the digit before the cursor (after '.' or '-',
+                                    the digit before it); a separator left last goes too.
+              Delete                Remove the digit after the cursor (also Ctrl-D).
               Left, Right           Move over one digit (also Ctrl-B, Ctrl-F).
               Home, End             Move to the start or the end (also Ctrl-A, Ctrl-E).
-              paste                 A whole masked or bare number replaces the field.
-              Enter                 Accept a valid CPF (any 11 digits with --allow-invalid).
+              paste                 A whole masked or bare number (11 digits, junk around
+                                    them ignored) replaces the field.
+              Enter                 Accept a valid CPF (any 11 digits with --allow-invalid);
+                                    otherwise nothing happens.
               Esc, Ctrl-C           Cancel: print nothing, exit status 1.
               Ctrl-Z                Suspend, as in a shell with job control.
 
