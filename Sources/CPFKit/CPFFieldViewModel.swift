@@ -96,7 +96,11 @@ public protocol CPFFieldViewModeling: AnyObject {
 /// it), binds to the model's boxes, and draws what they hold.
 ///
 /// Take the model in the initializer, keep the tokens of
-/// ``bindViewModel()``, and implement ``display(text:caret:state:)``:
+/// ``bindViewModel()``, and implement ``display(text:caret:state:)``.
+/// The protocol is not tied to an actor; a main-actor view (a `UIView`, a
+/// view controller) declares an isolated conformance,
+/// `final class CPFFieldController: UIViewController, @MainActor CPFFieldView`
+/// (Swift 6.2), and its model then lives on the main actor too.
 ///
 /// ```swift
 /// final class PrintingCPFView: CPFFieldView {
