@@ -1,7 +1,7 @@
 // End-to-end tests of `cpf prompt`: the built binary in a real
 // pseudo-terminal, a pane of a tmux server of its own, driven with
 // send-keys and paste-buffer and read back with capture-pane. Each test has
-// its own tmux socket and kills its server at the end, and none needs a
+// its own tmux socket (-S) and kills its server at the end, and none needs a
 // controlling terminal or a standard input of its own, so they run in CI.
 
 import CPFKit
@@ -23,7 +23,9 @@ enum Tmux {
 /// pane runs a script that saves `stty -g` before and after `cpf`, and the
 /// exit status, standard output and standard error of `cpf` in files.
 final class PromptPane {
-    let socket = "cpf-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+    /// The tmux server's socket, a path of its own (short: sockets have a
+    /// length limit), removed at the end; tmux leaves it behind.
+    let socket = "/tmp/cpf-tmux-\(getpid())-\(UUID().uuidString.prefix(8))"
     let directory = TemporaryDirectory()
     let sourceLocation: SourceLocation
 
@@ -61,6 +63,7 @@ final class PromptPane {
 
     deinit {
         tmux(["kill-server"], check: false)
+        unlink(socket)
     }
 
     static func quote(_ word: String) -> String {
@@ -71,7 +74,7 @@ final class PromptPane {
     @discardableResult
     func tmux(_ arguments: [String], check: Bool = true) -> String {
         guard let path = Tmux.path else { return "" }
-        let (status, output) = runQuietly(path, ["-u", "-L", socket, "-f", "/dev/null"] + arguments)
+        let (status, output) = runQuietly(path, ["-u", "-S", socket, "-f", "/dev/null"] + arguments)
         if check, status != 0 {
             Issue.record("tmux \(arguments.joined(separator: " ")) failed", sourceLocation: sourceLocation)
         }
