@@ -97,11 +97,14 @@ func run(
 
 /// Runs `cpf` to its end (at most `timeout` seconds, then it is killed).
 ///
-/// - Parameter stdoutPath: When set, standard output is this file opened for
-///   writing (such as `/dev/full`) instead of a pipe.
+/// - Parameters:
+///   - stdoutPath: When set, standard output is this file opened for
+///     writing (such as `/dev/full`) instead of a pipe.
+///   - newSession: Start `cpf` in a session of its own, so that it has no
+///     controlling terminal even when the tests run in one.
 func launch(
     _ arguments: [String], stdin: StandardInput, stdoutPath: String? = nil, timeout: Double = 60,
-    sourceLocation: SourceLocation = #_sourceLocation
+    newSession: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) -> ProcessOutcome {
     CPFBinary.ignoreSIGPIPE
     guard CPFBinary.isPresent else {
@@ -136,7 +139,7 @@ func launch(
     }
     let (stderrRead, stderrWrite) = makePipe()
 
-    let pid = spawnCPF(arguments, stdin: inputFD, stdout: stdoutWrite, stderr: stderrWrite)
+    let pid = spawnCPF(arguments, stdin: inputFD, stdout: stdoutWrite, stderr: stderrWrite, newSession: newSession)
     close(inputFD)
     close(stdoutWrite)
     close(stderrWrite)
@@ -188,11 +191,19 @@ func makePipe() -> (read: Int32, write: Int32) {
     return (fds[0], fds[1])
 }
 
-/// Starts `cpf` with the three standard descriptors; returns its process id.
-func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32) -> pid_t {
+/// `POSIX_SPAWN_SETSID`, which Swift's Glibc module does not import (glibc and musl give it this value).
+let spawnSetSessionFlag: Int16 = 0x80
+
+/// Starts `cpf` with the three standard descriptors, in a new session when
+/// asked (without a controlling terminal); returns its process id.
+func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if newSession { posix_spawnattr_setflags(&attributes, spawnSetSessionFlag) }
     posix_spawn_file_actions_adddup2(&actions, stdin, 0)
     posix_spawn_file_actions_adddup2(&actions, stdout, 1)
     posix_spawn_file_actions_adddup2(&actions, stderr, 2)
@@ -201,7 +212,7 @@ func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32)
     var pid = pid_t()
     spawnLock.lock()
     defer { spawnLock.unlock() }
-    let result = posix_spawn(&pid, CPFBinary.path, &actions, nil, argv, environ)
+    let result = posix_spawn(&pid, CPFBinary.path, &actions, &attributes, argv, environ)
     precondition(result == 0, "posix_spawn \(CPFBinary.path) failed: \(result)")
     return pid
 }

@@ -10,6 +10,7 @@ enum Program {
         GenerateCommand.self,
         InfoCommand.self,
         CompleteCommand.self,
+        PromptCommand.self,
     ]
 
     static var overview: String {
