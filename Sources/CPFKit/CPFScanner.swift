@@ -99,28 +99,44 @@ public struct CPFScanner: Sendable {
         @inlinable
         @discardableResult
         public func writeText(to buffer: UnsafeMutableRawPointer, hiding style: RedactionStyle? = nil) -> Int {
-            let star = UInt8(ascii: "*")
-            var index = 0
-            for position in 0..<11 {
-                let hidden: Bool
-                switch style {
-                case nil: hidden = false
-                case .full?: hidden = true
-                case .lgpd?: hidden = position < 3 || position >= 9
-                }
-                let digit = UInt8(truncatingIfNeeded: cpf.packed >> UInt64(4 * (10 - position))) & 0xF | 0x30
-                buffer.storeBytes(of: hidden ? star : digit, toByteOffset: index, as: UInt8.self)
-                index += 1
-                let separator: UInt8
-                switch position {
-                case 2 where separators & 1 != 0, 5 where separators & 2 != 0: separator = UInt8(ascii: ".")
-                case 8 where separators & 4 != 0: separator = UInt8(ascii: "-")
-                default: continue
-                }
-                buffer.storeBytes(of: separator, toByteOffset: index, as: UInt8.self)
-                index += 1
+            // The digits as ASCII bytes, first digit first: 0-7 in `front`,
+            // 3-10 in `back`, then written left to right with overlapping
+            // stores, each separator stored where the next store leaves it
+            // when it is written and overwrites it when it is not.
+            let packed = cpf.packed
+            var front = Self.asciiDigits(UInt32(truncatingIfNeeded: packed >> 12))
+            var back = Self.asciiDigits(UInt32(truncatingIfNeeded: packed))
+            let stars: UInt64 = 0x2A2A_2A2A_2A2A_2A2A
+            switch style {
+            case nil: break
+            case .full?: (front, back) = (stars, stars)
+            case .lgpd?:
+                front = front & ~0xFF_FFFF | stars & 0xFF_FFFF
+                back = back & ~(0xFFFF << 48) | stars & 0xFFFF << 48
             }
-            return index
+            let dot1 = Int(separators & 1)
+            let dot2 = Int(separators >> 1 & 1)
+            let dash = Int(separators >> 2 & 1)
+            buffer.storeBytes(of: front.littleEndian, as: UInt64.self)
+            buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: 3, as: UInt8.self)
+            buffer.storeBytes(of: back.littleEndian, toByteOffset: 3 + dot1, as: UInt64.self)
+            buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: 6 + dot1, as: UInt8.self)
+            buffer.storeBytes(of: UInt32(truncatingIfNeeded: back >> 24).littleEndian, toByteOffset: 6 + dot1 + dot2, as: UInt32.self)
+            buffer.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 9 + dot1 + dot2, as: UInt8.self)
+            buffer.storeBytes(of: UInt16(truncatingIfNeeded: back >> 48).littleEndian, toByteOffset: 9 + dot1 + dot2 + dash, as: UInt16.self)
+            return 11 + dot1 + dot2 + dash
+        }
+
+        /// Eight digits packed four bits each (the first in the high nibble)
+        /// as eight ASCII bytes of a little-endian word, the first in byte 0.
+        @inlinable
+        @inline(__always)
+        internal static func asciiDigits(_ nibbles: UInt32) -> UInt64 {
+            var word = UInt64(nibbles)
+            word = (word | word << 16) & 0x0000_FFFF_0000_FFFF
+            word = (word | word << 8) & 0x00FF_00FF_00FF_00FF
+            word = (word | word << 4) & 0x0F0F_0F0F_0F0F_0F0F   // byte i: digit 7-i
+            return word.byteSwapped | 0x3030_3030_3030_3030
         }
     }
 
@@ -217,6 +233,17 @@ public struct CPFScanner: Sendable {
         while cursor < end {
             switch state {
             case .outside:
+                if end - cursor >= 64 {
+                    // Whole numbers judged from bit masks, 48 bytes at a time.
+                    let stop = Self.scanBlocks(from: cursor, to: end, base: base, origin: origin, onMatch: onMatch)
+                    cursor = stop.cursor
+                    if stop.inLongNumber {
+                        digitCount = 12  // 15 bytes or more: not a CPF
+                        state = .digits
+                        continue
+                    }
+                }
+                // Fewer than 64 bytes left: byte by byte.
                 cursor = Self.firstDigit(from: cursor, to: end)
                 if cursor == end { break }
                 numberStart = origin + (cursor - base)
@@ -225,6 +252,14 @@ public struct CPFScanner: Sendable {
                 separators = 0
                 state = .digits
             case .digits:
+                if digitCount > 11 {
+                    // A number too long to be a CPF: skip its digits eight at a time.
+                    while end - cursor >= 8,
+                          Self.digitBits(UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)))
+                            == 0x8080_8080_8080_8080 {
+                        cursor += 8
+                    }
+                }
                 while cursor < end {
                     let digit = cursor.pointee &- 0x30
                     if digit >= 10 { break }
@@ -330,6 +365,175 @@ public struct CPFScanner: Sendable {
             }
         }
         return result
+    }
+
+    // MARK: - The fast path
+
+    /// Scans from `start` (outside any number) for as long as 64 bytes are
+    /// left, judging whole numbers from bit masks.
+    ///
+    /// A window of 64 bytes has two masks, one bit per byte: `digits`, and
+    /// `joiners` for `,` `-` `.` `/`. A joiner between two digits is a link;
+    /// digits and links make the `number` mask, and a number starts where a
+    /// bit of it follows a clear one. Only the numbers of 11 to 14 bytes can
+    /// be CPFs: those starts are found with a few shifts and ANDs, and only
+    /// they are looked at one by one. Numbers starting in the first 48 bytes
+    /// of the window are judged (the last 16 bytes are there to see where
+    /// they end); then the window slides 48 bytes, the masks with it, and
+    /// only the 48 new bytes are classified.
+    ///
+    /// Stops with fewer than 64 bytes left: at a byte outside any number, or
+    /// (`inLongNumber`) inside a number of 15 bytes or more, right after a
+    /// digit of it.
+    @inlinable
+    @inline(__always)
+    internal static func scanBlocks(
+        from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>, origin: Int,
+        onMatch: (Match) -> Void
+    ) -> (cursor: UnsafePointer<UInt8>, inLongNumber: Bool) {
+        var window = start
+        var (digits, joiners) = masks(window, words: 8)
+        // Bit 0: whether the byte before the window is a digit / in a number.
+        var digitBefore: UInt64 = 0
+        var numberBefore: UInt64 = 0
+        var number: UInt64 = 0
+        let judged: UInt64 = 0xFFFF_FFFF_FFFF  // the first 48 positions
+        while true {
+            // The byte after the window is unknown: a joiner at position 63 is
+            // never taken for a link, which only shortens numbers too long anyway.
+            let links = joiners & (digits << 1 | digitBefore) & digits >> 1
+            number = digits | links
+            let starts = number & ~(number << 1 | numberBefore)
+            // Bit i of `run11` (`run15`): the 11 (15) bytes from i are all in a number.
+            let run2 = number & number >> 1
+            let run4 = run2 & run2 >> 2
+            let run8 = run4 & run4 >> 4
+            let run11 = run8 & run4 >> 7
+            let run15 = run8 & run8 >> 7
+            var candidates = starts & run11 & ~run15 & judged
+            while candidates != 0 {
+                let position = candidates.trailingZeroBitCount
+                candidates &= candidates &- 1
+                let length = (~(number >> UInt64(position))).trailingZeroBitCount
+                let first = window + position
+                if let (cpf, separators) = wholeNumberCPF(first, length: length, digits: UInt32(truncatingIfNeeded: digits >> UInt64(position))) {
+                    let offset = origin + (first - base)
+                    onMatch(Match(range: offset..<offset + length, cpf: cpf, separators: separators))
+                }
+            }
+            if end - window < 112 { break }
+            digitBefore = digits >> 47 & 1
+            numberBefore = number >> 47 & 1
+            window += 48
+            let fresh = masks(window + 16, words: 6)
+            digits = digits >> 48 | fresh.digits << 16
+            joiners = joiners >> 48 | fresh.joiners << 16
+        }
+        // Leave at the first position not judged, unless a number runs across it.
+        guard number >> 47 & 1 != 0 else { return (window + 48, false) }
+        let numberEnd = 48 + (~(number >> 48)).trailingZeroBitCount
+        if numberEnd >= 63 { return (window + 63, true) }  // 16 bytes or more, byte 62 a digit
+        return (window + numberEnd, false)                  // judged already; the byte there is in no number
+    }
+
+    /// Bit masks of the `words` × 8 bytes at `start` (at most 64): bit *i*
+    /// is set when byte *i* is an ASCII digit (`digits`) or one of `,` `-` `.`
+    /// `/` (`joiners`).
+    @inlinable
+    @inline(__always)
+    internal static func masks(_ start: UnsafePointer<UInt8>, words: Int) -> (digits: UInt64, joiners: UInt64) {
+        let raw = UnsafeRawPointer(start)
+        var digits: UInt64 = 0
+        var joiners: UInt64 = 0
+        for index in 0..<words {
+            let word = classify(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)))
+            digits |= word.digits << UInt64(8 * index)
+            joiners |= word.joiners << UInt64(8 * index)
+        }
+        return (digits, joiners)
+    }
+
+    /// One bit per byte of `word` (bit 0 for its first byte): digits and joiners.
+    @inlinable
+    @inline(__always)
+    internal static func classify(_ word: UInt64) -> (digits: UInt64, joiners: UInt64) {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~high
+        let atLeastZero = low &+ 0x5050_5050_5050_5050    // high bit set when low >= 0x30
+        let aboveNine = low &+ 0x4646_4646_4646_4646      // high bit set when low >= 0x3A
+        let atLeastComma = low &+ 0x5454_5454_5454_5454   // high bit set when low >= 0x2C
+        let ascii = ~word & high
+        return (gatherHighBits(atLeastZero & ~aboveNine & ascii), gatherHighBits(atLeastComma & ~atLeastZero & ascii))
+    }
+
+    /// The high bits of the eight bytes of `word` as eight bits: one
+    /// multiplication moves bit 7 of byte *i* to bit 56 + *i*, with no two
+    /// partial products meeting.
+    @inlinable
+    @inline(__always)
+    internal static func gatherHighBits(_ word: UInt64) -> UInt64 {
+        (word >> 7 &* 0x0102_0408_1020_4080) >> 56
+    }
+
+    /// The CPF that the whole number of `length` bytes (11 to 14) at
+    /// `start` is, with its separators as in ``Match``; `digits` has a bit
+    /// per digit byte. Reads 16 bytes from `start`.
+    ///
+    /// Without a branch on the shape: the bytes that are not digits must be
+    /// exactly the separators of one of the eight shapes (a `.` at byte 3 or
+    /// not, a `.` after six digits or not, a `-` after nine digits or not);
+    /// the 11 digits are then gathered into two words with six loads at
+    /// offsets the shape gives, and judged a word at a time with the
+    /// arithmetic of ``CPF/isValid(_:options:)``.
+    @inlinable
+    @inline(__always)
+    internal static func wholeNumberCPF(_ start: UnsafePointer<UInt8>, length: Int, digits: UInt32) -> (CPF, UInt8)? {
+        let others = ~digits & (1 << UInt32(length) - 1)
+        let dot1 = others >> 3 & 1
+        let dot2 = others >> (6 + dot1) & 1
+        let skip2 = dot1 + dot2
+        let dash = others >> (9 + skip2) & 1
+        let skip3 = skip2 + dash
+        let bytes = UnsafeRawPointer(start)
+        let wrongSeparators = UInt32(bytes.load(fromByteOffset: 3, as: UInt8.self) ^ 0x2E) * dot1
+            | UInt32(bytes.load(fromByteOffset: 6 + Int(dot1), as: UInt8.self) ^ 0x2E) * dot2
+            | UInt32(bytes.load(fromByteOffset: 9 + Int(skip2), as: UInt8.self) ^ 0x2D) * dash
+        guard others == dot1 << 3 | dot2 << (6 + dot1) | dash << (9 + skip2),
+              length == 11 + Int(skip3), wrongSeparators == 0
+        else { return nil }
+
+        // The 11 digits as bytes 0-7 (`front`) and 3-10 (`back`).
+        let first3: UInt64 = 0xFF_FFFF
+        let next3: UInt64 = 0xFFFF_FF00_0000
+        let last2: UInt64 = 0xFFFF_0000_0000_0000
+        @inline(__always) func word(_ offset: UInt32) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: Int(offset), as: UInt64.self))
+        }
+        let front = word(0) & first3 | word(dot1) & next3 | word(skip2) & last2
+        let back = word(3 + dot1) & first3 | word(3 + skip2) & next3 | word(3 + skip3) & last2
+
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = front & (0x0F &* ones)
+        let eighth = UInt32(truncatingIfNeeded: (back >> 40) & 0xF)
+        let weighted = CPF.weightedSum(low, 0xA_0008_0006_0004, 0x9_0007_0005_0003) &+ 2 &* eighth
+        let plain = CPF.weightedSum(low, 0x1_0001_0001_0001, 0x1_0001_0001_0001) &+ eighth
+        let first = front & 0xFF
+        guard CPF.checkDigitsMatch(weighted: weighted, plain: plain, found: back >> 48),
+              front != first &* ones || back != first &* ones
+        else { return nil }
+        let packed = nibbles(front) << 12 | nibbles(back) & 0xFFF
+        return (CPF(packed: packed), UInt8(truncatingIfNeeded: dot1 | dot2 << 1 | dash << 2))
+    }
+
+    /// The eight ASCII digits of a little-endian word, four bits each, the
+    /// first byte in the high nibble.
+    @inlinable
+    @inline(__always)
+    internal static func nibbles(_ word: UInt64) -> UInt64 {
+        var nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F).byteSwapped   // byte i: digit 7-i
+        nibbles = (nibbles | nibbles >> 4) & 0x00FF_00FF_00FF_00FF
+        nibbles = (nibbles | nibbles >> 8) & 0x0000_FFFF_0000_FFFF
+        return (nibbles | nibbles >> 16) & 0xFFFF_FFFF
     }
 
     // MARK: - The byte rules

@@ -20,10 +20,15 @@ final class FindEngine {
 
     // Where the input stands: the line (from 1) that starts at `lineStart`,
     // line feeds counted before the offset `counted`.
-    private var source: [UInt8] = []
+    private var source = UnsafeMutableRawBufferPointer(start: nil, count: 0)
     private var line = 1
     private var lineStart = 0
     private var counted = 0
+    /// The decimal digits of `line`, rendered once per line that has a CPF
+    /// (room for 24 bytes, copied a word at a time).
+    private let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
+    private var lineDigitCount = 0
+    private var renderedLine = 0
 
     init(json: Bool, context: Context, blockCapacity: Int = BlockReader.defaultCapacity) {
         self.json = json
@@ -31,10 +36,23 @@ final class FindEngine {
         reader = BlockReader(capacity: blockCapacity)
     }
 
+    deinit {
+        lineDigits.deallocate()
+    }
+
     /// Prints every CPF in one input; `name` is its SOURCE (`-` for standard input).
     func find(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
-        source = Array(name.utf8)
+        // Rounded up to whole words, copied a word at a time.
+        source = .allocate(byteCount: (name.utf8.count + 7) & ~7, alignment: 8)
+        source.initializeMemory(as: UInt8.self, repeating: 0)
+        _ = source.initializeMemory(as: UInt8.self, from: name.utf8)
+        source = UnsafeMutableRawBufferPointer(rebasing: source[..<name.utf8.count])
+        defer {
+            source.deallocate()
+            source = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        }
         line = 1
+        renderedLine = 0
         lineStart = 0
         counted = 0
         var scanner = CPFScanner()
@@ -66,15 +84,30 @@ final class FindEngine {
         counted = end
     }
 
+    /// Copies `count` bytes a word at a time: reads and writes up to 7
+    /// bytes more, which must be there (the source is padded to whole words,
+    /// and the space reserved has room). Returns `count`.
+    @inline(__always)
+    private static func copyWords(_ source: UnsafeRawPointer?, count: Int, to destination: UnsafeMutableRawPointer) -> Int {
+        guard let source else { return 0 }
+        var offset = 0
+        while offset < count {
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        return count
+    }
+
     /// Prints one CPF. Every line feed before it has been counted: a match
     /// that began in an earlier block has only digits and separators between
     /// its start and the bytes counted, so the current line is its line.
     private func report(_ match: CPFScanner.Match) {
         foundCount += 1
         let column = match.range.lowerBound - lineStart + 1
+        let source = UnsafeRawBufferPointer(self.source)
         if json {
             out.write("{\"source\":\"")
-            source.withUnsafeBytes { Escaping.writeJSONString($0, to: out) }
+            Escaping.writeJSONString(source, to: out)
             out.write("\",\"line\":")
             out.write(decimal: line)
             out.write(",\"column\":")
@@ -84,19 +117,36 @@ final class FindEngine {
             out.write("\",\"cpf\":\"")
             out.withReservedSpace(11) { match.cpf.writeDigits(to: $0); return 11 }
             out.write("\"}\n")
+        } else if source.count <= 1 << 16 {
+            // SOURCE:LINE:COLUMN: TEXT in one go.
+            if renderedLine != line {
+                lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
+                renderedLine = line
+            }
+            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 14 + 1) { buffer in
+                var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
+                buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+                count += 1
+                count += Self.copyWords(lineDigits, count: lineDigitCount, to: buffer + count)
+                buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+                count += 1
+                count += OutputBuffer.store(decimal: column, at: buffer + count)
+                buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+                buffer.storeBytes(of: UInt8(ascii: " "), toByteOffset: count + 1, as: UInt8.self)
+                count += 2
+                count += match.writeText(to: buffer + count)
+                buffer.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
+                return count + 1
+            }
         } else {
-            source.withUnsafeBytes { out.write($0) }
+            out.write(source)
             out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: line)
             out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: column)
-            out.withReservedSpace(17) { buffer in
-                buffer.storeBytes(of: UInt8(ascii: ":"), as: UInt8.self)
-                buffer.storeBytes(of: UInt8(ascii: " "), toByteOffset: 1, as: UInt8.self)
-                let length = match.writeText(to: buffer + 2)
-                buffer.storeBytes(of: 0x0A, toByteOffset: 2 + length, as: UInt8.self)
-                return 3 + length
-            }
+            out.write(": ")
+            out.withReservedSpace(14) { match.writeText(to: $0) }
+            out.write(byte: 0x0A)
         }
     }
 }
