@@ -30,9 +30,12 @@ final class FindEngine {
     private var lineDigitCount = 0
     private var renderedLine = 0
 
-    init(json: Bool, context: Context, blockCapacity: Int = BlockReader.defaultCapacity) {
+    /// - Parameters:
+    ///   - output: Where to print; standard output by default.
+    ///   - blockCapacity: The largest block read at once.
+    init(json: Bool, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity) {
         self.json = json
-        out = context.output
+        out = output ?? context.output
         reader = BlockReader(capacity: blockCapacity)
     }
 

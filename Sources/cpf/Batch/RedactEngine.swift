@@ -23,9 +23,15 @@ final class RedactEngine {
     /// CPFs hidden so far, over every input.
     private(set) var redactedCount = 0
 
-    init(style: CPFScanner.RedactionStyle, context: Context, blockCapacity: Int = BlockReader.defaultCapacity) {
+    /// - Parameters:
+    ///   - output: Where to copy to; standard output by default.
+    ///   - blockCapacity: The largest block read at once.
+    init(
+        style: CPFScanner.RedactionStyle, context: Context, output: OutputBuffer? = nil,
+        blockCapacity: Int = BlockReader.defaultCapacity
+    ) {
         self.style = style
-        out = context.output
+        out = output ?? context.output
         reader = BlockReader(capacity: blockCapacity)
     }
 

@@ -2,7 +2,7 @@
 enum FindCommand: Command {
     static let definition = CommandDefinition(
         name: "find",
-        abstract: "Find the CPFs written in text (logs, dumps, documents).",
+        abstract: "Find CPFs in free text: logs, dumps, documents.",
         usage: "[--json] [<file> ...]",
         arguments: [
             ("<file>", "Files to search, in order ('-' for standard input). Without any, standard input is read."),
