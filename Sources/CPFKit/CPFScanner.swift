@@ -51,12 +51,20 @@
 ///
 /// - Complexity: O(*n*) time in the bytes fed, O(1) memory.
 public struct CPFScanner: Sendable {
-    /// One CPF found in the text.
+    /// One CPF found in the text: where, which, and as written.
+    ///
+    /// ```swift
+    /// let match = CPFScanner.matches(in: "CPF 390.533.447-05".utf8)[0]
+    /// match.range         // 4..<18
+    /// match.cpf.digits    // "39053344705"
+    /// match.text          // "390.533.447-05"
+    /// ```
     public struct Match: Hashable, Sendable {
         /// Where the CPF is written: byte offsets from the start of the input,
-        /// from its first digit to just past its last.
+        /// from its first digit to just past its last (`4..<18` in
+        /// `"CPF 390.533.447-05"`).
         public let range: Range<Int>
-        /// The CPF.
+        /// The CPF (`390.533.447-05`, whatever separators the text has).
         public let cpf: CPF
         /// The separators written: bit 0 the `.` after the third digit, bit 1
         /// the `.` after the sixth, bit 2 the `-` after the ninth.
@@ -141,6 +149,12 @@ public struct CPFScanner: Sendable {
     }
 
     /// Which digits of a CPF redaction hides; separators are always kept.
+    ///
+    /// ```swift
+    /// "390.533.447-05".redactingCPFs(style: .full)   // "***.***.***-**"
+    /// "390.533.447-05".redactingCPFs(style: .lgpd)   // "***.533.447-**"
+    /// CPFScanner.RedactionStyle(rawValue: "lgpd")    // .lgpd, as `cpf redact --style lgpd`
+    /// ```
     public enum RedactionStyle: String, Hashable, Sendable, CaseIterable {
         /// Every digit: `***.***.***-**`, `***********`.
         case full
@@ -163,7 +177,8 @@ public struct CPFScanner: Sendable {
         case separator
     }
 
-    /// Bytes fed since the start of the input: the offset of the next byte.
+    /// Bytes fed since the start of the input: the offset of the next byte
+    /// (`0` for a new scanner, `n` after pieces of `n` bytes in all).
     @inlinable
     public var offset: Int { bytesFed }
 
@@ -183,7 +198,7 @@ public struct CPFScanner: Sendable {
     /// The byte that put the scanner in state `separator`.
     @usableFromInline internal var separator: UInt8 = 0
 
-    /// Makes a scanner at the start of an input.
+    /// Makes a scanner at the start of an input: `var scanner = CPFScanner()`.
     @inlinable
     public init() {}
 
@@ -383,8 +398,8 @@ public struct CPFScanner: Sendable {
     /// only the 48 new bytes are classified.
     ///
     /// Stops with fewer than 64 bytes left: at a byte outside any number, or
-    /// (`inLongNumber`) inside a number of 15 bytes or more, right after a
-    /// digit of it.
+    /// (`inLongNumber`) inside a number of 15 bytes or more, where the state
+    /// `digits` can go on: right after a digit of it, or at one.
     @inlinable
     @inline(__always)
     internal static func scanBlocks(
@@ -432,7 +447,7 @@ public struct CPFScanner: Sendable {
         // Leave at the first position not judged, unless a number runs across it.
         guard number >> 47 & 1 != 0 else { return (window + 48, false) }
         let numberEnd = 48 + (~(number >> 48)).trailingZeroBitCount
-        if numberEnd >= 63 { return (window + 63, true) }  // 16 bytes or more, byte 62 a digit
+        if numberEnd >= 63 { return (window + 63, true) }  // 16 bytes or more; byte 62 or 63 a digit
         return (window + numberEnd, false)                  // judged already; the byte there is in no number
     }
 
@@ -488,18 +503,19 @@ public struct CPFScanner: Sendable {
     @inlinable
     @inline(__always)
     internal static func wholeNumberCPF(_ start: UnsafePointer<UInt8>, length: Int, digits: UInt32) -> (CPF, UInt8)? {
-        let others = ~digits & (1 << UInt32(length) - 1)
-        let dot1 = others >> 3 & 1
-        let dot2 = others >> (6 + dot1) & 1
-        let skip2 = dot1 + dot2
-        let dash = others >> (9 + skip2) & 1
-        let skip3 = skip2 + dash
+        // Masking shifts and wrapping arithmetic: every amount here is small.
+        let others = ~digits & (1 &<< UInt32(truncatingIfNeeded: length) &- 1)
+        let dot1 = others &>> 3 & 1
+        let dot2 = others &>> (6 &+ dot1) & 1
+        let skip2 = dot1 &+ dot2
+        let dash = others &>> (9 &+ skip2) & 1
+        let skip3 = skip2 &+ dash
         let bytes = UnsafeRawPointer(start)
-        let wrongSeparators = UInt32(bytes.load(fromByteOffset: 3, as: UInt8.self) ^ 0x2E) * dot1
-            | UInt32(bytes.load(fromByteOffset: 6 + Int(dot1), as: UInt8.self) ^ 0x2E) * dot2
-            | UInt32(bytes.load(fromByteOffset: 9 + Int(skip2), as: UInt8.self) ^ 0x2D) * dash
-        guard others == dot1 << 3 | dot2 << (6 + dot1) | dash << (9 + skip2),
-              length == 11 + Int(skip3), wrongSeparators == 0
+        let wrongSeparators = UInt32(bytes.load(fromByteOffset: 3, as: UInt8.self) ^ 0x2E) &* dot1
+            | UInt32(bytes.load(fromByteOffset: 6 &+ Int(dot1), as: UInt8.self) ^ 0x2E) &* dot2
+            | UInt32(bytes.load(fromByteOffset: 9 &+ Int(skip2), as: UInt8.self) ^ 0x2D) &* dash
+        guard others == dot1 &<< 3 | dot2 &<< (6 &+ dot1) | dash &<< (9 &+ skip2),
+              length == 11 &+ Int(skip3), wrongSeparators == 0
         else { return nil }
 
         // The 11 digits as bytes 0-7 (`front`) and 3-10 (`back`).
@@ -510,7 +526,7 @@ public struct CPFScanner: Sendable {
             UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: Int(offset), as: UInt64.self))
         }
         let front = word(0) & first3 | word(dot1) & next3 | word(skip2) & last2
-        let back = word(3 + dot1) & first3 | word(3 + skip2) & next3 | word(3 + skip3) & last2
+        let back = word(3 &+ dot1) & first3 | word(3 &+ skip2) & next3 | word(3 &+ skip3) & last2
 
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low = front & (0x0F &* ones)
@@ -522,7 +538,7 @@ public struct CPFScanner: Sendable {
               front != first &* ones || back != first &* ones
         else { return nil }
         let packed = nibbles(front) << 12 | nibbles(back) & 0xFFF
-        return (CPF(packed: packed), UInt8(truncatingIfNeeded: dot1 | dot2 << 1 | dash << 2))
+        return (CPF(packed: packed), UInt8(truncatingIfNeeded: dot1 | dot2 &<< 1 | dash &<< 2))
     }
 
     /// The eight ASCII digits of a little-endian word, four bits each, the

@@ -482,6 +482,10 @@ struct CPFScannerMatchTests {
         #expect(String(decoding: CPFScanner.redacting(Array("CPF 39053344705\n".utf8), style: .full), as: UTF8.self) == "CPF ***********\n")
         #expect("Cliente 390.533.447-05, tel 11 98765-4321".redactingCPFs() == "Cliente ***.***.***-**, tel 11 98765-4321")
         #expect("cpf=39053344705".redactingCPFs(style: .lgpd) == "cpf=***533447**")
+        let match4 = CPFScanner.matches(in: "CPF 390.533.447-05".utf8)[0]
+        #expect(match4.range == 4..<18 && match4.cpf.digits == "39053344705" && match4.text == "390.533.447-05")
+        #expect(CPFScanner.RedactionStyle(rawValue: "lgpd") == .lgpd)
+        #expect("390.533.447-05".redactingCPFs(style: .full) == "***.***.***-**")
         var bytes = Array("CPF 390.533.447-05".utf8)
         let match = CPFScanner.matches(in: bytes)[0]
         bytes.withUnsafeMutableBytes { _ = match.writeText(to: $0.baseAddress! + match.range.lowerBound, hiding: .lgpd) }
