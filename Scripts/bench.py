@@ -341,7 +341,7 @@ def text_benchmark(args, cpf, work, one_line, row, headings):
         "redact": f"'{cpf}' redact '{text}' > /dev/null",
         "rg": f"rg --passthru -r '***' '{CANDIDATE}' '{text}' > /dev/null",
     }, args.runs)
-    # grep -o takes about 100 times as long: fewer runs.
+    # grep -o takes about ten times as long: fewer runs.
     slow = alternate({
         "find": f"'{cpf}' find '{text}' > /dev/null",
         "grep -o": f"LC_ALL=C grep -E -o '{CANDIDATE}' '{text}' | cat > /dev/null",
