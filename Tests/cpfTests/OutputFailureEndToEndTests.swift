@@ -19,7 +19,7 @@ struct OutputFailureEndToEndTests {
         return data
     }()
 
-    @Test(arguments: [["check", "--valid"], ["format"], ["check", "--json"]])
+    @Test(arguments: [["check", "--valid"], ["format"], ["check", "--json"], ["find"], ["redact"]])
     func aClosedPipeDownstreamEndsCPFQuietly(arguments: [String]) throws {
         CPFBinary.ignoreSIGPIPE
         try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
@@ -50,7 +50,8 @@ struct OutputFailureEndToEndTests {
     }
 
     @Test("a full disk is reported and exits 2", arguments: [
-        ["check", "--valid"], ["check", "--json"], ["check", "--csv"], ["format"], ["strip"],
+        ["check", "--valid"], ["check", "--json"], ["check", "--csv"], ["format"], ["strip"], ["find"], ["find", "--json"],
+        ["redact"], ["redact", "--style", "lgpd"],
     ])
     func fullDisk(arguments: [String]) {
         let outcome = launch(arguments, stdin: .pipe(Data("390.533.447-05\n529.982.247-25\n")), stdoutPath: "/dev/full")
@@ -61,8 +62,9 @@ struct OutputFailureEndToEndTests {
         #expect(outcome.stderr.contains("No space left on device"))
     }
 
-    @Test func aFullDiskWithLargeOutputStopsAtOnce() {
-        let outcome = launch(["check", "--valid"], stdin: .pipe(Self.manyValidLines), stdoutPath: "/dev/full", timeout: 20)
+    @Test(arguments: [["check", "--valid"], ["find"], ["redact"]])
+    func aFullDiskWithLargeOutputStopsAtOnce(arguments: [String]) {
+        let outcome = launch(arguments, stdin: .pipe(Self.manyValidLines), stdoutPath: "/dev/full", timeout: 20)
         #expect(outcome.signal == nil)
         #expect(outcome.status == 2)
         #expect(outcome.stderr == "cpf: standard output: No space left on device\n")

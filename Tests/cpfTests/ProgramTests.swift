@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Program")
 struct ProgramTests {
-    @Test(arguments: ["check", "format", "strip"])
+    @Test(arguments: ["check", "format", "strip", "generate", "info", "complete", "find", "redact"])
     func commandsAreFoundByName(name: String) {
         #expect(Program.command(named: name)?.definition.name == name)
     }

@@ -11,6 +11,8 @@ enum Program {
         InfoCommand.self,
         CompleteCommand.self,
         PromptCommand.self,
+        FindCommand.self,
+        RedactCommand.self,
     ]
 
     static var overview: String {
@@ -32,10 +34,12 @@ enum Program {
             \(HelpLayout.row("-h, --help", "Show help information."))\
             \(HelpLayout.row("--version", "Show the version."))
             Positional arguments are CPFs; with none, CPFs are read one per line from
-            --input files or standard input (LF or CRLF line ends).
+            --input files or standard input (LF or CRLF line ends). find and redact
+            read text from their <file> arguments, or standard input.
 
             EXIT STATUS:
-              0 success / all valid, 1 at least one input invalid, 2 usage or I/O error.
+              0 success / all valid, 1 at least one input invalid (find: no CPF found),
+              2 usage or I/O error.
 
             See 'cpf help <command>' for the options of a command.
             """

@@ -55,6 +55,11 @@ struct InputList {
         names = given.isEmpty ? ["-"] : given
     }
 
+    /// FILE arguments (`find`, `redact`), or standard input when there are none.
+    init(files: [String]) {
+        names = files.isEmpty ? ["-"] : files
+    }
+
     /// Opens each input in turn and calls `body` with its name and descriptor;
     /// an input that cannot be opened or read is reported and skipped.
     func forEach(in context: Context, _ body: (String, FileDescriptor) throws(Errno) -> Void) {

@@ -88,18 +88,29 @@ final class OutputBuffer {
 
 extension OutputBuffer {
     /// Appends a non-negative integer in decimal.
+    @inline(__always)
     func write(decimal value: Int) {
-        withReservedSpace(20) { pointer in
-            var digits = 0
-            var rest = value
-            repeat { digits += 1; rest /= 10 } while rest > 0
-            rest = value
-            for index in stride(from: digits - 1, through: 0, by: -1) {
-                pointer.storeBytes(of: UInt8(truncatingIfNeeded: rest % 10) | 0x30, toByteOffset: index, as: UInt8.self)
-                rest /= 10
-            }
-            return digits
+        withReservedSpace(20) { OutputBuffer.store(decimal: value, at: $0) }
+    }
+
+    /// Stores a non-negative integer in decimal at `pointer` (room for 19
+    /// bytes); returns the number of bytes stored.
+    @inline(__always)
+    static func store(decimal value: Int, at pointer: UnsafeMutableRawPointer) -> Int {
+        var digits = 1
+        var power = 10
+        while digits < 19, value >= power {
+            digits += 1
+            power &*= 10
         }
+        var rest = value
+        var index = digits
+        repeat {
+            index -= 1
+            pointer.storeBytes(of: UInt8(truncatingIfNeeded: rest % 10) | 0x30, toByteOffset: index, as: UInt8.self)
+            rest /= 10
+        } while index > 0
+        return digits
     }
 
     /// Appends a line terminator: the line's own, or LF when it had none.

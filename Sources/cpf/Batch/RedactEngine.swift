@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CPFKit
+
+/// Copies free text with the digits of every CPF hidden, for `cpf redact`:
+/// every other byte goes out unchanged, binary data and invalid UTF-8 included.
+///
+/// Each block is rewritten in place and written out whole, except its last
+/// few bytes while they may still be a CPF that the next block decides (at
+/// most 15: a 14-byte CPF and a separator after it). Those bytes are moved in
+/// front of the next block, so a CPF cut in two by a block boundary is
+/// contiguous again and memory stays flat whatever the input (a 1 GB line, a
+/// 1 GB run of digits).
+final class RedactEngine {
+    let style: CPFScanner.RedactionStyle
+    private let out: OutputBuffer
+    private let reader: BlockReader
+    /// CPFs hidden so far, over every input.
+    private(set) var redactedCount = 0
+
+    /// - Parameters:
+    ///   - output: Where to copy to; standard output by default.
+    ///   - blockCapacity: The largest block read at once.
+    init(
+        style: CPFScanner.RedactionStyle, context: Context, output: OutputBuffer? = nil,
+        blockCapacity: Int = BlockReader.defaultCapacity
+    ) {
+        self.style = style
+        out = output ?? context.output
+        reader = BlockReader(capacity: blockCapacity)
+    }
+
+    /// Copies one input to the output, redacted. After a read error, the
+    /// bytes read so far have all been written (the kept ones unchanged).
+    func redact(_ descriptor: FileDescriptor) throws(Errno) {
+        var scanner = CPFScanner()
+        let blockStart = reader.blockStart
+        // Bytes kept back from the previous block, right in front of `blockStart`.
+        var keptCount = 0
+        do {
+            try reader.forEachBlock(of: descriptor) { block in
+                let window = blockStart - keptCount
+                let origin = scanner.offset - keptCount  // the input offset of `window`
+                scanner.feed(UnsafeRawBufferPointer(block)) { match in
+                    hide(match, in: window, origin: origin)
+                }
+                let end = keptCount + block.count
+                let settled = scanner.settledOffset - origin
+                out.write(UnsafeRawBufferPointer(start: window, count: settled))
+                keptCount = end - settled
+                precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 15 bytes")
+                memmove(blockStart - keptCount, window + settled, keptCount)
+            }
+        } catch {
+            out.write(UnsafeRawBufferPointer(start: blockStart - keptCount, count: keptCount))
+            throw error
+        }
+        let window = blockStart - keptCount
+        let origin = scanner.offset - keptCount
+        scanner.finish { hide($0, in: window, origin: origin) }
+        out.write(UnsafeRawBufferPointer(start: window, count: keptCount))
+    }
+
+    @inline(__always)
+    private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
+        match.writeText(to: window + (match.range.lowerBound - origin), hiding: style)
+        redactedCount += 1
+    }
+}

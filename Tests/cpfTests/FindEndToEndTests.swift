@@ -1,0 +1,135 @@
+// End-to-end tests of `cpf find`: CPFs inside free text, reported as
+// SOURCE:LINE:COLUMN: TEXT or JSON Lines; files, standard input, CRLF, long
+// lines across cpf's read blocks, binary input, exit statuses.
+
+import CPFKit
+import Foundation
+import Testing
+
+@Suite("cpf find")
+struct FindEndToEndTests {
+    static let ticket = """
+        Chamado 4512: cliente CPF 390.533.447-05, CNPJ 12.345.678/0001-95.\r
+        tel (11) 98765-4321; doc 52998224725 / conta 1.390.533.447-05\r
+        cpf=529982247-25
+
+        """
+
+    @Test func reportsEachCPFWithItsLineAndByteColumn() {
+        let result = run(["find"], stdin: Data(Self.ticket))
+        #expect(String(decoding: result.stdout, as: UTF8.self) == """
+            -:1:27: 390.533.447-05
+            -:2:26: 52998224725
+            -:3:5: 529982247-25
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func jsonLinesHaveSourceLineColumnTextAndDigits() throws {
+        let result = run(["find", "--json"], stdin: Data(Self.ticket))
+        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix(
+            #"{"source":"-","line":1,"column":27,"text":"390.533.447-05","cpf":"39053344705"}"# + "\n"))
+        let objects = jsonObjects(result.stdout)
+        #expect(objects.count == 3)
+        #expect(objects.map { $0["line"] as? Int } == [1, 2, 3])
+        #expect(objects.map { $0["column"] as? Int } == [27, 26, 5])
+        #expect(objects.map { $0["text"] as? String } == ["390.533.447-05", "52998224725", "529982247-25"])
+        #expect(objects.map { $0["cpf"] as? String } == ["39053344705", "52998224725", "52998224725"])
+        #expect(objects.allSatisfy { $0["source"] as? String == "-" && $0.count == 5 })
+        #expect(result.status == 0)
+    }
+
+    @Test func jsonEscapesTheSourceName() {
+        let directory = TemporaryDirectory()
+        let path = directory.file("a \"quoted\" name.txt", "39053344705")
+        let objects = jsonObjects(run(["find", "--json", path]).stdout)
+        #expect(objects.first?["source"] as? String == path)
+    }
+
+    @Test func nothingFoundExitsOne() {
+        let result = run(["find"], stdin: Data("CNPJ 12.345.678/0001-95, 390.533.447-06, 111.111.111-11, 1239053344705\n"))
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "")
+        #expect(result.status == 1)
+        #expect(run(["find"], stdin: Data()).status == 1)
+    }
+
+    @Test func filesAndStandardInputInOrderEachFromLineOne() {
+        let directory = TemporaryDirectory()
+        let a = directory.file("a.txt", "\n\nx 39053344705\n")
+        let b = directory.file("b.log", "52998224725")
+        let result = run(["find", a, "-", b], stdin: Data("390.533.447-05"))
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "\(a):3:3: 39053344705\n-:1:1: 390.533.447-05\n\(b):1:1: 52998224725\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func anUnreadableFileIsReportedTheOthersStillSearchedExitTwo() {
+        let directory = TemporaryDirectory()
+        let a = directory.file("a.txt", "39053344705\n")
+        let missing = directory.path("missing.txt")
+        let result = run(["find", missing, a, directory.url.path])
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "\(a):1:1: 39053344705\n")
+        #expect(result.stderr == "cpf: \(missing): No such file or directory\ncpf: \(directory.url.path): Is a directory\n")
+        #expect(result.status == 2)
+    }
+
+    @Test("columns count bytes: a CR, a tab and UTF-8 letters before a CPF are bytes of its line", arguments: [
+        ("x\r\n390.533.447-05\r\n", "-:2:1: 390.533.447-05\n"),
+        ("ab\r39053344705", "-:1:4: 39053344705\n"),
+        ("\té \u{FEFF}39053344705", "-:1:8: 39053344705\n"),
+        ("\u{FEFF}39053344705", "-:1:4: 39053344705\n"),
+    ])
+    func byteColumns(input: String, expected: String) {
+        #expect(String(decoding: run(["find"], stdin: Data(input)).stdout, as: UTF8.self) == expected)
+    }
+
+    @Test func cpfsAcrossTheReadBlocksOfALongLineAreFoundOnce() {
+        // A 3 MB line with CPFs cut by the 1 MiB block boundaries, then a 3 MB
+        // run of digits (no CPF in it) and a CPF after it.
+        var line = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+        let positions = [0, (1 << 20) - 7, (2 << 20) - 14, (2 << 20) + 1, (3 << 20) - 14]
+        for position in positions {
+            line.replaceSubrange(position..<position + 14, with: Array("390.533.447-05".utf8))
+        }
+        let input = Data(line) + Data("\n") + Data(repeating: UInt8(ascii: "7"), count: 3 << 20) + Data(" 52998224725")
+        let result = run(["find"], stdin: input)
+        let expected = positions.map { "-:1:\($0 + 1): 390.533.447-05\n" }.joined() + "-:2:\((3 << 20) + 2): 52998224725\n"
+        #expect(String(decoding: result.stdout, as: UTF8.self) == expected)
+        #expect(result.status == 0)
+    }
+
+    @Test func binaryInputIsSearchedLikeText() {
+        var bytes = [UInt8](BigInput.binary)
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            let position = Int.random(in: 0..<bytes.count - 20, using: &generator)
+            bytes.replaceSubrange(position..<position + 11, with: Array(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator)).utf8))
+        }
+        let expected = CPFScanner.matches(in: bytes)
+        #expect(expected.count > 100)
+        let objects = jsonObjects(run(["find", "--json"], stdin: Data(bytes)).stdout)
+        #expect(objects.map { $0["cpf"] as? String } == expected.map(\.cpf.digits))
+        #expect(objects.map { $0["text"] as? String } == expected.map(\.text))
+    }
+
+    @Test func helpDescribesTheRuleAndTheExitStatus() {
+        let result = run(["help", "find"])
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 0)
+        for phrase in ["USAGE: cpf find [--json] [<file> ...]", "--json", "SOURCE:LINE:COLUMN: TEXT", "12.345.678/0001-95"] {
+            #expect(text.contains(phrase))
+        }
+        #expect(run(["find", "--help"]).stdout == result.stdout)
+        let overview = String(decoding: run(["--help"]).stdout, as: UTF8.self)
+        #expect(overview.contains("\n  find ") && overview.contains("\n  redact "))
+    }
+
+    @Test func anUnknownOptionIsAUsageError() {
+        let result = run(["find", "--valid"], stdin: Data("39053344705"))
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("cpf: unknown option '--valid'\nUsage: cpf find "))
+        #expect(result.status == 2)
+    }
+}

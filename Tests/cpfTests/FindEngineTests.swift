@@ -1,0 +1,92 @@
+// Tests of Batch/FindEngine.swift: lines and byte columns, whatever the
+// block size; the JSON and text formats; counts over several inputs.
+
+@testable import cpf
+import CPFKit
+import Testing
+
+/// What `cpf find` prints for `input`, worked out plainly: every match of the
+/// scanner on the whole text, its line (1 + line feeds before it) and column
+/// (bytes since the last line feed, from 1).
+private func expectedReport(_ input: [UInt8], name: String) -> String {
+    CPFScanner.matches(in: input).map { match in
+        let before = input[..<match.range.lowerBound]
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let column = match.range.lowerBound - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return "\(name):\(line):\(column): \(String(decoding: input[match.range], as: UTF8.self))\n"
+    }.joined()
+}
+
+/// The output of a find engine over one or more inputs read from files.
+private func found(
+    _ inputs: [(name: String, bytes: [UInt8])], json: Bool = false, blockCapacity: Int = 1 << 20
+) throws -> (output: String, count: Int) {
+    var count = 0
+    let output = try capturedOutput { out in
+        let engine = FindEngine(json: json, context: Context(), output: out, blockCapacity: blockCapacity)
+        for input in inputs {
+            try withFileDescriptor(containing: input.bytes) { try engine.find($0, named: input.name) }
+        }
+        count = engine.foundCount
+    }
+    return (String(decoding: output, as: UTF8.self), count)
+}
+
+@Suite("FindEngine")
+struct FindEngineTests {
+    static let text = Array("id;cpf\r\n1;390.533.447-05\r\n2;cpf39053344705 x\n\n  52998224725\n12.345.678/0001-95 1.390.533.447-05\n529982247-25".utf8)
+
+    @Test func linesAndByteColumns() throws {
+        let result = try found([("a.txt", Self.text)])
+        #expect(result.output == """
+            a.txt:2:3: 390.533.447-05
+            a.txt:3:6: 39053344705
+            a.txt:5:3: 52998224725
+            a.txt:7:1: 529982247-25
+
+            """)
+        #expect(result.count == 4)
+    }
+
+    @Test("the same lines and columns whatever the block size", arguments: [1, 2, 3, 5, 8, 13, 64, 100])
+    func anyBlockSize(capacity: Int) throws {
+        #expect(try found([("-", Self.text)], blockCapacity: capacity).output == expectedReport(Self.text, name: "-"))
+    }
+
+    @Test("random texts, random block sizes")
+    func randomTexts() throws {
+        var random = SplitMix64(seed: 0xF1D)
+        let pieces = ["390.533.447-05", "52998224725", "\n", "\r\n", " ", "x", "1", ".", "/", "12.345.678/0001-95", "\u{FF}", "é"]
+        for _ in 0..<200 {
+            let text = Array((0..<Int.random(in: 0...80, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            let capacity = Int.random(in: 1...200, using: &random)
+            #expect(try found([("t", text)], blockCapacity: capacity).output == expectedReport(text, name: "t"))
+        }
+    }
+
+    @Test("lines count again from 1 in each input, and the count covers them all")
+    func severalInputs() throws {
+        let result = try found([("one", Array("\n\n39053344705".utf8)), ("two", Array("52998224725".utf8)), ("none", [])])
+        #expect(result.output == "one:3:1: 39053344705\ntwo:1:1: 52998224725\n")
+        #expect(result.count == 2)
+    }
+
+    @Test func jsonLines() throws {
+        let result = try found([("a \"b\"\\c", Array("x 390.533.447-05\n39053344705".utf8))], json: true)
+        #expect(result.output == """
+            {"source":"a \\"b\\"\\\\c","line":1,"column":3,"text":"390.533.447-05","cpf":"39053344705"}
+            {"source":"a \\"b\\"\\\\c","line":2,"column":1,"text":"39053344705","cpf":"39053344705"}
+
+            """)
+    }
+
+    @Test("a source name too long to format in one go is written in pieces")
+    func longSourceName() throws {
+        let name = String(repeating: "d/", count: 40_000) + "f"
+        #expect(try found([(name, Array("39053344705".utf8))]).output == "\(name):1:1: 39053344705\n")
+    }
+
+    @Test func nothingFound() throws {
+        #expect(try found([("-", Array("nothing here 123".utf8))]) == ("", 0))
+    }
+}

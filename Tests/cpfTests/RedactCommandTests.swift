@@ -1,0 +1,25 @@
+// Tests of Commands/RedactCommand.swift: its definition, help and --style.
+
+@testable import cpf
+import Testing
+
+@Suite("RedactCommand")
+struct RedactCommandTests {
+    @Test func nameOptionsAndHelp() {
+        #expect(RedactCommand.definition.name == "redact")
+        #expect(RedactCommand.definition.options.map(\.long) == ["style"])
+        let help = RedactCommand.definition.helpText
+        for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:"] {
+            #expect(help.contains(phrase))
+        }
+        for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
+    }
+
+    @Test("an unknown style is a usage error", arguments: ["", "FULL", "partial"])
+    func unknownStyle(style: String) throws {
+        let arguments = try parse(["--style", style], for: RedactCommand.definition)
+        #expect(throws: UsageError.invalidValue(option: "--style", value: style, expected: "'full' or 'lgpd'")) {
+            try RedactCommand.run(arguments, context: Context())
+        }
+    }
+}

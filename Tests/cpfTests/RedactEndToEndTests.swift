@@ -1,0 +1,93 @@
+// End-to-end tests of `cpf redact`: the input copied byte for byte but for
+// the digits of each CPF, in both styles, binary data included, across read
+// blocks; exit statuses.
+
+import CPFKit
+import Foundation
+import Testing
+
+@Suite("cpf redact")
+struct RedactEndToEndTests {
+    static let ticket = "Cliente CPF 390.533.447-05, CNPJ 12.345.678/0001-95.\r\ndoc 52998224725 / conta 1.390.533.447-05\ncpf=529982247-25"
+
+    @Test("hides the digits of every CPF, separators kept, every other byte unchanged", arguments: [
+        ([], "Cliente CPF ***.***.***-**, CNPJ 12.345.678/0001-95.\r\ndoc *********** / conta 1.390.533.447-05\ncpf=*********-**"),
+        (["--style", "full"], "Cliente CPF ***.***.***-**, CNPJ 12.345.678/0001-95.\r\ndoc *********** / conta 1.390.533.447-05\ncpf=*********-**"),
+        (["--style=lgpd"], "Cliente CPF ***.533.447-**, CNPJ 12.345.678/0001-95.\r\ndoc ***982247** / conta 1.390.533.447-05\ncpf=***982247-**"),
+    ])
+    func styles(options: [String], expected: String) {
+        let result = run(["redact"] + options, stdin: Data(Self.ticket))
+        #expect(String(decoding: result.stdout, as: UTF8.self) == expected)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func nothingToHideStillExitsZeroWithTheInputUnchanged() {
+        let input = Data("no CPF here, only 12.345.678/0001-95\n")
+        let result = run(["redact"], stdin: input)
+        #expect(result.stdout == input)
+        #expect(result.status == 0)
+        #expect(run(["redact"], stdin: Data()).stdout.isEmpty)
+    }
+
+    @Test func binaryDataAndInvalidUTF8PassThrough() {
+        var bytes = [UInt8](BigInput.binary)
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<200 {
+            let position = Int.random(in: 0..<bytes.count - 20, using: &generator)
+            bytes.replaceSubrange(position..<position + 14, with: Array(masked(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator))).utf8))
+        }
+        #expect(CPFScanner.matches(in: bytes).count > 100)
+        for style in CPFScanner.RedactionStyle.allCases {
+            let result = run(["redact", "--style", style.rawValue], stdin: Data(bytes))
+            #expect(result.stdout == Data(CPFScanner.redacting(bytes, style: style)))
+            #expect(result.status == 0)
+        }
+    }
+
+    @Test func redactThenFindFindsNothing() {
+        for style in ["full", "lgpd"] {
+            let redacted = run(["redact", "--style", style], stdin: Data(Self.ticket)).stdout
+            let found = run(["find"], stdin: redacted)
+            #expect(found.stdout.isEmpty)
+            #expect(found.status == 1)
+        }
+    }
+
+    @Test func cpfsAcrossTheReadBlocksOfALongLineAreHidden() {
+        var line = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
+        for position in [(1 << 20) - 7, (2 << 20) - 13, (2 << 20) + 3] {
+            line.replaceSubrange(position..<position + 14, with: Array("390.533.447-05".utf8))
+        }
+        let input = line + [0x0A] + [UInt8](repeating: UInt8(ascii: "7"), count: 3 << 20) + Array(" 52998224725\n".utf8)
+        let result = run(["redact"], stdin: Data(input))
+        #expect(result.stdout.count == input.count)
+        #expect(result.stdout == Data(CPFScanner.redacting(input)))
+        #expect(result.stdout.filter { $0 == UInt8(ascii: "*") }.count == 3 * 11 + 11)
+    }
+
+    @Test func filesAreCopiedInOrderAnUnreadableOneReportedExitTwo() {
+        let directory = TemporaryDirectory()
+        let a = directory.file("a.txt", "39053344705")
+        let b = directory.file("b.txt", "\n52998224725\n")
+        let missing = directory.path("missing.txt")
+        let result = run(["redact", a, missing, "-", b], stdin: Data("x"))
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "***********x\n***********\n")
+        #expect(result.stderr == "cpf: \(missing): No such file or directory\n")
+        #expect(result.status == 2)
+    }
+
+    @Test func anUnknownStyleIsAUsageError() {
+        let result = run(["redact", "--style", "partial"], stdin: Data("39053344705"))
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("cpf: invalid value 'partial' for '--style': expected 'full' or 'lgpd'\nUsage: cpf redact "))
+        #expect(result.status == 2)
+    }
+
+    @Test func helpShowsTheStyles() {
+        let text = String(decoding: run(["redact", "-h"]).stdout, as: UTF8.self)
+        for phrase in ["USAGE: cpf redact [--style full|lgpd] [<file> ...]", "***.***.***-**", "***533447**"] {
+            #expect(text.contains(phrase))
+        }
+    }
+}
