@@ -208,8 +208,9 @@ final class PromptPane {
         try? String(contentsOf: directory.url.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// Whether `cpf` has ended.
-    var hasEnded: Bool { contents("status") != nil }
+    /// Whether `cpf` has ended: the shell has written the whole status line
+    /// (the file exists, empty, as soon as `> status` opens it).
+    var hasEnded: Bool { contents("status")?.hasSuffix("\n") == true }
 
     /// Waits (at most 20 s) for `cpf` to end; its exit status as the shell
     /// saw it (128 + N for signal N), standard output, standard error, and
