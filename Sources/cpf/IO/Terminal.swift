@@ -79,11 +79,11 @@ final class Terminal {
         guard !isRaw else { return }
         var saved = termios()
         guard tcgetattr(descriptor.rawValue, &saved) == 0 else { throw Errno.current }
-        SignalState.saved = saved
-        SignalState.raw = Self.rawMode(of: saved)
+        SignalState.saved.pointee = saved
+        SignalState.raw.pointee = Self.rawMode(of: saved)
         SignalState.descriptor = descriptor.rawValue
         SignalState.install()
-        guard tcsetattr(descriptor.rawValue, TCSANOW, &SignalState.raw) == 0 else {
+        guard tcsetattr(descriptor.rawValue, TCSANOW, SignalState.raw) == 0 else {
             let error = Errno.current
             SignalState.uninstall()
             throw error
@@ -98,8 +98,7 @@ final class Terminal {
         guard isRaw else { return }
         isRaw = false
         write(Self.leaveSequence)
-        var saved = SignalState.saved
-        _ = tcsetattr(descriptor.rawValue, TCSADRAIN, &saved)
+        _ = tcsetattr(descriptor.rawValue, TCSADRAIN, SignalState.saved)
         SignalState.uninstall()
     }
 
@@ -171,8 +170,19 @@ private enum SignalState {
     }
 
     nonisolated(unsafe) static var descriptor: Int32 = -1
-    nonisolated(unsafe) static var saved = termios()
-    nonisolated(unsafe) static var raw = termios()
+    /// The settings to restore, and those of raw mode: in memory of their
+    /// own (not Swift globals of a C struct type, which AddressSanitizer
+    /// caught being overrun), made before any handler can read them.
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
+    nonisolated(unsafe) static let raw: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
     /// Set to 1 by the SIGTSTP handler once `cpf` continues.
     nonisolated(unsafe) static var resumed: sig_atomic_t = 0
     /// The actions in place before `install()`, by signal number.
@@ -240,7 +250,7 @@ private func restoringSignalHandler(_ number: Int32) {
     let descriptor = SignalState.descriptor
     guard descriptor >= 0 else { return }
     writeFromHandler(descriptor, "\u{1B}[?2004l\r\n")
-    _ = tcsetattr(descriptor, TCSANOW, &SignalState.saved)  // not waiting on a terminal that may be gone
+    _ = tcsetattr(descriptor, TCSANOW, SignalState.saved)  // not waiting on a terminal that may be gone
     let previous = SignalState.previous + Int(number)
     if number == SIGTSTP {
         // Stop with the default action, here in the handler, then take the
@@ -254,7 +264,7 @@ private func restoringSignalHandler(_ number: Int32) {
         _ = sigprocmask(SIG_UNBLOCK, &unblock, nil)  // the stop happens here
         _ = sigprocmask(SIG_BLOCK, &unblock, nil)
         _ = sigaction(SIGTSTP, &ours, nil)
-        _ = tcsetattr(descriptor, TCSANOW, &SignalState.raw)
+        _ = tcsetattr(descriptor, TCSANOW, SignalState.raw)
         writeFromHandler(descriptor, "\u{1B}[?2004h")
         SignalState.resumed = 1
         return
