@@ -41,7 +41,7 @@ struct CPFMaskTests {
         let digits = Array("3905334470512".utf8.prefix(count))
         var buffer = [UInt8](repeating: 0xAA, count: 20)
         let written = digits.withUnsafeBytes { digits in
-            buffer.withUnsafeMutableBytes { CPFMask.write(digits: digits, to: $0.baseAddress! + 2) }
+            buffer.withUnsafeMutableBytes { CPFMask.write(digits: digits, to: UnsafeMutableRawBufferPointer(rebasing: $0[2...])) }
         }
         let expected = Array(CPFMask.apply(to: String(decoding: digits, as: UTF8.self)).utf8)
         #expect(written == expected.count)
@@ -53,7 +53,7 @@ struct CPFMaskTests {
     @Test("write(digits:to:) writes nothing for no digits, even from a buffer without an address")
     func writeNothing() {
         var buffer = [UInt8](repeating: 0xAA, count: 14)
-        let written = buffer.withUnsafeMutableBytes { CPFMask.write(digits: UnsafeRawBufferPointer(start: nil, count: 0), to: $0.baseAddress!) }
+        let written = buffer.withUnsafeMutableBytes { CPFMask.write(digits: UnsafeRawBufferPointer(start: nil, count: 0), to: $0) }
         #expect(written == 0)
         #expect(buffer.allSatisfy { $0 == 0xAA })
     }

@@ -415,7 +415,7 @@ struct CPFScannerMatchTests {
         #expect(match.cpf == (try CPF(validating: "529.982.247-25")))
         #expect(match.text == text)
         var buffer = [UInt8](repeating: 0, count: 14)
-        let count = buffer.withUnsafeMutableBytes { match.writeText(to: $0.baseAddress!) }
+        let count = buffer.withUnsafeMutableBytes { match.writeText(to: $0) }
         #expect(String(decoding: buffer[..<count], as: UTF8.self) == text)
     }
 
@@ -488,7 +488,7 @@ struct CPFScannerMatchTests {
         #expect("390.533.447-05".redactingCPFs(style: .full) == "***.***.***-**")
         var bytes = Array("CPF 390.533.447-05".utf8)
         let match = CPFScanner.matches(in: bytes)[0]
-        bytes.withUnsafeMutableBytes { _ = match.writeText(to: $0.baseAddress! + match.range.lowerBound, hiding: .lgpd) }
+        bytes.withUnsafeMutableBytes { _ = match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: $0[match.range]), hiding: .lgpd) }
         #expect(String(decoding: bytes, as: UTF8.self) == "CPF ***.533.447-**")
     }
 }

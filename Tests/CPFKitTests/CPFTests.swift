@@ -122,7 +122,7 @@ struct CPFPropertyTests {
     func writeDigits() throws {
         let value = try cpf("049.628.441-05")
         var buffer = [UInt8](repeating: 0xAA, count: 15)
-        buffer.withUnsafeMutableBytes { value.writeDigits(to: $0.baseAddress! + 2) }
+        _ = buffer.withUnsafeMutableBytes { value.writeDigits(to: UnsafeMutableRawBufferPointer(rebasing: $0[2...])) }
         #expect(buffer[0..<2].allSatisfy { $0 == 0xAA })
         #expect(Array(buffer[2..<13]) == Array("04962844105".utf8))
         #expect(buffer[13...].allSatisfy { $0 == 0xAA })
@@ -132,7 +132,7 @@ struct CPFPropertyTests {
     func writeFormatted() throws {
         let value = try cpf("049.628.441-05")
         var buffer = [UInt8](repeating: 0xAA, count: 18)
-        buffer.withUnsafeMutableBytes { value.writeFormatted(to: $0.baseAddress! + 2) }
+        _ = buffer.withUnsafeMutableBytes { value.writeFormatted(to: UnsafeMutableRawBufferPointer(rebasing: $0[2...])) }
         #expect(buffer[0..<2].allSatisfy { $0 == 0xAA })
         #expect(Array(buffer[2..<16]) == Array("049.628.441-05".utf8))
         #expect(buffer[16...].allSatisfy { $0 == 0xAA })

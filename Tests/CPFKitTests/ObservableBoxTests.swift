@@ -1,4 +1,4 @@
-// Tests of Observable.swift: the observable box and its tokens.
+// Tests of ObservableBox.swift: the observable box and its bindings.
 
 import CPFKit
 import Testing
@@ -15,11 +15,11 @@ final class WeakReference<Object: AnyObject> {
     init(_ object: Object?) { self.object = object }
 }
 
-@Suite("Observable")
-struct ObservableTests {
+@Suite("ObservableBox")
+struct ObservableBoxTests {
     @Test("bind does not call back at once, then calls back on every change")
     func bindCallsBackOnChanges() {
-        let box = Observable(1)
+        let box = ObservableBox(1)
         let seen = Recorder<Int>()
         let token = box.bind(seen.record)
         #expect(seen.values == [])
@@ -32,7 +32,7 @@ struct ObservableTests {
 
     @Test("setting an equal value still calls back: every set is a change to report")
     func equalValuesAreReported() {
-        let box = Observable("a")
+        let box = ObservableBox("a")
         let seen = Recorder<String>()
         let token = box.bind(seen.record)
         box.value = "a"
@@ -42,7 +42,7 @@ struct ObservableTests {
 
     @Test("bindAndFire calls back at once with the current value, then on every change")
     func bindAndFireCallsBackAtOnce() {
-        let box = Observable("390")
+        let box = ObservableBox("390")
         let seen = Recorder<String>()
         let token = box.bindAndFire(seen.record)
         #expect(seen.values == ["390"])
@@ -53,7 +53,7 @@ struct ObservableTests {
 
     @Test("observers are called in the order they were bound")
     func order() {
-        let box = Observable(0)
+        let box = ObservableBox(0)
         var calls: [String] = []
         let first = box.bind { calls.append("first \($0)") }
         let second = box.bindAndFire { calls.append("second \($0)") }
@@ -63,57 +63,9 @@ struct ObservableTests {
         _ = (first, second, third)
     }
 
-    @Test("cancel ends a binding; cancelling twice does nothing")
-    func cancel() {
-        let box = Observable(0)
-        let seen = Recorder<Int>()
-        let kept = Recorder<Int>()
-        let token = box.bind(seen.record)
-        let other = box.bind(kept.record)
-        #expect(!token.isCancelled)
-        #expect(box.observerCount == 2)
-        box.value = 1
-        token.cancel()
-        #expect(token.isCancelled)
-        #expect(box.observerCount == 1)
-        box.value = 2
-        token.cancel()
-        #expect(seen.values == [1])
-        #expect(kept.values == [1, 2])
-        _ = other
-    }
-
-    @Test("releasing the token ends the binding")
-    func releasingTheToken() {
-        let box = Observable(0)
-        let seen = Recorder<Int>()
-        do {
-            let token = box.bind(seen.record)
-            box.value = 1
-            _ = token
-        }
-        #expect(box.observerCount == 0)
-        box.value = 2
-        #expect(seen.values == [1])
-    }
-
-    @Test("tokens stored in an array keep their bindings until the array goes")
-    func storeIn() {
-        let box = Observable(0)
-        let seen = Recorder<Int>()
-        var tokens: [ObservationToken] = []
-        box.bind(seen.record).store(in: &tokens)
-        box.bindAndFire(seen.record).store(in: &tokens)
-        #expect(tokens.count == 2)
-        box.value = 5
-        tokens = []
-        box.value = 6
-        #expect(seen.values == [0, 5, 5])
-    }
-
     @Test("an observer cancelled by an earlier observer of the same change is not called")
     func cancelDuringNotification() {
-        let box = Observable(0)
+        let box = ObservableBox(0)
         var calls: [String] = []
         var second: ObservationToken?
         let first = box.bind { _ in
@@ -128,7 +80,7 @@ struct ObservableTests {
 
     @Test("an observer that sets the value again: later observers see the newest value")
     func reentrantSet() {
-        let box = Observable(0)
+        let box = ObservableBox(0)
         var seen: [String] = []
         let first = box.bind { value in
             seen.append("first \(value)")
@@ -140,24 +92,13 @@ struct ObservableTests {
         _ = (first, second)
     }
 
-    @Test("a token outliving its box can still be cancelled and released")
-    func tokenOutlivesBox() {
-        var box: Observable<Int>? = Observable(0)
-        let token = box!.bind { _ in }
-        let gone = WeakReference(box)
-        box = nil
-        #expect(gone.object == nil)
-        token.cancel()
-        #expect(token.isCancelled)
-    }
-
     @Test("the box does not keep an observer's weakly captured owner alive")
     func weakCapture() {
         final class View {
             var tokens: [ObservationToken] = []
             var shown = ""
         }
-        let box = Observable("a")
+        let box = ObservableBox("a")
         var view: View? = View()
         let weakView = WeakReference(view)
         view!.tokens.append(box.bindAndFire { [weak view] in view?.shown = $0 })

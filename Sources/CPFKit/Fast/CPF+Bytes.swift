@@ -66,35 +66,29 @@ extension CPF {
     @inlinable
     public static func isValid(_ bytes: UnsafeRawBufferPointer, options: ParsingOptions = .lenient) -> Bool {
         if let raw = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
+            let ones = DigitWord.ones
             if bytes.count == 11 {
-                let front = raw.loadUnaligned(as: UInt64.self)                      // digits 0-7
-                let back = raw.loadUnaligned(fromByteOffset: 3, as: UInt64.self)    // digits 3-10
-                if areDigits(front), areDigits(back) {
-                    let digits = front & (0x0F &* ones)
-                    let eighth = UInt32(truncatingIfNeeded: (back >> 40) & 0xF)
-                    let weighted = weightedSum(digits, 0xA_0008_0006_0004, 0x9_0007_0005_0003) &+ 2 &* eighth
-                    let plain = weightedSum(digits, 0x1_0001_0001_0001, 0x1_0001_0001_0001) &+ eighth
-                    guard checkDigitsMatch(weighted: weighted, plain: plain, found: back >> 48) else { return false }
-                    let first = front & 0xFF
-                    return options.allowsRepeatedDigits || front != first &* ones || back != first &* ones
+                let front = DigitWord.load(raw)         // digits 0-7
+                let back = DigitWord.load(raw, at: 3)   // digits 3-10
+                if DigitWord.areDigits(front), DigitWord.areDigits(back) {
+                    return DigitWord.isValidEleven(front: front, back: back, allowsRepeatedDigits: options.allowsRepeatedDigits)
                 }
             } else if bytes.count == 14 {
-                let front = raw.loadUnaligned(as: UInt64.self)                      // "DDD.DDD."
-                let back = raw.loadUnaligned(fromByteOffset: 6, as: UInt64.self)    // "D.DDD-DD"
+                let front = DigitWord.load(raw)          // "DDD.DDD."
+                let back = DigitWord.load(raw, at: 6)    // "D.DDD-DD"
                 let frontSeparators: UInt64 = 0xFF00_0000_FF00_0000
                 let backSeparators: UInt64 = 0x0000_FF00_0000_FF00
                 let frontZeros = front & ~frontSeparators | 0x3000_0000_3000_0000  // separators read as digit 0
                 let backZeros = back & ~backSeparators | 0x0000_3000_0000_3000
                 if front & frontSeparators == 0x2E00_0000_2E00_0000, back & backSeparators == 0x0000_2D00_0000_2E00,
-                   areDigits(frontZeros), areDigits(backZeros) {
+                   DigitWord.areDigits(frontZeros), DigitWord.areDigits(backZeros) {
                     let frontDigits = frontZeros & (0x0F &* ones)
                     let backDigits = backZeros & (0x0F &* ones)
-                    let weighted = weightedSum(frontDigits, 0xA_0008_0007_0005, 0x9_0000_0006_0000)
-                        &+ weightedSum(backDigits, 0x4_0002_0000, 0x3_0000_0000)
-                    let plain = weightedSum(frontDigits, 0x1_0001_0001_0001, 0x1_0000_0001_0000)
-                        &+ weightedSum(backDigits, 0x1_0001_0000, 0x1_0000_0000)
-                    guard checkDigitsMatch(weighted: weighted, plain: plain, found: back >> 48) else { return false }
+                    let weighted = DigitWord.weightedSum(frontDigits, 0xA_0008_0007_0005, 0x9_0000_0006_0000)
+                        &+ DigitWord.weightedSum(backDigits, 0x4_0002_0000, 0x3_0000_0000)
+                    let plain = DigitWord.weightedSum(frontDigits, 0x1_0001_0001_0001, 0x1_0000_0001_0000)
+                        &+ DigitWord.weightedSum(backDigits, 0x1_0001_0000, 0x1_0000_0000)
+                    guard DigitWord.checkDigitsMatch(weighted: weighted, plain: plain, found: back >> 48) else { return false }
                     let same = (front & 0xFF) &* ones
                     return options.allowsRepeatedDigits
                         || frontZeros != same & ~frontSeparators | 0x3000_0000_3000_0000
@@ -104,41 +98,6 @@ extension CPF {
         }
         if case .success = parse(bytes, options: options) { return true }
         return false
-    }
-
-    /// Whether all eight bytes of a word are ASCII digits: high nibble 3, and
-    /// a low nibble that takes 6 without carrying out of it.
-    @inlinable
-    @inline(__always)
-    internal static func areDigits(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        return word & (0xF0 &* ones) == 0x30 &* ones && (word & (0x0F &* ones) &+ 0x06 &* ones) & (0xF0 &* ones) == 0
-    }
-
-    /// Σ digit × weight over the eight digit bytes of `digits`, in two
-    /// multiplications: the even and the odd bytes are spread over four
-    /// 16-bit lanes each, and multiplying by weights laid out in reverse lane
-    /// order gathers the sum in the top lane (no lane can carry: each partial
-    /// sum is at most 4 × 9 × 11).
-    @inlinable
-    @inline(__always)
-    internal static func weightedSum(_ digits: UInt64, _ evenWeights: UInt64, _ oddWeights: UInt64) -> UInt32 {
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-        let even = (digits & lanes) &* evenWeights
-        let odd = ((digits >> 8) & lanes) &* oddWeights
-        return UInt32(truncatingIfNeeded: even >> 48) &+ UInt32(truncatingIfNeeded: odd >> 48)
-    }
-
-    /// Whether the two ASCII digits in the low 16 bits of `found` are the
-    /// check digits of a base with these sums (weights 10…2, and plain).
-    @inlinable
-    @inline(__always)
-    internal static func checkDigitsMatch(weighted: UInt32, plain: UInt32, found: UInt64) -> Bool {
-        let firstRemainder = weighted % 11
-        let first = firstRemainder < 2 ? 0 : 11 &- firstRemainder
-        let secondRemainder = (weighted &+ plain &+ 2 &* first) % 11
-        let second = secondRemainder < 2 ? 0 : 11 &- secondRemainder
-        return found & 0x0F0F == UInt64(first) | UInt64(second) << 8
     }
 
     /// The check digits of a nine-digit base given as a number from 0 to
@@ -153,7 +112,7 @@ extension CPF {
     @inlinable
     public static func checkDigits(ofBase base: Int) -> CheckDigits {
         precondition(base >= 0 && base < 1_000_000_000, "a base has nine digits")
-        let (first, second) = checkDigits(ofPacked: packedDigits(of: base))
+        let (first, second) = DigitWord.checkDigits(ofPacked: packedDigits(of: base))
         return CheckDigits(first: first, second: second)
     }
 
@@ -169,7 +128,7 @@ extension CPF {
     public init(base: Int) {
         precondition(base >= 0 && base < 1_000_000_000, "a base has nine digits")
         let packedBase = Self.packedDigits(of: base)
-        let (first, second) = Self.checkDigits(ofPacked: packedBase)
+        let (first, second) = DigitWord.checkDigits(ofPacked: packedBase)
         self.init(packed: packedBase << 8 | UInt64(first) << 4 | UInt64(second))
     }
 
@@ -189,36 +148,14 @@ extension CPF {
         }
         guard digitCount == 11 else { return .failure(.length(digitCount: digitCount)) }
         let packed = packed & 0xFFF_FFFF_FFFF
-        if !options.allowsRepeatedDigits, packed % 0x111_1111_1111 == 0 {
+        if !options.allowsRepeatedDigits, DigitWord.isRepeated(packed: packed) {
             return .failure(.repeatedDigits)
         }
-        let (first, second) = checkDigits(ofPacked: packed >> 8)
+        let (first, second) = DigitWord.checkDigits(ofPacked: packed >> 8)
         guard packed & 0xFF == UInt64(first) << 4 | UInt64(second) else {
             return .failure(.checkDigits(expected: CheckDigits(first: first, second: second)))
         }
         return .success(CPF(packed: packed))
-    }
-
-    /// The check digits of nine packed digits (the last digit in the low nibble).
-    ///
-    /// The same rule as the readable `cpfCheckDigit`, unrolled: the first sum
-    /// weighs the digits 10…2; the second, 11…3, is the first plus the plain
-    /// digit sum, and then twice the first check digit.
-    @inlinable
-    @inline(__always)
-    internal static func checkDigits(ofPacked base: UInt64) -> (UInt8, UInt8) {
-        @inline(__always) func digit(_ index: UInt64) -> UInt32 {
-            UInt32(truncatingIfNeeded: (base >> (32 - 4 * index)) & 0xF)
-        }
-        let d0 = digit(0), d1 = digit(1), d2 = digit(2), d3 = digit(3), d4 = digit(4)
-        let d5 = digit(5), d6 = digit(6), d7 = digit(7), d8 = digit(8)
-        let weighted = 10 &* d0 &+ 9 &* d1 &+ 8 &* d2 &+ 7 &* d3 &+ 6 &* d4 &+ 5 &* d5 &+ 4 &* d6 &+ 3 &* d7 &+ 2 &* d8
-        let plain = d0 &+ d1 &+ d2 &+ d3 &+ d4 &+ d5 &+ d6 &+ d7 &+ d8
-        let firstRemainder = weighted % 11
-        let first = firstRemainder < 2 ? 0 : 11 &- firstRemainder
-        let secondRemainder = (weighted &+ plain &+ 2 &* first) % 11
-        let second = secondRemainder < 2 ? 0 : 11 &- secondRemainder
-        return (UInt8(truncatingIfNeeded: first), UInt8(truncatingIfNeeded: second))
     }
 
     /// Nine decimal digits of `base`, packed four bits each.
@@ -243,43 +180,28 @@ extension CPF {
         let raw = UnsafeRawPointer(start)
         if count == 11 {
             // Bytes 0-7 in one word, 3-10 in another (they overlap).
-            guard let high = packedDigits(ofWord: raw.loadUnaligned(as: UInt64.self)),
-                  let low = packedDigits(ofWord: raw.loadUnaligned(fromByteOffset: 3, as: UInt64.self))
-            else { return nil }
-            return high << 12 | low & 0xFFF
+            let front = DigitWord.load(raw), back = DigitWord.load(raw, at: 3)
+            guard DigitWord.areDigits(front), DigitWord.areDigits(back) else { return nil }
+            return DigitWord.packedEleven(front: front, back: back)
         }
         // DDD.DDD.DDD-DD: bytes 0-7 are "DDD.DDD.", bytes 6-13 are "D.DDD-DD".
-        let front = raw.loadUnaligned(as: UInt64.self)
-        let back = raw.loadUnaligned(fromByteOffset: 6, as: UInt64.self)
+        let front = DigitWord.load(raw)
+        let back = DigitWord.load(raw, at: 6)
         // Put a '0' where the separators are, after checking them.
         let frontSeparators: UInt64 = 0xFF00_0000_FF00_0000   // bytes 3 and 7
         let backSeparators: UInt64 = 0x0000_FF00_0000_FF00    // bytes 1 and 5 (7 and 11)
         guard front & frontSeparators == 0x2E00_0000_2E00_0000,
               back & backSeparators == 0x0000_2D00_0000_2E00,
-              let frontDigits = packedDigits(ofWord: front & ~frontSeparators | 0x3000_0000_3000_0000),
-              let backDigits = packedDigits(ofWord: back & ~backSeparators | 0x0000_3000_0000_3000)
+              case let frontWord = front & ~frontSeparators | 0x3000_0000_3000_0000,
+              case let backWord = back & ~backSeparators | 0x0000_3000_0000_3000,
+              DigitWord.areDigits(frontWord), DigitWord.areDigits(backWord)
         else { return nil }
+        let frontDigits = DigitWord.packedDigits(frontWord)
+        let backDigits = DigitWord.packedDigits(backWord)
         // front: D0 D1 D2 0 D3 D4 D5 0; back: D5 0 D6 D7 D8 0 D9 D10 (one nibble each).
         let first6 = (frontDigits >> 20) << 12 | (frontDigits >> 4) & 0xFFF
         let last5 = ((backDigits >> 12) & 0xFFF) << 8 | backDigits & 0xFF
         return first6 << 20 | last5
-    }
-
-    /// The eight digits of a little-endian word of eight ASCII digits, packed
-    /// four bits each (the first byte in the high nibble); `nil` unless all
-    /// eight bytes are `0`–`9`.
-    @inlinable
-    @inline(__always)
-    internal static func packedDigits(ofWord word: UInt64) -> UInt64? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        // High nibble 3, and low nibble + 6 without a carry out of it.
-        guard word & (0xF0 &* ones) == 0x30 &* ones,
-              (word & (0x0F &* ones) &+ 0x06 &* ones) & (0xF0 &* ones) == 0
-        else { return nil }
-        var nibbles = (word & (0x0F &* ones)).byteSwapped       // byte i: digit 7-i
-        nibbles = (nibbles | nibbles >> 4) & 0x00FF_00FF_00FF_00FF
-        nibbles = (nibbles | nibbles >> 8) & 0x0000_FFFF_0000_FFFF
-        return (nibbles | nibbles >> 16) & 0xFFFF_FFFF
     }
 
     /// A space, tab or carriage return.

@@ -61,14 +61,14 @@ extension CPF {
                     return
                 }
                 if index + 8 <= count {
-                    let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let word = DigitWord.load(bytes.baseAddress!, at: index)
                     if contentStart < 0, word == 0x2020_2020_2020_2020 {
                         // Leading spaces.
                         offset += 8
                         index += 8
                         continue
                     }
-                    if digitCount > 11, contentEnd == offset, invalidOffset < 0, CPF.areDigits(word) {
+                    if digitCount > 11, contentEnd == offset, invalidOffset < 0, DigitWord.areDigits(word) {
                         // More digits in a run: with more than 11 digits, neither
                         // the packed digits nor the mask shape matter any more.
                         digitCount += 8

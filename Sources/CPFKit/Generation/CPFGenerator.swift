@@ -37,7 +37,7 @@ public struct CPFGenerator: Sendable {
                 base = Int(Self.uniform(below: 1_000_000_000, using: &random))
             }
             let cpf = CPF(base: base)
-            if cpf.packed % 0x111_1111_1111 != 0 { return cpf }
+            if !DigitWord.isRepeated(packed: cpf.packed) { return cpf }
         }
     }
 

@@ -69,9 +69,19 @@ public struct CPF: Hashable, Sendable {
         return Int(truncatingIfNeeded: (packed >> UInt64(4 * (10 - index))) & 0xF)
     }
 
-    /// Writes the 11 digits as ASCII bytes into `buffer`, which must hold 11 bytes.
+    /// Writes the 11 digits as ASCII bytes at the start of `buffer`, which
+    /// must hold at least 11 bytes; returns 11, the number of bytes written.
+    ///
+    /// ```swift
+    /// var bytes = [UInt8](repeating: 0, count: 11)
+    /// bytes.withUnsafeMutableBytes { cpf.writeDigits(to: $0) }   // "39053344705"
+    /// ```
+    ///
+    /// - Complexity: O(1).
     @inlinable
-    public func writeDigits(to buffer: UnsafeMutableRawPointer) {
+    @discardableResult
+    public func writeDigits(to buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(buffer.count >= 11, "writeDigits(to:) needs 11 bytes")
         var value = packed
         var index = 10
         while index >= 0 {
@@ -79,11 +89,22 @@ public struct CPF: Hashable, Sendable {
             value >>= 4
             index -= 1
         }
+        return 11
     }
 
-    /// Writes the mask `DDD.DDD.DDD-DD` as ASCII bytes into `buffer`, which must hold 14 bytes.
+    /// Writes the mask `DDD.DDD.DDD-DD` as ASCII bytes at the start of
+    /// `buffer`, which must hold at least 14 bytes; returns 14.
+    ///
+    /// ```swift
+    /// var bytes = [UInt8](repeating: 0, count: 14)
+    /// bytes.withUnsafeMutableBytes { cpf.writeFormatted(to: $0) }   // "390.533.447-05"
+    /// ```
+    ///
+    /// - Complexity: O(1).
     @inlinable
-    public func writeFormatted(to buffer: UnsafeMutableRawPointer) {
+    @discardableResult
+    public func writeFormatted(to buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(buffer.count >= 14, "writeFormatted(to:) needs 14 bytes")
         var value = packed
         var index = 13
         while index >= 0 {
@@ -97,21 +118,20 @@ public struct CPF: Hashable, Sendable {
             }
             index -= 1
         }
+        return 14
     }
 
     /// The 11 bare digits: `"39053344705"`.
     public var digits: String {
         String(unsafeUninitializedCapacity: 11) { buffer in
-            writeDigits(to: UnsafeMutableRawPointer(buffer.baseAddress!))
-            return 11
+            writeDigits(to: UnsafeMutableRawBufferPointer(buffer))
         }
     }
 
     /// The usual mask `DDD.DDD.DDD-DD`: `"390.533.447-05"`.
     public var formatted: String {
         String(unsafeUninitializedCapacity: 14) { buffer in
-            writeFormatted(to: UnsafeMutableRawPointer(buffer.baseAddress!))
-            return 14
+            writeFormatted(to: UnsafeMutableRawBufferPointer(buffer))
         }
     }
 
@@ -122,9 +142,7 @@ public struct CPF: Hashable, Sendable {
     /// recomputed, so only the first three digits (a thousand candidates) are
     /// really hidden.
     public var lgpdMasked: String {
-        var text = Array(formatted.utf8)
-        for index in [0, 1, 2, 12, 13] { text[index] = UInt8(ascii: "*") }
-        return String(decoding: text, as: UTF8.self)
+        CPFMask.lgpdMasked(formatted)
     }
 
     /// The first nine digits, which the check digits are computed from: `"390533447"`.

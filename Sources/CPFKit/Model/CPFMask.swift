@@ -23,17 +23,26 @@ public enum CPFMask {
         }
         return digits.withUnsafeBytes { digits in
             String(unsafeUninitializedCapacity: maximumLength) { buffer in
-                write(digits: digits, to: UnsafeMutableRawPointer(buffer.baseAddress!))
+                write(digits: digits, to: UnsafeMutableRawBufferPointer(buffer))
             }
         }
     }
 
-    /// Writes the mask of up to 11 ASCII digits into `buffer`, which must
-    /// hold 14 bytes; returns how many bytes it wrote.
+    /// Writes the mask of the first 11 (at most) ASCII digits of `digits`
+    /// at the start of `buffer`, which must hold at least 14 bytes; returns
+    /// how many bytes it wrote.
+    ///
+    /// ```swift
+    /// var out = [UInt8](repeating: 0, count: 14)
+    /// let count = Array("3905".utf8).withUnsafeBytes { digits in
+    ///     out.withUnsafeMutableBytes { CPFMask.write(digits: digits, to: $0) }
+    /// }   // 5: "390.5"
+    /// ```
     ///
     /// - Complexity: O(1).
     @inlinable
-    public static func write(digits: UnsafeRawBufferPointer, to buffer: UnsafeMutableRawPointer) -> Int {
+    public static func write(digits: UnsafeRawBufferPointer, to buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(buffer.count >= maximumLength, "CPFMask.write(digits:to:) needs 14 bytes")
         var length = 0
         for (index, digit) in digits.prefix(maximumDigitCount).enumerated() {
             if index == 3 || index == 6 {
@@ -61,5 +70,21 @@ public enum CPFMask {
     public static func maskedLength(digitCount: Int) -> Int {
         precondition(digitCount >= 0 && digitCount <= maximumDigitCount, "a CPF has at most 11 digits")
         return digitCount + (digitCount > 3 ? 1 : 0) + (digitCount > 6 ? 1 : 0) + (digitCount > 9 ? 1 : 0)
+    }
+
+    /// The LGPD display form of a masked number: the mask with its first
+    /// three and last two digits hidden, `***.533.447-**`. `masked` must be
+    /// the 14-character mask `DDD.DDD.DDD-DD`.
+    ///
+    /// ```swift
+    /// CPFMask.lgpdMasked("390.533.447-05")   // "***.533.447-**"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public static func lgpdMasked(_ masked: some StringProtocol) -> String {
+        var text = Array(masked.utf8)
+        precondition(text.count == maximumLength, "lgpdMasked(_:) takes the 14-character mask")
+        for index in [0, 1, 2, 12, 13] { text[index] = UInt8(ascii: "*") }
+        return String(decoding: text, as: UTF8.self)
     }
 }

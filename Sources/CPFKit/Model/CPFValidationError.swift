@@ -46,6 +46,17 @@ public enum CPFValidationError: Error, Hashable, Sendable {
 extension CPFValidationError: CustomStringConvertible {
     /// A short English sentence fragment, such as `check digits should be 81`.
     public var description: String {
+        description(expectedDigitCount: 11)
+    }
+
+    /// The description, with a ``length(digitCount:)`` error saying that
+    /// `expectedDigitCount` digits were expected: 9 when the text was to be
+    /// a base, as for ``CPF/CheckDigits/init(base:)``.
+    ///
+    /// ```swift
+    /// CPFValidationError.length(digitCount: 8).description(expectedDigitCount: 9)   // "8 digits, expected 9"
+    /// ```
+    public func description(expectedDigitCount: Int) -> String {
         switch self {
         case .empty:
             return "empty"
@@ -54,7 +65,7 @@ extension CPFValidationError: CustomStringConvertible {
         case .format:
             return "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD"
         case let .length(count):
-            return "\(count) digit\(count == 1 ? "" : "s"), expected 11"
+            return "\(count) digit\(count == 1 ? "" : "s"), expected \(expectedDigitCount)"
         case .repeatedDigits:
             return "all 11 digits are the same"
         case let .checkDigits(expected):

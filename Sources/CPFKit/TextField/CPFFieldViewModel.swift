@@ -1,155 +1,3 @@
-/// What a CPF field holds, as far as validation goes.
-///
-/// ```swift
-/// switch viewModel.state.value {
-/// case .incomplete(let digitCount): hint.text = "\(11 - digitCount) digits to go"
-/// case .valid(let cpf): hint.text = "✓ \(cpf)"
-/// case .invalid(let reason): hint.text = "✗ \(reason)"   // ✗ check digits should be 05
-/// }
-/// ```
-public enum CPFFieldState: Hashable, Sendable {
-    /// Fewer than 11 digits so far (0 for an empty field).
-    case incomplete(digitCount: Int)
-    /// 11 digits making a valid CPF.
-    case valid(CPF)
-    /// 11 digits that are not a CPF: ``CPFValidationError/checkDigits(expected:)``,
-    /// or ``CPFValidationError/repeatedDigits`` unless repeated digits are allowed.
-    case invalid(CPFValidationError)
-
-    /// Whether all 11 digits are in (valid or not).
-    ///
-    /// ```swift
-    /// CPFFieldState.incomplete(digitCount: 4).isComplete   // false
-    /// ```
-    public var isComplete: Bool {
-        if case .incomplete = self { return false }
-        return true
-    }
-
-    /// The CPF, when the field holds a valid one.
-    ///
-    /// ```swift
-    /// if let cpf = viewModel.state.value.cpf { save(cpf) }
-    /// ```
-    public var cpf: CPF? {
-        if case .valid(let cpf) = self { return cpf }
-        return nil
-    }
-}
-
-/// What a view sees of a CPF field's model: the state in observable boxes,
-/// and the user's intents.
-///
-/// A view is handed a model conforming to this protocol (see
-/// ``CPFFieldView``) and never creates one, so it can be shown with a test
-/// double, and the same model drives a `UITextField`, a SwiftUI view or a
-/// terminal (`cpf prompt`).
-///
-/// ```swift
-/// func textField(_ field: UITextField, shouldChangeCharactersIn range: NSRange,
-///                replacementString string: String) -> Bool {
-///     viewModel.replaceCharacters(in: range.location..<range.location + range.length, with: string)
-/// }
-/// ```
-///
-/// Offsets (`caret`, ranges) count UTF-16 code units, as UIKit does; the
-/// masked text is ASCII, so they also count characters.
-public protocol CPFFieldViewModeling: AnyObject {
-    /// The masked text, `DDD.DDD.DDD-DD` as far as the digits go.
-    var text: Observable<String> { get }
-    /// The caret's offset in `text`, `0...text.value.utf16.count`.
-    var caret: Observable<Int> { get }
-    /// Incomplete, valid or invalid with the reason.
-    var state: Observable<CPFFieldState> { get }
-
-    /// Applies an edit as `shouldChangeCharactersIn(range:replacementString:)`
-    /// asks for it, through ``CPFMaskEditor``.
-    ///
-    /// - Returns: `false`: the model has changed the text itself (its
-    ///   bindings set the field's text and caret), so the field must not
-    ///   apply the edit again. Return it from the delegate method.
-    @discardableResult
-    func replaceCharacters(in range: Range<Int>, with replacement: String) -> Bool
-    /// Inserts typed or pasted text at the caret (only its ASCII digits count).
-    func insert(_ text: String)
-    /// Backspace: removes the digit before the caret (across a separator).
-    func deleteBackward()
-    /// Delete: removes the digit after the caret (across a separator).
-    func deleteForward()
-    /// Puts the caret at `offset` (clamped to the text).
-    func moveCaret(to offset: Int)
-    /// Moves the caret back over one digit (and the separator before it).
-    func moveLeft()
-    /// Moves the caret forward over one digit (and the separator before it).
-    func moveRight()
-    /// Moves the caret to the start.
-    func moveToStart()
-    /// Moves the caret to the end.
-    func moveToEnd()
-    /// The 11 bare digits to submit when the field may be accepted (a valid
-    /// CPF, or any complete number if the model allows invalid ones); `nil`
-    /// otherwise, and nothing changes.
-    func accept() -> String?
-}
-
-/// A view that shows a CPF field: it is handed its model (never creating
-/// it), binds to the model's boxes, and draws what they hold.
-///
-/// Take the model in the initializer, keep the tokens of
-/// ``bindViewModel()``, and implement ``display(text:caret:state:)``.
-/// The protocol is not tied to an actor; a main-actor view (a `UIView`, a
-/// view controller) declares an isolated conformance,
-/// `final class CPFFieldController: UIViewController, @MainActor CPFFieldView`
-/// (Swift 6.2), and its model then lives on the main actor too.
-///
-/// ```swift
-/// final class PrintingCPFView: CPFFieldView {
-///     let viewModel: any CPFFieldViewModeling
-///     private var tokens: [ObservationToken] = []
-///
-///     init(viewModel: any CPFFieldViewModeling) {
-///         self.viewModel = viewModel
-///         tokens = bindViewModel()          // draws at once, then after every change
-///     }
-///
-///     func display(text: String, caret: Int, state: CPFFieldState) {
-///         print(text, state.isComplete ? (state.cpf == nil ? "✗" : "✓") : "")
-///     }
-/// }
-/// ```
-public protocol CPFFieldView: AnyObject {
-    /// The model this view shows, handed to it.
-    var viewModel: any CPFFieldViewModeling { get }
-    /// Draws the field. Called by the bindings of ``bindViewModel()`` with
-    /// the model's current text, caret and state, which are always
-    /// consistent with one another.
-    func display(text: String, caret: Int, state: CPFFieldState)
-}
-
-extension CPFFieldView {
-    /// Binds this view to its model's boxes: ``display(text:caret:state:)``
-    /// is called at once and after every change of the text, the caret or
-    /// the state. The view is captured weakly.
-    ///
-    /// ```swift
-    /// tokens = bindViewModel()
-    /// ```
-    ///
-    /// - Returns: The tokens that keep the bindings; keep them in the view.
-    public func bindViewModel() -> [ObservationToken] {
-        let model = viewModel
-        let redisplay: (Any) -> Void = { [weak self, weak model] _ in
-            guard let self, let model else { return }
-            self.display(text: model.text.value, caret: model.caret.value, state: model.state.value)
-        }
-        return [
-            model.text.bindAndFire(redisplay),
-            model.caret.bind(redisplay),
-            model.state.bind(redisplay),
-        ]
-    }
-}
-
 /// The model of a CPF text field, for any user interface: masks as the user
 /// types (through ``CPFMaskEditor``), keeps the caret, and validates.
 ///
@@ -170,9 +18,9 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
     /// The field's state; see ``CPFFieldState``.
     public typealias State = CPFFieldState
 
-    public let text: Observable<String>
-    public let caret: Observable<Int>
-    public let state: Observable<CPFFieldState>
+    public let text: ObservableBox<String>
+    public let caret: ObservableBox<Int>
+    public let state: ObservableBox<CPFFieldState>
 
     /// Whether the ten numbers of one repeated digit (`111.111.111-11`…),
     /// which pass the checksum but are never issued, count as valid.
@@ -196,9 +44,9 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
         self.allowsRepeatedDigits = allowsRepeatedDigits
         self.acceptsInvalidNumbers = acceptsInvalidNumbers
         let masked = CPFMask.apply(to: text)
-        self.text = Observable(masked)
-        caret = Observable(masked.utf16.count)
-        state = Observable(Self.state(of: masked, allowsRepeatedDigits: allowsRepeatedDigits))
+        self.text = ObservableBox(masked)
+        caret = ObservableBox(masked.utf16.count)
+        state = ObservableBox(Self.state(of: masked, allowsRepeatedDigits: allowsRepeatedDigits))
     }
 
     /// The bare digits typed so far.

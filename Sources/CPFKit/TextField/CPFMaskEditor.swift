@@ -143,7 +143,7 @@ public enum CPFMaskEditor {
     private static func make(_ digits: Digits, caretAfter digitCount: Int) -> Edit {
         let text = digits.withUnsafeBytes { digits in
             String(unsafeUninitializedCapacity: CPFMask.maximumLength) { buffer in
-                CPFMask.write(digits: digits, to: UnsafeMutableRawPointer(buffer.baseAddress!))
+                CPFMask.write(digits: digits, to: UnsafeMutableRawBufferPointer(buffer))
             }
         }
         return Edit(text: text, caret: CPFMask.maskedLength(digitCount: min(digitCount, digits.count)))

@@ -2,7 +2,7 @@
 /// the binding between a view model and its view, with no framework.
 ///
 /// ```swift
-/// let name = Observable("")
+/// let name = ObservableBox("")
 /// let token = name.bindAndFire { print("name is now '\($0)'") }   // prints at once: ''
 /// name.value = "Ana"                                               // prints 'Ana'
 /// token.cancel()                                                   // no more calls
@@ -21,7 +21,7 @@
 ///
 /// Not `Sendable`: like the user interface objects it connects, a box lives
 /// on one thread (the main thread, in an app).
-public final class Observable<Value> {
+public final class ObservableBox<Value> {
     private var storage: Value
     private var observers: [(id: Int, observer: (Value) -> Void)] = []
     private var nextID = 0
@@ -29,7 +29,7 @@ public final class Observable<Value> {
     /// Makes a box holding `value`.
     ///
     /// ```swift
-    /// let caret = Observable(0)
+    /// let caret = ObservableBox(0)
     /// ```
     public init(_ value: Value) {
         storage = value
@@ -39,7 +39,7 @@ public final class Observable<Value> {
     /// equals the old one.
     ///
     /// ```swift
-    /// let count = Observable(1)
+    /// let count = ObservableBox(1)
     /// count.value += 1   // observers are called with 2
     /// ```
     public var value: Value {
@@ -53,7 +53,7 @@ public final class Observable<Value> {
     /// How many bindings are in force.
     ///
     /// ```swift
-    /// let box = Observable(0)
+    /// let box = ObservableBox(0)
     /// let token = box.bind { _ in }
     /// box.observerCount   // 1
     /// ```
@@ -63,7 +63,7 @@ public final class Observable<Value> {
     /// the returned token is cancelled or released.
     ///
     /// ```swift
-    /// let text = Observable("")
+    /// let text = ObservableBox("")
     /// let token = text.bind { print($0) }
     /// text.value = "390"   // prints 390
     /// ```
@@ -81,7 +81,7 @@ public final class Observable<Value> {
     /// Like ``bind(_:)``, and also calls `observer` at once with the current value.
     ///
     /// ```swift
-    /// let text = Observable("390")
+    /// let text = ObservableBox("390")
     /// let token = text.bindAndFire { label.text = $0 }   // label shows 390 at once
     /// ```
     ///
@@ -109,62 +109,6 @@ public final class Observable<Value> {
     }
 }
 
-@available(*, unavailable, message: "an Observable belongs to one thread, as the user interface it binds")
-extension Observable: Sendable {}
+@available(*, unavailable, message: "an ObservableBox belongs to one thread, as the user interface it binds")
+extension ObservableBox: Sendable {}
 
-/// Keeps one binding of an ``Observable`` in force: the binding ends when
-/// the token is cancelled or released.
-///
-/// ```swift
-/// final class NameLabel {
-///     private var tokens: [ObservationToken] = []
-///     init(name: Observable<String>) {
-///         name.bindAndFire { [weak self] in self?.show($0) }.store(in: &tokens)
-///     }
-///     func show(_ name: String) { print(name) }
-/// }
-/// ```
-public final class ObservationToken {
-    private var cancellation: (() -> Void)?
-
-    internal init(_ cancellation: @escaping () -> Void) {
-        self.cancellation = cancellation
-    }
-
-    deinit {
-        cancellation?()
-    }
-
-    /// Whether the binding has ended.
-    ///
-    /// ```swift
-    /// token.cancel()
-    /// token.isCancelled   // true
-    /// ```
-    public var isCancelled: Bool { cancellation == nil }
-
-    /// Ends the binding: its observer is not called again. Cancelling twice does nothing.
-    ///
-    /// ```swift
-    /// let token = box.bind { print($0) }
-    /// token.cancel()
-    /// ```
-    public func cancel() {
-        let cancellation = self.cancellation
-        self.cancellation = nil
-        cancellation?()
-    }
-
-    /// Appends this token to `tokens`, to keep the binding as long as they are kept.
-    ///
-    /// ```swift
-    /// var tokens: [ObservationToken] = []
-    /// box.bind { print($0) }.store(in: &tokens)
-    /// ```
-    public func store(in tokens: inout [ObservationToken]) {
-        tokens.append(self)
-    }
-}
-
-@available(*, unavailable, message: "an ObservationToken belongs to one thread, as the user interface it binds")
-extension ObservationToken: Sendable {}

@@ -116,9 +116,9 @@ final class FindEngine {
             out.write(",\"column\":")
             out.write(decimal: column)
             out.write(",\"text\":\"")
-            out.withReservedSpace(14) { match.writeText(to: $0) }
+            out.withReservedSpace(14) { match.writeText(to: UnsafeMutableRawBufferPointer(start: $0, count: 14)) }
             out.write("\",\"cpf\":\"")
-            out.withReservedSpace(11) { match.cpf.writeDigits(to: $0); return 11 }
+            out.withReservedSpace(11) { match.cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: $0, count: 11)); return 11 }
             out.write("\"}\n")
         } else if source.count <= 1 << 16 {
             // SOURCE:LINE:COLUMN: TEXT in one go.
@@ -137,7 +137,7 @@ final class FindEngine {
                 buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
                 buffer.storeBytes(of: UInt8(ascii: " "), toByteOffset: count + 1, as: UInt8.self)
                 count += 2
-                count += match.writeText(to: buffer + count)
+                count += match.writeText(to: UnsafeMutableRawBufferPointer(start: buffer + count, count: 14))
                 buffer.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
                 return count + 1
             }
@@ -148,7 +148,7 @@ final class FindEngine {
             out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: column)
             out.write(": ")
-            out.withReservedSpace(14) { match.writeText(to: $0) }
+            out.withReservedSpace(14) { match.writeText(to: UnsafeMutableRawBufferPointer(start: $0, count: 14)) }
             out.write(byte: 0x0A)
         }
     }

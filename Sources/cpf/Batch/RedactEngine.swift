@@ -68,7 +68,7 @@ final class RedactEngine {
 
     @inline(__always)
     private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
-        match.writeText(to: window + (match.range.lowerBound - origin), hiding: style)
+        match.writeText(to: UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count), hiding: style)
         redactedCount += 1
     }
 }

@@ -9,7 +9,7 @@ enum CPFListWriter {
             for _ in 0..<count {
                 let cpf = generator.next(using: &random)
                 out.withReservedSpace(15) { pointer in
-                    cpf.writeFormatted(to: pointer)
+                    cpf.writeFormatted(to: UnsafeMutableRawBufferPointer(start: pointer, count: 15))
                     pointer.storeBytes(of: 0x0A, toByteOffset: 14, as: UInt8.self)
                     return 15
                 }
@@ -18,7 +18,7 @@ enum CPFListWriter {
             for _ in 0..<count {
                 let cpf = generator.next(using: &random)
                 out.withReservedSpace(12) { pointer in
-                    cpf.writeDigits(to: pointer)
+                    cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: pointer, count: 12))
                     pointer.storeBytes(of: 0x0A, toByteOffset: 11, as: UInt8.self)
                     return 12
                 }
