@@ -4,12 +4,18 @@ GNU grep and ripgrep.
 
 Usage: Scripts/bench.py [--lines N] [--text-mb M] [--runs K] [--work DIR] [--text-only]
 
-Builds `cpf` (release, a fully static executable) and ../shared/bench/ref.c
-(gcc -O2), makes its own input with `cpf generate` (N lines, 10% invalid, half
-masked), times each command in alternating runs, and prints one Markdown table
-of medians and ratios. Everything it makes goes under --work (default
-$TMPDIR/cpf-bench), outside the repository; python-stdnum is installed there in
-a virtual environment.
+Builds `cpf` (release, a fully static executable) and the C reference
+Scripts/bench/check_ref.c (gcc -O2), makes its own input with `cpf generate`
+(N lines, 10% invalid, half masked), checks that `cpf check` and the C
+reference agree on it (and on a small file of edge cases), times each command
+in alternating runs, and prints one Markdown table of medians and ratios.
+Everything it makes goes under --work (default $TMPDIR/cpf-bench), outside the
+repository; python-stdnum is installed there in a virtual environment.
+
+Needs: the Swift toolchain, bash, GNU grep and time (/usr/bin/time), ripgrep
+(`rg`), and, without --text-only, gcc, awk, paste and Python's venv module
+(with pip reaching PyPI for python-stdnum). It says what is missing before
+starting.
 
 The text benchmark (`find`, `redact`) makes M MB of log-like lines (CPFs masked
 and bare, CPFs with a wrong check digit, CNPJs masked and bare, phone numbers,
@@ -21,6 +27,7 @@ the digits nor the neighbours).
 """
 
 import argparse
+import importlib.util
 import os
 import platform
 import random
@@ -34,9 +41,60 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-REFERENCE = Path(os.environ.get("CPF_REFERENCE_C", REPO.parent / "shared" / "bench" / "ref.c"))
+# The plain C validator `cpf check` is measured against (see its header).
+REFERENCE = REPO / "Scripts" / "bench" / "check_ref.c"
 # The SPEC's candidate: 3+3+3+2 digits, each of `.`, `.`, `-` optional.
 CANDIDATE = r"[0-9]{3}\.?[0-9]{3}\.?[0-9]{3}-?[0-9]{2}"
+
+
+def missing_tools(text_only):
+    """What this run needs and cannot find, each with where to get it."""
+    needs = {
+        "swift": "the Swift toolchain",
+        "bash": "bash",
+        "grep": "GNU grep (Debian package grep)",
+        "rg": "ripgrep (Debian package ripgrep)",
+        "/usr/bin/time": "GNU time (Debian package time)",
+    }
+    if not text_only:
+        needs.update({"gcc": "gcc (Debian package gcc)", "awk": "awk (Debian package gawk or mawk)",
+                      "paste": "paste (Debian package coreutils)"})
+    missing = [f"{tool}: {where}" for tool, where in needs.items() if shutil.which(tool) is None]
+    if not text_only and importlib.util.find_spec("ensurepip") is None:
+        missing.append(f"the venv module of {sys.executable} with ensurepip "
+                       "(Debian package python3-venv), for python-stdnum")
+    return missing
+
+
+# Lines where a C validator written in a hurry could part from `cpf check`:
+# blanks and CR at either end, separators at the ends and doubled, CR inside,
+# too few or too many digits, a repeated digit, a wrong check digit, empty
+# lines, a lone CR, and a last line without a newline.
+EDGE_CASES = (b"390.533.447-05\n  39053344705\r\n111.111.111-11\nfoo\n\n390 533 447 05\t\n"
+              b"390533447-06\n3905334470\n390.533.447-055\r\r\n\r\n.-39053344705-.\n"
+              b"3 9 0 5 3 3 4 4 7 0 5\n390\r533.447-05\n\t 390.533.447-05 \r \n000.000.001-91\n"
+              b"390..533..447--05\n39053344705x\n\xef\xbc\x93\n52998224725")
+
+
+def assert_reference_agrees(ref, cpf, path):
+    """`cpf check` and the C reference count the same valid and invalid lines
+    of `path`, and `check_ref -v` prints exactly what `cpf check --valid` prints."""
+    def run(command):
+        # cpf check exits with 1 when a line is invalid: only 2 is a failure.
+        result = subprocess.run(command, shell=True, capture_output=True, executable="/bin/bash")
+        assert result.returncode in (0, 1), f"{command} failed: {result.stderr[-1000:]}"
+        return result.stdout
+
+    valid, invalid = (int(n) for n in run(f"'{ref}' < '{path}'").split())
+    ours_lines = run(f"'{cpf}' check --valid < '{path}'")
+    ours_valid = ours_lines.count(b"\n")
+    ours_invalid = int(run(f"'{cpf}' check --invalid < '{path}' | wc -l"))
+    assert (ours_valid, ours_invalid) == (valid, invalid), \
+        f"{path}: cpf check counts {ours_valid} valid, {ours_invalid} invalid; " \
+        f"the C reference {valid} valid, {invalid} invalid"
+    assert run(f"'{ref}' -v < '{path}'") == ours_lines, \
+        f"{path}: cpf check --valid and the C reference's -v print different lines"
+    return valid, invalid
 
 
 def sh(command, **kwargs):
@@ -183,12 +241,16 @@ def main():
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
 
-    print("building cpf (release, fully static) and the C reference ...", file=sys.stderr)
-    sh("swift build -c release --scratch-path .build-bench -Xswiftc -static-executable", cwd=REPO,
-       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    missing = missing_tools(args.text_only)
+    if missing:
+        sys.exit("bench.py: missing, please install:\n  " + "\n  ".join(missing))
+
+    print("building cpf (release, fully static) ...", file=sys.stderr)
+    build = subprocess.run("swift build -c release --scratch-path .build-bench -Xswiftc -static-executable",
+                           shell=True, cwd=REPO, capture_output=True, text=True)
+    if build.returncode != 0:
+        sys.exit(f"bench.py: swift build failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}")
     cpf = REPO / ".build-bench" / "release" / "cpf"
-    ref = work / "ref"
-    sh(f"gcc -O2 -o '{ref}' '{REFERENCE}'")
 
     rows = []
     headings = []
@@ -218,12 +280,15 @@ def main():
         size_mb = big.stat().st_size / 1e6
         lines = args.lines
 
-        counts = subprocess.run(f"'{ref}' < '{big}'", shell=True, check=True, capture_output=True, text=True).stdout.split()
-        ours = subprocess.run(f"'{cpf}' check --valid < '{big}' | wc -l", shell=True, capture_output=True, text=True).stdout.strip()
-        assert counts[0] == ours, f"cpf and the C reference disagree: {counts[0]} vs {ours} valid"
-        same = subprocess.run(f"cmp <('{cpf}' check --valid < '{big}') <('{ref}' -v < '{big}')",
-                              shell=True, executable="/bin/bash").returncode == 0
-        assert same, "cpf check --valid and ref -v print different lines"
+        print(f"building the C reference {REFERENCE.relative_to(REPO)} ...", file=sys.stderr)
+        ref = work / "check_ref"
+        sh(f"gcc -O2 -o '{ref}' '{REFERENCE}'")
+        edge = work / "edge-cases.txt"
+        edge.write_bytes(EDGE_CASES)
+        assert_reference_agrees(ref, cpf, edge)
+        valid, invalid = assert_reference_agrees(ref, cpf, big)
+        print(f"cpf check and the C reference agree: {valid:,} valid, {invalid:,} invalid lines",
+              file=sys.stderr)
 
         print(f"timing batch work, {args.runs} alternating runs ...", file=sys.stderr)
         batch = alternate({
@@ -240,7 +305,12 @@ def main():
         print("timing python-stdnum ...", file=sys.stderr)
         venv = work / "venv"
         if not (venv / "bin" / "python").exists():
-            sh(f"'{sys.executable}' -m venv '{venv}' && '{venv}/bin/pip' install -q python-stdnum")
+            made = subprocess.run(f"'{sys.executable}' -m venv '{venv}' && '{venv}/bin/pip' install -q python-stdnum",
+                                  shell=True, capture_output=True, text=True)
+            if made.returncode != 0:
+                shutil.rmtree(venv, ignore_errors=True)
+                sys.exit(f"bench.py: could not install python-stdnum in {venv} "
+                         f"(needs Python's venv module and PyPI):\n{made.stderr[-2000:]}")
         slice_path = work / "slice.txt"
         sh(f"head -n 200000 '{big}' > '{slice_path}'")
         stdnum_script = (
@@ -266,10 +336,11 @@ def main():
             return seconds
 
         print("measuring peak memory ...", file=sys.stderr)
+        many = f"{lines / 1e6:g}M lines"
         memory = {
-            "check -q, 10M lines": peak_memory_kib(f"{cpf} check -q < {big}"),
-            "check --valid, 10M lines": peak_memory_kib(f"{cpf} check --valid < {big} > /dev/null"),
-            "format, 10M lines": peak_memory_kib(f"{cpf} format < {big} > /dev/null"),
+            f"check -q, {many}": peak_memory_kib(f"{cpf} check -q < {big}"),
+            f"check --valid, {many}": peak_memory_kib(f"{cpf} check --valid < {big} > /dev/null"),
+            f"format, {many}": peak_memory_kib(f"{cpf} format < {big} > /dev/null"),
             "check -q, one 1 GiB line": peak_memory_kib(f"{cpf} check -q < {one_line}"),
             "check --invalid, one 1 GiB line": peak_memory_kib(f"{cpf} check --invalid < {one_line} > /dev/null"),
             "format, one 1 GiB line": peak_memory_kib(f"{cpf} format < {one_line} > /dev/null 2>&1"),
@@ -279,7 +350,7 @@ def main():
         q = batch["check -q"] / batch["ref"]
         row("`check -q` vs C reference", f"{batch['check -q']:.3f} s vs {batch['ref']:.3f} s", f"{q:.2f}×", "≤ 1.00×", q <= 1.0)
         v = batch["check --valid"] / batch["ref -v"]
-        row("`check --valid` vs C `ref -v`", f"{batch['check --valid']:.3f} s vs {batch['ref -v']:.3f} s", f"{v:.2f}×", "≤ 1.25×", v <= 1.25)
+        row("`check --valid` vs C `check_ref -v`", f"{batch['check --valid']:.3f} s vs {batch['ref -v']:.3f} s", f"{v:.2f}×", "≤ 1.25×", v <= 1.25)
         w = batch["check -q"] / max(batch["wc -l"], 1e-6)
         row("`check -q` vs `wc -l`", f"{batch['check -q']:.3f} s vs {batch['wc -l']:.3f} s", f"{w:.1f}×", "≤ 3× (stretch)", w <= 3)
         s = stdnum_per_cpf / cpf_per_cpf
