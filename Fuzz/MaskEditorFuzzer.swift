@@ -5,7 +5,7 @@
 // so internal helpers are visible and the whole library is instrumented:
 //
 //     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-//         -module-name MaskEditorFuzzer Sources/CPFKit/*.swift Fuzz/MaskEditorFuzzer.swift \
+//         -module-name MaskEditorFuzzer $(find Sources/CPFKit -name '*.swift') Fuzz/MaskEditorFuzzer.swift \
 //         -o .build-fuzz/MaskEditorFuzzer
 //
 // `Scripts/fuzz.sh MaskEditorFuzzer` builds and runs it.

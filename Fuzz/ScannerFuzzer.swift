@@ -1,9 +1,9 @@
-// Fuzz target for CPFScanner (Sources/CPFKit/CPFScanner.swift).
+// Fuzz target for CPFScanner (Sources/CPFKit/Scanner).
 //
 // Built with CPFKit's sources as one module, so it uses CPFKit directly:
 //
 //   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ScannerFuzzer \
-//       Sources/CPFKit/*.swift Fuzz/ScannerFuzzer.swift -o /tmp/scanfuzz
+//       $(find Sources/CPFKit -name '*.swift') Fuzz/ScannerFuzzer.swift -o /tmp/scanfuzz
 //   /tmp/scanfuzz -max_total_time=60
 //
 // For each input it checks, and crashes through `precondition` otherwise:

@@ -5,7 +5,7 @@
 // so internal helpers are visible and the whole library is instrumented:
 //
 //     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-//         -module-name ValidationFuzzer Sources/CPFKit/*.swift Fuzz/ValidationFuzzer.swift \
+//         -module-name ValidationFuzzer $(find Sources/CPFKit -name '*.swift') Fuzz/ValidationFuzzer.swift \
 //         -o .build-fuzz/ValidationFuzzer
 //
 // `Scripts/fuzz.sh ValidationFuzzer` builds and runs it.

@@ -5,7 +5,7 @@
 #
 # A target is a file Fuzz/<Name>Fuzzer.swift defining
 #     @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
-# It is compiled together with Sources/CPFKit/*.swift into one module (so it
+# It is compiled together with every Sources/CPFKit/**/*.swift into one module (so it
 # does not `import CPFKit` and sees internal API), with libFuzzer and
 # AddressSanitizer, into .build-fuzz/<Name>Fuzzer; it is rebuilt only when a
 # source is newer than the binary or the build command changed.
@@ -82,9 +82,8 @@ timeout_seconds=${FUZZ_TIMEOUT:-10}
 
 out=.build-fuzz
 mkdir -p "$out/logs"
-shopt -s nullglob
-library_sources=(Sources/CPFKit/*.swift)
-shopt -u nullglob
+# Every Swift file of the library, in its concept folders, in a stable order.
+mapfile -t library_sources < <(find Sources/CPFKit -name '*.swift' | LC_ALL=C sort)
 if (( ${#library_sources[@]} == 0 )); then
     echo "fuzz.sh: FAIL: no sources in Sources/CPFKit" >&2
     exit 1
