@@ -1,3 +1,2 @@
 // Entry point: everything happens in `Program`.
-let status = Program.main(CommandLine.arguments)
-terminate(status)
+terminate(Program.main(CommandLine.arguments))

@@ -1,23 +1,22 @@
 import CPFKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `cpf prompt`: type a CPF in the terminal, masked as in a mobile text field.
 enum PromptCommand: Command {
+    static let label = OptionDefinition(
+        "label", value: "text", help: "The text shown before the field (default: 'CPF:'; '' for none).")
+    static let formatted = OptionDefinition(
+        "formatted", help: "Print the accepted CPF masked, DDD.DDD.DDD-DD.")
+    static let allowInvalid = OptionDefinition(
+        "allow-invalid", help: "Let Enter accept any 11 digits, valid or not.")
+
     static let definition = CommandDefinition(
         name: "prompt",
         abstract: "Type a CPF in the terminal, masked as you type.",
         usage: "[<options>]",
         arguments: [],
         options: [
-            OptionDefinition("label", value: "text", help: "The text shown before the field (default: 'CPF:'; '' for none)."),
-            OptionDefinition("formatted", help: "Print the accepted CPF masked, DDD.DDD.DDD-DD."),
-            OptionDefinition("allow-invalid", help: "Let Enter accept any 11 digits, valid or not."),
+            label,
+            formatted,
+            allowInvalid,
             CommonOptions.allowRepeated,
         ],
         discussion: """
@@ -52,11 +51,11 @@ enum PromptCommand: Command {
     /// The label when `--label` is not given.
     static let defaultLabel = "CPF:"
 
-    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-        let label = arguments.value("label") ?? defaultLabel
+        let label = arguments.value(Self.label) ?? defaultLabel
         if label.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-            throw .invalidValue(option: arguments.spelling("label"), value: label, expected: "text without control characters")
+            throw .invalidValue(option: arguments.spelling(Self.label), value: label, expected: "text without control characters")
         }
 
         let terminal: Terminal
@@ -64,18 +63,18 @@ enum PromptCommand: Command {
             terminal = try Terminal.open()
         } catch {
             context.diagnose("cannot open the terminal (\(Terminal.path)): \(error)")
-            return 2
+            return .error
         }
         do {
             try terminal.enterRawMode()
         } catch {
             context.diagnose("\(Terminal.path): \(error)")
-            return 2
+            return .error
         }
         defer { terminal.restore() }
 
         let model = CPFFieldViewModel(
-            allowsRepeatedDigits: arguments.has("allow-repeated"), acceptsInvalidNumbers: arguments.has("allow-invalid"))
+            allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated), acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
         let renderer = PromptRenderer(
             viewModel: model, label: label,
             usesColour: PromptRenderer.allowsColour { name in getenv(name).map { String(cString: $0) } },
@@ -86,13 +85,13 @@ enum PromptCommand: Command {
 
         switch outcome {
         case .accepted(let digits):
-            context.output.write((arguments.has("formatted") ? CPFMask.apply(to: digits) : digits) + "\n")
-            return 0
+            context.output.write((arguments.has(Self.formatted) ? CPFMask.apply(to: digits) : digits) + "\n")
+            return .success
         case .cancelled:
-            return 1
+            return .failure
         case .failed(let message):
             context.diagnose("\(Terminal.path): \(message)")
-            return 2
+            return .error
         }
     }
 
@@ -136,41 +135,5 @@ enum PromptCommand: Command {
                 }
             }
         }
-    }
-}
-
-/// What the keys of `cpf prompt` do to the field's model.
-struct PromptSession {
-    let viewModel: any CPFFieldViewModeling
-
-    /// What the prompt does after a key.
-    enum Action: Equatable {
-        /// Go on reading keys.
-        case proceed
-        /// Enter on an acceptable number: these 11 digits.
-        case accept(String)
-        /// Esc or Ctrl-C.
-        case cancel
-        /// Ctrl-Z.
-        case suspend
-    }
-
-    func handle(_ key: Key) -> Action {
-        switch key {
-        case .text(let text), .paste(let text): viewModel.insert(text)
-        case .backspace: viewModel.deleteBackward()
-        case .delete: viewModel.deleteForward()
-        case .left: viewModel.moveLeft()
-        case .right: viewModel.moveRight()
-        case .home: viewModel.moveToStart()
-        case .end: viewModel.moveToEnd()
-        case .enter:
-            // Enter on an incomplete or invalid number does nothing: the
-            // mark already says why.
-            if let digits = viewModel.accept() { return .accept(digits) }
-        case .escape, .interrupt: return .cancel
-        case .suspend: return .suspend
-        }
-        return .proceed
     }
 }

@@ -46,7 +46,7 @@ enum Program {
         return text + "\n"
     }
 
-    static func main(_ words: [String]) -> Int32 {
+    static func main(_ words: [String]) -> ExitStatus {
         restoreDefaultSignalHandling()
         let context = Context()
         defer { context.flush() }
@@ -57,20 +57,20 @@ enum Program {
         switch first {
         case "-h", "--help":
             context.output.write(overview)
-            return 0
+            return .success
         case "--version":
             context.output.write("cpf \(version)\n")
-            return 0
+            return .success
         case "help":
             guard let name = rest.first, name != "-h", name != "--help" else {
                 context.output.write(overview)
-                return 0
+                return .success
             }
             guard let command = command(named: name) else {
                 return usageError(.unknownCommand(name), command: nil, context: context)
             }
             context.output.write(command.definition.helpText)
-            return 0
+            return .success
         default:
             guard let command = command(named: first) else {
                 if first.hasPrefix("-") {
@@ -80,9 +80,9 @@ enum Program {
             }
             do {
                 let arguments = try ParsedArguments.parse(rest, for: command.definition)
-                if arguments.has("help") {
+                if arguments.has(.help) {
                     context.output.write(command.definition.helpText)
-                    return 0
+                    return .success
                 }
                 return try command.run(arguments, context: context)
             } catch {
@@ -96,13 +96,13 @@ enum Program {
     }
 
     /// `cpf: MESSAGE`, the usage line and where to find help; exit status 2.
-    static func usageError(_ error: UsageError, command: CommandDefinition?, context: Context) -> Int32 {
+    static func usageError(_ error: UsageError, command: CommandDefinition?, context: Context) -> ExitStatus {
         context.diagnose(error.description)
         if let command {
             context.errors.write("Usage: \(command.usageLine)\n  See 'cpf help \(command.name)' for more information.\n")
         } else {
             context.errors.write("Usage: cpf <command> [<options>] [<arguments>]\n  See 'cpf --help' for the list of commands.\n")
         }
-        return 2
+        return .error
     }
 }

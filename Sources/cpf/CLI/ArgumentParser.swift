@@ -1,49 +1,25 @@
-/// A mistake in how `cpf` was called: reported as `cpf: …` with a hint how
-/// to get help, exit status 2.
-enum UsageError: Error, Equatable, CustomStringConvertible {
-    case unknownCommand(String)
-    case unknownOption(String)
-    case missingValue(option: String)
-    case unexpectedValue(option: String)
-    case invalidValue(option: String, value: String, expected: String)
-    case conflictingOptions(String, String)
-    case missingArgument(String)
-    case unexpectedArgument(String)
-    case invalid(String)
-
-    var description: String {
-        switch self {
-        case .unknownCommand(let name): "unknown command '\(name)'"
-        case .unknownOption(let option): "unknown option '\(option)'"
-        case .missingValue(let option): "missing value for '\(option)'"
-        case .unexpectedValue(let option): "'\(option)' does not take a value"
-        case let .invalidValue(option, value, expected): "invalid value '\(value)' for '\(option)': expected \(expected)"
-        case let .conflictingOptions(first, second): "'\(first)' cannot be used with '\(second)'"
-        case .missingArgument(let name): "missing argument \(name)"
-        case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
-        case .invalid(let message): message
-        }
-    }
-}
-
 /// The options and arguments of one command line, after parsing.
 struct ParsedArguments {
+    // Options are looked up by their definition (a static constant such as
+    // `CommonOptions.input`), never by a name typed again: a misspelled
+    // option does not compile.
+
     /// Values by long option name; a flag has one empty value per use.
     private var values: [String: [String]] = [:]
     /// The spelling used for each option, for error messages (`-n`, `--count`).
     private var spellings: [String: String] = [:]
     private(set) var positionals: [String] = []
 
-    func has(_ long: String) -> Bool { values[long] != nil }
+    func has(_ option: OptionDefinition) -> Bool { values[option.long] != nil }
 
     /// The last value given for an option.
-    func value(_ long: String) -> String? { values[long]?.last }
+    func value(_ option: OptionDefinition) -> String? { values[option.long]?.last }
 
     /// All values given for a repeatable option, in order.
-    func values(_ long: String) -> [String] { values[long] ?? [] }
+    func values(_ option: OptionDefinition) -> [String] { values[option.long] ?? [] }
 
     /// How the option was written on the command line.
-    func spelling(_ long: String) -> String { spellings[long] ?? "--\(long)" }
+    func spelling(_ option: OptionDefinition) -> String { spellings[option.long] ?? "--\(option.long)" }
 
     /// Parses the words after the command name.
     ///
@@ -109,7 +85,7 @@ struct ParsedArguments {
     }
 
     /// Throws when more than one of `options` was given.
-    func requireAtMostOne(of options: [String]) throws(UsageError) {
+    func requireAtMostOne(of options: [OptionDefinition]) throws(UsageError) {
         let given = options.filter(has)
         if given.count > 1 {
             throw .conflictingOptions(spelling(given[0]), spelling(given[1]))
@@ -117,10 +93,10 @@ struct ParsedArguments {
     }
 
     /// The value of an option as a whole number in `range`, or `nil` when absent.
-    func integer(_ long: String, in range: ClosedRange<Int>, expected: String) throws(UsageError) -> Int? {
-        guard let text = value(long) else { return nil }
+    func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: String) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw .invalidValue(option: spelling(long), value: text, expected: expected)
+            throw .invalidValue(option: spelling(option), value: text, expected: expected)
         }
         return number
     }
