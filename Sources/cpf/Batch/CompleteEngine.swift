@@ -84,9 +84,9 @@ final class CompleteEngine: RewritingEngine {
         } else {
             let cpf = CPF(base: base)
             if formatted {
-                out.withReservedSpace(14) { cpf.writeFormatted(to: $0); return 14 }
+                out.withReservedSpace(14) { cpf.writeFormatted(to: $0.baseAddress!); return 14 }
             } else {
-                out.withReservedSpace(11) { cpf.writeDigits(to: $0); return 11 }
+                out.withReservedSpace(11) { cpf.writeDigits(to: $0.baseAddress!); return 11 }
             }
         }
         out.writeTerminator(terminator)

@@ -109,9 +109,9 @@ final class FindEngine {
             out.write(",\"column\":")
             out.write(decimal: column)
             out.write(",\"text\":\"")
-            out.withReservedSpace(14) { match.writeText(to: $0) }
+            out.withReservedSpace(14) { match.writeText(to: $0.baseAddress!) }
             out.write("\",\"cpf\":\"")
-            out.withReservedSpace(11) { match.cpf.writeDigits(to: $0); return 11 }
+            out.withReservedSpace(11) { match.cpf.writeDigits(to: $0.baseAddress!); return 11 }
             out.write("\"}\n")
         } else if source.count <= 1 << 16 {
             // SOURCE:LINE:COLUMN: TEXT in one go.
@@ -119,7 +119,8 @@ final class FindEngine {
                 lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
                 renderedLine = line
             }
-            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 14 + 1) { buffer in
+            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 14 + 1) { space in
+                let buffer = space.baseAddress!
                 var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
                 buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
                 count += 1
@@ -141,7 +142,7 @@ final class FindEngine {
             out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: column)
             out.write(": ")
-            out.withReservedSpace(14) { match.writeText(to: $0) }
+            out.withReservedSpace(14) { match.writeText(to: $0.baseAddress!) }
             out.write(byte: 0x0A)
         }
     }

@@ -117,7 +117,7 @@ final class ReformatEngine: RewritingEngine {
         if settings.style == .partial {
             guard digitCount <= 11 else { return .length(digitCount: digitCount) }
             digits.withUnsafeBytes { digits in
-                out.withReservedSpace(14) { CPFMask.write(digits: UnsafeRawBufferPointer(rebasing: digits[..<digitCount]), to: $0) }
+                out.withReservedSpace(14) { CPFMask.write(digits: UnsafeRawBufferPointer(rebasing: digits[..<digitCount]), to: $0.baseAddress!) }
             }
             return nil
         }
@@ -129,7 +129,7 @@ final class ReformatEngine: RewritingEngine {
         }
         digits.withUnsafeBytes { digits in
             if settings.style == .masked {
-                out.withReservedSpace(14) { CPFMask.write(digits: digits, to: $0) }
+                out.withReservedSpace(14) { CPFMask.write(digits: digits, to: $0.baseAddress!) }
             } else {
                 out.write(digits)
             }
@@ -139,9 +139,9 @@ final class ReformatEngine: RewritingEngine {
 
     private func write(_ cpf: CPF) {
         if settings.style == .masked {
-            out.withReservedSpace(14) { cpf.writeFormatted(to: $0); return 14 }
+            out.withReservedSpace(14) { cpf.writeFormatted(to: $0.baseAddress!); return 14 }
         } else {
-            out.withReservedSpace(11) { cpf.writeDigits(to: $0); return 11 }
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0.baseAddress!); return 11 }
         }
     }
 

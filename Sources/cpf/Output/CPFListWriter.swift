@@ -8,7 +8,8 @@ enum CPFListWriter {
         if formatted {
             for _ in 0..<count {
                 let cpf = generator.next(using: &random)
-                out.withReservedSpace(15) { pointer in
+                out.withReservedSpace(15) { buffer in
+                    let pointer = buffer.baseAddress!
                     cpf.writeFormatted(to: pointer)
                     pointer.storeBytes(of: 0x0A, toByteOffset: 14, as: UInt8.self)
                     return 15
@@ -17,7 +18,8 @@ enum CPFListWriter {
         } else {
             for _ in 0..<count {
                 let cpf = generator.next(using: &random)
-                out.withReservedSpace(12) { pointer in
+                out.withReservedSpace(12) { buffer in
+                    let pointer = buffer.baseAddress!
                     cpf.writeDigits(to: pointer)
                     pointer.storeBytes(of: 0x0A, toByteOffset: 11, as: UInt8.self)
                     return 12

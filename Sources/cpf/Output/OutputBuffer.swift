@@ -59,12 +59,24 @@ final class OutputBuffer {
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Makes room for `byteCount` bytes (at most the capacity) and lets `body`
-    /// write them in place; `body` returns how many it wrote.
+    /// The most bytes ``withReservedSpace(_:_:)`` can reserve at once.
+    var capacity: Int { storage.count }
+
+    /// Makes room for `byteCount` bytes and lets `body` write them in place,
+    /// into a buffer of exactly that many bytes; `body` returns how many it
+    /// wrote (at most `byteCount`).
+    ///
+    /// Reserving more than the buffer's ``capacity`` is a programming error
+    /// and traps.
     @inline(__always)
-    func withReservedSpace(_ byteCount: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+    func withReservedSpace(_ byteCount: Int, _ body: (UnsafeMutableRawBufferPointer) -> Int) {
+        precondition(
+            byteCount >= 0 && byteCount <= storage.count,
+            "OutputBuffer.withReservedSpace: cannot reserve \(byteCount) bytes in a buffer of \(storage.count)")
         if storage.count - count < byteCount { flush() }
-        count += body(storage.baseAddress! + count)
+        let written = body(UnsafeMutableRawBufferPointer(start: storage.baseAddress! + count, count: byteCount))
+        precondition(written >= 0 && written <= byteCount, "OutputBuffer.withReservedSpace: wrote more than reserved")
+        count += written
     }
 
     /// Writes out what has collected.
@@ -90,7 +102,7 @@ extension OutputBuffer {
     /// Appends a non-negative integer in decimal.
     @inline(__always)
     func write(decimal value: Int) {
-        withReservedSpace(20) { OutputBuffer.store(decimal: value, at: $0) }
+        withReservedSpace(20) { OutputBuffer.store(decimal: value, at: $0.baseAddress!) }
     }
 
     /// Stores a non-negative integer in decimal at `pointer` (room for 19

@@ -20,7 +20,7 @@ enum RecordWriter {
         switch result {
         case .success(let cpf):
             out.write("\",\"valid\":true,\"cpf\":\"")
-            out.withReservedSpace(11) { cpf.writeDigits(to: $0); return 11 }
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0.baseAddress!); return 11 }
             out.write("\"}\n")
         case .failure(let error):
             out.write("\",\"valid\":false,\"reason\":\"")
@@ -51,7 +51,7 @@ enum RecordWriter {
         switch result {
         case .success(let cpf):
             out.write(",true,")
-            out.withReservedSpace(11) { cpf.writeDigits(to: $0); return 11 }
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0.baseAddress!); return 11 }
             out.write(",,\n")
         case .failure(let error):
             out.write(",false,,")

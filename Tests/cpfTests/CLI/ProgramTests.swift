@@ -40,7 +40,7 @@ struct ProgramTests {
 
     @Test func aUsageErrorExitsTwo() {
         let context = Context()
-        #expect(Program.usageError(.unknownCommand("x"), command: nil, context: context) == 2)
-        #expect(Program.usageError(.unknownOption("--x"), command: CheckCommand.definition, context: context) == 2)
+        #expect(Program.usageError(.unknownCommand("x"), command: nil, context: context).rawValue == 2)
+        #expect(Program.usageError(.unknownOption("--x"), command: CheckCommand.definition, context: context).rawValue == 2)
     }
 }

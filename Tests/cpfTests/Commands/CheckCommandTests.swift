@@ -31,8 +31,8 @@ struct CheckCommandTests {
         (["--strict", "--pad", "--allow-repeated"], CPF.ParsingOptions(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true)),
     ] as [([String], CPF.ParsingOptions)])
     func parsingOptionsFollowTheFlags(_ words: [String], _ options: CPF.ParsingOptions) throws {
-        #expect(parsingOptions(try parse(words)) == options)
-        #expect(parsingOptions(try parse(words, for: FormatCommand.definition)) == options)
+        #expect(CommonOptions.parsingOptions(try parse(words)) == options)
+        #expect(CommonOptions.parsingOptions(try parse(words, for: FormatCommand.definition)) == options)
     }
 
     @Test("usage errors before any input is read", arguments: [

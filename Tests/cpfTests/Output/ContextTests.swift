@@ -7,12 +7,12 @@ import Testing
 @Suite("Context and InputList")
 struct ContextTests {
     @Test func withoutInputOptionsStandardInputIsRead() throws {
-        #expect(InputList(try parse([])).names == ["-"])
-        #expect(InputList(try parse(["390.533.447-05"])).names == ["-"])
+        #expect(CommonOptions.inputs(try parse([])).names == ["-"])
+        #expect(CommonOptions.inputs(try parse(["390.533.447-05"])).names == ["-"])
     }
 
     @Test func inputOptionsAreReadInOrder() throws {
-        #expect(InputList(try parse(["-i", "b", "--input", "-", "--input=a"])).names == ["b", "-", "a"])
+        #expect(CommonOptions.inputs(try parse(["-i", "b", "--input", "-", "--input=a"])).names == ["b", "-", "a"])
     }
 
     @Test func eachReadableInputIsVisitedAndTheOthersAreReported() throws {
@@ -23,7 +23,7 @@ struct ContextTests {
         let context = Context()
         #expect(!context.failedInput)
         var visited: [(String, [UInt8])] = []
-        InputList(try parse(["-i", a, "-i", missing, "-i", b])).forEach(in: context) { name, descriptor throws(Errno) in
+        CommonOptions.inputs(try parse(["-i", a, "-i", missing, "-i", b])).forEach(in: context) { name, descriptor throws(Errno) in
             let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
             defer { raw.deallocate() }
             let count = try descriptor.read(into: raw)
@@ -39,7 +39,7 @@ struct ContextTests {
         let a = directory.file("a.txt", "A")
         let context = Context()
         var names: [String] = []
-        InputList(try parse(["-i", directory.url.path, "-i", a])).forEach(in: context) { name, descriptor throws(Errno) in
+        CommonOptions.inputs(try parse(["-i", directory.url.path, "-i", a])).forEach(in: context) { name, descriptor throws(Errno) in
             names.append(name)
             let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
             defer { raw.deallocate() }
@@ -53,7 +53,7 @@ struct ContextTests {
         let directory = TemporaryDirectory()
         let a = directory.file("a.txt", "")
         let context = Context()
-        InputList(try parse(["-i", a])).forEach(in: context) { _, _ throws(Errno) in }
+        CommonOptions.inputs(try parse(["-i", a])).forEach(in: context) { _, _ throws(Errno) in }
         #expect(!context.failedInput)
     }
 

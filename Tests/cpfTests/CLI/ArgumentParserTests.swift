@@ -10,69 +10,69 @@ struct ArgumentParserTests {
     ])
     func optionValueSpellings(_ words: [String]) throws {
         let parsed = try parse(words)
-        #expect(parsed.has("field"))
-        #expect(parsed.value("field") == "2")
+        #expect(parsed.has(CheckCommand.field))
+        #expect(parsed.value(CheckCommand.field) == "2")
         #expect(parsed.positionals.isEmpty)
     }
 
     @Test func theSpellingUsedIsRemembered() throws {
-        #expect(try parse(["-f", "2"]).spelling("field") == "-f")
-        #expect(try parse(["--field=2"]).spelling("field") == "--field")
-        #expect(try parse([]).spelling("field") == "--field")
+        #expect(try parse(["-f", "2"]).spelling(CheckCommand.field) == "-f")
+        #expect(try parse(["--field=2"]).spelling(CheckCommand.field) == "--field")
+        #expect(try parse([]).spelling(CheckCommand.field) == "--field")
     }
 
     @Test func flagsAndBundledShortOptions() throws {
         let parsed = try parse(["-q", "--strict"])
-        #expect(parsed.has("quiet"))
-        #expect(parsed.has("strict"))
-        #expect(!parsed.has("pad"))
-        #expect(parsed.value("quiet") == "")
+        #expect(parsed.has(CheckCommand.quiet))
+        #expect(parsed.has(CommonOptions.strict))
+        #expect(!parsed.has(CommonOptions.pad))
+        #expect(parsed.value(CheckCommand.quiet) == "")
 
         let bundled = try parse(["-qf3"])
-        #expect(bundled.has("quiet"))
-        #expect(bundled.value("field") == "3")
+        #expect(bundled.has(CheckCommand.quiet))
+        #expect(bundled.value(CheckCommand.field) == "3")
 
         let separate = try parse(["-qi", "file.txt"])
-        #expect(separate.has("quiet"))
-        #expect(separate.value("input") == "file.txt")
+        #expect(separate.has(CheckCommand.quiet))
+        #expect(separate.value(CommonOptions.input) == "file.txt")
     }
 
     @Test func repeatedOptionsKeepEveryValueInOrder() throws {
         let parsed = try parse(["-i", "a", "--input", "b", "--input=c", "-id"])
-        #expect(parsed.values("input") == ["a", "b", "c", "d"])
-        #expect(parsed.value("input") == "d")
-        #expect(parsed.values("field") == [])
+        #expect(parsed.values(CommonOptions.input) == ["a", "b", "c", "d"])
+        #expect(parsed.value(CommonOptions.input) == "d")
+        #expect(parsed.values(CheckCommand.field) == [])
     }
 
     @Test func positionalsMixWithOptions() throws {
         let parsed = try parse(["390.533.447-05", "--strict", "231.002.999-00"])
         #expect(parsed.positionals == ["390.533.447-05", "231.002.999-00"])
-        #expect(parsed.has("strict"))
+        #expect(parsed.has(CommonOptions.strict))
     }
 
     @Test func aLoneDashIsAPositionalAndAValue() throws {
         #expect(try parse(["-"]).positionals == ["-"])
-        #expect(try parse(["-i", "-"]).values("input") == ["-"])
+        #expect(try parse(["-i", "-"]).values(CommonOptions.input) == ["-"])
     }
 
     @Test func doubleDashEndsOptions() throws {
         let parsed = try parse(["--strict", "--", "-q", "--bogus", "--"])
         #expect(parsed.positionals == ["-q", "--bogus", "--"])
-        #expect(!parsed.has("quiet"))
-        #expect(parsed.has("strict"))
+        #expect(!parsed.has(CheckCommand.quiet))
+        #expect(parsed.has(CommonOptions.strict))
     }
 
     @Test func anOptionValueMayLookLikeAnOption() throws {
-        #expect(try parse(["--input", "--strict"]).values("input") == ["--strict"])
-        #expect(try parse(["-d", "-", "-f", "1"]).value("delimiter") == "-")
-        #expect(try parse(["--input=a=b"]).value("input") == "a=b")
-        #expect(try parse(["--input="]).value("input") == "")
+        #expect(try parse(["--input", "--strict"]).values(CommonOptions.input) == ["--strict"])
+        #expect(try parse(["-d", "-", "-f", "1"]).value(CheckCommand.delimiter) == "-")
+        #expect(try parse(["--input=a=b"]).value(CommonOptions.input) == "a=b")
+        #expect(try parse(["--input="]).value(CommonOptions.input) == "")
     }
 
     @Test func helpIsAnOptionOfEveryCommand() throws {
-        #expect(try parse(["--help"]).has("help"))
-        #expect(try parse(["-h"], for: FormatCommand.definition).has("help"))
-        #expect(try parse(["-qh"]).has("help"))
+        #expect(try parse(["--help"]).has(.help))
+        #expect(try parse(["-h"], for: FormatCommand.definition).has(.help))
+        #expect(try parse(["-qh"]).has(.help))
     }
 
     @Test("usage errors", arguments: [
@@ -93,12 +93,12 @@ struct ArgumentParserTests {
     }
 
     @Test func formatKnowsPartialAndStripDoesNot() throws {
-        #expect(try parse(["--partial"], for: FormatCommand.definition).has("partial"))
+        #expect(try parse(["--partial"], for: FormatCommand.definition).has(ReformatCommand.partial))
         #expect(throws: UsageError.unknownOption("--partial")) { try parse(["--partial"], for: StripCommand.definition) }
     }
 
     @Test func requireAtMostOneNamesTheFirstTwoGiven() throws {
-        let options = ["valid", "invalid", "json", "csv", "quiet"]
+        let options = [CheckCommand.valid, CheckCommand.invalid, CheckCommand.json, CheckCommand.csv, CheckCommand.quiet]
         try parse(["--json"]).requireAtMostOne(of: options)
         try parse(["--json", "--json"]).requireAtMostOne(of: options)
         try parse([]).requireAtMostOne(of: options)
@@ -114,19 +114,19 @@ struct ArgumentParserTests {
         ("1", 1), ("2", 2), ("+3", 3), ("2147483647", 2147483647),
     ])
     func integers(_ text: String, _ value: Int) throws {
-        #expect(try parse(["--field", text]).integer("field", in: 1...Int(Int32.max), expected: "a field number") == value)
+        #expect(try parse(["--field", text]).integer(CheckCommand.field, in: 1...Int(Int32.max), expected: "a field number") == value)
     }
 
     @Test("values that are not whole numbers in the range", arguments: ["0", "-1", "abc", "", " 2", "2 ", "1.5", "2147483648", "99999999999999999999"])
     func badIntegers(_ text: String) throws {
         let parsed = try parse(["-f", text])
         #expect(throws: UsageError.invalidValue(option: "-f", value: text, expected: "a field number")) {
-            try parsed.integer("field", in: 1...Int(Int32.max), expected: "a field number")
+            try parsed.integer(CheckCommand.field, in: 1...Int(Int32.max), expected: "a field number")
         }
     }
 
     @Test func anAbsentIntegerIsNil() throws {
-        #expect(try parse([]).integer("field", in: 1...9, expected: "x") == nil)
+        #expect(try parse([]).integer(CheckCommand.field, in: 1...9, expected: "x") == nil)
     }
 
     @Test("messages", arguments: [

@@ -63,6 +63,26 @@ struct OutputBufferTests {
         #expect(output == [0x0A, 0x0A, 0x0D, 0x0A])
     }
 
+    @Test func reservedSpaceIsABufferOfTheSizeAsked() {
+        _ = capturedOutput(capacity: 16) { out in
+            out.write("0123456789")
+            out.withReservedSpace(14) { buffer in
+                #expect(buffer.count == 14)
+                return 0
+            }
+            out.withReservedSpace(16) { buffer in
+                #expect(buffer.count == 16)
+                return 0
+            }
+        }
+    }
+
+    @Test func reservingMoreThanTheBufferCanHoldTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = capturedOutput(capacity: 16) { out in out.withReservedSpace(17) { _ in 0 } }
+        }
+    }
+
     @Test func reservedSpaceIsWrittenInPlace() {
         let output = capturedOutput(capacity: 16) { out in
             out.write("0123456789")
