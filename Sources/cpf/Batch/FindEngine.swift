@@ -102,17 +102,13 @@ final class FindEngine {
         let column = match.range.lowerBound - lineStart + 1
         let source = UnsafeRawBufferPointer(self.source)
         if json {
-            out.write("{\"source\":\"")
-            Escaping.writeJSONString(source, to: out)
-            out.write("\",\"line\":")
-            out.write(decimal: line)
-            out.write(",\"column\":")
-            out.write(decimal: column)
-            out.write(",\"text\":\"")
-            out.withReservedSpace(14) { match.writeText(to: $0.baseAddress!) }
-            out.write("\",\"cpf\":\"")
-            out.withReservedSpace(11) { match.cpf.writeDigits(to: $0.baseAddress!); return 11 }
-            out.write("\"}\n")
+            var object = JSONObjectWriter(to: out)
+            object.string("source", source)
+            object.number("line", line)
+            object.number("column", column)
+            object.string("text", reserving: 14) { match.writeText(to: $0.baseAddress!) }
+            object.string("cpf", reserving: 11) { match.cpf.writeDigits(to: $0.baseAddress!); return 11 }
+            object.end()
         } else if source.count <= 1 << 16 {
             // SOURCE:LINE:COLUMN: TEXT in one go.
             if renderedLine != line {

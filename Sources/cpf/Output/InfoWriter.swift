@@ -85,41 +85,28 @@ enum InfoWriter {
     }
 
     static func writeJSON(_ info: CPFExplanation, to out: OutputBuffer) {
-        func string(_ text: String) {
-            var text = text
-            out.write(byte: 0x22)
-            text.withUTF8 { Escaping.writeJSONString(UnsafeRawBufferPointer($0), to: out) }
-            out.write(byte: 0x22)
-        }
-        out.write("{\"input\":")
-        string(info.input)
-        out.write(",\"valid\":\(info.isValid)")
+        var object = JSONObjectWriter(to: out)
+        object.string("input", info.input)
+        object.bool("valid", info.isValid)
         if let error = info.error {
-            out.write(",\"reason\":")
-            string(error.code)
-            out.write(",\"message\":")
-            string(error.description)
+            object.string("reason", error.code)
+            object.string("message", error.description)
         }
         if let bare = info.bare, let masked = info.masked, let found = info.foundCheckDigits,
            let expected = info.expectedCheckDigits, let region = info.region, let lgpd = info.lgpdForm {
-            out.write(",\"digits\":")
-            string(bare)
-            out.write(",\"formatted\":")
-            string(masked)
-            out.write(",\"check_digits\":")
-            string(found)
-            out.write(",\"expected_check_digits\":")
-            string(expected)
-            out.write(",\"region\":{\"digit\":\(region.digit),\"states\":[")
-            out.write(region.states.map { "\"\($0)\"" }.joined(separator: ","))
-            out.write("]},\"lgpd\":")
-            string(lgpd)
+            object.string("digits", bare)
+            object.string("formatted", masked)
+            object.string("check_digits", found)
+            object.string("expected_check_digits", expected)
+            object.object("region") { members in
+                members.number("digit", region.digit)
+                members.strings("states", region.states)
+            }
+            object.string("lgpd", lgpd)
         }
         if !info.isValid {
-            out.write(",\"suggestions\":[")
-            out.write(info.suggestions.map { "\"\($0.digits)\"" }.joined(separator: ","))
-            out.write("]")
+            object.strings("suggestions", info.suggestions.map(\.digits))
         }
-        out.write("}\n")
+        object.end()
     }
 }
