@@ -15,7 +15,7 @@ struct CommandDefinition {
     var allOptions: [OptionDefinition] { options + [.help] }
 
     var helpText: String {
-        var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usageLine)\n"
+        var text = "OVERVIEW: \(abstract)\n\n" + HelpLayout.usage("USAGE: ", usageLine)
         if !arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in arguments {

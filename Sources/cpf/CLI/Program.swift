@@ -62,7 +62,8 @@ enum Program {
             context.output.write("cpf \(version)\n")
             return .success
         case "help":
-            guard let name = rest.first, name != "-h", name != "--help" else {
+            // `cpf help help` is the overview too: it lists what `help` does.
+            guard let name = rest.first, name != "-h", name != "--help", name != "help" else {
                 context.output.write(overview)
                 return .success
             }
@@ -99,7 +100,7 @@ enum Program {
     static func usageError(_ error: UsageError, command: CommandDefinition?, context: Context) -> ExitStatus {
         context.diagnose(error.description)
         if let command {
-            context.errors.write("Usage: \(command.usageLine)\n  See 'cpf help \(command.name)' for more information.\n")
+            context.errors.write(HelpLayout.usage("Usage: ", command.usageLine) + "  See 'cpf help \(command.name)' for more information.\n")
         } else {
             context.errors.write("Usage: cpf <command> [<options>] [<arguments>]\n  See 'cpf --help' for the list of commands.\n")
         }

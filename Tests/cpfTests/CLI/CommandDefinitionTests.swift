@@ -1,12 +1,13 @@
-// Tests of CommandLine/CommandDefinition.swift: option definitions and the
-// help text layout.
+// Tests of CLI/CommandDefinition.swift: the definitions of every command and
+// their help text.
 
 @testable import cpf
 import Testing
 
-@Suite("CommandDefinition and HelpLayout")
+@Suite("CommandDefinition")
 struct CommandDefinitionTests {
-    static let definitions = [CheckCommand.definition, FormatCommand.definition, StripCommand.definition]
+    /// Every command's definition.
+    static let definitions = Program.commands.map { $0.definition }
 
     @Test(arguments: ["check", "format", "strip"])
     func helpTextHasItsSectionsInOrder(name: String) throws {
@@ -46,27 +47,21 @@ struct CommandDefinitionTests {
         }
     }
 
-    @Test func anOptionTakesAValueWhenItNamesOne() {
-        #expect(OptionDefinition("field", short: "f", value: "n", help: "").takesValue)
-        #expect(!OptionDefinition("strict", help: "").takesValue)
+    @Test("every command: help lines and the usage line fit in 80 columns", arguments: Program.commands.map { $0.definition.name })
+    func everyHelpLineFits(name: String) throws {
+        let definition = try #require(Self.definitions.first { $0.name == name })
+        #expect(definition.helpText.hasPrefix("OVERVIEW: \(definition.abstract)\n\nUSAGE: cpf \(name)"))
+        for line in definition.helpText.split(separator: "\n") {
+            #expect(line.count <= 80, "too long: \(line)")
+        }
+        for line in HelpLayout.usage("Usage: ", definition.usageLine).split(separator: "\n") {
+            #expect(line.count <= 80, "too long: \(line)")
+        }
     }
 
-    @Test func aShortRowFitsOnOneLine() {
-        #expect(HelpLayout.row("--strict", "Strict.") == "  --strict" + String(repeating: " ", count: 26 - 8) + "Strict.\n")
-    }
-
-    @Test func aLongHelpWrapsUnderItsColumn() {
-        let help = Array(repeating: "word", count: 40).joined(separator: " ")
-        let row = HelpLayout.row("-x, --example", help)
-        let lines = row.split(separator: "\n")
-        #expect(lines.count > 1)
-        #expect(lines.allSatisfy { $0.count <= 80 })
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 28)) && !$0.hasPrefix(String(repeating: " ", count: 29)) })
-        #expect(lines.map { $0.split(separator: " ").filter { $0 == "word" }.count }.reduce(0, +) == 40)
-    }
-
-    @Test func aLongLabelPutsTheHelpOnTheNextLine() {
-        let label = String(repeating: "l", count: 30)
-        #expect(HelpLayout.row(label, "Help.") == "  \(label)\n" + String(repeating: " ", count: 28) + "Help.\n")
+    @Test func everyCommandIsDefinedOnce() {
+        let names = Self.definitions.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(!names.contains("help"))
     }
 }

@@ -1,4 +1,4 @@
-// Tests of CommandLine/Program.swift: the command table, the overview and
+// Tests of CLI/Program.swift: the command table, the overview and
 // usage errors. (Program.main itself writes to the process's standard
 // output; the end-to-end tests run it through the binary.)
 
@@ -7,9 +7,15 @@ import Testing
 
 @Suite("Program")
 struct ProgramTests {
-    @Test(arguments: ["check", "format", "strip", "generate", "info", "complete", "find", "redact"])
+    @Test(arguments: ["check", "format", "strip", "generate", "info", "complete", "prompt", "find", "redact"])
     func commandsAreFoundByName(name: String) {
         #expect(Program.command(named: name)?.definition.name == name)
+    }
+
+    @Test func everyCommandInTheTableIsFoundByItsName() {
+        for command in Program.commands {
+            #expect(Program.command(named: command.definition.name) == nil ? false : true)
+        }
     }
 
     @Test(arguments: ["", "help", "Check", "chec", "--help", "generate-x"])

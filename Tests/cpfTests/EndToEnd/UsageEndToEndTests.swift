@@ -1,5 +1,6 @@
 // End-to-end tests of usage errors, help and version.
 
+@testable import cpf
 import Foundation
 import Testing
 
@@ -97,6 +98,37 @@ struct UsageEndToEndTests {
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(line.count <= 80, "help line longer than 80 columns: \(line)")
+        }
+    }
+
+    /// Every command, and `help` itself.
+    static let everyCommand = Program.commands.map { $0.definition.name } + ["help"]
+
+    @Test("every command: 'cpf help X' and 'cpf X --help' print the same help and exit 0", arguments: everyCommand)
+    func everyCommandHasHelp(_ name: String) {
+        let viaHelp = run(["help", name])
+        let viaOption = run([name, "--help"])
+        for result in [viaHelp, viaOption] {
+            let text = String(decoding: result.stdout, as: UTF8.self)
+            #expect(result.status == 0)
+            #expect(result.stderr == "")
+            #expect(text.contains("USAGE: "))
+            #expect(text.contains("OPTIONS:"))
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(line.count <= 80, "help line longer than 80 columns: \(line)")
+            }
+        }
+        #expect(viaHelp.stdout == viaOption.stdout)
+    }
+
+    @Test("every command: the usage of a usage error fits in 80 columns", arguments: Program.commands.map { $0.definition.name })
+    func everyUsageErrorFits(_ name: String) {
+        let result = run([name, "--no-such-option"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Usage: cpf \(name) "))
+        #expect(result.stderr.contains("See 'cpf help \(name)'"))
+        for line in result.stderr.split(separator: "\n") {
+            #expect(line.count <= 80, "usage line longer than 80 columns: \(line)")
         }
     }
 
