@@ -23,7 +23,7 @@ final class ReformatEngine: RewritingEngine {
     let settings: Settings
     let context: Context
     private let out: OutputBuffer
-    private let reader = LineReader()
+    private let reader: LineReader
     private let parseOptions: CPF.ParsingOptions
     private(set) var failureCount = 0
 
@@ -32,10 +32,15 @@ final class ReformatEngine: RewritingEngine {
     private var digits = [UInt8](repeating: 0, count: 11)
     private var digitCount = 0
 
-    init(settings: Settings, context: Context) {
+    /// - Parameters:
+    ///   - output: Where to write; standard output by default.
+    ///   - lineCapacity: The longest line handled whole; longer ones are
+    ///     read in pieces.
+    init(settings: Settings, context: Context, output: OutputBuffer? = nil, lineCapacity: Int = LineReader.defaultCapacity) {
         self.settings = settings
         self.context = context
-        out = context.output
+        out = output ?? context.output
+        reader = LineReader(capacity: lineCapacity)
         var options = settings.options
         // Without --validate, any 11 digits are rewritten, repeated or not.
         if !settings.validates { options.allowsRepeatedDigits = true }

@@ -59,6 +59,46 @@ struct ReformatEngineTests {
         #expect(try failures(spaces + "3905\n", style: .partial) == 0)
     }
 
+    /// What the engine writes for `input` read with lines of at most
+    /// `lineCapacity` bytes, and how many lines it passed through.
+    private func output(
+        _ input: String, style: ReformatEngine.Style, validates: Bool, pads: Bool, lineCapacity: Int
+    ) throws -> (text: String, failures: Int) {
+        var settings = ReformatEngine.Settings()
+        settings.style = style
+        settings.validates = validates
+        settings.options.padsLeadingZeros = pads
+        var failures = 0
+        let bytes = try capturedOutput { out in
+            let engine = ReformatEngine(settings: settings, context: Context(), output: out, lineCapacity: lineCapacity)
+            try withFileDescriptor(containing: Array(input.utf8)) { try engine.rewrite($0, named: "test") }
+            failures = engine.failureCount
+        }
+        return (String(decoding: bytes, as: UTF8.self), failures)
+    }
+
+    /// One rewrite policy: a line read whole and the same line read in
+    /// pieces (longer than the reader's buffer) come out the same, for every
+    /// style and option, including the partial style on an empty or blank line.
+    @Test("a long line and a short line of the same content give the same output", arguments: [
+        ReformatEngine.Style.masked, .bare, .partial,
+    ])
+    func longAndShortLinesAgree(style: ReformatEngine.Style) throws {
+        let inputs = [
+            "39053344705", "390.533.447-05", "  390 533 447 05 ", "39053344706", "11111111111", "12345", "123456797",
+            "", "   ", "\t", "foo", "3905", "390533447051", "390.533.447-05x", "390..533", "0",
+        ]
+        let text = inputs.joined(separator: "\n") + "\n"
+        for validates in style == .partial ? [false] : [false, true] {
+            for pads in [false, true] {
+                let whole = try output(text, style: style, validates: validates, pads: pads, lineCapacity: 1 << 16)
+                let pieces = try output(text, style: style, validates: validates, pads: pads, lineCapacity: 2)
+                #expect(whole.text == pieces.text, "validates: \(validates), pads: \(pads)")
+                #expect(whole.failures == pieces.failures, "validates: \(validates), pads: \(pads)")
+            }
+        }
+    }
+
     @Test func defaults() {
         let settings = ReformatEngine.Settings()
         #expect(settings.style == .masked)
