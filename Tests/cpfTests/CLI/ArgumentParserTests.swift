@@ -1,4 +1,4 @@
-// Tests of CommandLine/ArgumentParser.swift: ParsedArguments and UsageError.
+// Tests of CLI/ArgumentParser.swift: ParsedArguments and UsageError.
 
 @testable import cpf
 import Testing

@@ -1,11 +1,11 @@
-// Tests of CommandLine/Command.swift: the options shared by the commands
+// Tests of Commands/CommonOptions.swift: the options shared by the commands
 // that read CPFs.
 
 @testable import cpf
 import Testing
 
-@Suite("Command and CommonOptions")
-struct CommandTests {
+@Suite("CommonOptions")
+struct CommonOptionsTests {
     @Test func inputTakesAFileAndHasAShortName() {
         #expect(CommonOptions.input.long == "input")
         #expect(CommonOptions.input.short == "i")

@@ -1,4 +1,4 @@
-// Tests of IO/OutputBuffer.swift: buffered writes to a file descriptor.
+// Tests of Output/OutputBuffer.swift: buffered writes to a file descriptor.
 
 @testable import cpf
 import Foundation

@@ -1,4 +1,4 @@
-// Tests of Input/KeyDecoder.swift: terminal bytes to keys.
+// Tests of Prompt/KeyDecoder.swift: terminal bytes to keys.
 
 @testable import cpf
 import Testing

@@ -1,4 +1,4 @@
-// Tests of Output/PromptRenderer.swift: the line `cpf prompt` draws, and
+// Tests of Prompt/PromptRenderer.swift: the line `cpf prompt` draws, and
 // the renderer as a view bound to the field's model.
 
 import CPFKit

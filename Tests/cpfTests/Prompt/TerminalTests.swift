@@ -1,4 +1,4 @@
-// Tests of IO/Terminal.swift: the raw-mode settings. Opening the terminal,
+// Tests of Prompt/Terminal.swift: the raw-mode settings. Opening the terminal,
 // raw mode and its restoration on every way out are tested end to end in
 // PromptEndToEndTests, through a real pseudo-terminal.
 

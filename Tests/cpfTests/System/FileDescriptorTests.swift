@@ -1,4 +1,4 @@
-// Tests of IO/SystemCall.swift: Errno, FileDescriptor and retryingOnInterrupt.
+// Tests of System/FileDescriptor.swift.
 
 @testable import cpf
 import Foundation
@@ -7,16 +7,8 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Errno and FileDescriptor")
-struct SystemCallTests {
-    @Test func errnoDescribesItselfWithStrerror() {
-        #expect(Errno(rawValue: ENOENT).description == "No such file or directory")
-        #expect(Errno(rawValue: ENOSPC).description == "No space left on device")
-        #expect(Errno.isDirectory.description == "Is a directory")
-        #expect(Errno.brokenPipe == Errno(rawValue: EPIPE))
-        #expect(Errno.interrupted == Errno(rawValue: EINTR))
-    }
-
+@Suite("FileDescriptor")
+struct FileDescriptorTests {
     @Test func openingAMissingFileThrowsENOENT() {
         #expect(throws: Errno(rawValue: ENOENT)) { _ = try FileDescriptor.openForReading("/nonexistent/cpf-test-file") }
     }
@@ -57,21 +49,6 @@ struct SystemCallTests {
         group.wait()
         reader.close()
         #expect(box.bytes == data)
-    }
-
-    @Test func retryingOnInterruptRetriesEINTROnly() throws {
-        var calls = 0
-        let value = try retryingOnInterrupt { () -> Int in
-            calls += 1
-            if calls < 3 { errno = EINTR; return -1 }
-            return 42
-        }
-        #expect(value == 42)
-        #expect(calls == 3)
-        #expect(throws: Errno(rawValue: EBADF)) {
-            _ = try retryingOnInterrupt { () -> Int in errno = EBADF; return -1 }
-        }
-        #expect(try retryingOnInterrupt { 0 } == 0)
     }
 
     @Test func standardDescriptorsHaveTheirNumbers() {
