@@ -73,4 +73,48 @@ struct CPFExplanationTests {
             }
         }
     }
+
+    // The cases `cpf info` was first tested with, when the explanation lived in the command.
+
+    @Test("a valid input: digits, forms, check digits, region, LGPD form, no suggestions")
+    func validFromTheCommand() {
+        let info = CPFExplanation(" 390.533.447-05 ", options: .lenient)
+        #expect(info.isValid)
+        #expect(info.digits == "39053344705")
+        #expect(info.formatted == "390.533.447-05")
+        #expect(info.foundCheckDigits?.description == "05")
+        #expect(info.expectedCheckDigits?.description == "05")
+        #expect(info.fiscalRegion?.states == ["ES", "RJ"])
+        #expect(info.lgpdMasked == "***.533.447-**")
+        #expect(info.suggestions.isEmpty)
+    }
+
+    @Test("wrong check digits: found and expected differ; suggestions are CPF.suggestions(for:)")
+    func wrongCheckDigitsFromTheCommand() {
+        let info = CPFExplanation("231.002.999-00", options: .lenient)
+        #expect(info.error == .checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)))
+        #expect(info.foundCheckDigits?.description == "00")
+        #expect(info.expectedCheckDigits?.description == "81")
+        #expect(info.suggestions == CPF.suggestions(for: "23100299900"))
+    }
+
+    @Test("no digits are shown unless the input has exactly 11 allowed ones", arguments: [
+        "", "12345", "390.533.447-05x", "３９０.533.447-05", "390.533.447-055",
+    ])
+    func withoutDigitsFromTheCommand(input: String) {
+        let info = CPFExplanation(input, options: .lenient)
+        #expect(!info.isValid)
+        #expect(info.digits == nil)
+        #expect(info.formatted == nil)
+        #expect(info.suggestions.isEmpty)
+    }
+
+    @Test("padding pads only a bare run of digits, as the parser does", arguments: [
+        ("123456797", "00123456797", true), (" 123456797\t", "00123456797", true), ("1234.56797", nil, false),
+    ])
+    func paddingFromTheCommand(input: String, digits: String?, valid: Bool) {
+        let info = CPFExplanation(input, options: .init(padsLeadingZeros: true))
+        #expect(info.digits == digits)
+        #expect(info.isValid == valid)
+    }
 }

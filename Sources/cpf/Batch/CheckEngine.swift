@@ -43,10 +43,8 @@ final class CheckEngine {
     var invalidCount: Int { checkedCount - validCount }
 
     // The line being read in pieces (CSV fields, lines longer than the buffer).
-    private var parser = CPF.StreamingParser()
+    private let streamed: StreamedLine
     private var csv: CSVState
-    private let echo = EchoCapture()
-    private var copy = DeferredCopy()
     private var source = "-"
 
     init(settings: Settings, context: Context) {
@@ -54,6 +52,7 @@ final class CheckEngine {
         self.context = context
         out = context.output
         csv = CSVState(delimiter: settings.delimiter)
+        streamed = StreamedLine(options: settings.options, context: context)
         if settings.output == .csv {
             out.write("source,line,input,valid,cpf,reason,message\n")
         }
@@ -108,42 +107,34 @@ final class CheckEngine {
     /// A CSV record, or a piece of a line too long to hold.
     private func checkPiece(_ piece: LinePiece) {
         if piece.isFirst {
-            parser = CPF.StreamingParser(options: settings.options)
+            streamed.begin()
             csv = CSVState(delimiter: settings.delimiter)
-            echo.reset()
-            copy.reset()
         }
         if let field = settings.field {
             for byte in piece.bytes where csv.step(byte) && csv.fieldIndex == field {
-                parser.consume(byte)
-                echo.append(byte)
+                streamed.consume(byte: byte)
             }
         } else {
-            parser.consume(piece.bytes)
-            echo.append(piece.bytes)
+            streamed.consume(piece.bytes)
         }
 
         if settings.output.isFilter {
             let wantsValid = settings.output == .validLines
             var decided: Bool?
             if piece.isLast {
-                if case .success = parser.result { decided = wantsValid } else { decided = !wantsValid }
-            } else if parser.isSettled {
+                if case .success = streamed.result { decided = wantsValid } else { decided = !wantsValid }
+            } else if streamed.isSettled {
                 decided = !wantsValid
             }
-            do {
-                try copy.add(piece.bytes, decided: decided, to: out)
-            } catch {
-                context.fail("temporary file: \(error)")
-            }
+            streamed.pass(piece.bytes, decided: decided, to: out)
             if piece.isLast, decided == true { out.writeTerminator(piece.terminator) }
         }
         guard piece.isLast else { return }
-        let result = parser.result
+        let result = streamed.result
         checkedCount += 1
         if case .success = result { validCount += 1 }
         if !settings.output.isFilter, settings.output != .quiet {
-            emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber)
+            emit(result, echo: streamed.echo.bytes, isTruncated: streamed.echo.isTruncated, line: piece.lineNumber)
         }
     }
 
@@ -190,15 +181,8 @@ final class CheckEngine {
         switch settings.output {
         case .report:
             guard case .failure(let error) = result else { return }
-            out.write(source)
-            out.write(byte: UInt8(ascii: ":"))
-            out.write(decimal: line)
-            out.write(": '")
-            Escaping.writeReadable(echo, quote: UInt8(ascii: "'"), to: out)
-            if isTruncated { out.write("…") }
-            out.write("': ")
-            out.write(error.description)
-            out.write(byte: 0x0A)
+            DiagnosticWriter.write(
+                location: (source, line), input: echo, isTruncated: isTruncated, message: error.description, to: out)
         case .json:
             RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:

@@ -9,9 +9,7 @@ final class CompleteEngine: RewritingEngine {
     private let reader = LineReader()
     private(set) var failureCount = 0
 
-    private var parser = CPF.StreamingParser()
-    private let echo = EchoCapture()
-    private var copy = DeferredCopy()
+    private let streamed: StreamedLine
     private var base = 0
     private var digitCount = 0
 
@@ -19,12 +17,13 @@ final class CompleteEngine: RewritingEngine {
         self.formatted = formatted
         self.context = context
         out = context.output
+        streamed = StreamedLine(context: context)
     }
 
     func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
         try reader.forEachPiece(of: descriptor) { piece in
             consume(piece.bytes, isFirst: piece.isFirst, isLast: piece.isLast, terminator: piece.terminator,
-                    location: "\(name):\(piece.lineNumber): ")
+                    location: (name, piece.lineNumber))
         }
     }
 
@@ -33,7 +32,7 @@ final class CompleteEngine: RewritingEngine {
         let lineFeed: [UInt8] = [0x0A]
         argument.withUTF8 { utf8 in
             lineFeed.withUnsafeBytes { terminator in
-                consume(UnsafeRawBufferPointer(utf8), isFirst: true, isLast: true, terminator: terminator, location: "")
+                consume(UnsafeRawBufferPointer(utf8), isFirst: true, isLast: true, terminator: terminator, location: nil)
             }
         }
     }
@@ -41,54 +40,56 @@ final class CompleteEngine: RewritingEngine {
     /// Reads a base in pieces: a lenient parse that stops at nine digits
     /// reports `length` with a digit count of 9 exactly when the input is a base.
     private func consume(
-        _ bytes: UnsafeRawBufferPointer, isFirst: Bool, isLast: Bool, terminator: UnsafeRawBufferPointer, location: @autoclosure () -> String
+        _ bytes: UnsafeRawBufferPointer, isFirst: Bool, isLast: Bool, terminator: UnsafeRawBufferPointer,
+        location: (source: String, line: Int)?
     ) {
         if isFirst {
-            parser = CPF.StreamingParser()
-            echo.reset()
-            copy.reset()
+            streamed.begin()
             base = 0
             digitCount = 0
         }
-        parser.consume(bytes)
-        echo.append(bytes)
+        streamed.consume(bytes)
         for byte in bytes where byte &- 0x30 < 10 {
             if digitCount < 9 { base = base * 10 + Int(byte &- 0x30) }
             digitCount += 1
         }
         var failure: String?
         if isLast {
-            switch parser.result {
+            switch streamed.result {
             case .failure(.length(digitCount: 9)):
                 break
-            case .failure(let error) where error.code == "empty" || error.code == "invalid-character":
+            case .failure(let error) where error.isAboutCharacters:
                 failure = error.description
             default:
-                failure = "\(digitCount) digit\(digitCount == 1 ? "" : "s"), expected 9"
+                failure = CPFValidationError.length(digitCount: digitCount).description(expectedDigitCount: 9)
             }
         }
-        let decided: Bool? = isLast ? failure != nil : (parser.isSettled || digitCount > 9) ? true : nil
-        do {
-            try copy.add(bytes, decided: decided, to: out)
-        } catch {
-            context.fail("temporary file: \(error)")
-        }
+        let decided: Bool? = isLast ? failure != nil : (streamed.isSettled || digitCount > 9) ? true : nil
+        streamed.pass(bytes, decided: decided, to: out)
         guard isLast else { return }
         if let failure {
             failureCount += 1
-            let errors = context.errors
-            errors.write("cpf: \(location())'")
-            Escaping.writeReadable(echo.bytes, quote: UInt8(ascii: "'"), to: errors)
-            if echo.isTruncated { errors.write("…") }
-            errors.write("': \(failure)\n")
+            context.errors.write("cpf: ")
+            streamed.report(failure, location: location, to: context.errors)
         } else {
             let cpf = CPF(base: base)
             if formatted {
-                out.withReservedSpace(14) { cpf.writeFormatted(to: UnsafeMutableRawBufferPointer(start: $0, count: 14)); return 14 }
+                out.withReservedSpace(14) { cpf.writeFormatted(to: $0) }
             } else {
-                out.withReservedSpace(11) { cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: $0, count: 11)); return 11 }
+                out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
             }
         }
         out.writeTerminator(terminator)
+    }
+}
+
+private extension CPFValidationError {
+    /// Whether the input is refused for what it holds (nothing, or a
+    /// character that is not allowed) rather than for its digits.
+    var isAboutCharacters: Bool {
+        switch self {
+        case .empty, .invalidCharacter: true
+        case .format, .length, .repeatedDigits, .checkDigits: false
+        }
     }
 }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CPFKit
 
 /// Finds the CPFs in free text for `cpf find`: reads each input in large
@@ -109,24 +102,21 @@ final class FindEngine {
         let column = match.range.lowerBound - lineStart + 1
         let source = UnsafeRawBufferPointer(self.source)
         if json {
-            out.write("{\"source\":\"")
-            Escaping.writeJSONString(source, to: out)
-            out.write("\",\"line\":")
-            out.write(decimal: line)
-            out.write(",\"column\":")
-            out.write(decimal: column)
-            out.write(",\"text\":\"")
-            out.withReservedSpace(14) { match.writeText(to: UnsafeMutableRawBufferPointer(start: $0, count: 14)) }
-            out.write("\",\"cpf\":\"")
-            out.withReservedSpace(11) { match.cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: $0, count: 11)); return 11 }
-            out.write("\"}\n")
+            var object = JSONObjectWriter(to: out)
+            object.string("source", source)
+            object.number("line", line)
+            object.number("column", column)
+            object.string("text", reserving: 14) { match.writeText(to: $0) }
+            object.string("cpf", reserving: 11) { match.cpf.writeDigits(to: $0) }
+            object.end()
         } else if source.count <= 1 << 16 {
             // SOURCE:LINE:COLUMN: TEXT in one go.
             if renderedLine != line {
                 lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
                 renderedLine = line
             }
-            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 14 + 1) { buffer in
+            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 14 + 1) { space in
+                let buffer = space.baseAddress!
                 var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
                 buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
                 count += 1
@@ -137,7 +127,7 @@ final class FindEngine {
                 buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
                 buffer.storeBytes(of: UInt8(ascii: " "), toByteOffset: count + 1, as: UInt8.self)
                 count += 2
-                count += match.writeText(to: UnsafeMutableRawBufferPointer(start: buffer + count, count: 14))
+                count += match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: space[count...]))
                 buffer.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
                 return count + 1
             }
@@ -148,7 +138,7 @@ final class FindEngine {
             out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: column)
             out.write(": ")
-            out.withReservedSpace(14) { match.writeText(to: UnsafeMutableRawBufferPointer(start: $0, count: 14)) }
+            out.withReservedSpace(14) { match.writeText(to: $0) }
             out.write(byte: 0x0A)
         }
     }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CPFKit
 
 /// Copies free text with the digits of every CPF hidden, for `cpf redact`:

@@ -23,25 +23,29 @@ final class ReformatEngine: RewritingEngine {
     let settings: Settings
     let context: Context
     private let out: OutputBuffer
-    private let reader = LineReader()
+    private let reader: LineReader
     private let parseOptions: CPF.ParsingOptions
     private(set) var failureCount = 0
 
     // A line too long to hold, read in pieces.
-    private var parser = CPF.StreamingParser()
-    private let echo = EchoCapture()
-    private var copy = DeferredCopy()
+    private let streamed: StreamedLine
     private var digits = [UInt8](repeating: 0, count: 11)
     private var digitCount = 0
 
-    init(settings: Settings, context: Context) {
+    /// - Parameters:
+    ///   - output: Where to write; standard output by default.
+    ///   - lineCapacity: The longest line handled whole; longer ones are
+    ///     read in pieces.
+    init(settings: Settings, context: Context, output: OutputBuffer? = nil, lineCapacity: Int = LineReader.defaultCapacity) {
         self.settings = settings
         self.context = context
-        out = context.output
+        out = output ?? context.output
+        reader = LineReader(capacity: lineCapacity)
         var options = settings.options
         // Without --validate, any 11 digits are rewritten, repeated or not.
         if !settings.validates { options.allowsRepeatedDigits = true }
         parseOptions = options
+        streamed = StreamedLine(options: options, context: context)
     }
 
     /// Rewrites every line of one input.
@@ -73,9 +77,7 @@ final class ReformatEngine: RewritingEngine {
 
     private func reformat(_ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: String?, line: Int) {
         let result = CPF.parse(bytes, options: parseOptions)
-        if case .success(let cpf) = result, settings.style != .partial {
-            write(cpf)
-        } else if let error = rewrite(bytes, result: result) {
+        if let error = rewrite(result, collectingDigits: { collectDigits(of: bytes) }) {
             failureCount += 1
             let echo = EchoCapture.cut(bytes)
             report(error, echo: echo.bytes, isTruncated: echo.isTruncated, source: source, line: line)
@@ -84,40 +86,50 @@ final class ReformatEngine: RewritingEngine {
         out.writeTerminator(terminator)
     }
 
-    /// Writes the rewritten form when the input has the digits for it
-    /// (whatever its check digits, unless validating); else returns why not.
-    private func rewrite(_ bytes: UnsafeRawBufferPointer, result: Result<CPF, CPFValidationError>) -> CPFValidationError? {
-        guard case .failure(let error) = result else {
-            // Only the partial style comes here with a valid CPF.
-            return writeDigits(of: bytes)
-        }
-        switch (settings.style, error) {
-        case (.partial, .empty):
+    /// The rewrite policy, the same for a whole line and a line read in
+    /// pieces: writes the rewritten form when the input has the digits for
+    /// it (whatever its check digits, unless validating; any count up to 11
+    /// in the partial style); else returns why not, and writes nothing.
+    ///
+    /// - Parameter collectDigits: Fills ``digits`` and ``digitCount`` with
+    ///   the input's digits, unless they are there already.
+    private func rewrite(
+        _ result: Result<CPF, CPFValidationError>, collectingDigits collectDigits: () -> Void
+    ) -> CPFValidationError? {
+        switch result {
+        case .success(let cpf) where settings.style != .partial:
+            write(cpf)
             return nil
-        case (.partial, .length), (.partial, .checkDigits), (.partial, .format):
-            return writeDigits(of: bytes)
-        case (_, .checkDigits) where !settings.validates:
-            return writeDigits(of: bytes)
-        default:
-            return error
+        case .success:
+            break
+        case .failure(let error):
+            switch (settings.style, error) {
+            case (.partial, .empty), (.partial, .length), (.partial, .checkDigits), (.partial, .format):
+                break
+            case (_, .checkDigits) where !settings.validates:
+                break
+            default:
+                return error
+            }
         }
+        collectDigits()
+        return writeCollectedDigits()
     }
 
-    /// Collects the ASCII digits of `bytes` and writes them in the style.
-    private func writeDigits(of bytes: UnsafeRawBufferPointer) -> CPFValidationError? {
+    /// Collects the ASCII digits of `bytes` (the first 11 kept, all counted).
+    private func collectDigits(of bytes: UnsafeRawBufferPointer) {
         digitCount = 0
         for byte in bytes where byte &- 0x30 < 10 {
             if digitCount < 11 { digits[digitCount] = byte }
             digitCount += 1
         }
-        return writeCollectedDigits()
     }
 
     private func writeCollectedDigits() -> CPFValidationError? {
         if settings.style == .partial {
             guard digitCount <= 11 else { return .length(digitCount: digitCount) }
             digits.withUnsafeBytes { digits in
-                out.withReservedSpace(14) { CPFMask.write(digits: UnsafeRawBufferPointer(rebasing: digits[..<digitCount]), to: UnsafeMutableRawBufferPointer(start: $0, count: 14)) }
+                out.withReservedSpace(14) { CPFMask.write(digits: UnsafeRawBufferPointer(rebasing: digits[..<digitCount]), to: $0) }
             }
             return nil
         }
@@ -129,7 +141,7 @@ final class ReformatEngine: RewritingEngine {
         }
         digits.withUnsafeBytes { digits in
             if settings.style == .masked {
-                out.withReservedSpace(14) { CPFMask.write(digits: digits, to: UnsafeMutableRawBufferPointer(start: $0, count: 14)) }
+                out.withReservedSpace(14) { CPFMask.write(digits: digits, to: $0) }
             } else {
                 out.write(digits)
             }
@@ -139,9 +151,9 @@ final class ReformatEngine: RewritingEngine {
 
     private func write(_ cpf: CPF) {
         if settings.style == .masked {
-            out.withReservedSpace(14) { cpf.writeFormatted(to: UnsafeMutableRawBufferPointer(start: $0, count: 14)); return 14 }
+            out.withReservedSpace(14) { cpf.writeFormatted(to: $0) }
         } else {
-            out.withReservedSpace(11) { cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: $0, count: 11)); return 11 }
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
         }
     }
 
@@ -149,13 +161,10 @@ final class ReformatEngine: RewritingEngine {
     /// known not to be a CPF, else held in a temporary file until its end.
     private func reformatPiece(_ piece: LinePiece, source: String) {
         if piece.isFirst {
-            parser = CPF.StreamingParser(options: parseOptions)
-            echo.reset()
-            copy.reset()
+            streamed.begin()
             digitCount = 0
         }
-        parser.consume(piece.bytes)
-        echo.append(piece.bytes)
+        streamed.consume(piece.bytes)
         for byte in piece.bytes where byte &- 0x30 < 10 {
             if digitCount < 11 { digits[digitCount] = byte }
             digitCount += 1
@@ -163,54 +172,32 @@ final class ReformatEngine: RewritingEngine {
         var failure: CPFValidationError?
         var decided: Bool?
         if piece.isLast {
-            let result = parser.result
-            if case .success = result, settings.style != .partial {
-                failure = writeCollectedDigits()
-            } else if case .failure(let error) = result {
-                switch (settings.style, error) {
-                case (.partial, .length), (.partial, .checkDigits), (.partial, .format), (.partial, .empty):
-                    failure = writeCollectedDigits()
-                case (_, .checkDigits) where !settings.validates:
-                    failure = writeCollectedDigits()
-                default:
-                    failure = error
-                }
-            } else {
-                failure = writeCollectedDigits()
-            }
+            failure = rewrite(streamed.result, collectingDigits: {})
             decided = failure != nil
-        } else if parser.isSettled {
+        } else if streamed.isSettled {
             decided = true
         }
-        do {
-            try copy.add(piece.bytes, decided: decided, to: out)
-        } catch {
-            context.fail("temporary file: \(error)")
-        }
+        streamed.pass(piece.bytes, decided: decided, to: out)
         if piece.isLast {
             if let failure {
                 failureCount += 1
-                report(failure, echo: echo.bytes, isTruncated: echo.isTruncated, source: source, line: piece.lineNumber)
+                streamed.report(failure.description, location: (source, piece.lineNumber), to: reportStart())
             }
             out.writeTerminator(piece.terminator)
         }
     }
 
-    /// `cpf: SOURCE:LINE: 'INPUT': MESSAGE` on standard error.
+    /// Starts a report on standard error with `cpf: `; returns where it goes.
+    private func reportStart() -> OutputBuffer {
+        context.errors.write("cpf: ")
+        return context.errors
+    }
+
+    /// `cpf: SOURCE:LINE: 'INPUT': MESSAGE` on standard error (without
+    /// `SOURCE:LINE: ` for a command-line argument).
     private func report(_ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: String?, line: Int) {
-        let errors = context.errors
-        errors.write("cpf: ")
-        if let source {
-            errors.write(source)
-            errors.write(byte: UInt8(ascii: ":"))
-            errors.write(decimal: line)
-            errors.write(": ")
-        }
-        errors.write(byte: UInt8(ascii: "'"))
-        Escaping.writeReadable(echo, quote: UInt8(ascii: "'"), to: errors)
-        if isTruncated { errors.write("…") }
-        errors.write("': ")
-        errors.write(error.description)
-        errors.write(byte: 0x0A)
+        DiagnosticWriter.write(
+            location: source.map { ($0, line) }, input: echo, isTruncated: isTruncated,
+            message: error.description, to: reportStart())
     }
 }

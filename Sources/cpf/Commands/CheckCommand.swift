@@ -2,6 +2,23 @@ import CPFKit
 
 /// `cpf check`: validate CPFs given as arguments or read line by line.
 enum CheckCommand: Command {
+    static let valid = OptionDefinition(
+        "valid", help: "Print exactly the valid input lines, byte for byte, and nothing else.")
+    static let invalid = OptionDefinition(
+        "invalid", help: "Print exactly the invalid input lines, byte for byte, and nothing else.")
+    static let json = OptionDefinition(
+        "json", help: "Print one JSON object per input (JSON Lines): source, line, input, valid, and cpf or reason and message.")
+    static let csv = OptionDefinition(
+        "csv", help: "Print the same fields as --json as CSV, after a header row.")
+    static let quiet = OptionDefinition(
+        "quiet", short: "q", help: "Print nothing; the exit status answers.")
+    static let field = OptionDefinition(
+        "field", short: "f", value: "n", help: "The CPF is field <n> (from 1) of each CSV line; RFC 4180 quoted fields are understood. Filters still print whole lines.")
+    static let delimiter = OptionDefinition(
+        "delimiter", short: "d", value: "c", help: "The field delimiter for --field: one character, or 'tab' (default: ',').")
+    static let header = OptionDefinition(
+        "header", help: "The first line of each input is a header: not checked; kept by --valid and --invalid.")
+
     static let definition = CommandDefinition(
         name: "check",
         abstract: "Validate CPF numbers.",
@@ -14,14 +31,14 @@ enum CheckCommand: Command {
             CommonOptions.strict,
             CommonOptions.pad,
             CommonOptions.allowRepeated,
-            OptionDefinition("valid", help: "Print exactly the valid input lines, byte for byte, and nothing else."),
-            OptionDefinition("invalid", help: "Print exactly the invalid input lines, byte for byte, and nothing else."),
-            OptionDefinition("json", help: "Print one JSON object per input (JSON Lines): source, line, input, valid, and cpf or reason and message."),
-            OptionDefinition("csv", help: "Print the same fields as --json as CSV, after a header row."),
-            OptionDefinition("quiet", short: "q", help: "Print nothing; the exit status answers."),
-            OptionDefinition("field", short: "f", value: "n", help: "The CPF is field <n> (from 1) of each CSV line; RFC 4180 quoted fields are understood. Filters still print whole lines."),
-            OptionDefinition("delimiter", short: "d", value: "c", help: "The field delimiter for --field: one character, or 'tab' (default: ',')."),
-            OptionDefinition("header", help: "The first line of each input is a header: not checked; kept by --valid and --invalid."),
+            valid,
+            invalid,
+            json,
+            csv,
+            quiet,
+            field,
+            delimiter,
+            header,
         ],
         discussion: """
             EXIT STATUS:
@@ -33,32 +50,32 @@ enum CheckCommand: Command {
               cpf check --field 2 --header --json customers.csv
             """)
 
-    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
-        try arguments.requireAtMostOne(of: ["valid", "invalid", "json", "csv", "quiet"])
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
+        try arguments.requireAtMostOne(of: [Self.valid, Self.invalid, Self.json, Self.csv, Self.quiet])
         try CommonOptions.requireArgumentsOrInput(arguments)
         var settings = CheckEngine.Settings()
-        settings.options = parsingOptions(arguments)
-        settings.output = arguments.has("valid") ? .validLines
-            : arguments.has("invalid") ? .invalidLines
-            : arguments.has("json") ? .json
-            : arguments.has("csv") ? .csv
-            : arguments.has("quiet") ? .quiet
+        settings.options = CommonOptions.parsingOptions(arguments)
+        settings.output = arguments.has(Self.valid) ? .validLines
+            : arguments.has(Self.invalid) ? .invalidLines
+            : arguments.has(Self.json) ? .json
+            : arguments.has(Self.csv) ? .csv
+            : arguments.has(Self.quiet) ? .quiet
             : .report
-        if let field = try arguments.integer("field", in: 1...Int(Int32.max), expected: "a field number from 1") {
+        if let field = try arguments.integer(Self.field, in: 1...Int(Int32.max), expected: "a field number from 1") {
             settings.field = field - 1
         }
-        if let delimiter = arguments.value("delimiter") {
-            settings.delimiter = try parseDelimiter(delimiter, spelling: arguments.spelling("delimiter"))
-            if settings.field == nil { throw .invalid("'\(arguments.spelling("delimiter"))' needs '--field'") }
+        if let delimiter = arguments.value(Self.delimiter) {
+            settings.delimiter = try parseDelimiter(delimiter, spelling: arguments.spelling(Self.delimiter))
+            if settings.field == nil { throw .invalid("'\(arguments.spelling(Self.delimiter))' needs '--field'") }
         }
-        settings.skipsHeader = arguments.has("header")
+        settings.skipsHeader = arguments.has(Self.header)
         if !arguments.positionals.isEmpty, settings.field != nil || settings.skipsHeader {
             throw .invalid("'--field' and '--header' apply to input lines, not to CPF arguments")
         }
 
         let engine = CheckEngine(settings: settings, context: context)
         if arguments.positionals.isEmpty {
-            InputList(arguments).forEach(in: context) { name, descriptor throws(Errno) in
+            CommonOptions.inputs(arguments).forEach(in: context) { name, descriptor throws(Errno) in
                 try engine.check(descriptor, named: name)
             }
             if settings.output == .report { engine.writeSummary() }
@@ -67,8 +84,8 @@ enum CheckCommand: Command {
                 engine.check(argument: argument, index: index + 1)
             }
         }
-        if context.failedInput { return 2 }
-        return engine.invalidCount == 0 ? 0 : 1
+        if context.failedInput { return .error }
+        return ExitStatus(succeeded: engine.invalidCount == 0)
     }
 
     static func parseDelimiter(_ text: String, spelling: String) throws(UsageError) -> UInt8 {
@@ -79,12 +96,4 @@ enum CheckCommand: Command {
         }
         return bytes[0]
     }
-}
-
-/// The parsing options that `--strict`, `--pad` and `--allow-repeated` ask for.
-func parsingOptions(_ arguments: ParsedArguments) -> CPF.ParsingOptions {
-    CPF.ParsingOptions(
-        format: arguments.has("strict") ? .strict : .lenient,
-        padsLeadingZeros: arguments.has("pad"),
-        allowsRepeatedDigits: arguments.has("allow-repeated"))
 }

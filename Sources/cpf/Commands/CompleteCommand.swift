@@ -2,6 +2,9 @@ import CPFKit
 
 /// `cpf complete`: compute the check digits of 9-digit bases.
 enum CompleteCommand: Command {
+    static let formatted = OptionDefinition(
+        "formatted", help: "Print the completed CPFs masked, DDD.DDD.DDD-DD.")
+
     static let definition = CommandDefinition(
         name: "complete",
         abstract: "Compute the check digits of 9-digit bases.",
@@ -11,7 +14,7 @@ enum CompleteCommand: Command {
         ],
         options: [
             CommonOptions.input,
-            OptionDefinition("formatted", help: "Print the completed CPFs masked, DDD.DDD.DDD-DD."),
+            formatted,
         ],
         discussion: """
             One output line per input line, in order; an input that is not a base is
@@ -24,8 +27,9 @@ enum CompleteCommand: Command {
               cpf complete 390533447        # prints 39053344705
             """)
 
-    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         try CommonOptions.requireArgumentsOrInput(arguments)
-        return CompleteEngine(formatted: arguments.has("formatted"), context: context).run(arguments, context: context)
+        return CompleteEngine(formatted: arguments.has(Self.formatted), context: context).run(
+            arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
     }
 }

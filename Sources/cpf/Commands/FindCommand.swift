@@ -1,5 +1,8 @@
 /// `cpf find`: print the CPFs written in text files.
 enum FindCommand: Command {
+    static let json = OptionDefinition(
+        "json", help: "Print one JSON object per CPF (JSON Lines): source, line, column, text, and cpf, its 11 digits.")
+
     static let definition = CommandDefinition(
         name: "find",
         abstract: "Find CPFs in free text: logs, dumps, documents.",
@@ -8,7 +11,7 @@ enum FindCommand: Command {
             ("<file>", "Files to search, in order ('-' for standard input). Without any, standard input is read."),
         ],
         options: [
-            OptionDefinition("json", help: "Print one JSON object per CPF (JSON Lines): source, line, column, text, and cpf, its 11 digits."),
+            json,
         ],
         discussion: """
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
@@ -27,12 +30,12 @@ enum FindCommand: Command {
               cpf find --json tickets/*.txt
             """)
 
-    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
-        let engine = FindEngine(json: arguments.has("json"), context: context)
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
+        let engine = FindEngine(json: arguments.has(Self.json), context: context)
         InputList(files: arguments.positionals).forEach(in: context) { name, descriptor throws(Errno) in
             try engine.find(descriptor, named: name)
         }
-        if context.failedInput { return 2 }
-        return engine.foundCount > 0 ? 0 : 1
+        if context.failedInput { return .error }
+        return ExitStatus(succeeded: engine.foundCount > 0)
     }
 }

@@ -2,17 +2,28 @@ import CPFKit
 
 /// `cpf generate`: random valid CPFs for test data.
 enum GenerateCommand: Command {
+    static let count = OptionDefinition(
+        "count", short: "n", value: "count", help: "How many CPFs to print, one per line (default: 1). Streamed: any count runs in constant memory.")
+    static let formatted = OptionDefinition(
+        "formatted", help: "Print them masked, DDD.DDD.DDD-DD.")
+    static let state = OptionDefinition(
+        "state", value: "uf", help: "Only CPFs of the fiscal region of this state (two letters, any case: SP, rj).")
+    static let region = OptionDefinition(
+        "region", value: "digit", help: "Only CPFs of this fiscal region (the ninth digit, 0 to 9).")
+    static let seed = OptionDefinition(
+        "seed", value: "seed", help: "A number from 0 to 18446744073709551615 that makes the output reproducible, the same on every platform and version.")
+
     static let definition = CommandDefinition(
         name: "generate",
         abstract: "Print random valid CPFs for test data.",
         usage: "[-n <count>] [--formatted] [--state <uf> | --region <digit>] [--seed <seed>]",
         arguments: [],
         options: [
-            OptionDefinition("count", short: "n", value: "count", help: "How many CPFs to print, one per line (default: 1). Streamed: any count runs in constant memory."),
-            OptionDefinition("formatted", help: "Print them masked, DDD.DDD.DDD-DD."),
-            OptionDefinition("state", value: "uf", help: "Only CPFs of the fiscal region of this state (two letters, any case: SP, rj)."),
-            OptionDefinition("region", value: "digit", help: "Only CPFs of this fiscal region (the ninth digit, 0 to 9)."),
-            OptionDefinition("seed", value: "seed", help: "A number from 0 to 18446744073709551615 that makes the output reproducible, the same on every platform and version."),
+            count,
+            formatted,
+            state,
+            region,
+            seed,
         ],
         discussion: """
             CPFs are drawn uniformly over all valid numbers that are not one repeated
@@ -27,31 +38,31 @@ enum GenerateCommand: Command {
               cpf generate -n 10000000 > cpfs.txt
             """)
 
-    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-        try arguments.requireAtMostOne(of: ["state", "region"])
-        let count = try arguments.integer("count", in: 0...Int.max, expected: "a whole number from 0") ?? 1
+        try arguments.requireAtMostOne(of: [Self.state, Self.region])
+        let count = try arguments.integer(Self.count, in: 0...Int.max, expected: "a whole number from 0") ?? 1
         var region: FiscalRegion?
-        if let state = arguments.value("state") {
+        if let state = arguments.value(Self.state) {
             guard let found = FiscalRegion(state: state) else {
-                throw .invalidValue(option: arguments.spelling("state"), value: state, expected: "a Brazilian state such as SP or rj")
+                throw .invalidValue(option: arguments.spelling(Self.state), value: state, expected: "a Brazilian state such as SP or rj")
             }
             region = found
         }
-        if let digit = try arguments.integer("region", in: 0...9, expected: "a region digit from 0 to 9") {
+        if let digit = try arguments.integer(Self.region, in: 0...9, expected: "a region digit from 0 to 9") {
             region = FiscalRegion(digit: digit)
         }
         var system = SystemRandomNumberGenerator()
         var seed = system.next()
-        if let text = arguments.value("seed") {
+        if let text = arguments.value(Self.seed) {
             guard let value = UInt64(text) else {
-                throw .invalidValue(option: arguments.spelling("seed"), value: text, expected: "a whole number from 0 to 18446744073709551615")
+                throw .invalidValue(option: arguments.spelling(Self.seed), value: text, expected: "a whole number from 0 to 18446744073709551615")
             }
             seed = value
         }
         var random = SplitMix64(seed: seed)
         CPFListWriter.write(count: count, from: CPFGenerator(region: region), using: &random,
-                            formatted: arguments.has("formatted"), to: context.output)
-        return 0
+                            formatted: arguments.has(Self.formatted), to: context.output)
+        return .success
     }
 }

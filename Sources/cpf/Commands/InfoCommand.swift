@@ -2,6 +2,9 @@ import CPFKit
 
 /// `cpf info`: explain one CPF.
 enum InfoCommand: Command {
+    static let json = OptionDefinition(
+        "json", help: "Print one JSON object instead of text.")
+
     static let definition = CommandDefinition(
         name: "info",
         abstract: "Explain one CPF and suggest fixes for typos.",
@@ -13,7 +16,7 @@ enum InfoCommand: Command {
             CommonOptions.strict,
             CommonOptions.pad,
             CommonOptions.allowRepeated,
-            OptionDefinition("json", help: "Print one JSON object instead of text."),
+            json,
         ],
         discussion: """
             Shows the masked and bare forms, validity and reason, the check digits found
@@ -28,15 +31,15 @@ enum InfoCommand: Command {
               cpf info 390.533.447-06
             """)
 
-    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         guard let text = arguments.positionals.first else { throw .missingArgument("<cpf>") }
         if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
-        let explanation = CPFExplanation(text, options: parsingOptions(arguments))
-        if arguments.has("json") {
+        let explanation = CPFExplanation(text, options: CommonOptions.parsingOptions(arguments))
+        if arguments.has(Self.json) {
             InfoWriter.writeJSON(explanation, to: context.output)
         } else {
             InfoWriter.writeText(explanation, to: context.output)
         }
-        return explanation.isValid ? 0 : 1
+        return ExitStatus(succeeded: explanation.isValid)
     }
 }

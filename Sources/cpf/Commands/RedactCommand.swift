@@ -2,6 +2,9 @@ import CPFKit
 
 /// `cpf redact`: copy text with the digits of every CPF hidden.
 enum RedactCommand: Command {
+    static let style = OptionDefinition(
+        "style", value: "style", help: "'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the last two: ***.533.447-**, ***533447**.")
+
     static let definition = CommandDefinition(
         name: "redact",
         abstract: "Copy text with the digits of every CPF in it hidden.",
@@ -10,7 +13,7 @@ enum RedactCommand: Command {
             ("<file>", "Files to copy, in order ('-' for standard input). Without any, standard input is read."),
         ],
         options: [
-            OptionDefinition("style", value: "style", help: "'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the last two: ***.533.447-**, ***533447**."),
+            style,
         ],
         discussion: """
             Every CPF that 'cpf find' reports is rewritten in place, separators kept;
@@ -25,11 +28,11 @@ enum RedactCommand: Command {
               cpf redact --style lgpd < ticket.txt
             """)
 
-    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> Int32 {
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var style = CPFScanner.RedactionStyle.full
-        if let value = arguments.value("style") {
+        if let value = arguments.value(Self.style) {
             guard let chosen = CPFScanner.RedactionStyle(rawValue: value) else {
-                throw .invalidValue(option: arguments.spelling("style"), value: value, expected: "'full' or 'lgpd'")
+                throw .invalidValue(option: arguments.spelling(Self.style), value: value, expected: "'full' or 'lgpd'")
             }
             style = chosen
         }
@@ -37,6 +40,6 @@ enum RedactCommand: Command {
         InputList(files: arguments.positionals).forEach(in: context) { _, descriptor throws(Errno) in
             try engine.redact(descriptor)
         }
-        return context.failedInput ? 2 : 0
+        return context.failedInput ? .error : .success
     }
 }

@@ -8,18 +8,18 @@ enum CPFListWriter {
         if formatted {
             for _ in 0..<count {
                 let cpf = generator.next(using: &random)
-                out.withReservedSpace(15) { pointer in
-                    cpf.writeFormatted(to: UnsafeMutableRawBufferPointer(start: pointer, count: 15))
-                    pointer.storeBytes(of: 0x0A, toByteOffset: 14, as: UInt8.self)
+                out.withReservedSpace(15) { buffer in
+                    cpf.writeFormatted(to: buffer)
+                    buffer[14] = 0x0A
                     return 15
                 }
             }
         } else {
             for _ in 0..<count {
                 let cpf = generator.next(using: &random)
-                out.withReservedSpace(12) { pointer in
-                    cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: pointer, count: 12))
-                    pointer.storeBytes(of: 0x0A, toByteOffset: 11, as: UInt8.self)
+                out.withReservedSpace(12) { buffer in
+                    cpf.writeDigits(to: buffer)
+                    buffer[11] = 0x0A
                     return 12
                 }
             }

@@ -9,27 +9,20 @@ enum RecordWriter {
         source: String, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
-        out.write("{\"source\":\"")
-        var source = source
-        source.withUTF8 { Escaping.writeJSONString(UnsafeRawBufferPointer($0), to: out) }
-        out.write("\",\"line\":")
-        out.write(decimal: line)
-        out.write(",\"input\":\"")
-        Escaping.writeJSONString(input, to: out)
-        if isTruncated { out.write("…") }
+        var object = JSONObjectWriter(to: out)
+        object.string("source", source)
+        object.number("line", line)
+        object.string("input", input, isTruncated: isTruncated)
         switch result {
         case .success(let cpf):
-            out.write("\",\"valid\":true,\"cpf\":\"")
-            out.withReservedSpace(11) { cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: $0, count: 11)); return 11 }
-            out.write("\"}\n")
+            object.bool("valid", true)
+            object.string("cpf", reserving: 11) { cpf.writeDigits(to: $0) }
         case .failure(let error):
-            out.write("\",\"valid\":false,\"reason\":\"")
-            out.write(error.code)
-            out.write("\",\"message\":\"")
-            var message = error.description
-            message.withUTF8 { Escaping.writeJSONString(UnsafeRawBufferPointer($0), to: out) }
-            out.write("\"}\n")
+            object.bool("valid", false)
+            object.string("reason", error.code)
+            object.string("message", error.description)
         }
+        object.end()
     }
 
     /// `-,1,390.533.447-05,true,39053344705,,`
@@ -51,7 +44,7 @@ enum RecordWriter {
         switch result {
         case .success(let cpf):
             out.write(",true,")
-            out.withReservedSpace(11) { cpf.writeDigits(to: UnsafeMutableRawBufferPointer(start: $0, count: 11)); return 11 }
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
             out.write(",,\n")
         case .failure(let error):
             out.write(",false,,")

@@ -1,0 +1,35 @@
+/// The inputs of a command that reads lines: named files and `-` for
+/// standard input, in order.
+struct InputList {
+    let names: [String]
+
+    /// The named files (`--input` values, or the FILE arguments of `find`
+    /// and `redact`), or standard input when there are none.
+    init(files: [String]) {
+        names = files.isEmpty ? ["-"] : files
+    }
+
+    /// Opens each input in turn and calls `body` with its name and descriptor;
+    /// an input that cannot be opened or read is reported and skipped.
+    func forEach(in context: Context, _ body: (String, FileDescriptor) throws(Errno) -> Void) {
+        for name in names {
+            let descriptor: FileDescriptor
+            if name == "-" {
+                descriptor = .standardInput
+            } else {
+                do {
+                    descriptor = try FileDescriptor.openForReading(name)
+                } catch {
+                    context.reportInputError(name, error)
+                    continue
+                }
+            }
+            defer { if name != "-" { descriptor.close() } }
+            do {
+                try body(name, descriptor)
+            } catch {
+                context.reportInputError(name == "-" ? "standard input" : name, error)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// What every command writes to: buffered standard output and standard
+/// error, and the exit status so far.
+final class Context {
+    let output = OutputBuffer(descriptor: .standardOutput)
+    let errors = OutputBuffer(descriptor: .standardError, capacity: 1 << 14)
+    /// Set to 2 once an input could not be read.
+    private(set) var failedInput = false
+
+    init() {
+        output.onError = { [unowned self] error in
+            diagnose("standard output: \(error)")
+            errors.flush()
+            terminate(.error)
+        }
+    }
+
+    /// Writes `cpf: MESSAGE` to standard error.
+    func diagnose(_ message: String) {
+        errors.write("cpf: \(message)\n")
+    }
+
+    /// Reports a failure that stops the command (such as a temporary file
+    /// that cannot be written) and exits with status 2.
+    func fail(_ message: String) -> Never {
+        output.flush()
+        diagnose(message)
+        errors.flush()
+        terminate(.error)
+    }
+
+    /// Reports an input that could not be opened or read; the command goes
+    /// on with its other inputs and exits 2.
+    func reportInputError(_ name: String, _ error: Errno) {
+        diagnose("\(name): \(error)")
+        failedInput = true
+    }
+
+    /// Writes out what is buffered. A write error on standard output (a full
+    /// disk) is reported as `cpf: standard output: …` and ends `cpf` at once
+    /// with exit status 2, whenever it happens.
+    func flush() {
+        output.flush()
+        errors.flush()
+    }
+}

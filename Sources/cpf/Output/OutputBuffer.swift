@@ -1,0 +1,133 @@
+/// Buffered output to a file descriptor: bytes collect in a large block and
+/// go out in one `write(2)`.
+///
+/// A write error is kept and reported once (`cpf: standard output: …`, exit
+/// status 2) by whoever flushes last; after one, further output is dropped.
+final class OutputBuffer {
+    let descriptor: FileDescriptor
+    private let storage: UnsafeMutableRawBufferPointer
+    private var count = 0
+    /// The first write error, if any.
+    private(set) var error: Errno?
+    /// Called once, with the first write error.
+    var onError: ((Errno) -> Void)?
+
+    init(descriptor: FileDescriptor, capacity: Int = 1 << 17) {
+        self.descriptor = descriptor
+        storage = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Appends bytes, writing out the block when it is full.
+    @inline(__always)
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count <= storage.count - count {
+            if bytes.count > 0 {
+                (storage.baseAddress! + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            }
+            count += bytes.count
+        } else {
+            writeSlowly(bytes)
+        }
+    }
+
+    @inline(never)
+    private func writeSlowly(_ bytes: UnsafeRawBufferPointer) {
+        flush()
+        if bytes.count >= storage.count {
+            send(bytes)
+        } else {
+            storage.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            count = bytes.count
+        }
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    func write(byte: UInt8) {
+        if count == storage.count { flush() }
+        storage[count] = byte
+        count += 1
+    }
+
+    /// Appends the UTF-8 of a string.
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The most bytes ``withReservedSpace(_:_:)`` can reserve at once.
+    var capacity: Int { storage.count }
+
+    /// Makes room for `byteCount` bytes and lets `body` write them in place,
+    /// into a buffer of exactly that many bytes; `body` returns how many it
+    /// wrote (at most `byteCount`).
+    ///
+    /// Reserving more than the buffer's ``capacity`` is a programming error
+    /// and traps.
+    @inline(__always)
+    func withReservedSpace(_ byteCount: Int, _ body: (UnsafeMutableRawBufferPointer) -> Int) {
+        precondition(
+            byteCount >= 0 && byteCount <= storage.count,
+            "OutputBuffer.withReservedSpace: cannot reserve \(byteCount) bytes in a buffer of \(storage.count)")
+        if storage.count - count < byteCount { flush() }
+        let written = body(UnsafeMutableRawBufferPointer(start: storage.baseAddress! + count, count: byteCount))
+        precondition(written >= 0 && written <= byteCount, "OutputBuffer.withReservedSpace: wrote more than reserved")
+        count += written
+    }
+
+    /// Writes out what has collected.
+    func flush() {
+        if count > 0 {
+            send(UnsafeRawBufferPointer(rebasing: storage[..<count]))
+            count = 0
+        }
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) {
+        guard error == nil else { return }
+        do {
+            try descriptor.writeAll(bytes)
+        } catch {
+            self.error = error
+            onError?(error)
+        }
+    }
+}
+
+extension OutputBuffer {
+    /// Appends a non-negative integer in decimal.
+    @inline(__always)
+    func write(decimal value: Int) {
+        withReservedSpace(20) { OutputBuffer.store(decimal: value, at: $0.baseAddress!) }
+    }
+
+    /// Stores a non-negative integer in decimal at `pointer` (room for 19
+    /// bytes); returns the number of bytes stored.
+    @inline(__always)
+    static func store(decimal value: Int, at pointer: UnsafeMutableRawPointer) -> Int {
+        var digits = 1
+        var power = 10
+        while digits < 19, value >= power {
+            digits += 1
+            power &*= 10
+        }
+        var rest = value
+        var index = digits
+        repeat {
+            index -= 1
+            pointer.storeBytes(of: UInt8(truncatingIfNeeded: rest % 10) | 0x30, toByteOffset: index, as: UInt8.self)
+            rest /= 10
+        } while index > 0
+        return digits
+    }
+
+    /// Appends a line terminator: the line's own, or LF when it had none.
+    @inline(__always)
+    func writeTerminator(_ terminator: UnsafeRawBufferPointer) {
+        if terminator.isEmpty { write(byte: 0x0A) } else { write(terminator) }
+    }
+}

@@ -1,0 +1,141 @@
+/// The controlling terminal, `/dev/tty`, for `cpf prompt`: raw mode while
+/// the user types, and the settings it had restored on every way out.
+///
+/// `enterRawMode()` saves the settings and installs handlers for the signals
+/// that end or stop a process; `restore()` (idempotent) puts everything back.
+/// A handler restores the settings and raises the signal again: SIGINT,
+/// SIGTERM, SIGHUP and SIGQUIT with their default action, so `cpf` still
+/// ends the way the signal says (exit status 128 + N in a shell), only with
+/// a sane terminal; a crash (SIGSEGV, SIGILL, …) with the handler that was
+/// there before (the Swift runtime's backtrace).
+/// SIGTSTP (a `kill -TSTP`, or Ctrl-Z read as a key) restores the settings
+/// while `cpf` is stopped and raw mode when it continues.
+final class Terminal {
+    /// What a wait for input ended with.
+    enum Wait: Equatable {
+        case ready
+        case timedOut
+        /// A signal arrived (such as SIGCONT after a stop); look again.
+        case interrupted
+    }
+
+    let descriptor: FileDescriptor
+    private var isRaw = false
+
+    /// The terminal device's path.
+    static let path = "/dev/tty"
+
+    private init(descriptor: FileDescriptor) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        restore()
+        descriptor.close()
+    }
+
+    /// Opens the controlling terminal for reading and writing; fails with
+    /// `ENXIO` ("No such device or address") when the process has none.
+    static func open() throws(Errno) -> Terminal {
+        let descriptor = try FileDescriptor.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard descriptor.isTerminal else {
+            let error = Errno.current
+            descriptor.close()
+            throw error
+        }
+        return Terminal(descriptor: descriptor)
+    }
+
+    /// The settings of raw mode made from `settings`, as `cfmakeraw` does:
+    /// bytes arrive one read at a time as they are typed, unechoed and
+    /// untranslated (Ctrl-C is byte 3, Enter is CR), and output is not
+    /// post-processed (a line feed must come with its own CR).
+    static func rawMode(of settings: termios) -> termios {
+        var raw = settings
+        raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+        raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+        raw.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controls in
+            controls[Int(VMIN)] = 1
+            controls[Int(VTIME)] = 0
+        }
+        return raw
+    }
+
+    /// Saves the terminal's settings, installs the signal handlers that
+    /// restore them, switches to raw mode and turns on bracketed paste.
+    func enterRawMode() throws(Errno) {
+        guard !isRaw else { return }
+        var saved = termios()
+        guard tcgetattr(descriptor.rawValue, &saved) == 0 else { throw Errno.current }
+        SignalState.saved.pointee = saved
+        SignalState.raw.pointee = Self.rawMode(of: saved)
+        SignalState.descriptor = descriptor.rawValue
+        SignalState.install()
+        guard tcsetattr(descriptor.rawValue, TCSANOW, SignalState.raw) == 0 else {
+            let error = Errno.current
+            SignalState.uninstall()
+            throw error
+        }
+        isRaw = true
+        write(Self.enterSequence)
+    }
+
+    /// Turns bracketed paste off, restores the saved settings and the signal
+    /// handlers that were there before. Does nothing when not in raw mode.
+    func restore() {
+        guard isRaw else { return }
+        isRaw = false
+        write(Self.leaveSequence)
+        _ = tcsetattr(descriptor.rawValue, TCSADRAIN, SignalState.saved)
+        SignalState.uninstall()
+    }
+
+    /// Stops `cpf` as Ctrl-Z does in a shell with job control; the terminal
+    /// is restored while it is stopped. Where nothing can resume it (no job
+    /// control, an orphaned process group), the system ignores the stop.
+    func suspend() {
+        _ = kill(getpid(), SIGTSTP)
+    }
+
+    /// Whether `cpf` was stopped and continued since the last call: the
+    /// screen may have been drawn over meanwhile.
+    func takeResumed() -> Bool {
+        let resumed = SignalState.resumed != 0
+        SignalState.resumed = 0
+        return resumed
+    }
+
+    /// Waits until a byte can be read, at most `milliseconds` (-1: no limit).
+    func wait(milliseconds: Int32) throws(Errno) -> Wait {
+        var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+        let result = poll(&request, 1, milliseconds)
+        if result > 0 { return .ready }
+        if result == 0 { return .timedOut }
+        let error = Errno.current
+        if error == .interrupted { return .interrupted }
+        throw error
+    }
+
+    /// Reads what has been typed; 0 means the terminal is gone.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try descriptor.read(into: buffer)
+    }
+
+    /// Writes to the terminal; errors are ignored (a terminal that cannot be
+    /// written to cannot be read from either, and reading reports it).
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { try? descriptor.writeAll($0) }
+    }
+
+    func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    /// Turns bracketed paste on: a paste arrives between `ESC[200~` and `ESC[201~`.
+    static let enterSequence: [UInt8] = Array("\u{1B}[?2004h".utf8)
+    /// Turns bracketed paste off.
+    static let leaveSequence: [UInt8] = Array("\u{1B}[?2004l".utf8)
+}

@@ -1,0 +1,41 @@
+/// An open file descriptor with the few calls `cpf` needs, each retried on
+/// `EINTR` and turning `errno` into an ``Errno``.
+struct FileDescriptor: Equatable {
+    let rawValue: Int32
+
+    static let standardInput = FileDescriptor(rawValue: 0)
+    static let standardOutput = FileDescriptor(rawValue: 1)
+    static let standardError = FileDescriptor(rawValue: 2)
+
+    /// Opens a file for reading.
+    static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
+        try open(path, O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Opens a file with `flags` (never creating it).
+    static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingOnInterrupt { system_open(path, flags) })
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 means the end of the input. A
+    /// short read only means that no more was ready yet.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes all of `bytes`, looping over short writes.
+    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+        var written = 0
+        while written < bytes.count {
+            let remaining = UnsafeRawBufferPointer(rebasing: bytes[written...])
+            written += try retryingOnInterrupt { system_write(rawValue, remaining.baseAddress, remaining.count) }
+        }
+    }
+
+    /// Whether this descriptor is a terminal.
+    var isTerminal: Bool { isatty(rawValue) == 1 }
+
+    func close() {
+        _ = system_close(rawValue)
+    }
+}

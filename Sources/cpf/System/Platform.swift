@@ -1,0 +1,67 @@
+// The one file that names the C library. Every other file reaches it
+// through here:
+//
+// - The C library's module is imported with `@_exported`, so the other files
+//   of `cpf` see its types and constants (`termios`, `O_RDONLY`, `EINTR`)
+//   without an `import` of their own, on every platform alike.
+// - The calls whose names clash with methods of `cpf`'s own types (`read`,
+//   `write`, `open`, `close`) and the fields that differ between C libraries
+//   (a `sigaction`'s handler) go through the `system_…` wrappers below, in
+//   the manner of apple/swift-system, so no other file needs a
+//   `#if canImport(…)` or a module-qualified name such as `Glibc.read`.
+
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Musl)
+@_exported import Musl
+#elseif canImport(Darwin)
+@_exported import Darwin
+#else
+#error("unsupported platform")
+#endif
+
+/// `read(2)`.
+@inline(__always)
+func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// `write(2)`.
+@inline(__always)
+func system_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
+/// `open(2)` without a mode (no file is created).
+func system_open(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
+
+/// `close(2)`.
+func system_close(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
+
+/// Sets the plain handler (`sa_handler`) of a `sigaction`.
+func system_setHandler(_ action: inout sigaction, _ handler: @convention(c) (Int32) -> Void) {
+    #if canImport(Darwin)
+    action.__sigaction_u.__sa_handler = handler
+    #elseif canImport(Musl)
+    action.__sa_handler.sa_handler = handler
+    #else
+    action.__sigaction_handler.sa_handler = handler
+    #endif
+}
+
+/// Whether a `sigaction`'s handler is `SIG_IGN`.
+func system_handlerIsIgnore(_ action: sigaction) -> Bool {
+    #if canImport(Darwin)
+    let handler = action.__sigaction_u.__sa_handler
+    #elseif canImport(Musl)
+    let handler = action.__sa_handler.sa_handler
+    #else
+    let handler = action.__sigaction_handler.sa_handler
+    #endif
+    guard let handler else { return false }
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+}

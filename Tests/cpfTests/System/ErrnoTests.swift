@@ -1,0 +1,30 @@
+// Tests of System/Errno.swift: Errno and retryingOnInterrupt.
+
+@testable import cpf
+import Testing
+
+@Suite("Errno")
+struct ErrnoTests {
+    @Test func errnoDescribesItselfWithStrerror() {
+        #expect(Errno(rawValue: ENOENT).description == "No such file or directory")
+        #expect(Errno(rawValue: ENOSPC).description == "No space left on device")
+        #expect(Errno.isDirectory.description == "Is a directory")
+        #expect(Errno.brokenPipe == Errno(rawValue: EPIPE))
+        #expect(Errno.interrupted == Errno(rawValue: EINTR))
+    }
+
+    @Test func retryingOnInterruptRetriesEINTROnly() throws {
+        var calls = 0
+        let value = try retryingOnInterrupt { () -> Int in
+            calls += 1
+            if calls < 3 { errno = EINTR; return -1 }
+            return 42
+        }
+        #expect(value == 42)
+        #expect(calls == 3)
+        #expect(throws: Errno(rawValue: EBADF)) {
+            _ = try retryingOnInterrupt { () -> Int in errno = EBADF; return -1 }
+        }
+        #expect(try retryingOnInterrupt { 0 } == 0)
+    }
+}

@@ -1,0 +1,74 @@
+// Tests of System/FileDescriptor.swift.
+
+@testable import cpf
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("FileDescriptor")
+struct FileDescriptorTests {
+    @Test func openingAMissingFileThrowsENOENT() {
+        #expect(throws: Errno(rawValue: ENOENT)) { _ = try FileDescriptor.openForReading("/nonexistent/cpf-test-file") }
+    }
+
+    @Test func readingADirectoryThrowsEISDIR() throws {
+        let descriptor = try FileDescriptor.openForReading("/")
+        defer { descriptor.close() }
+        var buffer = [UInt8](repeating: 0, count: 16)
+        #expect(throws: Errno.isDirectory) {
+            _ = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+        }
+    }
+
+    @Test func readReturnsZeroAtTheEnd() throws {
+        try withFileDescriptor(containing: Array("abc".utf8)) { descriptor in
+            var buffer = [UInt8](repeating: 0, count: 16)
+            let first = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            #expect(first == 3)
+            #expect(Array(buffer[..<3]) == Array("abc".utf8))
+            let second = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            #expect(second == 0)
+        }
+    }
+
+    @Test func writeAllWritesEverythingThroughAPipe() throws {
+        let pipeEnds = makePipe()
+        let fds = [pipeEnds.read, pipeEnds.write]
+        let reader = FileDescriptor(rawValue: fds[0])
+        let writer = FileDescriptor(rawValue: fds[1])
+        // More than a pipe holds, so the writes are short and must loop.
+        let data = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let box = ReceivedBytes()
+        let group = DispatchGroup()
+        let readEnd = fds[0]
+        DispatchQueue.global().async(group: group) { box.bytes = readBack(readEnd, untilEOF: true) }
+        try withBytes(data) { try writer.writeAll($0) }
+        writer.close()
+        group.wait()
+        reader.close()
+        #expect(box.bytes == data)
+    }
+
+    @Test func standardDescriptorsHaveTheirNumbers() {
+        #expect(FileDescriptor.standardInput.rawValue == 0)
+        #expect(FileDescriptor.standardOutput.rawValue == 1)
+        #expect(FileDescriptor.standardError.rawValue == 2)
+    }
+}
+
+final class ReceivedBytes: @unchecked Sendable {
+    var bytes: [UInt8] = []
+}
+
+/// Reads a pipe to its end.
+func readBack(_ fd: Int32, untilEOF: Bool) -> [UInt8] {
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count <= 0 { return result }
+        result += chunk[..<count]
+    }
+}

@@ -1,0 +1,30 @@
+// Tests of System/Platform.swift: the wrappers over the C library.
+
+@testable import cpf
+import Testing
+
+@Suite("Platform")
+struct PlatformTests {
+    @Test func readAndWriteGoThroughAPipe() {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { _ = system_close(ends[0]) }
+        let sent: [UInt8] = Array("cpf".utf8)
+        #expect(sent.withUnsafeBytes { system_write(ends[1], $0.baseAddress, $0.count) } == 3)
+        #expect(system_close(ends[1]) == 0)
+        var received = [UInt8](repeating: 0, count: 8)
+        #expect(received.withUnsafeMutableBytes { system_read(ends[0], $0.baseAddress, $0.count) } == 3)
+        #expect(Array(received.prefix(3)) == sent)
+    }
+
+    @Test func openingAMissingFileFails() {
+        #expect(system_open("/nonexistent/cpf-test-file", O_RDONLY) == -1)
+    }
+
+    @Test func aHandlerIsIgnoreOnlyWhenItIsSIGIGN() {
+        var action = sigaction()
+        #expect(!system_handlerIsIgnore(action))
+        system_setHandler(&action, { _ in })
+        #expect(!system_handlerIsIgnore(action))
+    }
+}
