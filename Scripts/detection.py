@@ -4,7 +4,10 @@
     Scripts/detection.py generate --out DIR [--seed S] [--scale K]
     Scripts/detection.py evaluate --corpus DIR --cpf PATH [--json]
 
-Python 3.11, standard library only.
+Python 3.11, standard library only. Example, outside the repository:
+
+    Scripts/detection.py generate --out /tmp/cpf-corpus
+    Scripts/detection.py evaluate --corpus /tmp/cpf-corpus --cpf .build/release/cpf
 
 generate
     Writes a deterministic (same seed and scale, same bytes) labelled corpus
@@ -1322,4 +1325,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # `| head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
