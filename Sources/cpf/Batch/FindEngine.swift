@@ -8,8 +8,9 @@ import Darwin
 import CPFKit
 
 /// Finds the CPFs in free text for `cpf find`: reads each input in large
-/// blocks, scans them with `CPFScanner`, and prints each CPF with its line and
-/// byte column.
+/// blocks, scans them with `CPFScanner`, and prints each valid CPF of
+/// confidence `medium` or more with its line and byte column (the line and
+/// column of its first digit; a match may hold line breaks, escaped in TEXT).
 final class FindEngine {
     /// JSON Lines instead of `SOURCE:LINE:COLUMN: TEXT`.
     let json: Bool
@@ -24,6 +25,9 @@ final class FindEngine {
     private var line = 1
     private var lineStart = 0
     private var counted = 0
+    /// The starts of the last four lines counted, newest last: a match holds
+    /// at most three line breaks, so the line of its first digit is among them.
+    private var recentLineStarts: [Int] = []
     /// The decimal digits of `line`, rendered once per line that has a CPF
     /// (room for 24 bytes, copied a word at a time).
     private let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
@@ -58,6 +62,7 @@ final class FindEngine {
         renderedLine = 0
         lineStart = 0
         counted = 0
+        recentLineStarts.removeAll(keepingCapacity: true)
         var scanner = CPFScanner()
         try reader.forEachBlock(of: descriptor) { block in
             let bytes = UnsafeRawBufferPointer(block)
@@ -83,6 +88,8 @@ final class FindEngine {
             line += 1
             cursor = UnsafeRawPointer(found) + 1
             lineStart = origin + (cursor - base)
+            if recentLineStarts.count == 4 { recentLineStarts.removeFirst() }
+            recentLineStarts.append(lineStart)
         }
         counted = end
     }
@@ -101,13 +108,60 @@ final class FindEngine {
         return count
     }
 
-    /// Prints one CPF. Every line feed before it has been counted: a match
-    /// that began in an earlier block has only digits and separators between
-    /// its start and the bytes counted, so the current line is its line.
+    /// Prints one CPF, if it is valid and of confidence `medium` or more.
+    /// Every line feed before it has been counted, and perhaps some inside it
+    /// (a match that began in an earlier block): its line is the one where
+    /// its first digit is.
     private func report(_ match: CPFScanner.Match) {
+        guard match.isValid, match.confidence >= .medium else { return }
         foundCount += 1
+        var line = self.line
+        var lineStart = self.lineStart
+        if match.range.lowerBound < lineStart {
+            var newer = recentLineStarts.count - 1
+            while newer >= 0, recentLineStarts[newer] > match.range.lowerBound {
+                line -= 1
+                newer -= 1
+            }
+            lineStart = newer >= 0 ? recentLineStarts[newer] : 0
+        }
         let column = match.range.lowerBound - lineStart + 1
         let source = UnsafeRawBufferPointer(self.source)
+        // The text as written; escaped unless it is printable ASCII.
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let plain = withUnsafeMutableBytes(of: &text) { buffer in
+            let count = match.writeText(to: buffer.baseAddress!)
+            return buffer.prefix(count).allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C && $0 != 0x22 }
+        }
+        if !plain {
+            withUnsafeBytes(of: &text) { buffer in
+                let bytes = UnsafeRawBufferPointer(rebasing: buffer.prefix(match.range.count))
+                if json {
+                    out.write("{\"source\":\"")
+                    Escaping.writeJSONString(source, to: out)
+                    out.write("\",\"line\":")
+                    out.write(decimal: line)
+                    out.write(",\"column\":")
+                    out.write(decimal: column)
+                    out.write(",\"text\":\"")
+                    Escaping.writeJSONString(bytes, to: out)
+                    out.write("\",\"cpf\":\"")
+                    out.write(match.digits)
+                    out.write("\"}\n")
+                } else {
+                    out.write(source)
+                    out.write(byte: UInt8(ascii: ":"))
+                    out.write(decimal: line)
+                    out.write(byte: UInt8(ascii: ":"))
+                    out.write(decimal: column)
+                    out.write(": ")
+                    Escaping.writeReadable(bytes, quote: nil, to: out)
+                    out.write(byte: 0x0A)
+                }
+            }
+            return
+        }
         if json {
             out.write("{\"source\":\"")
             Escaping.writeJSONString(source, to: out)
@@ -116,9 +170,9 @@ final class FindEngine {
             out.write(",\"column\":")
             out.write(decimal: column)
             out.write(",\"text\":\"")
-            out.withReservedSpace(14) { match.writeText(to: $0) }
+            out.withReservedSpace(match.range.count) { match.writeText(to: $0) }
             out.write("\",\"cpf\":\"")
-            out.withReservedSpace(11) { match.cpf.writeDigits(to: $0); return 11 }
+            out.withReservedSpace(11) { match.cpf!.writeDigits(to: $0); return 11 }
             out.write("\"}\n")
         } else if source.count <= 1 << 16 {
             // SOURCE:LINE:COLUMN: TEXT in one go.
@@ -126,7 +180,7 @@ final class FindEngine {
                 lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
                 renderedLine = line
             }
-            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 14 + 1) { buffer in
+            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 96 + 1) { buffer in
                 var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
                 buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
                 count += 1
@@ -148,7 +202,7 @@ final class FindEngine {
             out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: column)
             out.write(": ")
-            out.withReservedSpace(14) { match.writeText(to: $0) }
+            out.withReservedSpace(match.range.count) { match.writeText(to: $0) }
             out.write(byte: 0x0A)
         }
     }

@@ -7,12 +7,13 @@ import Darwin
 #endif
 import CPFKit
 
-/// Copies free text with the digits of every CPF hidden, for `cpf redact`:
-/// every other byte goes out unchanged, binary data and invalid UTF-8 included.
+/// Copies free text with the digits of every CPF and mistyped CPF hidden (any
+/// confidence), for `cpf redact`: every other byte goes out unchanged, binary
+/// data and invalid UTF-8 included.
 ///
 /// Each block is rewritten in place and written out whole, except its last
 /// few bytes while they may still be a CPF that the next block decides (at
-/// most 15: a 14-byte CPF and a separator after it). Those bytes are moved in
+/// most 115: a 96-byte candidate and what the scanner looks at after it). Those bytes are moved in
 /// front of the next block, so a CPF cut in two by a block boundary is
 /// contiguous again and memory stays flat whatever the input (a 1 GB line, a
 /// 1 GB run of digits).
@@ -53,7 +54,7 @@ final class RedactEngine {
                 let settled = scanner.settledOffset - origin
                 out.write(UnsafeRawBufferPointer(start: window, count: settled))
                 keptCount = end - settled
-                precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 15 bytes")
+                precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 115 bytes")
                 memmove(blockStart - keptCount, window + settled, keptCount)
             }
         } catch {

@@ -1,0 +1,156 @@
+// A match of CPFScanner: where it is, what it is, how sure, and its bytes as
+// written (held inline: at most 96 bytes, no allocation per match).
+
+extension CPFScanner {
+    /// One CPF (or mistyped CPF) found in the text: where, which, how sure, and as written.
+    ///
+    /// ```swift
+    /// let match = CPFScanner.matches(in: "CPF 390.533.447-05".utf8)[0]
+    /// match.range         // 4..<18
+    /// match.digits        // "39053344705"
+    /// match.text          // "390.533.447-05"
+    /// match.confidence    // .high
+    /// match.isValid       // true
+    /// ```
+    public struct Match: Hashable, Sendable {
+        /// Where it is written: byte offsets from the start of the input, from
+        /// its first digit to just past its last (`4..<18` in `"CPF 390.533.447-05"`).
+        public let range: Range<Int>
+        /// How sure the scanner is that it is a CPF (see ``Confidence``).
+        public let confidence: Confidence
+        /// Whether its check digits are right; `false` for a mistyped CPF
+        /// (`CPF 231.002.999-00`), which is reported with confidence `.high`.
+        public let isValid: Bool
+        /// The keyword that applies to it (`CPF`, `tel`…), if any.
+        public let keyword: Keyword?
+        /// The 11 digits, four bits each, the last in the low nibble.
+        internal let packed: UInt64
+        /// The offsets of the digits from `range.lowerBound`, a byte each.
+        internal let offsetsLow: UInt64
+        internal let offsetsHigh: UInt32
+        /// The bytes from the first digit to the last, zero after them.
+        internal let bytes: InlineBytes
+
+        internal init(range: Range<Int>, candidate: CPFScanner.Candidate, confidence: Confidence, isValid: Bool,
+                      keyword: Keyword?, bytes: UnsafePointer<UInt8>) {
+            self.range = range
+            self.confidence = confidence
+            self.isValid = isValid
+            self.keyword = keyword
+            packed = candidate.packed
+            offsetsLow = candidate.offsetsLow
+            offsetsHigh = candidate.offsetsHigh
+            self.bytes = InlineBytes(bytes, count: range.count)
+        }
+
+        /// The CPF, or `nil` for a mistyped one (``isValid`` false).
+        ///
+        /// ```swift
+        /// CPFScanner.matches(in: "cpf 390 533 447 05".utf8)[0].cpf   // 390.533.447-05
+        /// ```
+        public var cpf: CPF? { isValid ? CPF(packed: packed) : nil }
+
+        /// Its 11 digits as ASCII (`"39053344705"`), valid or not.
+        ///
+        /// ```swift
+        /// CPFScanner.matches(in: "CPF 231.002.999-00".utf8, includeInvalid: true)[0].digits   // "23100299900"
+        /// ```
+        public var digits: String {
+            String(unsafeUninitializedCapacity: 11) { buffer in
+                for index in 0..<11 {
+                    buffer[index] = UInt8(truncatingIfNeeded: packed >> (4 * UInt64(10 - index)) & 0xF) | 0x30
+                }
+                return 11
+            }
+        }
+
+        /// The offset of digit `index` (0 to 10) from `range.lowerBound`.
+        @inline(__always)
+        internal func digitOffset(_ index: Int) -> Int {
+            index < 8 ? Int(truncatingIfNeeded: offsetsLow >> (8 * UInt64(index)) & 0xFF)
+                : Int(truncatingIfNeeded: offsetsHigh >> (8 * UInt32(index - 8)) & 0xFF)
+        }
+
+        /// Where its 11 digits are, as offsets from `range.lowerBound`: what
+        /// redaction overwrites, every separator, line break and invisible
+        /// character between them kept.
+        ///
+        /// ```swift
+        /// CPFScanner.matches(in: "390.533.447-05".utf8)[0].digitOffsets   // [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13]
+        /// ```
+        public var digitOffsets: [Int] { (0..<11).map(digitOffset) }
+
+        /// The match as written in the text (`"390.533.447-05"`,
+        /// `"390 533 447 05"`, `"390.533.447-\n05"`…), at most 96 bytes;
+        /// bytes that are not UTF-8 are replaced with U+FFFD.
+        ///
+        /// ```swift
+        /// CPFScanner.matches(in: "id 390533447/05".utf8)[0].text   // "390533447/05"
+        /// ```
+        public var text: String {
+            withUnsafeBytes(of: bytes.words) { String(decoding: $0.prefix(range.count), as: UTF8.self) }
+        }
+
+        /// Writes the match as written (``text``'s bytes, `range.count` of
+        /// them) to `buffer`, with the digits that `style` hides written as
+        /// `*`; returns the number of bytes written.
+        ///
+        /// Writing over the match's own bytes with a style is how `cpf redact`
+        /// hides a CPF in place:
+        ///
+        /// ```swift
+        /// var bytes = Array("CPF 390.533.447-05".utf8)
+        /// let match = CPFScanner.matches(in: bytes)[0]
+        /// bytes.withUnsafeMutableBytes { _ = match.writeText(to: $0.baseAddress! + match.range.lowerBound, hiding: .lgpd) }
+        /// String(decoding: bytes, as: UTF8.self)   // "CPF ***.533.447-**"
+        /// ```
+        @discardableResult
+        public func writeText(to buffer: UnsafeMutableRawPointer, hiding style: RedactionStyle? = nil) -> Int {
+            let count = range.count
+            withUnsafeBytes(of: bytes.words) { buffer.copyMemory(from: $0.baseAddress!, byteCount: count) }
+            switch style {
+            case nil: break
+            case .full?:
+                for index in 0..<11 { buffer.storeBytes(of: UInt8(ascii: "*"), toByteOffset: digitOffset(index), as: UInt8.self) }
+            case .lgpd?:
+                for index in [0, 1, 2, 9, 10] { buffer.storeBytes(of: UInt8(ascii: "*"), toByteOffset: digitOffset(index), as: UInt8.self) }
+            }
+            return count
+        }
+    }
+
+    /// Which digits of a CPF redaction hides; separators and everything
+    /// else between the digits are always kept.
+    ///
+    /// ```swift
+    /// "390.533.447-05".redactingCPFs(style: .full)   // "***.***.***-**"
+    /// "390.533.447-05".redactingCPFs(style: .lgpd)   // "***.533.447-**"
+    /// CPFScanner.RedactionStyle(rawValue: "lgpd")    // .lgpd, as `cpf redact --style lgpd`
+    /// ```
+    public enum RedactionStyle: String, Hashable, Sendable, CaseIterable {
+        /// Every digit: `***.***.***-**`, `***********`.
+        case full
+        /// The first three and the last two digits, as LGPD notices show a
+        /// CPF: `***.533.447-**`, `***533447**` (see ``CPF/lgpdMasked``, and
+        /// its note: this is pseudonymisation, not anonymisation).
+        case lgpd
+    }
+}
+
+/// Up to 96 bytes held inline, zero after the last one.
+internal struct InlineBytes: Hashable, Sendable {
+    typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    var words: Words = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    init(_ source: UnsafePointer<UInt8>, count: Int) {
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: source, byteCount: Swift.min(count, 96)) }
+    }
+
+    static func == (lhs: InlineBytes, rhs: InlineBytes) -> Bool {
+        withUnsafeBytes(of: lhs.words) { left in withUnsafeBytes(of: rhs.words) { right in left.elementsEqual(right) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withUnsafeBytes(of: words) { hasher.combine(bytes: $0) }
+    }
+}
