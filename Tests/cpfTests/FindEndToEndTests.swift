@@ -110,7 +110,7 @@ struct FindEndToEndTests {
         let expected = CPFScanner.matches(in: bytes)
         #expect(expected.count > 100)
         let objects = jsonObjects(run(["find", "--json"], stdin: Data(bytes)).stdout)
-        #expect(objects.map { $0["cpf"] as? String } == expected.map(\.cpf.digits))
+        #expect(objects.map { $0["cpf"] as? String } == expected.map(\.digits))
         #expect(objects.map { $0["text"] as? String } == expected.map(\.text))
     }
 

@@ -1,0 +1,347 @@
+// Tests of Scanner/CPFScanner.swift: streaming (pieces of any size, settled
+// offset, finish) and agreement with the SPEC's rule written the simple way.
+
+@testable import CPFKit
+import Testing
+
+/// One match as the reference sees it.
+struct ReferenceMatch: Equatable, CustomStringConvertible {
+    var range: Range<Int>
+    var digits: String
+    var confidence: CPFScanner.Confidence
+    var isValid: Bool
+    var keyword: String?
+    var description: String { "\(range) \(digits) \(confidence) \(isValid) \(keyword ?? "-")" }
+
+    init(range: Range<Int>, digits: String, confidence: CPFScanner.Confidence, isValid: Bool, keyword: String?) {
+        (self.range, self.digits, self.confidence, self.isValid, self.keyword) = (range, digits, confidence, isValid, keyword)
+    }
+
+    init(_ match: CPFScanner.Match) {
+        self.init(range: match.range, digits: match.digits, confidence: match.confidence, isValid: match.isValid, keyword: match.keyword?.name)
+    }
+}
+
+/// The SPEC's rule written the simple way: on the Unicode scalars of the text,
+/// tried at every start position, `isValidCPF` as the oracle.
+enum Reference {
+    struct Scalar { let value: Unicode.Scalar; let offset: Int; let length: Int }
+
+    static let dashes: Set<Unicode.Scalar> = ["-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}"]
+    static let spaces: Set<Unicode.Scalar> = [" ", "\u{A0}", "\u{202F}", "\u{2009}"]
+    static let invisibles: Set<Unicode.Scalar> = Set(
+        ([0xAD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
+            .map { Unicode.Scalar($0)! })
+    static let cpfKeywords = ["cpf", "cpfs", "c.p.f.", "c.p.f", "cpf/mf", "cic", "cadastro de pessoa fisica",
+                              "cadastro de pessoas fisica", "cadastro de pessoa fisicas", "cadastro de pessoas fisicas"]
+    static let otherKeywords = ["tel", "telefone", "telefones", "fone", "cel", "celular", "celulares", "whatsapp", "wpp", "zap",
+                                "fax", "pis", "pasep", "pis/pasep", "nis", "nit", "cnh", "renavam", "titulo", "titulo de eleitor",
+                                "cns", "rg", "cnpj", "inscricao", "matricula", "processo", "pedido", "protocolo", "nota", "nf",
+                                "conta", "agencia", "ip"]
+
+    static func isDigit(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { ("0"..."9").contains($0) } ?? false }
+
+    /// A letter folded to lowercase ASCII without its accent, if it is an ASCII or Latin-1 letter.
+    static func folded(_ scalar: Unicode.Scalar) -> Character? {
+        let groups: [(String, Character)] = [("àáâãäåæ", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ð", "d"), ("ñ", "n"),
+                                             ("òóôõöø", "o"), ("ùúûü", "u"), ("ýÿ", "y"), ("þ", "t"), ("ß", "s")]
+        if scalar.isASCII {
+            let character = Character(String(scalar).lowercased())
+            return character.isLetter ? character : nil
+        }
+        guard scalar.value >= 0xC0, scalar.value <= 0xFF, scalar.value != 0xD7, scalar.value != 0xF7 else { return nil }
+        let lower = String(scalar).lowercased()
+        return groups.first { $0.0.contains(lower) }?.1 ?? (scalar == "ß" ? "s" : nil)
+    }
+
+    static func matches(_ text: String) -> [ReferenceMatch] {
+        var scalars: [Scalar] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = String(scalar).utf8.count
+            scalars.append(Scalar(value: scalar, offset: offset, length: length))
+            offset += length
+        }
+        let visible = scalars.filter { !invisibles.contains($0.value) }
+        var found: [ReferenceMatch] = []
+        for start in visible.indices where isDigit(visible[start].value) {
+            if let match = candidate(at: start, visible, scalars, text) { found.append(match) }
+        }
+        return found
+    }
+
+    /// The gap forms: each a list of tests, one per visible character.
+    typealias Test = (Unicode.Scalar) -> Bool
+    static func gaps(last: Bool) -> [(tests: [Test], separator: String)] {
+        let separators: [([Test], String)] = [
+            ([{ $0 == "." }], "."), ([{ dashes.contains($0) }], "-"), ([{ spaces.contains($0) }], " "),
+        ] + (last ? [([{ $0 == "/" }], "/"), ([{ spaces.contains($0) }, { dashes.contains($0) }, { spaces.contains($0) }], " - ")] : [])
+        let breaks: [[Test]] = [[{ $0 == "\n" }], [{ $0 == "\r" }, { $0 == "\n" }]]
+        var forms: [([Test], String)] = [([], "")]
+        forms += breaks.map { ($0, "") }
+        for (tests, name) in separators {
+            forms.append((tests, name))
+            forms += breaks.map { (tests + $0, name) }
+        }
+        return forms.map { (tests: $0.0, separator: $0.1) }
+    }
+
+    static func candidate(at start: Int, _ visible: [Scalar], _ scalars: [Scalar], _ text: String) -> ReferenceMatch? {
+        func digitRun(_ index: Int, _ count: Int) -> Bool {
+            index + count <= visible.count && (index..<index + count).allSatisfy { isDigit(visible[$0].value) }
+        }
+        // Every way to read the 3-3-3-2 groups from `start`.
+        var parses: [(end: Int, separators: [String])] = []
+        func read(group: Int, at index: Int, separators: [String]) {
+            let size = group == 3 ? 2 : 3
+            guard digitRun(index, size) else { return }
+            if group == 3 { parses.append((index + size, separators)); return }
+            for gap in gaps(last: group == 2) {
+                let after = index + size
+                guard after + gap.tests.count <= visible.count,
+                      gap.tests.enumerated().allSatisfy({ $0.element(visible[after + $0.offset].value) })
+                else { continue }
+                read(group: group + 1, at: after + gap.tests.count, separators: separators + [gap.separator])
+            }
+        }
+        read(group: 0, at: start, separators: [])
+        guard let parse = parses.first else { return nil }
+        precondition(parses.count == 1, "ambiguous parse")
+        let first = visible[start].offset
+        let lastDigit = visible[parse.end - 1]
+        let end = lastDigit.offset + 1
+        guard end - first <= 96 else { return nil }
+        let usesSpaces = parse.separators.contains(" ")
+        let fullMask = parse.separators == [".", ".", "-"]
+        let dotsOnly = parse.separators == [".", ".", "."]
+
+        // Touching: neighbours within 16 bytes, invisibles skipped.
+        let firstIndex = scalars.firstIndex { $0.offset == first }!
+        let lastIndex = scalars.firstIndex { $0.offset == lastDigit.offset }!
+        func neighbour(from index: Int, step: Int, base: Int) -> (Unicode.Scalar, Int)? {
+            var index = index + step
+            while index >= 0, index < scalars.count {
+                let scalar = scalars[index]
+                guard scalar.offset >= base - 16, scalar.offset + scalar.length <= base + 16 else { return nil }
+                if !invisibles.contains(scalar.value) { return (scalar.value, index) }
+                index += step
+            }
+            return nil
+        }
+        func touches(from index: Int, step: Int, base: Int) -> Bool {
+            guard let (near, at) = neighbour(from: index, step: step, base: base) else { return false }
+            if isDigit(near) { return true }
+            let joins = near == "." || dashes.contains(near) || (usesSpaces && spaces.contains(near))
+            guard joins, let (next, _) = neighbour(from: at, step: step, base: base) else { return false }
+            return isDigit(next) || (spaces.contains(near) && next == "*")
+        }
+        guard !touches(from: firstIndex, step: -1, base: first), !touches(from: lastIndex, step: 1, base: end) else { return nil }
+
+        let digits = String(String.UnicodeScalarView(visible[start..<parse.end].map(\.value).filter { isDigit($0) }))
+        guard Set(digits).count > 1 else { return nil }
+        let valid = digits.isValidCPF
+        let keyword = keyword(before: first, scalars)
+        let isCPFKeyword = keyword.map(cpfKeywords.contains) ?? false
+        let confidence: CPFScanner.Confidence
+        if isCPFKeyword || fullMask {
+            confidence = .high
+        } else if !valid {
+            return nil
+        } else if keyword != nil || usesSpaces || dotsOnly {
+            confidence = .low
+        } else {
+            confidence = .medium
+        }
+        return ReferenceMatch(range: first..<end, digits: digits, confidence: confidence, isValid: valid, keyword: keyword)
+    }
+
+    /// The nearest keyword ending at most 40 bytes before `first`, with no digit, `*` or LF between.
+    static func keyword(before first: Int, _ scalars: [Scalar]) -> String? {
+        let keywords = (cpfKeywords + otherKeywords).sorted { $0.count > $1.count }
+        let firstIndex = scalars.firstIndex { $0.offset == first }!
+        var endIndex = firstIndex  // the keyword ends before scalars[endIndex]
+        while endIndex > 0, first - scalars[endIndex].offset <= 40 {
+            if endIndex == firstIndex || folded(scalars[endIndex].value) == nil {
+                for keyword in keywords {
+                    let pattern = Array(keyword.unicodeScalars)
+                    guard endIndex >= pattern.count else { continue }
+                    let span = scalars[(endIndex - pattern.count)..<endIndex]
+                    let matches = zip(span, pattern).allSatisfy { scalar, expected in
+                        expected.properties.isAlphabetic ? folded(scalar.value) == Character(expected) : scalar.value == expected
+                    }
+                    guard matches else { continue }
+                    let before = endIndex - pattern.count - 1
+                    if before >= 0 {
+                        let value = scalars[before].value
+                        if folded(value) != nil || isDigit(value) || value == "*" { continue }
+                    }
+                    return keyword
+                }
+            }
+            let value = scalars[endIndex - 1].value
+            if isDigit(value) || value == "*" || value == "\n" { return nil }
+            endIndex -= 1
+        }
+        return nil
+    }
+}
+
+/// Every match of the scanner over `bytes` fed in pieces of the given sizes
+/// (repeated), checking the settled offset on the way.
+func scanInPieces(_ bytes: [UInt8], sizes: [Int]) -> [CPFScanner.Match] {
+    var scanner = CPFScanner()
+    var found: [CPFScanner.Match] = []
+    var settled = 0
+    var offset = 0
+    var turn = 0
+    bytes.withUnsafeBytes { all in
+        while offset < all.count {
+            let size = min(all.count - offset, max(sizes[turn % sizes.count], turn % 3 == 0 ? 0 : 1))
+            turn += 1
+            scanner.feed(UnsafeRawBufferPointer(rebasing: all[offset..<offset + size])) { match in
+                #expect(match.range.lowerBound >= settled)
+                found.append(match)
+            }
+            offset += size
+            #expect(scanner.offset == offset)
+            #expect(scanner.settledOffset >= settled && scanner.settledOffset <= offset && offset - scanner.settledOffset <= 115)
+            settled = scanner.settledOffset
+        }
+    }
+    scanner.finish { match in
+        #expect(match.range.lowerBound >= settled)
+        found.append(match)
+    }
+    return found
+}
+
+extension String {
+    func leftPadded(to count: Int) -> String { String(repeating: "0", count: max(0, count - self.count)) + self }
+}
+
+@Suite("CPFScanner")
+struct CPFScannerTests {
+    static let pieces: [String] = [
+        "390", "533", "447", "05", "529", "982", "247", "25", "1", "12", "123", "23100299900",
+        ".", ".", "-", "-", "\u{2011}", "\u{2013}", "\u{2212}", " ", " ", "\u{A0}", "\u{202F}", "\u{2009}", "/", " - ",
+        "\n", "\r\n", "\r", "\u{200B}", "\u{AD}", "\u{FEFF}", "\u{2066}", "*", ",", ";", "x", "é", "É", "\t",
+        "cpf ", "CPF: ", "C.P.F.", "tel ", "whatsapp", "Cadastro de Pessoas Físicas ", "ip", "nota fiscal ",
+        String(repeating: "a", count: 30),
+    ]
+
+    static let gaps = ["", "", ".", ".", "-", " ", "\u{2011}", "\u{2013}", "\u{A0}", "\u{2009}", "/", " - ", " \u{2013} ",
+                       "\n", ".\n", "-\r\n", "\r", "\u{200B}", ".\u{AD}", ",", "  ", "x"]
+
+    /// Eleven digits (a valid CPF, a mistyped one, a repeated one), cut in 3-3-3-2 groups with random gaps.
+    static func randomNumber(_ random: inout SplitMix64) -> String {
+        let base = Int.random(in: 0..<1_000_000_000, using: &random)
+        let check = CPF.checkDigits(ofBase: base)
+        var digits = String(base).leftPadded(to: 9) + "\(check.first)\(check.second)"
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: digits = String(digits.dropLast()) + String((Int(String(digits.last!))! + 1) % 10)
+        case 1: digits = String(repeating: "4", count: 11)
+        default: break
+        }
+        let characters = Array(digits)
+        var text = ""
+        for (index, character) in characters.enumerated() {
+            text.append(character)
+            if Int.random(in: 0..<25, using: &random) == 0 { text += "\u{200B}" }
+            if index == 2 || index == 5 || index == 8 {
+                text += Int.random(in: 0..<3, using: &random) == 0 ? gaps.randomElement(using: &random)!
+                    : (index == 8 ? "-" : ".")
+            }
+        }
+        return text
+    }
+
+    static func randomText(_ random: inout SplitMix64) -> String {
+        (0..<Int.random(in: 0...30, using: &random)).map { _ in
+            Int.random(in: 0..<4, using: &random) == 0 ? randomNumber(&random) : pieces.randomElement(using: &random)!
+        }.joined()
+    }
+
+    @Test("the scanner agrees with the rule written the simple way, however the text is cut")
+    func agreesWithTheReference() {
+        var random = SplitMix64(seed: 0x5CA2)
+        var seen: [String: Int] = [:]
+        defer {
+            // The random texts exercise every outcome.
+            #expect(seen.count == 5, "\(seen)")
+            #expect(seen.values.allSatisfy { $0 >= 20 }, "\(seen)")
+        }
+        for _ in 0..<1500 {
+            let text = Self.randomText(&random)
+            let bytes = Array(text.utf8)
+            let whole = CPFScanner.matches(in: bytes, minimumConfidence: .low, includeInvalid: true)
+            let expected = Reference.matches(text)
+            for match in expected {
+                seen[match.isValid ? "\(match.confidence)" : "mistyped", default: 0] += 1
+                if match.keyword != nil { seen["keyword", default: 0] += 1 }
+            }
+            #expect(whole.map(ReferenceMatch.init) == expected, "\(text.debugDescription)")
+            let sizes = (0..<5).map { _ in Int.random(in: 0...20, using: &random) }
+            let pieces = scanInPieces(bytes, sizes: sizes).filter { $0.isValid || $0.confidence == .high }
+            #expect(pieces == whole, "\(text.debugDescription) in pieces of \(sizes)")
+            for match in whole {
+                #expect(match.text == String(decoding: bytes[match.range], as: UTF8.self))
+            }
+        }
+    }
+
+    @Test("redacting at each confidence leaves nothing of that confidence to find")
+    func redactThenScan() {
+        var random = SplitMix64(seed: 0x4ED)
+        for round in 0..<1000 {
+            let bytes = Array(Self.randomText(&random).utf8)
+            let level = CPFScanner.Confidence.allCases[round % 3]
+            let style = CPFScanner.RedactionStyle.allCases[round / 3 % 2]
+            let redacted = CPFScanner.redacting(bytes, style: style, minimumConfidence: level)
+            #expect(CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
+                    "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(level)")
+            #expect(redacted.count == bytes.count)
+            for index in bytes.indices where redacted[index] != bytes[index] {
+                #expect(bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"))
+            }
+        }
+    }
+
+    @Test("one-byte pieces and one big piece give the same matches")
+    func oneBytePieces() {
+        let text = Array("CPF 390.533.447-\r\n05, tel 529 982 247 25; 390\u{200B}533447/05 x".utf8)
+        #expect(scanInPieces(text, sizes: [1]) == scanInPieces(text, sizes: [text.count]))
+        #expect(scanInPieces(text, sizes: [1]).count == 3)
+    }
+
+    @Test("the settled offset holds back only a number that may still be a CPF")
+    func settledOffset() {
+        var scanner = CPFScanner()
+        Array("id 390.533.447-0".utf8).withUnsafeBytes { scanner.feed($0) { _ in Issue.record("too early") } }
+        #expect(scanner.settledOffset == 3)
+        Array("5\n".utf8).withUnsafeBytes { scanner.feed($0) { #expect($0.range == 3..<17) } }
+        #expect(scanner.settledOffset == 18)
+        Array("text".utf8).withUnsafeBytes { scanner.feed($0) { _ in Issue.record("no match") } }
+        #expect(scanner.settledOffset == 22)
+        #expect(scanner.offset == 22)
+    }
+
+    @Test("finish decides the number at the end and resets the scanner")
+    func finishResets() {
+        var scanner = CPFScanner()
+        var found: [Range<Int>] = []
+        Array("cpf 39053344705".utf8).withUnsafeBytes { scanner.feed($0) { found.append($0.range) } }
+        #expect(found.isEmpty)
+        scanner.finish { found.append($0.range) }
+        #expect(found == [4..<15])
+        #expect(scanner.offset == 0)
+        #expect(scanner.settledOffset == 0)
+    }
+
+    @Test("a long run of digits and long lines cost nothing more, and hide nothing after them")
+    func longRuns() {
+        let digits = [UInt8](repeating: UInt8(ascii: "7"), count: 100_000) + Array(" 390.533.447-05".utf8)
+        #expect(scanInPieces(digits, sizes: [4096, 1, 333]).map(\.range) == [100_001..<100_015])
+        let letters = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000) + Array(" 390.533.447-05 ".utf8)
+        #expect(CPFScanner.matches(in: letters).map(\.range) == [100_001..<100_015])
+    }
+}
