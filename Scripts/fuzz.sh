@@ -5,7 +5,7 @@
 #
 # A target is a file Fuzz/<Name>Fuzzer.swift defining
 #     @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
-# It is compiled together with Sources/CPFKit/*.swift into one module (so it
+# It is compiled together with Sources/CPFKit/*.swift (and its subfolders) into one module (so it
 # does not `import CPFKit` and sees internal API), with libFuzzer and
 # AddressSanitizer, into .build-fuzz/<Name>Fuzzer; it is rebuilt only when a
 # source is newer than the binary or the build command changed.
@@ -83,7 +83,7 @@ timeout_seconds=${FUZZ_TIMEOUT:-10}
 out=.build-fuzz
 mkdir -p "$out/logs"
 shopt -s nullglob
-library_sources=(Sources/CPFKit/*.swift)
+library_sources=(Sources/CPFKit/*.swift Sources/CPFKit/*/*.swift)
 shopt -u nullglob
 if (( ${#library_sources[@]} == 0 )); then
     echo "fuzz.sh: FAIL: no sources in Sources/CPFKit" >&2
