@@ -51,3 +51,57 @@ extension CPFScanner {
         return atLeastZero & ~aboveNine & ~word & high
     }
 }
+
+extension CPFScanner {
+    /// Two bit masks of the 64 bytes at `start`, bit *i* for byte *i*:
+    /// `digits`, the ASCII digits, and `inCandidate`, the bytes that may lie
+    /// between the first and the last digit of a candidate (digits, `,` to
+    /// `/`, ASCII controls and space, every byte from 0x80; more than the
+    /// rule allows, never less).
+    ///
+    /// A candidate starts at a digit after a byte that is no digit and
+    /// covers 11 bytes or more of `inCandidate`: only such positions are
+    /// worth a look.
+    @inline(__always)
+    internal static func blockMasks(_ start: UnsafePointer<UInt8>) -> (digits: UInt64, inCandidate: UInt64) {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var digits: UInt64 = 0
+        var inCandidate: UInt64 = 0
+        let raw = UnsafeRawPointer(start)
+        for index in 0..<8 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self))
+            let low = word & ~high
+            let atLeastComma = low &+ 0x5454_5454_5454_5454    // >= 0x2C
+            let atLeastZero = low &+ 0x5050_5050_5050_5050     // >= 0x30
+            let aboveNine = low &+ 0x4646_4646_4646_4646       // >= 0x3A
+            let aboveSpace = low &+ 0x5F5F_5F5F_5F5F_5F5F      // >= 0x21
+            let digit = atLeastZero & ~aboveNine & ~word & high
+            let other = ((atLeastComma & ~aboveNine) | ~aboveSpace) & ~word & high | word & high
+            digits |= gatherHighBits(digit) << UInt64(8 * index)
+            inCandidate |= gatherHighBits(other) << UInt64(8 * index)
+        }
+        return (digits, inCandidate)
+    }
+
+    /// The high bits of the eight bytes of `word` as eight bits: one
+    /// multiplication moves bit 7 of byte *i* to bit 56 + *i*, with no two
+    /// partial products meeting.
+    @inline(__always)
+    internal static func gatherHighBits(_ word: UInt64) -> UInt64 {
+        (word >> 7 &* 0x0102_0408_1020_4080) >> 56
+    }
+
+    /// The positions among the first 48 of the 64 bytes at `start` where a
+    /// candidate may start (see ``blockMasks(_:)``); `digitBefore` tells
+    /// whether the byte before `start` is a digit.
+    @inline(__always)
+    internal static func possibleStarts(_ start: UnsafePointer<UInt8>, digitBefore: Bool) -> UInt64 {
+        let (digits, inCandidate) = blockMasks(start)
+        let starts = digits & ~(digits << 1 | (digitBefore ? 1 : 0))
+        let run2 = inCandidate & inCandidate >> 1
+        let run4 = run2 & run2 >> 2
+        let run8 = run4 & run4 >> 4
+        let run11 = run8 & run4 >> 7
+        return starts & run11 & 0xFFFF_FFFF_FFFF
+    }
+}

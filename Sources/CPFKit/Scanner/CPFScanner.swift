@@ -193,10 +193,34 @@ public struct CPFScanner: Sendable {
     ) -> (next: Int, pending: Bool) {
         let base = text.base
         var index = start
+        // Blocks of 48 positions judged from bit masks of 64 bytes.
+        while limit - index >= 48, text.count - index >= 64 {
+            var starts = possibleStarts(base + index, digitBefore: index > 0 && base[index - 1] &- 0x30 < 10)
+            while starts != 0 {
+                let first = index + starts.trailingZeroBitCount
+                starts &= starts &- 1
+                if text.startsNumber(first) {
+                    switch parse(text, at: first) {
+                    case .starved: return (first, true)
+                    case .none: break
+                    case .candidate(let candidate):
+                        if let match = judge(text, candidate, at: first, origin: origin) { onMatch(match) }
+                    }
+                }
+            }
+            index += 48
+        }
         while true {
             index = firstDigit(base, from: index, limit: limit, count: text.count)
             if index >= limit { return (index, false) }
-            if text.startsNumber(index) {
+            // Numbers do not start inside this run of digits.
+            let runEnd = endOfDigits(base, from: index + 1, count: text.count)
+            // A candidate's first run of digits has 3, 6, 9 or 11 of them,
+            // unless an invisible character (not ASCII) ends it.
+            let length = runEnd - index
+            let worthParsing = length < 12
+                && (length == 3 || length == 6 || length == 9 || length == 11 || runEnd == text.count || base[runEnd] >= 0x80)
+            if worthParsing, text.startsNumber(index) {
                 switch parse(text, at: index) {
                 case .starved: return (index, true)
                 case .none: break
@@ -204,8 +228,7 @@ public struct CPFScanner: Sendable {
                     if let match = judge(text, candidate, at: index, origin: origin) { onMatch(match) }
                 }
             }
-            // Numbers do not start inside this run of digits.
-            index = endOfDigits(base, from: index + 1, count: text.count)
+            index = runEnd
         }
     }
 
