@@ -37,3 +37,31 @@ struct CPFScannerFastSkipTests {
         }
     }
 }
+
+@Suite("CPFScanner block masks")
+struct CPFScannerBlockMaskTests {
+    @Test("gatherHighBits packs the high bit of byte i into bit i")
+    func gather() {
+        for bits in [0, 1, 0x80, 0xFF, 0xA5, 0x5A, 0x81, 0x3C] as [UInt64] {
+            var word: UInt64 = 0
+            for byte in 0..<8 where bits >> UInt64(byte) & 1 != 0 {
+                word |= 0x80 << UInt64(8 * byte)
+            }
+            #expect(CPFScanner.gatherHighBits(word) == bits)
+        }
+    }
+
+    @Test("possible starts include every number start that a candidate could take")
+    func possibleStarts() {
+        let text = Array("ab 390.533.447-05 x 2026-11-28T 192.168.1.1 39053344705 ".utf8)
+            + [UInt8](repeating: 0x61, count: 64)
+        text.withUnsafeBufferPointer { buffer in
+            let starts = CPFScanner.possibleStarts(buffer.baseAddress!, digitBefore: false)
+            let positions = (0..<48).filter { starts >> UInt64($0) & 1 != 0 }
+            #expect(positions.contains(3))
+            #expect(!positions.contains(20))     // 2026-11-28: 10 bytes
+            #expect(positions.contains(32))      // 192.168.1.1 and what follows: a possible start
+            #expect(positions.contains(44))
+        }
+    }
+}

@@ -272,3 +272,47 @@ extension CPFScanner {
         return .candidate(candidate)
     }
 }
+
+extension CPFScanner {
+    /// Whether the 32 bytes at `first`, all ASCII, may hold a candidate that
+    /// starts there: a quick test of the rule for text without invisible or
+    /// Unicode characters. `false` means ``parse(_:at:)`` finds none (it
+    /// never rejects what the rule accepts); `true` means ask it.
+    @inline(__always)
+    internal static func mayStartASCIICandidate(_ bytes: UnsafePointer<UInt8>) -> Bool {
+        @inline(__always) func isDigit(_ index: Int) -> Bool { bytes[index] &- 0x30 < 10 }
+        var index = 0
+        for group in 0..<4 {
+            let size = group == 3 ? 2 : 3
+            for offset in 0..<size where !isDigit(index + offset) { return false }
+            index += size
+            if group == 3 { break }
+            let byte = bytes[index]
+            if byte &- 0x30 < 10 { continue }
+            switch byte {
+            case UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: " "):
+                if group == 2, byte == UInt8(ascii: " "), bytes[index + 1] == UInt8(ascii: "-") {
+                    guard bytes[index + 2] == UInt8(ascii: " ") else { return false }
+                    index += 2
+                }
+                index += 1
+            case UInt8(ascii: "/") where group == 2:
+                index += 1
+            case 0x0A, 0x0D:
+                break
+            default:
+                return false
+            }
+            if bytes[index] == 0x0A {
+                index += 1
+            } else if bytes[index] == 0x0D {
+                guard bytes[index + 1] == 0x0A else { return false }
+                index += 2
+            }
+        }
+        let after = bytes[index]
+        if after &- 0x30 < 10 { return false }
+        if after == UInt8(ascii: ".") || after == UInt8(ascii: "-") { return !isDigit(index + 1) }
+        return true
+    }
+}

@@ -83,12 +83,16 @@ extension CPFScanner {
         return (digits, inCandidate)
     }
 
-    /// The high bits of the eight bytes of `word` as eight bits: one
-    /// multiplication moves bit 7 of byte *i* to bit 56 + *i*, with no two
-    /// partial products meeting.
+    /// The high bits of the eight bytes of `word` as eight bits, bit *i* for
+    /// byte *i*: folded together by shifts (no multiplication, which vector
+    /// units lack for 64-bit lanes).
     @inline(__always)
     internal static func gatherHighBits(_ word: UInt64) -> UInt64 {
-        (word >> 7 &* 0x0102_0408_1020_4080) >> 56
+        var bits = word >> 7          // bit 8i: byte i
+        bits |= bits >> 7             // bits 8i, 8i+1: bytes i, i+1 (even i)
+        bits |= bits >> 14            // bits 16i..16i+3 for i = 0, 2 ...
+        bits |= bits >> 28
+        return bits & 0xFF
     }
 
     /// The positions among the first 48 of the 64 bytes at `start` where a

@@ -199,6 +199,13 @@ public struct CPFScanner: Sendable {
             while starts != 0 {
                 let first = index + starts.trailingZeroBitCount
                 starts &= starts &- 1
+                if text.count - first >= 32 {
+                    let raw = UnsafeRawPointer(base + first)
+                    let high = (raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+                        & 0x8080_8080_8080_8080
+                    if high == 0, !mayStartASCIICandidate(base + first) { continue }
+                }
                 if text.startsNumber(first) {
                     switch parse(text, at: first) {
                     case .starved: return (first, true)
