@@ -1,24 +1,30 @@
-// Fuzz target for CPFScanner (Sources/CPFKit/Scanner).
+// Fuzz target for CPFScanner (Sources/CPFKit/Scanner/).
 //
-// Built with CPFKit's sources as one module, so it uses CPFKit directly:
+// Built with CPFKit's sources as one module, so it uses CPFKit directly
+// (Scripts/fuzz.sh ScannerFuzzer 20):
 //
 //   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ScannerFuzzer \
-//       $(find Sources/CPFKit -name '*.swift') Fuzz/ScannerFuzzer.swift -o /tmp/scanfuzz
+//       Sources/CPFKit/*.swift Sources/CPFKit/*/*.swift Fuzz/ScannerFuzzer.swift -o /tmp/scanfuzz
 //   /tmp/scanfuzz -max_total_time=60
 //
 // For each input it checks, and crashes through `precondition` otherwise:
 // - scanning the input whole equals scanning it in pieces whose sizes come
-//   from the input itself (empty and one-byte pieces included);
-// - both equal the SPEC's rule read literally, tried at every start position;
-// - every match is a valid CPF by the readable rule (`isValidCPF`), its text
-//   is the bytes of the input at its range, and the settled offset never
-//   passes a match still to come;
-// - redacting in both styles leaves nothing to find and changes only digits.
+//   from the input itself (empty and one-byte pieces included), and the
+//   settled offset never passes a match still to come nor lags more than
+//   115 bytes;
+// - every match: its text is the bytes of the input at its range, at most
+//   96 bytes; its digits are the bytes at its digit offsets; a valid one is
+//   a valid CPF by the readable rule (`isValidCPF`), a mistyped one has
+//   confidence high;
+// - redacting at each confidence, in both styles, changes only digits into
+//   `*` and leaves nothing of that confidence to find.
+// (The rule itself is checked against a reference written the simple way in
+// Tests/CPFKitTests/CPFScannerTests.swift.)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let whole = CPFScanner.matches(in: bytes)
+    let whole = CPFScanner.matches(in: bytes, minimumConfidence: .low, includeInvalid: true)
 
     // The same input in pieces: sizes from the input's bytes, read backwards
     // so that they vary independently of the text at each point.
@@ -42,7 +48,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             offset += size
             precondition(scanner.offset == offset, "offset")
             precondition(scanner.settledOffset >= settled && scanner.settledOffset <= offset
-                         && offset - scanner.settledOffset <= 15, "settled offset out of bounds")
+                         && offset - scanner.settledOffset <= 115, "settled offset out of bounds")
             settled = scanner.settledOffset
         }
     }
@@ -52,48 +58,30 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     precondition(pieces == whole, "scanning in pieces differs from scanning the whole")
 
-    let expected = literalRule(bytes)
-    precondition(whole.map(\.range) == expected, "the scanner differs from the SPEC's rule")
+    var previousEnd = 0
     for match in whole {
+        precondition(match.range.count <= 96 && match.range.lowerBound >= previousEnd, "overlapping or too long")
+        previousEnd = match.range.upperBound
         let text = String(decoding: bytes[match.range], as: UTF8.self)
-        precondition(text.isValidCPF, "a match that is not a valid CPF")
         precondition(match.text == text, "a match's text differs from the input")
-        precondition(match.cpf.digits == String(text.filter { $0 != "." && $0 != "-" }), "a match's digits")
+        let digits = match.digitOffsets.map { bytes[match.range.lowerBound + $0] }
+        precondition(String(decoding: digits, as: UTF8.self) == match.digits, "a match's digits")
+        if match.isValid {
+            precondition(match.digits.isValidCPF && match.cpf?.digits == match.digits, "a match that is not a valid CPF")
+        } else {
+            precondition(!match.digits.isValidCPF && match.confidence == .high && match.cpf == nil, "a mistyped CPF")
+        }
     }
 
-    for style in CPFScanner.RedactionStyle.allCases {
-        let redacted = CPFScanner.redacting(bytes, style: style)
-        precondition(CPFScanner.matches(in: redacted).isEmpty, "a CPF left after redaction")
-        for index in bytes.indices where redacted[index] != bytes[index] {
-            precondition(bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"), "redaction changed a non-digit")
+    for level in CPFScanner.Confidence.allCases {
+        for style in CPFScanner.RedactionStyle.allCases {
+            let redacted = CPFScanner.redacting(bytes, style: style, minimumConfidence: level)
+            precondition(CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
+                         "a CPF left after redaction")
+            for index in bytes.indices where redacted[index] != bytes[index] {
+                precondition(bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"), "redaction changed a non-digit")
+            }
         }
     }
     return 0
-}
-
-/// The ranges the SPEC's rule finds, tried at every start position: 3+3+3+2
-/// digits with an optional `.`, `.`, `-`; the bytes around neither digits nor
-/// `. - / ,` next to a digit; valid by `isValidCPF`.
-private func literalRule(_ bytes: [UInt8]) -> [Range<Int>] {
-    func isDigit(_ index: Int) -> Bool { index >= 0 && index < bytes.count && bytes[index] &- 0x30 < 10 }
-    func touches(_ index: Int, _ outward: Int) -> Bool {
-        guard index >= 0, index < bytes.count else { return false }
-        return isDigit(index) || (bytes[index] &- 0x2C < 4 && isDigit(index + outward))
-    }
-    var found: [Range<Int>] = []
-    start: for start in bytes.indices {
-        var end = start
-        for (count, separator) in [(3, UInt8(ascii: ".")), (3, UInt8(ascii: ".")), (3, UInt8(ascii: "-")), (2, UInt8(0))] {
-            for _ in 0..<count {
-                guard isDigit(end) else { continue start }
-                end += 1
-            }
-            if separator != 0, end < bytes.count, bytes[end] == separator { end += 1 }
-        }
-        guard !touches(start - 1, -1), !touches(end, 1),
-              String(decoding: bytes[start..<end], as: UTF8.self).isValidCPF
-        else { continue }
-        found.append(start..<end)
-    }
-    return found
 }

@@ -69,16 +69,20 @@ internal enum DigitWord {
     /// The bit 7 of each of the eight bytes of `word` (every other bit
     /// clear) as eight bits, byte *i* in bit *i*.
     ///
-    /// Proof: after `>> 7`, byte *i* holds 0 or 1 at bit 8*i*; the
-    /// multiplier has its ones at bits 56 − 7*j* (*j* = 0…7), so the pair
-    /// (*i*, *j*) lands at 56 + *i* + 7(*i* − *j*): at 56 + *i* when *j* = *i*,
-    /// never elsewhere in 56…63, and, for *j* > *i*, below 56. Those lower
-    /// products sum to less than 2^56 (the largest are 2^49…2^55, once each,
-    /// then 2^42…2^47, …), so no carry reaches bit 56.
+    /// Proof: after `>> 7`, byte *i*'s bit is at 8*i*. Each fold ORs in a
+    /// copy shifted down by one less than the distance between neighbours
+    /// (7, 14, 28), so bit 8*i* also lands at 8(*i* − 1) + 1, then pairs land
+    /// next to pairs, then quads next to quads: the eight bits end in bits
+    /// 0–7 in byte order, and the final mask drops the copies left above.
+    /// Shifts and ORs only, so it vectorises where 64-bit multiplies do not.
     @inlinable
     @inline(__always)
     static func gatherHighBits(_ word: UInt64) -> UInt64 {
-        (word >> 7 &* 0x0102_0408_1020_4080) >> 56
+        var bits = word >> 7
+        bits |= bits >> 7
+        bits |= bits >> 14
+        bits |= bits >> 28
+        return bits & 0xFF
     }
 
     /// The eight ASCII digits of `word`, packed (its first byte in the high

@@ -1,50 +1,102 @@
+// A match of CPFScanner: where it is, what it is, how sure, and its bytes as
+// written (held inline: at most 96 bytes, no allocation per match).
+
 extension CPFScanner {
-    /// One CPF found in the text: where, which, and as written.
+    /// One CPF (or mistyped CPF) found in the text: where, which, how sure, and as written.
     ///
     /// ```swift
     /// let match = CPFScanner.matches(in: "CPF 390.533.447-05".utf8)[0]
     /// match.range         // 4..<18
-    /// match.cpf.digits    // "39053344705"
+    /// match.digits        // "39053344705"
     /// match.text          // "390.533.447-05"
+    /// match.confidence    // .high
+    /// match.isValid       // true
     /// ```
     public struct Match: Hashable, Sendable {
-        /// Where the CPF is written: byte offsets from the start of the input,
-        /// from its first digit to just past its last (`4..<18` in
-        /// `"CPF 390.533.447-05"`).
+        /// Where it is written: byte offsets from the start of the input, from
+        /// its first digit to just past its last (`4..<18` in `"CPF 390.533.447-05"`).
         public let range: Range<Int>
-        /// The CPF (`390.533.447-05`, whatever separators the text has).
-        public let cpf: CPF
-        /// The separators written: bit 0 the `.` after the third digit, bit 1
-        /// the `.` after the sixth, bit 2 the `-` after the ninth.
-        @usableFromInline
-        internal let separators: UInt8
+        /// How sure the scanner is that it is a CPF (see ``Confidence``).
+        public let confidence: Confidence
+        /// Whether its check digits are right; `false` for a mistyped CPF
+        /// (`CPF 231.002.999-00`), which is reported with confidence `.high`.
+        public let isValid: Bool
+        /// The keyword that applies to it (`CPF`, `tel`…), if any.
+        public let keyword: Keyword?
+        /// The 11 digits, four bits each, the last in the low nibble.
+        internal let packed: UInt64
+        /// The offsets of the digits from `range.lowerBound`, a byte each.
+        internal let offsetsLow: UInt64
+        internal let offsetsHigh: UInt32
+        /// The bytes from the first digit to the last, zero after them.
+        internal let bytes: InlineBytes
 
-        @inlinable
-        internal init(range: Range<Int>, cpf: CPF, separators: UInt8) {
+        internal init(range: Range<Int>, candidate: CPFScanner.Candidate, confidence: Confidence, isValid: Bool,
+                      keyword: Keyword?, bytes: UnsafePointer<UInt8>) {
             self.range = range
-            self.cpf = cpf
-            self.separators = separators
+            self.confidence = confidence
+            self.isValid = isValid
+            self.keyword = keyword
+            packed = candidate.packed
+            offsetsLow = candidate.offsetsLow
+            offsetsHigh = candidate.offsetsHigh
+            self.bytes = InlineBytes(bytes, count: range.count)
         }
 
-        /// The CPF as written in the text: `"390.533.447-05"`, `"39053344705"`,
-        /// `"390533447-05"`…
+        /// The CPF, or `nil` for a mistyped one (``isValid`` false).
         ///
         /// ```swift
-        /// CPFScanner.matches(in: "id 390533447-05".utf8)[0].text   // "390533447-05"
+        /// CPFScanner.matches(in: "cpf 390 533 447 05".utf8)[0].cpf   // 390.533.447-05
         /// ```
-        public var text: String {
-            String(unsafeUninitializedCapacity: range.count) { buffer in
-                writeText(to: UnsafeMutableRawBufferPointer(buffer))
+        public var cpf: CPF? { isValid ? CPF(packed: packed) : nil }
+
+        /// Its 11 digits as ASCII (`"39053344705"`), valid or not.
+        ///
+        /// ```swift
+        /// CPFScanner.matches(in: "CPF 231.002.999-00".utf8, includeInvalid: true)[0].digits   // "23100299900"
+        /// ```
+        public var digits: String {
+            String(unsafeUninitializedCapacity: 11) { buffer in
+                for index in 0..<11 {
+                    buffer[index] = UInt8(truncatingIfNeeded: packed >> (4 * UInt64(10 - index)) & 0xF) | 0x30
+                }
+                return 11
             }
         }
 
-        /// Writes the CPF as written in the text (``text``) as ASCII bytes into
-        /// `buffer`, which must hold `range.count` bytes (at most 14), with
-        /// the digits that `style` hides written as `*`; returns the number of
-        /// bytes written.
+        /// The offset of digit `index` (0 to 10) from `range.lowerBound`.
+        @inline(__always)
+        internal func digitOffset(_ index: Int) -> Int {
+            index < 8 ? Int(truncatingIfNeeded: offsetsLow >> (8 * UInt64(index)) & 0xFF)
+                : Int(truncatingIfNeeded: offsetsHigh >> (8 * UInt32(index - 8)) & 0xFF)
+        }
+
+        /// Where its 11 digits are, as offsets from `range.lowerBound`: what
+        /// redaction overwrites, every separator, line break and invisible
+        /// character between them kept.
         ///
-        /// Writing over the match's own bytes with a style is how
-        /// `cpf redact` hides a CPF in place:
+        /// ```swift
+        /// CPFScanner.matches(in: "390.533.447-05".utf8)[0].digitOffsets   // [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13]
+        /// ```
+        public var digitOffsets: [Int] { (0..<11).map(digitOffset) }
+
+        /// The match as written in the text (`"390.533.447-05"`,
+        /// `"390 533 447 05"`, `"390.533.447-\n05"`…), at most 96 bytes;
+        /// bytes that are not UTF-8 are replaced with U+FFFD.
+        ///
+        /// ```swift
+        /// CPFScanner.matches(in: "id 390533447/05".utf8)[0].text   // "390533447/05"
+        /// ```
+        public var text: String {
+            withUnsafeBytes(of: bytes.words) { String(decoding: $0.prefix(range.count), as: UTF8.self) }
+        }
+
+        /// Writes the match as written (``text``'s bytes, `range.count` of
+        /// them) to `buffer`, with the digits that `style` hides written as
+        /// `*`; returns the number of bytes written.
+        ///
+        /// Writing over the match's own bytes with a style is how `cpf redact`
+        /// hides a CPF in place:
         ///
         /// ```swift
         /// var bytes = Array("CPF 390.533.447-05".utf8)
@@ -52,38 +104,55 @@ extension CPFScanner {
         /// bytes.withUnsafeMutableBytes { _ = match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: $0[match.range]), hiding: .lgpd) }
         /// String(decoding: bytes, as: UTF8.self)   // "CPF ***.533.447-**"
         /// ```
-        @inlinable
         @discardableResult
         public func writeText(to buffer: UnsafeMutableRawBufferPointer, hiding style: RedactionStyle? = nil) -> Int {
-            precondition(buffer.count >= range.count, "writeText(to:hiding:) needs range.count bytes")
-            // Every store below ends at or before byte `range.count`.
+            let count = range.count
+            precondition(buffer.count >= count, "writeText(to:hiding:) needs range.count bytes")
             let buffer = buffer.baseAddress!
-            // The digits as ASCII bytes, first digit first: 0-7 in `front`,
-            // 3-10 in `back`, then written left to right with overlapping
-            // stores, each separator stored where the next store leaves it
-            // when it is written and overwrites it when it is not.
-            let packed = cpf.packed
-            var front = DigitWord.asciiDigits(UInt32(truncatingIfNeeded: packed >> 12))
-            var back = DigitWord.asciiDigits(UInt32(truncatingIfNeeded: packed))
-            let stars: UInt64 = 0x2A2A_2A2A_2A2A_2A2A
+            withUnsafeBytes(of: bytes.words) { buffer.copyMemory(from: $0.baseAddress!, byteCount: count) }
             switch style {
             case nil: break
-            case .full?: (front, back) = (stars, stars)
+            case .full?:
+                for index in 0..<11 { buffer.storeBytes(of: UInt8(ascii: "*"), toByteOffset: digitOffset(index), as: UInt8.self) }
             case .lgpd?:
-                front = front & ~0xFF_FFFF | stars & 0xFF_FFFF
-                back = back & ~(0xFFFF << 48) | stars & 0xFFFF << 48
+                for index in [0, 1, 2, 9, 10] { buffer.storeBytes(of: UInt8(ascii: "*"), toByteOffset: digitOffset(index), as: UInt8.self) }
             }
-            let dot1 = Int(separators & 1)
-            let dot2 = Int(separators >> 1 & 1)
-            let dash = Int(separators >> 2 & 1)
-            buffer.storeBytes(of: front.littleEndian, as: UInt64.self)
-            buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: 3, as: UInt8.self)
-            buffer.storeBytes(of: back.littleEndian, toByteOffset: 3 + dot1, as: UInt64.self)
-            buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: 6 + dot1, as: UInt8.self)
-            buffer.storeBytes(of: UInt32(truncatingIfNeeded: back >> 24).littleEndian, toByteOffset: 6 + dot1 + dot2, as: UInt32.self)
-            buffer.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 9 + dot1 + dot2, as: UInt8.self)
-            buffer.storeBytes(of: UInt16(truncatingIfNeeded: back >> 48).littleEndian, toByteOffset: 9 + dot1 + dot2 + dash, as: UInt16.self)
-            return 11 + dot1 + dot2 + dash
+            return count
         }
+    }
+
+    /// Which digits of a CPF redaction hides; separators and everything
+    /// else between the digits are always kept.
+    ///
+    /// ```swift
+    /// "390.533.447-05".redactingCPFs(style: .full)   // "***.***.***-**"
+    /// "390.533.447-05".redactingCPFs(style: .lgpd)   // "***.533.447-**"
+    /// CPFScanner.RedactionStyle(rawValue: "lgpd")    // .lgpd, as `cpf redact --style lgpd`
+    /// ```
+    public enum RedactionStyle: String, Hashable, Sendable, CaseIterable {
+        /// Every digit: `***.***.***-**`, `***********`.
+        case full
+        /// The first three and the last two digits, as LGPD notices show a
+        /// CPF: `***.533.447-**`, `***533447**` (see ``CPF/lgpdMasked``, and
+        /// its note: this is pseudonymisation, not anonymisation).
+        case lgpd
+    }
+}
+
+/// Up to 96 bytes held inline, zero after the last one.
+internal struct InlineBytes: Hashable, Sendable {
+    typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    var words: Words = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    init(_ source: UnsafePointer<UInt8>, count: Int) {
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: source, byteCount: Swift.min(count, 96)) }
+    }
+
+    static func == (lhs: InlineBytes, rhs: InlineBytes) -> Bool {
+        withUnsafeBytes(of: lhs.words) { left in withUnsafeBytes(of: rhs.words) { right in left.elementsEqual(right) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withUnsafeBytes(of: words) { hasher.combine(bytes: $0) }
     }
 }

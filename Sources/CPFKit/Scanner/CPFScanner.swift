@@ -1,37 +1,46 @@
 // The text scanner behind `cpf find` and `cpf redact`: finds CPFs inside free
 // text, given as bytes in pieces of any size, in constant memory.
 //
-// It must agree with the SPEC's rule read literally (every start position,
-// the candidate pattern, the byte before and after); the tests check that
-// against a brute-force reference built on `StringProtocol.isValidCPF`.
+// Files: CPFScanner.swift (this type: streaming), +Match (what is found),
+// +Keywords (the keyword lists and the confidence), +Candidate (the candidate
+// rule on bytes), +FastSkip (eight bytes at a time), +Convenience (whole
+// inputs and strings).
 
-/// Finds the CPFs written inside free text (logs, dumps, tickets, documents)
-/// given as bytes, in pieces of any size, in constant memory.
+/// Finds the CPFs written inside free text (logs, dumps, tickets, e-mails,
+/// text extracted from PDFs) given as bytes, in pieces of any size, in
+/// constant memory, each with a ``Confidence``.
 ///
-/// A CPF is found where the text holds 11 ASCII digits as `DDD.DDD.DDD-DD`,
-/// each of the three separators `.`, `.`, `-` present or absent
-/// (`390.533.447-05`, `39053344705`, `390533447-05`), whose check digits are
-/// valid, which is not one of the ten repeated-digit numbers, and which does
-/// not touch another number: the byte before it and the byte after it are
-/// not digits, nor one of `.` `-` `/` `,` next to a digit. So the parts of a
-/// CNPJ `12.345.678/0001-95`, of a longer run of digits or of
-/// `1.390.533.447-05` are not CPFs, while `CPF:390.533.447-05.` and
-/// `cpf39053344705` hold one each.
+/// A **candidate** is 11 ASCII digits in groups of 3, 3, 3 and 2 with, between
+/// two groups, nothing or one separator: `.`, a dash (`-`, U+2010–U+2015,
+/// U+2212) or a space (U+0020, U+00A0, U+202F, U+2009); before the last group
+/// also `/` or a dash with a space on each side (`390.533.447 - 05`). A line
+/// break (LF or CRLF; a CR alone is not one) may stand for a separator or
+/// follow one, once per gap. Invisible characters (U+00AD, U+200B–U+200F,
+/// U+2060, U+FEFF, U+202A–U+202E, U+2066–U+2069) between two digits are
+/// ignored and belong to the match. A candidate spans at most 96 bytes from
+/// its first digit to its last (a known limit: longer is no candidate).
 ///
-/// Put another way, the text is cut into *numbers*: runs of digits joined by
-/// single `.`, `-`, `/` or `,` bytes. A number is a CPF exactly when the whole
-/// number has one of the eight shapes and valid check digits. Matches
-/// therefore never overlap (nor even touch), and no choice between competing
-/// candidates ever arises.
+/// A candidate that **touches another number** is never reported: the
+/// character before its first digit (invisible characters skipped, looking at
+/// most 16 bytes away) is a digit, or a `.` or dash with a digit before it,
+/// or — when the candidate uses spaces — a space with a digit (or a `*`, a
+/// digit already hidden) before it; likewise after its last digit. `,` `;`
+/// `/` `|`, tabs, quotes, `=` and letters join nothing.
+///
+/// A candidate with valid check digits, not one of the ten repeated numbers,
+/// is a CPF: `.high` confidence with a CPF keyword (see the keyword file for
+/// the lists) or as the full mask `DDD.DDD.DDD-DD`; `.low` with an
+/// other-document keyword, or with no keyword when only spaces or only dots
+/// separate it; `.medium` otherwise. One with wrong check digits written as
+/// the full mask or with a CPF keyword is a mistyped CPF (``Match/isValid``
+/// false, confidence `.high`).
 ///
 /// Feed the input in order with ``feed(_:onMatch:)``, in pieces of any size,
-/// then call ``finish(onMatch:)``: the end of the input counts as a byte that
-/// is not a digit. Matches come in order, with byte offsets counted from the
-/// start of the input, and are the same however the input is cut. A match is
-/// reported as soon as the bytes after it settle it, which may be during the
-/// next piece (or at ``finish(onMatch:)``). Only a few numbers of state are
-/// carried from one piece to the next, never the bytes themselves, so a 1 GB
-/// line or a 1 GB run of digits costs no more memory than a short one.
+/// then call ``finish(onMatch:)``. Every match is reported, in order, with
+/// byte offsets from the start of the input, the same however the input is
+/// cut; filter on ``Match/confidence`` and ``Match/isValid`` as needed. Only
+/// the last 256 bytes are carried from one piece to the next, so a 1 GB line
+/// or a 1 GB run of digits costs no more memory than a short one.
 ///
 /// ```swift
 /// var scanner = CPFScanner()
@@ -40,10 +49,9 @@
 ///     Array(piece.utf8).withUnsafeBytes { scanner.feed($0) { found.append($0) } }
 /// }
 /// scanner.finish { found.append($0) }
-/// found.count       // 1
-/// found[0].range    // 5..<19
-/// found[0].text     // "390.533.447-05"
-/// found[0].cpf      // 390.533.447-05
+/// found.count            // 1
+/// found[0].range         // 5..<19
+/// found[0].confidence    // .high
 ///
 /// CPFScanner.matches(in: "cpf39053344705".utf8).map(\.range)   // [3..<14]
 /// "CPF: 390.533.447-05".redactingCPFs(style: .lgpd)          // "CPF: ***.533.447-**"
@@ -51,221 +59,204 @@
 ///
 /// - Complexity: O(*n*) time in the bytes fed, O(1) memory.
 public struct CPFScanner: Sendable {
-    /// Where the scanner stands in the text.
-    @usableFromInline
-    internal enum State: UInt8, Sendable {
-        /// Not in a number: the last byte is not a digit, nor a `.`, `-`, `/`
-        /// or `,` right after one.
-        case outside
-        /// In a run of digits.
-        case digits
-        /// Right after a `.`, `-`, `/` or `,` that follows a digit: a digit
-        /// next continues the number, anything else ends it before the separator.
-        case separator
-    }
+    /// The bytes carried from one piece to the next.
+    internal static let carryCapacity = 256
+    typealias Carry = (
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    )
+
+    /// Bytes fed since the start of the input.
+    private var bytesFed = 0
+    /// The offset where scanning goes on: the next byte not yet looked at, or
+    /// (when `isPending`) the first digit of a candidate the bytes fed so far
+    /// do not decide.
+    private var resume = 0
+    private var isPending = false
+    /// The last `carryCount` bytes fed (at most ``carryCapacity``).
+    private var carry: Carry = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+    private var carryCount = 0
+
+    /// Makes a scanner at the start of an input: `var scanner = CPFScanner()`.
+    public init() {}
 
     /// Bytes fed since the start of the input: the offset of the next byte
     /// (`0` for a new scanner, `n` after pieces of `n` bytes in all).
-    @inlinable
+    ///
+    /// ```swift
+    /// var scanner = CPFScanner()
+    /// Array("abc".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }
+    /// scanner.offset   // 3
+    /// ```
     public var offset: Int { bytesFed }
 
-    @usableFromInline internal var bytesFed = 0
-
-    @usableFromInline internal var state = State.outside
-    /// The offset of the first digit of the current number.
-    @usableFromInline internal var numberStart = 0
-    /// Just past the last digit, in state `separator`.
-    @usableFromInline internal var digitsEnd = 0
-    /// The digits of the current number, four bits each, the last in the low nibble.
-    @usableFromInline internal var packed: UInt64 = 0
-    /// The digits in the current number; more than 11 once it cannot be a CPF.
-    @usableFromInline internal var digitCount = 0
-    /// The separators of the current number, as in ``Match``.
-    @usableFromInline internal var separators: UInt8 = 0
-    /// The byte that put the scanner in state `separator`.
-    @usableFromInline internal var separator: UInt8 = 0
-
-    /// Makes a scanner at the start of an input: `var scanner = CPFScanner()`.
-    @inlinable
-    public init() {}
-
     /// The offset up to which the input is settled: no match reported later
-    /// covers any byte before it, so those bytes may be passed on (how
-    /// `cpf redact` streams). It is ``offset`` except while the last bytes
-    /// fed may still be a CPF, decided by what follows: then it is where that
-    /// number starts, at most 15 bytes back.
+    /// covers a byte before it, so those bytes may be passed on (how `cpf
+    /// redact` streams). It is ``offset`` except while the last bytes fed may
+    /// still be a match, decided by what follows: then it is that match's
+    /// first digit, at most 115 bytes back.
     ///
     /// ```swift
     /// var scanner = CPFScanner()
     /// Array("id 390.533.447-0".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }
     /// scanner.settledOffset   // 3: "390.533.447-0" may yet become a CPF
     /// ```
-    @inlinable
-    public var settledOffset: Int {
-        state != .outside && digitCount <= 11 ? numberStart : bytesFed
-    }
+    public var settledOffset: Int { isPending ? resume : bytesFed }
 
     /// Reads the next piece of the input (any size, empty included) and
-    /// calls `onMatch` with each CPF that is now settled, in order.
+    /// calls `onMatch` with each match now decided, in order.
     ///
     /// ```swift
     /// var scanner = CPFScanner()
     /// Array("390.533.447-05 and 5".utf8).withUnsafeBytes { bytes in
-    ///     scanner.feed(bytes) { print($0.range, $0.cpf) }   // 0..<14 390.533.447-05
+    ///     scanner.feed(bytes) { print($0.range, $0.text) }   // 0..<14 390.533.447-05
     /// }
     /// ```
     ///
     /// - Complexity: O(*n*) in the number of bytes.
-    @inlinable
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, onMatch: (Match) -> Void) {
         guard let raw = bytes.baseAddress, !bytes.isEmpty else { return }
-        let base = raw.assumingMemoryBound(to: UInt8.self)
-        let end = base + bytes.count
+        let piece = raw.assumingMemoryBound(to: UInt8.self)
+        let count = bytes.count
         let origin = bytesFed
-        var cursor = base
-        // The state in locals for the loop, written back at the end.
-        var state = self.state
-        var numberStart = self.numberStart
-        var digitsEnd = self.digitsEnd
-        var packed = self.packed
-        var digitCount = self.digitCount
-        var separators = self.separators
-        var separator = self.separator
-
-        while cursor < end {
-            switch state {
-            case .outside:
-                if end - cursor >= 64 {
-                    // Whole numbers judged from bit masks, 48 bytes at a time.
-                    let stop = Self.scanBlocks(from: cursor, to: end, base: base, origin: origin, onMatch: onMatch)
-                    cursor = stop.cursor
-                    if stop.inLongNumber {
-                        digitCount = 12  // 15 bytes or more: not a CPF
-                        state = .digits
-                        continue
-                    }
-                }
-                // Fewer than 64 bytes left: byte by byte.
-                cursor = Self.firstDigit(from: cursor, to: end)
-                if cursor == end { break }
-                numberStart = origin + (cursor - base)
-                packed = 0
-                digitCount = 0
-                separators = 0
-                state = .digits
-            case .digits:
-                if digitCount > 11 {
-                    // A number too long to be a CPF: skip its digits eight at a time.
-                    while end - cursor >= 8,
-                          DigitWord.digitBits(DigitWord.load(cursor)) == DigitWord.highBits {
-                        cursor += 8
-                    }
-                }
-                while cursor < end {
-                    let digit = cursor.pointee &- 0x30
-                    if digit >= 10 { break }
-                    packed = packed << 4 | UInt64(digit)
-                    digitCount &+= 1
-                    cursor += 1
-                }
-                if cursor == end { break }
-                let byte = cursor.pointee
-                digitsEnd = origin + (cursor - base)
-                cursor += 1
-                if Self.isJoiner(byte) {
-                    separator = byte
-                    state = .separator
-                } else {
-                    if let cpf = Self.cpf(packed: packed, digitCount: digitCount) {
-                        onMatch(Match(range: numberStart..<digitsEnd, cpf: cpf, separators: separators))
-                    }
-                    state = .outside
-                }
-            case .separator:
-                if cursor.pointee &- 0x30 < 10 {
-                    // The separator joins two runs of digits into one number.
-                    let bit = Self.separatorBit(separator, afterDigits: digitCount)
-                    separators |= bit
-                    if bit == 0 { digitCount = 12 }  // cannot be a CPF any more
-                    state = .digits
-                } else {
-                    // The number ended before the separator; this byte is
-                    // neither a digit nor after one.
-                    if let cpf = Self.cpf(packed: packed, digitCount: digitCount) {
-                        onMatch(Match(range: numberStart..<digitsEnd, cpf: cpf, separators: separators))
-                    }
-                    state = .outside
-                    cursor += 1
-                }
+        let carried = carryCount
+        // Near the start of the piece: the carried bytes and the first
+        // bytes of the piece, copied together.
+        let head = Swift.min(count, 2 * 128)
+        let headLimit = count <= head ? carried + count : carried + 128
+        withUnsafeMutableBytes(of: &carry) { carryBytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.carryCapacity + 256) { scratch in
+                let base = scratch.baseAddress!
+                base.initialize(from: carryBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: carried)
+                (base + carried).initialize(from: piece, count: head)
+                let text = Text(base: base, count: carried + head, lowest: 0, final: false)
+                let scratchOrigin = origin - carried
+                let (next, pending) = Self.scan(text, origin: scratchOrigin, from: resume - scratchOrigin, limit: headLimit, onMatch: onMatch)
+                resume = scratchOrigin + next
+                isPending = pending
             }
         }
-
-        self.state = state
-        self.numberStart = numberStart
-        self.digitsEnd = digitsEnd
-        self.packed = packed
-        self.digitCount = digitCount
-        self.separators = separators
-        self.separator = separator
-        bytesFed = origin + bytes.count
+        // The rest of the piece, in place: 128 bytes or more before each position.
+        if !isPending, count > head {
+            let text = Text(base: piece, count: count, lowest: 0, final: false)
+            let from = Swift.max(resume - origin, headLimit - carried)
+            let (next, pending) = Self.scan(text, origin: origin, from: from, limit: count, onMatch: onMatch)
+            resume = origin + next
+            isPending = pending
+        }
+        bytesFed = origin + count
+        if !isPending { resume = Swift.max(resume, bytesFed) }
+        // Carry the last bytes.
+        withUnsafeMutableBytes(of: &carry) { carryBytes in
+            let carryBase = carryBytes.baseAddress!
+            if count >= Self.carryCapacity {
+                carryBase.copyMemory(from: piece + (count - Self.carryCapacity), byteCount: Self.carryCapacity)
+                carryCount = Self.carryCapacity
+            } else {
+                let kept = Swift.min(carried, Self.carryCapacity - count)
+                (carryBase).copyMemory(from: carryBase + (carried - kept), byteCount: kept)
+                (carryBase + kept).copyMemory(from: piece, byteCount: count)
+                carryCount = kept + count
+            }
+        }
     }
 
-    /// Ends the input: a number still open at the end is judged (the end
-    /// counts as a byte that is not a digit), and the scanner is reset for a
-    /// new input starting at offset 0.
+    /// Ends the input: a match still open at the end is decided (the end
+    /// counts as a character that is not a digit), and the scanner is reset
+    /// for a new input starting at offset 0.
     ///
     /// ```swift
     /// var scanner = CPFScanner()
     /// Array("cpf 39053344705".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }   // nothing yet
     /// scanner.finish { print($0.text) }   // 39053344705
     /// ```
-    @inlinable
     public mutating func finish(onMatch: (Match) -> Void) {
-        let end = state == .digits ? bytesFed : digitsEnd
-        if state != .outside, let cpf = Self.cpf(packed: packed, digitCount: digitCount) {
-            onMatch(Match(range: numberStart..<end, cpf: cpf, separators: separators))
+        if isPending {
+            let carried = carryCount
+            let origin = bytesFed - carried
+            withUnsafeMutableBytes(of: &carry) { carryBytes in
+                let text = Text(base: carryBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: carried, lowest: 0, final: true)
+                _ = Self.scan(text, origin: origin, from: resume - origin, limit: carried, onMatch: onMatch)
+            }
         }
         self = CPFScanner()
     }
 
-    /// Every CPF in `bytes`, in order: ``feed(_:onMatch:)`` over the whole
-    /// input, then ``finish(onMatch:)``.
-    ///
-    /// ```swift
-    /// CPFScanner.matches(in: "a 390.533.447-05 b 1.390.533.447-05".utf8).map(\.text)   // ["390.533.447-05"]
-    /// ```
-    ///
-    /// - Complexity: O(*n*) in the number of bytes.
-    public static func matches(in bytes: some Sequence<UInt8>) -> [Match] {
-        var scanner = CPFScanner()
-        var found: [Match] = []
-        let scanned: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            scanner.feed(UnsafeRawBufferPointer(buffer)) { found.append($0) }
-        }
-        if scanned == nil {
-            Array(bytes).withUnsafeBytes { scanner.feed($0) { found.append($0) } }
-        }
-        scanner.finish { found.append($0) }
-        return found
-    }
-
-    /// `bytes` with the digits of every CPF in them hidden as `*` as `style`
-    /// says; every other byte is kept as it is.
-    ///
-    /// ```swift
-    /// CPFScanner.redacting(Array("CPF 39053344705\n".utf8), style: .full)   // "CPF ***********\n" as bytes
-    /// ```
-    ///
-    /// - Complexity: O(*n*) in the number of bytes.
-    public static func redacting(_ bytes: some Sequence<UInt8>, style: RedactionStyle = .full) -> [UInt8] {
-        var result = Array(bytes)
-        let found = matches(in: result)
-        result.withUnsafeMutableBytes { buffer in
-            for match in found {
-                match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), hiding: style)
+    /// Scans the number starts in `from..<limit` of `text`, whose index 0 is
+    /// the offset `origin`: the index where scanning goes on, and whether a
+    /// candidate starting there waits for more bytes.
+    @inline(__always)
+    internal static func scan(
+        _ text: Text, origin: Int, from start: Int, limit: Int, onMatch: (Match) -> Void
+    ) -> (next: Int, pending: Bool) {
+        let base = text.base
+        var index = start
+        // Blocks of 48 positions judged from bit masks of 64 bytes.
+        while limit - index >= 48, text.count - index >= 64 {
+            var starts = possibleStarts(base + index, digitBefore: index > 0 && base[index - 1] &- 0x30 < 10)
+            while starts != 0 {
+                let first = index + starts.trailingZeroBitCount
+                starts &= starts &- 1
+                if text.count - first >= 32 {
+                    let raw = UnsafeRawPointer(base + first)
+                    let high = (DigitWord.load(raw) | DigitWord.load(raw, at: 8)
+                        | DigitWord.load(raw, at: 16) | DigitWord.load(raw, at: 24)) & DigitWord.highBits
+                    if high == 0, !mayStartASCIICandidate(base + first) { continue }
+                }
+                if text.startsNumber(first) {
+                    switch parse(text, at: first) {
+                    case .starved: return (first, true)
+                    case .none: break
+                    case .candidate(let candidate):
+                        if let match = judge(text, candidate, at: first, origin: origin) { onMatch(match) }
+                    }
+                }
             }
+            index += 48
         }
-        return result
+        while true {
+            index = firstDigit(base, from: index, limit: limit, count: text.count)
+            if index >= limit { return (index, false) }
+            // Numbers do not start inside this run of digits.
+            let runEnd = endOfDigits(base, from: index + 1, count: text.count)
+            // A candidate's first run of digits has 3, 6, 9 or 11 of them,
+            // unless an invisible character (not ASCII) ends it.
+            let length = runEnd - index
+            let worthParsing = length < 12
+                && (length == 3 || length == 6 || length == 9 || length == 11 || runEnd == text.count || base[runEnd] >= 0x80)
+            if worthParsing, text.startsNumber(index) {
+                switch parse(text, at: index) {
+                case .starved: return (index, true)
+                case .none: break
+                case .candidate(let candidate):
+                    if let match = judge(text, candidate, at: index, origin: origin) { onMatch(match) }
+                }
+            }
+            index = runEnd
+        }
     }
 
+    /// The match a candidate that touches nothing is, if any.
+    @inline(__always)
+    internal static func judge(_ text: Text, _ candidate: Candidate, at first: Int, origin: Int) -> Match? {
+        let packed = candidate.packed
+        guard !DigitWord.isRepeated(packed: packed) else { return nil }
+        let (check1, check2) = DigitWord.checkDigits(ofPacked: packed >> 8)
+        let isValid = packed & 0xFF == UInt64(check1) << 4 | UInt64(check2)
+        let keyword = keyword(text, before: first)
+        let confidence: Confidence
+        if keyword?.kind == .cpf || candidate.isFullMask {
+            confidence = .high
+        } else if !isValid {
+            return nil
+        } else if keyword != nil || candidate.usesSpaces || candidate.isDotsOnly {
+            confidence = .low
+        } else {
+            confidence = .medium
+        }
+        return Match(range: origin + first..<origin + candidate.end, candidate: candidate, confidence: confidence,
+                     isValid: isValid, keyword: keyword, bytes: text.base + first)
+    }
 }

@@ -1,11 +1,22 @@
 import CPFKit
 
 /// Finds the CPFs in free text for `cpf find`: reads each input in large
-/// blocks, scans them with `CPFScanner`, and prints each CPF with its line and
-/// byte column.
+/// blocks, scans them with `CPFScanner`, and prints each CPF of at least
+/// the minimum confidence (and, when asked, each mistyped CPF) with the line
+/// and byte column of its first digit.
 final class FindEngine {
-    /// JSON Lines instead of `SOURCE:LINE:COLUMN: TEXT`.
-    let json: Bool
+    /// What to report.
+    struct Settings {
+        /// JSON Lines instead of `SOURCE:LINE:COLUMN: TEXT`.
+        var json = false
+        /// The lowest confidence reported.
+        var minimumConfidence = CPFScanner.Confidence.medium
+        /// Whether mistyped CPFs (wrong check digits) are reported too.
+        var includesInvalid = false
+    }
+
+    let settings: Settings
+    var json: Bool { settings.json }
     private let out: OutputBuffer
     private let reader: BlockReader
     /// CPFs found so far, over every input.
@@ -17,6 +28,10 @@ final class FindEngine {
     private var line = 1
     private var lineStart = 0
     private var counted = 0
+    /// The starts of the last four lines counted, newest last: a match holds
+    /// at most three line breaks, so the line of its first digit is among
+    /// them even when the breaks inside it were counted already.
+    private var recentLineStarts: [Int] = []
     /// The decimal digits of `line`, rendered once per line that has a CPF
     /// (room for 24 bytes, copied a word at a time).
     private let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
@@ -26,8 +41,8 @@ final class FindEngine {
     /// - Parameters:
     ///   - output: Where to print; standard output by default.
     ///   - blockCapacity: The largest block read at once.
-    init(json: Bool, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity) {
-        self.json = json
+    init(settings: Settings, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity) {
+        self.settings = settings
         out = output ?? context.output
         reader = BlockReader(capacity: blockCapacity)
     }
@@ -51,6 +66,7 @@ final class FindEngine {
         renderedLine = 0
         lineStart = 0
         counted = 0
+        recentLineStarts.removeAll(keepingCapacity: true)
         var scanner = CPFScanner()
         try reader.forEachBlock(of: descriptor) { block in
             let bytes = UnsafeRawBufferPointer(block)
@@ -76,6 +92,8 @@ final class FindEngine {
             line += 1
             cursor = UnsafeRawPointer(found) + 1
             lineStart = origin + (cursor - base)
+            if recentLineStarts.count == 4 { recentLineStarts.removeFirst() }
+            recentLineStarts.append(lineStart)
         }
         counted = end
     }
@@ -94,52 +112,77 @@ final class FindEngine {
         return count
     }
 
-    /// Prints one CPF. Every line feed before it has been counted: a match
-    /// that began in an earlier block has only digits and separators between
-    /// its start and the bytes counted, so the current line is its line.
+    /// Prints one match, if it is to be reported. Every line feed before it
+    /// has been counted, and perhaps some inside it (a match that began in
+    /// an earlier block): its line is the one where its first digit is.
     private func report(_ match: CPFScanner.Match) {
+        guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
         foundCount += 1
+        var line = self.line
+        var lineStart = self.lineStart
+        if match.range.lowerBound < lineStart {
+            var newer = recentLineStarts.count - 1
+            while newer >= 0, recentLineStarts[newer] > match.range.lowerBound {
+                line -= 1
+                newer -= 1
+            }
+            lineStart = newer >= 0 ? recentLineStarts[newer] : 0
+        }
         let column = match.range.lowerBound - lineStart + 1
         let source = UnsafeRawBufferPointer(self.source)
-        if json {
-            var object = JSONObjectWriter(to: out)
-            object.string("source", source)
-            object.number("line", line)
-            object.number("column", column)
-            object.string("text", reserving: 14) { match.writeText(to: $0) }
-            object.string("cpf", reserving: 11) { match.cpf.writeDigits(to: $0) }
-            object.end()
-        } else if source.count <= 1 << 16 {
-            // SOURCE:LINE:COLUMN: TEXT in one go.
-            if renderedLine != line {
-                lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
-                renderedLine = line
+        // The text as written, at most 96 bytes.
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            let written = UnsafeRawBufferPointer(rebasing: buffer[..<match.writeText(to: buffer)])
+            if json {
+                var object = JSONObjectWriter(to: out)
+                object.string("source", source)
+                object.number("line", line)
+                object.number("column", column)
+                object.string("text", written)
+                object.string("cpf", reserving: 11) { $0.copyBytes(from: match.digits.utf8); return 11 }
+                object.string("confidence", match.confidence.rawValue)
+                object.bool("valid", match.isValid)
+                object.end()
+            } else if written.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
+                writeLine(source: source, line: line, column: column, text: written)
+            } else {
+                out.write(source)
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(decimal: line)
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(decimal: column)
+                out.write(": ")
+                Escaping.writeReadable(written, quote: nil, to: out)
+                out.write(byte: 0x0A)
             }
-            out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + 14 + 1) { space in
-                let buffer = space.baseAddress!
-                var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
-                buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
-                count += 1
-                count += Self.copyWords(lineDigits, count: lineDigitCount, to: buffer + count)
-                buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
-                count += 1
-                count += OutputBuffer.store(decimal: column, at: buffer + count)
-                buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
-                buffer.storeBytes(of: UInt8(ascii: " "), toByteOffset: count + 1, as: UInt8.self)
-                count += 2
-                count += match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: space[count...]))
-                buffer.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
-                return count + 1
-            }
-        } else {
-            out.write(source)
-            out.write(byte: UInt8(ascii: ":"))
-            out.write(decimal: line)
-            out.write(byte: UInt8(ascii: ":"))
-            out.write(decimal: column)
-            out.write(": ")
-            out.withReservedSpace(14) { match.writeText(to: $0) }
-            out.write(byte: 0x0A)
+        }
+    }
+
+    /// `SOURCE:LINE:COLUMN: TEXT` in one go, for printable ASCII text.
+    @inline(__always)
+    private func writeLine(source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer) {
+        if renderedLine != line {
+            lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
+            renderedLine = line
+        }
+        out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + text.count + 1) { space in
+            let buffer = space.baseAddress!
+            var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
+            buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+            count += 1
+            count += Self.copyWords(lineDigits, count: lineDigitCount, to: buffer + count)
+            buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+            count += 1
+            count += OutputBuffer.store(decimal: column, at: buffer + count)
+            buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+            buffer.storeBytes(of: UInt8(ascii: " "), toByteOffset: count + 1, as: UInt8.self)
+            count += 2
+            UnsafeMutableRawBufferPointer(rebasing: space[count...]).copyMemory(from: text)
+            count += text.count
+            buffer.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
+            return count + 1
         }
     }
 }

@@ -1,16 +1,19 @@
 import CPFKit
 
-/// Copies free text with the digits of every CPF hidden, for `cpf redact`:
-/// every other byte goes out unchanged, binary data and invalid UTF-8 included.
+/// Copies free text with the digits of every CPF and mistyped CPF of at least
+/// the minimum confidence hidden, for `cpf redact`: every other byte goes out
+/// unchanged, binary data and invalid UTF-8 included.
 ///
 /// Each block is rewritten in place and written out whole, except its last
 /// few bytes while they may still be a CPF that the next block decides (at
-/// most 15: a 14-byte CPF and a separator after it). Those bytes are moved in
-/// front of the next block, so a CPF cut in two by a block boundary is
+/// most 115: a 96-byte candidate and what the scanner looks at after it).
+/// Those bytes are moved in front of the next block, so a CPF cut in two by a block boundary is
 /// contiguous again and memory stays flat whatever the input (a 1 GB line, a
 /// 1 GB run of digits).
 final class RedactEngine {
     let style: CPFScanner.RedactionStyle
+    /// The lowest confidence hidden; mistyped CPFs (always `high`) are hidden too.
+    let minimumConfidence: CPFScanner.Confidence
     private let out: OutputBuffer
     private let reader: BlockReader
     /// CPFs hidden so far, over every input.
@@ -20,10 +23,12 @@ final class RedactEngine {
     ///   - output: Where to copy to; standard output by default.
     ///   - blockCapacity: The largest block read at once.
     init(
-        style: CPFScanner.RedactionStyle, context: Context, output: OutputBuffer? = nil,
+        style: CPFScanner.RedactionStyle, minimumConfidence: CPFScanner.Confidence = .low,
+        context: Context, output: OutputBuffer? = nil,
         blockCapacity: Int = BlockReader.defaultCapacity
     ) {
         self.style = style
+        self.minimumConfidence = minimumConfidence
         out = output ?? context.output
         reader = BlockReader(capacity: blockCapacity)
     }
@@ -46,7 +51,7 @@ final class RedactEngine {
                 let settled = scanner.settledOffset - origin
                 out.write(UnsafeRawBufferPointer(start: window, count: settled))
                 keptCount = end - settled
-                precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 15 bytes")
+                precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 115 bytes")
                 memmove(blockStart - keptCount, window + settled, keptCount)
             }
         } catch {
@@ -61,6 +66,7 @@ final class RedactEngine {
 
     @inline(__always)
     private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
+        guard match.confidence >= minimumConfidence else { return }
         match.writeText(to: UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count), hiding: style)
         redactedCount += 1
     }

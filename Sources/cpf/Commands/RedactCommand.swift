@@ -5,20 +5,27 @@ enum RedactCommand: Command {
     static let style = OptionDefinition(
         "style", value: "style", help: "'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the last two: ***.533.447-**, ***533447**.")
 
+    static let confidence = OptionDefinition(
+        "confidence", value: "level", help: "Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. Mistyped CPFs are always hidden.")
+
     static let definition = CommandDefinition(
         name: "redact",
         abstract: "Copy text with the digits of every CPF in it hidden.",
-        usage: "[--style full|lgpd] [<file> ...]",
+        usage: "[--style full|lgpd] [--confidence <level>] [<file> ...]",
         arguments: [
             ("<file>", "Files to copy, in order ('-' for standard input). Without any, standard input is read."),
         ],
         options: [
             style,
+            confidence,
         ],
         discussion: """
-            Every CPF that 'cpf find' reports is rewritten in place, separators kept;
-            every other byte is copied unchanged, binary data and invalid UTF-8
-            included. Memory stays flat whatever the input, even a 1 GB line.
+            Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
+            the same confidence is rewritten in place, separators, line breaks and
+            invisible characters kept; every other byte is copied unchanged, binary
+            data and invalid UTF-8 included. After 'cpf redact --confidence L',
+            'cpf find --confidence L --include-invalid' finds nothing. Memory stays
+            flat whatever the input, even a 1 GB line.
 
             EXIT STATUS:
               0 copied (whether or not a CPF was found), 2 usage or I/O error.
@@ -31,12 +38,13 @@ enum RedactCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var style = CPFScanner.RedactionStyle.full
         if let value = arguments.value(Self.style) {
-            guard let chosen = CPFScanner.RedactionStyle(rawValue: value) else {
+            guard let chosen = CPFScanner.RedactionStyle(rawValue: value.lowercased()) else {
                 throw .invalidValue(option: arguments.spelling(Self.style), value: value, expected: "'full' or 'lgpd'")
             }
             style = chosen
         }
-        let engine = RedactEngine(style: style, context: context)
+        let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
+        let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context)
         InputList(files: arguments.positionals).forEach(in: context) { _, descriptor throws(Errno) in
             try engine.redact(descriptor)
         }

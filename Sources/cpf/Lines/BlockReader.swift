@@ -10,7 +10,7 @@ final class BlockReader {
     /// The largest block read at once.
     static let defaultCapacity = 1 << 20
     /// The bytes in front of each block that a caller may write to.
-    static let headroom = 64
+    static let headroom = 256
 
     private let storage: UnsafeMutableRawBufferPointer
 

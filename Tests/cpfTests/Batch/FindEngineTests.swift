@@ -19,11 +19,12 @@ private func expectedReport(_ input: [UInt8], name: String) -> String {
 
 /// The output of a find engine over one or more inputs read from files.
 private func found(
-    _ inputs: [(name: String, bytes: [UInt8])], json: Bool = false, blockCapacity: Int = 1 << 20
+    _ inputs: [(name: String, bytes: [UInt8])], json: Bool = false, blockCapacity: Int = 1 << 20,
+    settings: FindEngine.Settings? = nil
 ) throws -> (output: String, count: Int) {
     var count = 0
     let output = try capturedOutput { out in
-        let engine = FindEngine(json: json, context: Context(), output: out, blockCapacity: blockCapacity)
+        let engine = FindEngine(settings: settings ?? .init(json: json), context: Context(), output: out, blockCapacity: blockCapacity)
         for input in inputs {
             try withFileDescriptor(containing: input.bytes) { try engine.find($0, named: input.name) }
         }
@@ -74,8 +75,8 @@ struct FindEngineTests {
     @Test func jsonLines() throws {
         let result = try found([("a \"b\"\\c", Array("x 390.533.447-05\n39053344705".utf8))], json: true)
         #expect(result.output == """
-            {"source":"a \\"b\\"\\\\c","line":1,"column":3,"text":"390.533.447-05","cpf":"39053344705"}
-            {"source":"a \\"b\\"\\\\c","line":2,"column":1,"text":"39053344705","cpf":"39053344705"}
+            {"source":"a \\"b\\"\\\\c","line":1,"column":3,"text":"390.533.447-05","cpf":"39053344705","confidence":"high","valid":true}
+            {"source":"a \\"b\\"\\\\c","line":2,"column":1,"text":"39053344705","cpf":"39053344705","confidence":"medium","valid":true}
 
             """)
     }
@@ -88,5 +89,32 @@ struct FindEngineTests {
 
     @Test func nothingFound() throws {
         #expect(try found([("-", Array("nothing here 123".utf8))]) == ("", 0))
+    }
+
+    // SPEC v2: confidence, mistyped CPFs, matches with line breaks.
+
+    static let mixed = Array("tel 11987654374\nid 39053344705\nCPF 390 533 447 05\nCPF 231.002.999-00\n".utf8)
+
+    @Test("the minimum confidence and --include-invalid choose what is reported", arguments: [
+        (CPFScanner.Confidence.high, false, ["3:5: 390 533 447 05"]),
+        (.medium, false, ["2:4: 39053344705", "3:5: 390 533 447 05"]),
+        (.low, false, ["1:5: 11987654374", "2:4: 39053344705", "3:5: 390 533 447 05"]),
+        (.high, true, ["3:5: 390 533 447 05", "4:5: 231.002.999-00"]),
+    ])
+    func confidenceAndMistyped(level: CPFScanner.Confidence, includesInvalid: Bool, expected: [String]) throws {
+        let settings = FindEngine.Settings(minimumConfidence: level, includesInvalid: includesInvalid)
+        let result = try found([("t", Self.mixed)], settings: settings)
+        #expect(result.output == expected.map { "t:\($0)\n" }.joined())
+        #expect(result.count == expected.count)
+    }
+
+    @Test("a match broken across lines: its first digit's line and column, the line break escaped, in any block size",
+          arguments: [3, 7, 16, 1 << 20])
+    func brokenAcrossLines(blockCapacity: Int) throws {
+        let input = Array("a\nCPF 390.533.447-\r\n05 e\nCPF 529.982.\n247-25\n".utf8)
+        let result = try found([("t", input)], blockCapacity: blockCapacity)
+        #expect(result.output == "t:2:5: 390.533.447-\\r\\n05\nt:4:5: 529.982.\\n247-25\n")
+        let json = try found([("t", input)], blockCapacity: blockCapacity, settings: .init(json: true))
+        #expect(json.output.contains(#""line":2,"column":5,"text":"390.533.447-\r\n05","cpf":"39053344705","confidence":"high","valid":true"#))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct RedactCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(RedactCommand.definition.name == "redact")
-        #expect(RedactCommand.definition.options.map(\.long) == ["style"])
+        #expect(RedactCommand.definition.options.map(\.long) == ["style", "confidence"])
         let help = RedactCommand.definition.helpText
         for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:"] {
             #expect(help.contains(phrase))
@@ -15,7 +15,8 @@ struct RedactCommandTests {
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
     }
 
-    @Test("an unknown style is a usage error", arguments: ["", "FULL", "partial"])
+    // SPEC v2: choice values are case-insensitive, so "FULL" is the full style.
+    @Test("an unknown style is a usage error", arguments: ["", "fulll", "partial"])
     func unknownStyle(style: String) throws {
         let arguments = try parse(["--style", style], for: RedactCommand.definition)
         #expect(throws: UsageError.invalidValue(option: "--style", value: style, expected: "'full' or 'lgpd'")) {

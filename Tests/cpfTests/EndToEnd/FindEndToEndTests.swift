@@ -30,14 +30,15 @@ struct FindEndToEndTests {
     @Test func jsonLinesHaveSourceLineColumnTextAndDigits() throws {
         let result = run(["find", "--json"], stdin: Data(Self.ticket))
         #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix(
-            #"{"source":"-","line":1,"column":27,"text":"390.533.447-05","cpf":"39053344705"}"# + "\n"))
+            #"{"source":"-","line":1,"column":27,"text":"390.533.447-05","cpf":"39053344705","confidence":"high","valid":true}"# + "\n"))
         let objects = jsonObjects(result.stdout)
         #expect(objects.count == 3)
         #expect(objects.map { $0["line"] as? Int } == [1, 2, 3])
         #expect(objects.map { $0["column"] as? Int } == [27, 26, 5])
         #expect(objects.map { $0["text"] as? String } == ["390.533.447-05", "52998224725", "529982247-25"])
         #expect(objects.map { $0["cpf"] as? String } == ["39053344705", "52998224725", "52998224725"])
-        #expect(objects.allSatisfy { $0["source"] as? String == "-" && $0.count == 5 })
+        #expect(objects.map { $0["confidence"] as? String } == ["high", "medium", "high"])   // cpf=529982247-25: a CPF keyword
+        #expect(objects.allSatisfy { $0["source"] as? String == "-" && $0["valid"] as? Bool == true && $0.count == 7 })
         #expect(result.status == 0)
     }
 
@@ -110,7 +111,7 @@ struct FindEndToEndTests {
         let expected = CPFScanner.matches(in: bytes)
         #expect(expected.count > 100)
         let objects = jsonObjects(run(["find", "--json"], stdin: Data(bytes)).stdout)
-        #expect(objects.map { $0["cpf"] as? String } == expected.map(\.cpf.digits))
+        #expect(objects.map { $0["cpf"] as? String } == expected.map(\.digits))
         #expect(objects.map { $0["text"] as? String } == expected.map(\.text))
     }
 
@@ -118,7 +119,7 @@ struct FindEndToEndTests {
         let result = run(["help", "find"])
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 0)
-        for phrase in ["USAGE: cpf find [--json] [<file> ...]", "--json", "SOURCE:LINE:COLUMN: TEXT", "12.345.678/0001-95"] {
+        for phrase in ["USAGE: cpf find [--confidence <level>] [--include-invalid] [--json]", "--json", "SOURCE:LINE:COLUMN: TEXT", "12.345.678/0001-95"] {
             #expect(text.contains(phrase))
         }
         #expect(run(["find", "--help"]).stdout == result.stdout)

@@ -86,8 +86,41 @@ struct RedactEndToEndTests {
 
     @Test func helpShowsTheStyles() {
         let text = String(decoding: run(["redact", "-h"]).stdout, as: UTF8.self)
-        for phrase in ["USAGE: cpf redact [--style full|lgpd] [<file> ...]", "***.***.***-**", "***533447**"] {
+        for phrase in ["USAGE: cpf redact [--style full|lgpd] [--confidence <level>]", "***.***.***-**", "***533447**"] {
             #expect(text.contains(phrase))
         }
+    }
+
+    // SPEC v2: after `redact --confidence L`, `find --confidence L --include-invalid` finds nothing.
+
+    static let hardText = """
+        1,39053344705,Ana\nINSERT INTO t VALUES (2,39053344705,3);\n390.533.447-05,529.982.247-25
+        GET /api/v1/12/39053344705/x\nCPF 390 533 447 05; CPF 390.533.447/05; 390.533.447.05
+        CPF: 390.533.447 - 05\nCPF nº 616.676.668 – 00\n390.533.447–05\n390\u{A0}533\u{A0}447\u{A0}05
+        CPF 390.533.447-\n05\nCPF 390.533.447-\r\n05\n390.5\u{200B}33.447-05 e 390.533.4\u{AD}47-05
+        CPF 231.002.999-00\nwhatsapp 11987654374\n200.147.123.45\n
+        """
+
+    @Test("redact at a confidence leaves nothing for find at that confidence, mistyped CPFs included",
+          arguments: ["low", "medium", "high"])
+    func nothingLeftToFind(level: String) {
+        let redacted = run(["redact", "--confidence", level], stdin: Data(Self.hardText))
+        #expect(redacted.status == 0)
+        #expect(redacted.stdout.count == Data(Self.hardText).count)
+        let found = run(["find", "--confidence", level, "--include-invalid"], stdin: redacted.stdout)
+        #expect(String(decoding: found.stdout, as: UTF8.self) == "")
+        #expect(found.status == 1)
+        #expect(run(["find", "--confidence", level, "--include-invalid"], stdin: Data(Self.hardText)).status == 0)
+    }
+
+    @Test("the default hides anything that could be a CPF: the phone that passes the checksum and the mistyped CPF too")
+    func defaultHidesLowAndMistyped() {
+        let result = run(["redact"], stdin: Data("whatsapp 11987654374; CPF 231.002.999-00; CNPJ 12.345.678/0001-95\n"))
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "whatsapp ***********; CPF ***.***.***-**; CNPJ 12.345.678/0001-95\n")
+        let medium = run(["redact", "--confidence", "MEDIUM"], stdin: Data("whatsapp 11987654374; CPF 231.002.999-00\n"))
+        #expect(String(decoding: medium.stdout, as: UTF8.self) == "whatsapp 11987654374; CPF ***.***.***-**\n")
+        let bad = run(["redact", "--confidence", "sure"], stdin: Data())
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("cpf: invalid value 'sure' for '--confidence': expected 'low', 'medium' or 'high'"))
     }
 }

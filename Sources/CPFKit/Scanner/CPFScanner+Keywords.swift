@@ -1,0 +1,191 @@
+// The keywords of CPFScanner and the confidence they give a match.
+//
+// The keyword lists, the one place they are written down:
+//
+// CPF keywords (a CPF is meant: confidence `high`, and a number with wrong
+// check digits is a mistyped CPF):
+//     CPF, CPFs, C.P.F., C.P.F, CPF/MF, CIC,
+//     Cadastro de Pessoa Física, Cadastro de Pessoas Física,
+//     Cadastro de Pessoa Físicas, Cadastro de Pessoas Físicas
+// Other-document keywords (another number that may pass the checksum:
+// confidence `low`):
+//     phones: tel, telefone, telefones, fone, cel, celular, celulares,
+//             whatsapp, wpp, zap, fax
+//     documents: PIS, PASEP, PIS/PASEP, NIS, NIT, CNH, RENAVAM, título,
+//             título de eleitor, CNS, RG, CNPJ, inscrição, matrícula, processo
+//     orders and money: pedido, protocolo, nota, NF, conta, agência
+//     network: IP
+//
+// A keyword applies to the first number after it on the same line: it ends
+// at most 40 bytes before the candidate's first digit with no digit, no `*`
+// and no line feed between. It is matched ignoring case and accents (ASCII
+// letters and the Latin-1 letters of UTF-8: `FÍSICA`, `física`, `fisica`),
+// as a word: the character before it is not a letter, a digit or `*`, and
+// the one after it not a letter (it may be glued to the number:
+// `cpf39053344705`). A space inside a keyword is one ASCII space. When
+// several keywords come before a number, the nearest decides.
+
+extension CPFScanner {
+    /// How sure the scanner is that a match is a CPF; `low < medium < high`.
+    ///
+    /// ```swift
+    /// CPFScanner.matches(in: "CPF 39053344705".utf8)[0].confidence     // .high: a CPF keyword
+    /// CPFScanner.matches(in: "id 39053344705".utf8)[0].confidence      // .medium: bare digits
+    /// CPFScanner.Confidence(rawValue: "low")! < .medium                // true
+    /// ```
+    public enum Confidence: String, Comparable, Hashable, Sendable, CaseIterable {
+        /// An other-document keyword applies (`tel 11987654374`), or, with no
+        /// keyword, spaces or dots only separate it (`200.147.123.45`).
+        case low
+        /// Bare digits, partial masks, other separators (`39053344705`, `390533447/05`).
+        case medium
+        /// A CPF keyword applies (`CPF 39053344705`), or it is the full mask
+        /// `DDD.DDD.DDD-DD`; every mistyped CPF too.
+        case high
+
+        private var rank: Int {
+            switch self {
+            case .low: 0
+            case .medium: 1
+            case .high: 2
+            }
+        }
+
+        /// Orders by certainty: `.low < .medium`, `.medium < .high`.
+        public static func < (lhs: Confidence, rhs: Confidence) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// The keyword that decided a match's confidence.
+    ///
+    /// ```swift
+    /// let keyword = CPFScanner.matches(in: "Tel: 11987654374".utf8, minimumConfidence: .low)[0].keyword
+    /// keyword?.name   // "tel"
+    /// keyword?.kind   // .otherDocument
+    /// ```
+    public struct Keyword: Hashable, Sendable {
+        /// What a keyword says the number is.
+        public enum Kind: Hashable, Sendable {
+            /// A CPF (`CPF`, `CIC`, `Cadastro de Pessoas Físicas`…).
+            case cpf
+            /// Another document or number (`tel`, `PIS`, `CNH`, `pedido`…).
+            case otherDocument
+        }
+
+        @usableFromInline internal let index: UInt8
+
+        internal init(index: Int) { self.index = UInt8(index) }
+
+        /// The keyword as listed, lowercase without accents (`"cpf"`,
+        /// `"cadastro de pessoas fisicas"`, `"titulo"`), whatever the text's spelling.
+        public var name: String { String(decoding: CPFScanner.keywordTable[Int(index)].pattern, as: UTF8.self) }
+
+        /// Whether it names a CPF or another document.
+        public var kind: Kind { CPFScanner.keywordTable[Int(index)].kind }
+    }
+
+    /// The keywords, lowercase, without accents.
+    internal static let keywordTable: [(pattern: [UInt8], kind: Keyword.Kind)] = {
+        let cpf = [
+            "cpf", "cpfs", "c.p.f.", "c.p.f", "cpf/mf", "cic",
+            "cadastro de pessoa fisica", "cadastro de pessoas fisica",
+            "cadastro de pessoa fisicas", "cadastro de pessoas fisicas",
+        ]
+        let other = [
+            "tel", "telefone", "telefones", "fone", "cel", "celular", "celulares", "whatsapp", "wpp", "zap", "fax",
+            "pis", "pasep", "pis/pasep", "nis", "nit", "cnh", "renavam", "titulo", "titulo de eleitor", "cns", "rg",
+            "cnpj", "inscricao", "matricula", "processo",
+            "pedido", "protocolo", "nota", "nf", "conta", "agencia",
+            "ip",
+        ]
+        // Longest first: the longest keyword ending at a position is the one taken.
+        return (cpf.map { (Array($0.utf8), Keyword.Kind.cpf) } + other.map { (Array($0.utf8), Keyword.Kind.otherDocument) })
+            .sorted { $0.0.count > $1.0.count }
+    }()
+
+    /// The furthest a keyword may end before a number, in bytes.
+    internal static let keywordReach = 40
+    /// The most bytes a keyword takes in UTF-8 (each unaccented letter may be
+    /// written accented, two bytes) and the character before it.
+    internal static let keywordLookBack: Int = keywordReach + 2 * keywordTable.map(\.pattern.count).max()! + 2
+
+    /// The letter a Latin-1 letter written `C3 byte` is, lowercase and
+    /// without its accent, or 0 when `byte` is no letter (`×`, `÷`).
+    @inline(__always)
+    internal static func latin1Letter(_ byte: UInt8) -> UInt8 {
+        if byte == 0x9F { return UInt8(ascii: "s") }  // ß
+        return switch byte | 0x20 {  // 0x80-0x9E capitals, 0xA0-0xBE small letters
+        case 0xA0...0xA5: UInt8(ascii: "a")
+        case 0xA7: UInt8(ascii: "c")
+        case 0xA8...0xAB: UInt8(ascii: "e")
+        case 0xAC...0xAF: UInt8(ascii: "i")
+        case 0xB1: UInt8(ascii: "n")
+        case 0xB2...0xB6, 0xB8: UInt8(ascii: "o")
+        case 0xB9...0xBC: UInt8(ascii: "u")
+        case 0xBD, 0xBF: UInt8(ascii: "y")
+        case 0xA6: UInt8(ascii: "a")   // æ
+        case 0xB0: UInt8(ascii: "d")   // ð
+        case 0xBE: UInt8(ascii: "t")   // þ
+        default: 0
+        }
+    }
+
+    /// Whether the byte is an ASCII letter.
+    @inline(__always)
+    internal static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+    /// Whether a letter starts at `index` (ASCII, or Latin-1 in UTF-8), within `text`.
+    @inline(__always)
+    internal static func letterStarts(_ text: Text, at index: Int) -> Bool {
+        let byte = text.base[index]
+        if isASCIILetter(byte) { return true }
+        return byte == 0xC3 && index + 1 < text.count && latin1Letter(text.base[index + 1]) != 0
+    }
+
+    /// The keyword that applies to the number whose first digit is at
+    /// `first`: the nearest one ending at most ``keywordReach`` bytes before
+    /// it with no digit, `*` or line feed between.
+    internal static func keyword(_ text: Text, before first: Int) -> Keyword? {
+        var end = first
+        let stop = Swift.max(first - keywordReach, text.lowest + 1)
+        // The bytes from `end` to `first` hold no digit, `*` or line feed.
+        while end >= stop {
+            let byte = text.base[end - 1]
+            // A keyword ends with a letter or a `.`, and no letter follows it.
+            if (isASCIILetter(byte) || byte == UInt8(ascii: ".") || (byte >= 0x80 && byte < 0xC0))
+                && (end == first || !letterStarts(text, at: end)),
+               let found = keyword(text, endingAt: end) {
+                return found
+            }
+            if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || byte == 0x0A { return nil }
+            end -= 1
+        }
+        return nil
+    }
+
+    /// The longest keyword that ends at `end`, as a word.
+    private static func keyword(_ text: Text, endingAt end: Int) -> Keyword? {
+        let lowest = text.lowest
+        candidates: for (number, entry) in keywordTable.enumerated() {
+            var index = end
+            for expected in entry.pattern.reversed() {
+                guard index > lowest else { continue candidates }
+                let byte = text.base[index - 1]
+                if byte < 0x80 {
+                    guard byte == expected || (isASCIILetter(byte) && byte | 0x20 == expected) else { continue candidates }
+                    index -= 1
+                } else {
+                    guard index - 2 >= lowest, text.base[index - 2] == 0xC3, latin1Letter(byte) == expected else { continue candidates }
+                    index -= 2
+                }
+            }
+            // The character before: not a letter, a digit or `*`.
+            if index > lowest {
+                let byte = text.base[index - 1]
+                if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || isASCIILetter(byte) { continue }
+                if byte >= 0x80, index - 2 >= lowest, text.base[index - 2] == 0xC3, latin1Letter(byte) != 0 { continue }
+            }
+            return Keyword(index: number)
+        }
+        return nil
+    }
+}
