@@ -38,7 +38,7 @@ struct CPFScannerBlockMaskTests {
         let text = Array("ab 390.533.447-05 x 2026-11-28T 192.168.1.1 39053344705 ".utf8)
             + [UInt8](repeating: 0x61, count: 64)
         text.withUnsafeBufferPointer { buffer in
-            let starts = CPFScanner.possibleStarts(buffer.baseAddress!, digitBefore: false)
+            let starts = CPFScanner.possibleStarts(buffer.baseAddress!, digitBefore: false).starts
             let positions = (0..<48).filter { starts >> UInt64($0) & 1 != 0 }
             #expect(positions.contains(3))
             #expect(!positions.contains(20))     // 2026-11-28: 10 bytes

@@ -69,15 +69,16 @@ extension CPFScanner {
 
     /// The positions among the first 48 of the 64 bytes at `start` where a
     /// candidate may start (see ``blockMasks(_:)``); `digitBefore` tells
-    /// whether the byte before `start` is a digit.
+    /// whether the byte before `start` is a digit. Also the mask of the
+    /// digits, bit *i* for byte *i*.
     @inline(__always)
-    internal static func possibleStarts(_ start: UnsafePointer<UInt8>, digitBefore: Bool) -> UInt64 {
+    internal static func possibleStarts(_ start: UnsafePointer<UInt8>, digitBefore: Bool) -> (starts: UInt64, digits: UInt64) {
         let (digits, inCandidate) = blockMasks(start)
         let starts = digits & ~(digits << 1 | (digitBefore ? 1 : 0))
         let run2 = inCandidate & inCandidate >> 1
         let run4 = run2 & run2 >> 2
         let run8 = run4 & run4 >> 4
         let run11 = run8 & run4 >> 7
-        return starts & run11 & 0xFFFF_FFFF_FFFF
+        return (starts & run11 & 0xFFFF_FFFF_FFFF, digits)
     }
 }

@@ -12,8 +12,10 @@
 //     phones: tel, telefone, telefones, fone, cel, celular, celulares,
 //             whatsapp, wpp, zap, fax
 //     documents: PIS, PASEP, PIS/PASEP, NIS, NIT, CNH, RENAVAM, título,
-//             título de eleitor, CNS, RG, CNPJ, inscrição, matrícula, processo
-//     orders and money: pedido, protocolo, nota, NF, conta, agência
+//             título de eleitor, CNS, RG, CNPJ, inscrição, matrícula, processo,
+//             processos
+//     orders and money: pedido, pedidos, protocolo, protocolos, nota, NF,
+//             conta, contas, agência, agências, banco
 //     network: IP
 //
 // A keyword applies to the first number after it on the same line: it ends
@@ -94,7 +96,8 @@ extension CPFScanner {
             "tel", "telefone", "telefones", "fone", "cel", "celular", "celulares", "whatsapp", "wpp", "zap", "fax",
             "pis", "pasep", "pis/pasep", "nis", "nit", "cnh", "renavam", "titulo", "titulo de eleitor", "cns", "rg",
             "cnpj", "inscricao", "matricula", "processo",
-            "pedido", "protocolo", "nota", "nf", "conta", "agencia",
+            "pedido", "pedidos", "protocolo", "protocolos", "nota", "nf", "conta", "contas", "agencia", "agencias",
+            "banco", "processos",
             "ip",
         ]
         // Longest first: the longest keyword ending at a position is the one taken.
@@ -162,29 +165,76 @@ extension CPFScanner {
         return nil
     }
 
+    /// The keywords laid out flat for the hot path, built once and never
+    /// freed (no reference counting while scanning): each pattern's bytes
+    /// reversed, one after another; and, by the pattern's last byte, the
+    /// keywords ending with it, longest first, as (table index, start,
+    /// length) triples.
+    private struct KeywordIndex {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        /// Entries for last byte `b` are `entries[first[b]..<first[b + 1]]`.
+        let first: UnsafeMutableBufferPointer<Int32>
+        let entries: UnsafeMutableBufferPointer<(number: Int32, start: Int32, length: Int32)>
+
+        init(_ table: [(pattern: [UInt8], kind: Keyword.Kind)]) {
+            bytes = .allocate(capacity: table.reduce(0) { $0 + $1.pattern.count })
+            first = .allocate(capacity: 257)
+            entries = .allocate(capacity: table.count)
+            var starts: [Int] = []
+            var offset = 0
+            for entry in table {
+                starts.append(offset)
+                for byte in entry.pattern.reversed() { bytes[offset] = byte; offset += 1 }
+            }
+            var next = 0
+            for last in 0..<256 {
+                first[last] = Int32(next)
+                for (number, entry) in table.enumerated() where Int(entry.pattern.last!) == last {
+                    entries[next] = (Int32(number), Int32(starts[number]), Int32(entry.pattern.count))
+                    next += 1
+                }
+            }
+            first[256] = Int32(next)
+        }
+    }
+
+    nonisolated(unsafe) private static let keywordIndex = KeywordIndex(keywordTable)
+
     /// The longest keyword that ends at `end`, as a word.
     private static func keyword(_ text: Text, endingAt end: Int) -> Keyword? {
         let lowest = text.lowest
-        candidates: for (number, entry) in keywordTable.enumerated() {
-            var index = end
-            for expected in entry.pattern.reversed() {
-                guard index > lowest else { continue candidates }
-                let byte = text.base[index - 1]
+        // The last character, folded as the patterns are written.
+        let last = text.base[end - 1]
+        let folded: UInt8
+        if last < 0x80 {
+            folded = isASCIILetter(last) ? last | 0x20 : last
+        } else {
+            guard end - 2 >= lowest, text.base[end - 2] == 0xC3 else { return nil }
+            folded = latin1Letter(last)
+        }
+        let index = keywordIndex
+        candidates: for slot in Int(index.first[Int(folded)])..<Int(index.first[Int(folded) + 1]) {
+            let (number, start, length) = index.entries[slot]
+            var at = end
+            for position in Int(start)..<Int(start + length) {
+                let expected = index.bytes[position]
+                guard at > lowest else { continue candidates }
+                let byte = text.base[at - 1]
                 if byte < 0x80 {
                     guard byte == expected || (isASCIILetter(byte) && byte | 0x20 == expected) else { continue candidates }
-                    index -= 1
+                    at -= 1
                 } else {
-                    guard index - 2 >= lowest, text.base[index - 2] == 0xC3, latin1Letter(byte) == expected else { continue candidates }
-                    index -= 2
+                    guard at - 2 >= lowest, text.base[at - 2] == 0xC3, latin1Letter(byte) == expected else { continue candidates }
+                    at -= 2
                 }
             }
             // The character before: not a letter, a digit or `*`.
-            if index > lowest {
-                let byte = text.base[index - 1]
+            if at > lowest {
+                let byte = text.base[at - 1]
                 if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || isASCIILetter(byte) { continue }
-                if byte >= 0x80, index - 2 >= lowest, text.base[index - 2] == 0xC3, latin1Letter(byte) != 0 { continue }
+                if byte >= 0x80, at - 2 >= lowest, text.base[at - 2] == 0xC3, latin1Letter(byte) != 0 { continue }
             }
-            return Keyword(index: number)
+            return Keyword(index: Int(number))
         }
         return nil
     }

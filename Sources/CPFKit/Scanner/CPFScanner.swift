@@ -195,15 +195,26 @@ public struct CPFScanner: Sendable {
         var index = start
         // Blocks of 48 positions judged from bit masks of 64 bytes.
         while limit - index >= 48, text.count - index >= 64 {
-            var starts = possibleStarts(base + index, digitBefore: index > 0 && base[index - 1] &- 0x30 < 10)
+            var (starts, digits) = possibleStarts(base + index, digitBefore: index > 0 && base[index - 1] &- 0x30 < 10)
             while starts != 0 {
-                let first = index + starts.trailingZeroBitCount
+                let position = starts.trailingZeroBitCount
+                let first = index + position
                 starts &= starts &- 1
                 if text.count - first >= 32 {
                     let raw = UnsafeRawPointer(base + first)
                     let high = (DigitWord.load(raw) | DigitWord.load(raw, at: 8)
                         | DigitWord.load(raw, at: 16) | DigitWord.load(raw, at: 24)) & DigitWord.highBits
-                    if high == 0, !mayStartASCIICandidate(base + first) { continue }
+                    if high == 0 {
+                        // All ASCII: the quick parse decides.
+                        // The block's digit mask covers the next 24 bytes up to position 40.
+                        let known = position <= 40 ? (digits >> UInt64(position)) & 0xFF_FFFF : DigitWord.digitMask24(raw)
+                        if let candidate = asciiCandidate(base, at: first, digits: known),
+                           !touchesBefore(text, first, usesSpaces: candidate.usesSpaces),
+                           let match = judge(text, candidate, at: first, origin: origin) {
+                            onMatch(match)
+                        }
+                        continue
+                    }
                 }
                 if text.startsNumber(first) {
                     switch parse(text, at: first) {
