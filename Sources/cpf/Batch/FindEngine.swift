@@ -29,7 +29,7 @@ final class FindEngine {
     init(json: Bool, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity) {
         self.json = json
         out = output ?? context.output
-        reader = BlockReader(capacity: blockCapacity)
+        reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
     }
 
     deinit {
