@@ -30,10 +30,8 @@ enum RedactCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var style = CPFScanner.RedactionStyle.full
-        if let value = arguments.value(Self.style) {
-            guard let chosen = CPFScanner.RedactionStyle(rawValue: value) else {
-                throw .invalidValue(option: arguments.spelling(Self.style), value: value, expected: "'full' or 'lgpd'")
-            }
+        if let value = try arguments.choice(Self.style, among: CPFScanner.RedactionStyle.allCases.map(\.rawValue)),
+           let chosen = CPFScanner.RedactionStyle(rawValue: value) {
             style = chosen
         }
         let engine = RedactEngine(style: style, context: context)
