@@ -19,8 +19,9 @@
 /// holds 11 digits and nothing but the allowed separators, valid or not; with
 /// ``CPF/ParsingOptions/padsLeadingZeros``, a bare run of 1 to 10 digits is
 /// padded first. Suggestions are made for invalid input with 10, 11 or 12
-/// digits (see ``CPF/suggestions(for:)``); for a strict-mode input whose
-/// only fault is its shape, the suggestion is the same number.
+/// digits (see ``CPF/suggestions(for:)``), whose ``digits`` are `nil` but
+/// for 11; for a strict-mode input whose only fault is its shape, the
+/// suggestion is the same number.
 ///
 /// - Complexity: O(*n*) in the length of the text.
 public struct CPFExplanation: Hashable, Sendable {
@@ -44,16 +45,7 @@ public struct CPFExplanation: Hashable, Sendable {
         var found = input.utf8.filter { $0 &- 0x30 < 10 }
         let hasOnlyAllowedCharacters: Bool
         switch error {
-        case .empty?, .invalidCharacter?: hasOnlyAllowedCharacters = false
-        case .format?:
-            // Strict: the digits still count when the lenient reading allows
-            // every character (`390 533 447 05`).
-            var lenient = options
-            lenient.format = .lenient
-            switch input.cpfValidationError(options: lenient) {
-            case .empty?, .invalidCharacter?: hasOnlyAllowedCharacters = false
-            default: hasOnlyAllowedCharacters = true
-            }
+        case .empty?, .invalidCharacter?, .format?: hasOnlyAllowedCharacters = false
         default: hasOnlyAllowedCharacters = true
         }
         let trimmed = input.utf8.drop(while: CPF.isTrimmedByte).reversed().drop(while: CPF.isTrimmedByte)
@@ -61,14 +53,23 @@ public struct CPFExplanation: Hashable, Sendable {
             found.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: 11 - found.count), at: 0)
         }
         digits = hasOnlyAllowedCharacters && found.count == 11 ? String(decoding: found, as: UTF8.self) : nil
-        if case .format? = error, let digits, let cpf = try? CPF(validating: digits, options: .lenient) {
+        // Strict: what the lenient reading makes of a refused shape.
+        var lenient = options
+        lenient.format = .lenient
+        let lenientError = error == .format ? input.cpfValidationError(options: lenient) : error
+        if error != nil, lenientError == nil, let cpf = try? CPF(validating: input, options: lenient) {
             // Only the shape is wrong: the same number, written as strict wants it.
             suggestions = [cpf]
         } else if error != nil, let digits {
             suggestions = CPF.suggestions(for: digits)
-        } else if error != nil, hasOnlyAllowedCharacters, found.count == 10 || found.count == 12 {
-            // One digit missing or one too many.
-            suggestions = CPF.suggestions(for: String(decoding: found, as: UTF8.self))
+        } else if let lenientError, (10...12).contains(found.count) {
+            switch lenientError {
+            case .empty, .invalidCharacter, .format:
+                suggestions = []
+            case .length, .repeatedDigits, .checkDigits:
+                // One digit missing or one too many (or, strict, a wrong digit).
+                suggestions = CPF.suggestions(for: String(decoding: found, as: UTF8.self))
+            }
         } else {
             suggestions = []
         }

@@ -43,7 +43,7 @@ enum CommonOptions {
     }
 
     static func parseDelimiter(_ text: String, spelling: String) throws(UsageError) -> UInt8 {
-        if text.lowercased() == "tab" || text == "\\t" { return 0x09 }
+        if text == "tab" || text == "\\t" { return 0x09 }
         let bytes = Array(text.utf8)
         guard bytes.count == 1, bytes[0] < 0x80, bytes[0] != 0x22, bytes[0] != 0x0A, bytes[0] != 0x0D else {
             throw .invalidValue(option: spelling, value: text, expected: "one ASCII character other than a quote or line break, or 'tab'")
