@@ -53,17 +53,22 @@ final class RewritingInput {
 
     /// Reads one input: each record's field goes to `value` (with
     /// `--field`), else each line's pieces to `line`.
+    @inline(__always)
     func read(
         _ descriptor: FileDescriptor, named name: String, value: some FieldValueRewriting,
         line: (LinePiece) -> Void
     ) throws(Errno) {
         inputCount += 1
         let isFirstInput = inputCount == 1
+        let out = out
         var inHeader = columns.skipsHeader
         try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: { mark in
             if isFirstInput { out.write(mark) }
         }) { piece in
-            if inHeader {
+            if _fastPath(!inHeader && fieldRewriter == nil) {
+                // Whole lines: the hot path.
+                line(piece)
+            } else if inHeader {
                 if isFirstInput {
                     out.write(piece.bytes)
                     if piece.isLast { out.writeTerminator(piece.terminator) }
@@ -72,8 +77,6 @@ final class RewritingInput {
             } else if let fieldRewriter {
                 let rewritten = fieldRewriter.rewrite(piece, with: value, source: name)
                 if piece.isLast, !rewritten { failureCount += 1 }
-            } else {
-                line(piece)
             }
             if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
         }
