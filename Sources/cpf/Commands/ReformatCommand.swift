@@ -32,8 +32,8 @@ enum ReformatCommand {
           0 all rewritten, 1 at least one passed through, 2 usage or I/O error.
 
         EXAMPLES:
-          \(example)
           cpf \(example.split(separator: " ")[1]) --field 3 --header -i customers.csv > out.csv
+          \(example)
         """
     }
 
