@@ -58,9 +58,25 @@ struct CPFSuggestionsTests {
         #expect(CPF.suggestions(for: "395.033.447-05").map(\.digits).contains("39053344705"))
     }
 
-    @Test("inputs without 11 digits have no suggestions", arguments: ["", "123", "390.533.447-0", "390.533.447-055"])
+    @Test("inputs without 10 to 12 digits have no suggestions", arguments: ["", "123", "390.533.44", "390.533.447-0555"])
     func needsElevenDigits(text: String) {
         #expect(CPF.suggestions(for: text).isEmpty)
+    }
+
+    @Test("a missing digit is found, wherever it was", arguments: Array(0..<11))
+    func fixesMissingDigit(index: Int) {
+        var digits = Array("39053344705")
+        digits.remove(at: index)
+        let found = CPF.suggestions(for: String(digits))
+        #expect(found.map(\.digits).contains("39053344705"))
+        #expect(found.allSatisfy { $0.digits.count == 11 && "\($0.digits)".isValidCPF })
+    }
+
+    @Test("an extra digit is found, wherever it was", arguments: Array(0..<12))
+    func fixesExtraDigit(index: Int) {
+        var digits = Array("39053344705")
+        digits.insert("8", at: index)
+        #expect(CPF.suggestions(for: String(digits)).map(\.digits).contains("39053344705"))
     }
 
     @Test("never suggests the input itself or a repeated-digit number")

@@ -31,7 +31,7 @@ struct CPFExplanationTests {
     }
 
     @Test("without 11 digits, or with a character that is not allowed, there are no digits to explain", arguments: [
-        "390.533.447", "", "390.533.447-0x", "３９０.533.447-05", "390533447051",
+        "390.533.447", "", "390.533.447-0x", "３９０.533.447-05",
     ])
     func noDigits(input: String) {
         let explanation = CPFExplanation(input)
@@ -47,6 +47,22 @@ struct CPFExplanationTests {
         let explanation = CPFExplanation("390 533 447 05", options: .strict)
         #expect(explanation.error == .format)
         #expect(explanation.digits == nil)
+    }
+
+    @Test("strict reading: a refused shape of a valid number suggests the number")
+    func strictShapeSuggestsTheNumber() throws {
+        let explanation = CPFExplanation("390 533 447 05", options: .strict)
+        #expect(explanation.suggestions == [try CPF(validating: "39053344705")])
+    }
+
+    @Test("a digit missing or one too many: no digits, but the fixes are suggested", arguments: [
+        "3905334470", "390533447051", "390.533.447-055",
+    ])
+    func missingOrExtraDigit(input: String) throws {
+        let explanation = CPFExplanation(input)
+        #expect(explanation.error == .length(digitCount: input.filter(\.isNumber).count))
+        #expect(explanation.digits == nil)
+        #expect(explanation.suggestions.contains(try CPF(validating: "39053344705")))
     }
 
     @Test("padding: a bare run of 1 to 10 digits is explained as its padded number")
@@ -99,7 +115,7 @@ struct CPFExplanationTests {
     }
 
     @Test("no digits are shown unless the input has exactly 11 allowed ones", arguments: [
-        "", "12345", "390.533.447-05x", "３９０.533.447-05", "390.533.447-055",
+        "", "12345", "390.533.447-05x", "３９０.533.447-05",
     ])
     func withoutDigitsFromTheCommand(input: String) {
         let info = CPFExplanation(input, options: .lenient)

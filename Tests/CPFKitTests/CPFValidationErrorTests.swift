@@ -13,6 +13,7 @@ struct CPFValidationErrorTests {
         (.invalidCharacter("\n", position: 15), "invalid-character", "invalid character '\\n' at position 15"),
         (.invalidCharacter("\0", position: 1), "invalid-character", "invalid character '\\0' at position 1"),
         (.invalidCharacter("'", position: 1), "invalid-character", "invalid character '\\'' at position 1"),
+        (.invalidCharacter("\"", position: 1), "invalid-character", "invalid character '\"' at position 1"),
         (.invalidCharacter("\u{7F}", position: 2), "invalid-character", "invalid character '\\u{7F}' at position 2"),
         (.invalidCharacter("\u{1B}", position: 2), "invalid-character", "invalid character '\\u{1B}' at position 2"),
         // Printable non-ASCII characters are shown as themselves (escaped(asASCII: false)).

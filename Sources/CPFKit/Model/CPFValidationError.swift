@@ -75,11 +75,13 @@ extension CPFValidationError: CustomStringConvertible {
 }
 
 extension Unicode.Scalar {
-    /// The scalar as itself when it is visible on its own (`x`, `３`, `€`);
-    /// else escaped: `\t`, `\u{A0}` for spaces, controls, format characters,
-    /// combining marks, unassigned and private-use code points.
+    /// The scalar as itself when it is visible on its own (`x`, `３`, `€`,
+    /// `"`); else escaped: `\t`, `\u{A0}` for spaces, controls, format
+    /// characters, combining marks, unassigned and private-use code points.
     @usableFromInline
     internal var visibleDescription: String {
+        // A double quote needs no escape inside the single quotes of a message.
+        if self == "\"" { return "\"" }
         if isASCII { return escaped(asASCII: true) }  // \' \\ \t \u{7F}
         switch properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,

@@ -18,8 +18,10 @@
 /// The digits (and all that comes from them) are there whenever the text
 /// holds 11 digits and nothing but the allowed separators, valid or not; with
 /// ``CPF/ParsingOptions/padsLeadingZeros``, a bare run of 1 to 10 digits is
-/// padded first. Suggestions are made for invalid input with 11 digits only
-/// (see ``CPF/suggestions(for:)``).
+/// padded first. Suggestions are made for invalid input with 10, 11 or 12
+/// digits (see ``CPF/suggestions(for:)``), whose ``digits`` are `nil` but
+/// for 11; for a strict-mode input whose only fault is its shape, the
+/// suggestion is the same number.
 ///
 /// - Complexity: O(*n*) in the length of the text.
 public struct CPFExplanation: Hashable, Sendable {
@@ -51,8 +53,23 @@ public struct CPFExplanation: Hashable, Sendable {
             found.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: 11 - found.count), at: 0)
         }
         digits = hasOnlyAllowedCharacters && found.count == 11 ? String(decoding: found, as: UTF8.self) : nil
-        if error != nil, let digits {
+        // Strict: what the lenient reading makes of a refused shape.
+        var lenient = options
+        lenient.format = .lenient
+        let lenientError = error == .format ? input.cpfValidationError(options: lenient) : error
+        if error != nil, lenientError == nil, let cpf = try? CPF(validating: input, options: lenient) {
+            // Only the shape is wrong: the same number, written as strict wants it.
+            suggestions = [cpf]
+        } else if error != nil, let digits {
             suggestions = CPF.suggestions(for: digits)
+        } else if let lenientError, (10...12).contains(found.count) {
+            switch lenientError {
+            case .empty, .invalidCharacter, .format:
+                suggestions = []
+            case .length, .repeatedDigits, .checkDigits:
+                // One digit missing or one too many (or, strict, a wrong digit).
+                suggestions = CPF.suggestions(for: String(decoding: found, as: UTF8.self))
+            }
         } else {
             suggestions = []
         }

@@ -15,8 +15,14 @@ enum CheckOutput {
     case csv
     /// Nothing: the exit status answers.
     case quiet
+    /// Every input record, followed by the delimiter, `true` or `false`, the
+    /// delimiter and the reason code (empty when valid).
+    case annotate
 
     var isFilter: Bool { self == .validLines || self == .invalidLines }
+    /// Whether the input's bytes are copied to the output (its byte order
+    /// mark and header included).
+    var copiesInput: Bool { isFilter || self == .annotate }
 }
 
 /// Checks inputs line by line and writes the verdicts; the layer between the
@@ -28,7 +34,8 @@ final class CheckEngine {
         /// The 0-based CSV field that holds the CPF, or `nil` for whole lines.
         var field: Int?
         var delimiter = UInt8(ascii: ",")
-        /// Whether the first record of each input is a header, not a CPF.
+        /// Whether the first record of each input is a header, not a CPF
+        /// (the first input's is kept by the filters and `--annotate`).
         var skipsHeader = false
     }
 
@@ -37,10 +44,15 @@ final class CheckEngine {
     let settings: Settings
     let context: Context
     private let out: OutputBuffer
-    private let reader = LineReader()
+    private let reader: LineReader
     private(set) var checkedCount = 0
     private(set) var validCount = 0
     var invalidCount: Int { checkedCount - validCount }
+    /// The invalid inputs by reason, in the order of ``CheckEngine/reasonCodes``
+    /// (counted for the report only).
+    private(set) var invalidByReason = [Int](repeating: 0, count: 6)
+    /// Inputs read so far.
+    private var inputCount = 0
 
     // The line being read in pieces (CSV fields, lines longer than the buffer).
     private let streamed: StreamedLine
@@ -51,6 +63,7 @@ final class CheckEngine {
         self.settings = settings
         self.context = context
         out = context.output
+        reader = LineReader(flush: context.flush)
         csv = CSVState(delimiter: settings.delimiter)
         streamed = StreamedLine(options: settings.options, context: context)
         if settings.output == .csv {
@@ -58,16 +71,24 @@ final class CheckEngine {
         }
     }
 
-    /// Checks every line of one input.
+    /// Checks every line of one input. Only the first input's byte order
+    /// mark and header are copied, so that several inputs make one output.
     func check(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
         source = name
+        inputCount += 1
+        let copiesStart = settings.output.copiesInput && inputCount == 1
         var inHeader = settings.skipsHeader
         let csvDelimiter = settings.field == nil ? nil : settings.delimiter
-        try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter) { piece in
+        try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter, byteOrderMark: { mark in
+            if copiesStart { out.write(mark) }
+        }) { piece in
             if inHeader {
-                if settings.output.isFilter {
+                if copiesStart {
                     out.write(piece.bytes)
-                    if piece.isLast { out.writeTerminator(piece.terminator) }
+                    if piece.isLast {
+                        if settings.output == .annotate { writeAnnotation(names: true) }
+                        out.writeTerminator(piece.terminator)
+                    }
                 }
                 inHeader = !piece.isLast
             } else if piece.isWhole, settings.field == nil {
@@ -75,6 +96,27 @@ final class CheckEngine {
             } else {
                 checkPiece(piece)
             }
+            if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
+        }
+    }
+
+    /// The delimiter and the two fields `--annotate` adds: `valid,reason`
+    /// for the header, else the verdict and the reason code.
+    @inline(__always)
+    private func writeAnnotation(names: Bool = false, error: CPFValidationError? = nil) {
+        let delimiter = settings.delimiter
+        out.write(byte: delimiter)
+        if names {
+            out.write("valid")
+            out.write(byte: delimiter)
+            out.write("reason")
+        } else if let error {
+            out.write("false")
+            out.write(byte: delimiter)
+            out.write(error.code)
+        } else {
+            out.write("true")
+            out.write(byte: delimiter)
         }
     }
 
@@ -96,6 +138,17 @@ final class CheckEngine {
                     out.write(piece.bytesWithTerminator)
                 }
             }
+        case .annotate:
+            let result = CPF.parse(piece.bytes, options: settings.options)
+            out.write(piece.bytes)
+            switch result {
+            case .success:
+                validCount += 1
+                writeAnnotation()
+            case .failure(let error):
+                writeAnnotation(error: error)
+            }
+            out.writeTerminator(piece.terminator)
         case .report, .json, .csv:
             let result = CPF.parse(piece.bytes, options: settings.options)
             if case .success = result { validCount += 1 }
@@ -128,12 +181,17 @@ final class CheckEngine {
             }
             streamed.pass(piece.bytes, decided: decided, to: out)
             if piece.isLast, decided == true { out.writeTerminator(piece.terminator) }
+        } else if settings.output == .annotate {
+            out.write(piece.bytes)
         }
         guard piece.isLast else { return }
         let result = streamed.result
         checkedCount += 1
         if case .success = result { validCount += 1 }
-        if !settings.output.isFilter, settings.output != .quiet {
+        if settings.output == .annotate {
+            if case .failure(let error) = result { writeAnnotation(error: error) } else { writeAnnotation() }
+            out.writeTerminator(piece.terminator)
+        } else if !settings.output.isFilter, settings.output != .quiet {
             emit(result, echo: streamed.echo.bytes, isTruncated: streamed.echo.isTruncated, line: piece.lineNumber)
         }
     }
@@ -181,6 +239,7 @@ final class CheckEngine {
         switch settings.output {
         case .report:
             guard case .failure(let error) = result else { return }
+            invalidByReason[Self.reasonIndex(error)] += 1
             DiagnosticWriter.write(
                 location: (source, line), input: echo, isTruncated: isTruncated, message: error.description, to: out)
         case .json:
@@ -192,8 +251,31 @@ final class CheckEngine {
         }
     }
 
-    /// `cpf: N checked, N valid, N invalid` on standard error.
+    /// The reason codes, in the order they are checked and counted.
+    static let reasonCodes = ["empty", "invalid-character", "format", "length", "repeated", "check-digits"]
+
+    static func reasonIndex(_ error: CPFValidationError) -> Int {
+        switch error {
+        case .empty: 0
+        case .invalidCharacter: 1
+        case .format: 2
+        case .length: 3
+        case .repeatedDigits: 4
+        case .checkDigits: 5
+        }
+    }
+
+    /// `cpf: N checked, N valid, N invalid (N check-digits, N length, …)` on
+    /// standard error, the invalid ones counted by reason, most frequent
+    /// first; nothing when no input could be read at all.
     func writeSummary() {
-        context.diagnose("\(checkedCount) checked, \(validCount) valid, \(invalidCount) invalid")
+        if checkedCount == 0, context.failedInput { return }
+        var summary = "\(checkedCount) checked, \(validCount) valid, \(invalidCount) invalid"
+        let reasons = Self.reasonCodes.indices.filter { invalidByReason[$0] > 0 }
+            .sorted { invalidByReason[$0] > invalidByReason[$1] || (invalidByReason[$0] == invalidByReason[$1] && $0 < $1) }
+        if !reasons.isEmpty {
+            summary += " (" + reasons.map { "\(invalidByReason[$0]) \(Self.reasonCodes[$0])" }.joined(separator: ", ") + ")"
+        }
+        context.diagnose(summary)
     }
 }

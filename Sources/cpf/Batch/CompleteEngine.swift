@@ -4,24 +4,30 @@ import CPFKit
 /// `cpf complete`; an input that is not a base is reported and passed through.
 final class CompleteEngine: RewritingEngine {
     let formatted: Bool
+    /// Whether a base of one repeated digit is completed (else refused: it
+    /// makes a number that is never issued).
+    let allowsRepeated: Bool
     let context: Context
     private let out: OutputBuffer
-    private let reader = LineReader()
-    private(set) var failureCount = 0
+    private let input: RewritingInput
+    private var lineFailureCount = 0
+    var failureCount: Int { lineFailureCount + input.failureCount }
 
     private let streamed: StreamedLine
     private var base = 0
     private var digitCount = 0
 
-    init(formatted: Bool, context: Context) {
+    init(formatted: Bool, allowsRepeated: Bool = false, columns: CSVColumns = CSVColumns(), context: Context) {
         self.formatted = formatted
+        self.allowsRepeated = allowsRepeated
         self.context = context
         out = context.output
+        input = RewritingInput(columns: columns, context: context, output: context.output)
         streamed = StreamedLine(context: context)
     }
 
     func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
-        try reader.forEachPiece(of: descriptor) { piece in
+        try input.read(descriptor, named: name, value: self) { piece in
             consume(piece.bytes, isFirst: piece.isFirst, isLast: piece.isLast, terminator: piece.terminator,
                     location: (name, piece.lineNumber))
         }
@@ -43,43 +49,69 @@ final class CompleteEngine: RewritingEngine {
         _ bytes: UnsafeRawBufferPointer, isFirst: Bool, isLast: Bool, terminator: UnsafeRawBufferPointer,
         location: (source: String, line: Int)?
     ) {
-        if isFirst {
-            streamed.begin()
-            base = 0
-            digitCount = 0
-        }
+        if isFirst { beginValue() }
         streamed.consume(bytes)
-        for byte in bytes where byte &- 0x30 < 10 {
-            if digitCount < 9 { base = base * 10 + Int(byte &- 0x30) }
-            digitCount += 1
-        }
-        var failure: String?
-        if isLast {
-            switch streamed.result {
-            case .failure(.length(digitCount: 9)):
-                break
-            case .failure(let error) where error.isAboutCharacters:
-                failure = error.description
-            default:
-                failure = CPFValidationError.length(digitCount: digitCount).description(expectedDigitCount: 9)
-            }
-        }
-        let decided: Bool? = isLast ? failure != nil : (streamed.isSettled || digitCount > 9) ? true : nil
+        for byte in bytes { countDigit(byte) }
+        let failure = isLast ? valueFailure() : nil
+        let decided: Bool? = isLast ? failure != nil : valueIsSettled ? true : nil
         streamed.pass(bytes, decided: decided, to: out)
         guard isLast else { return }
         if let failure {
-            failureCount += 1
+            lineFailureCount += 1
             context.errors.write("cpf: ")
             streamed.report(failure, location: location, to: context.errors)
         } else {
-            let cpf = CPF(base: base)
-            if formatted {
-                out.withReservedSpace(14) { cpf.writeFormatted(to: $0) }
-            } else {
-                out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
-            }
+            writeValue(to: out)
         }
         out.writeTerminator(terminator)
+    }
+
+    @inline(__always)
+    private func countDigit(_ byte: UInt8) {
+        if byte &- 0x30 < 10 {
+            if digitCount < 9 { base = base * 10 + Int(byte &- 0x30) }
+            digitCount += 1
+        }
+    }
+}
+
+/// The base as a value: a whole line, or with `--field` a CSV field.
+extension CompleteEngine: FieldValueRewriting {
+    func beginValue() {
+        streamed.begin()
+        base = 0
+        digitCount = 0
+    }
+
+    @inline(__always)
+    func consumeValue(byte: UInt8) {
+        streamed.consume(byte: byte)
+        countDigit(byte)
+    }
+
+    var valueIsSettled: Bool { streamed.isSettled || digitCount > 9 }
+
+    func valueFailure() -> String? {
+        switch streamed.result {
+        case .failure(.length(digitCount: 9)):
+            if !allowsRepeated, base % 111_111_111 == 0 {
+                return "a base of one repeated digit makes a number that is never issued (--allow-repeated completes it)"
+            }
+            return nil
+        case .failure(let error) where error.isAboutCharacters:
+            return error.description
+        default:
+            return CPFValidationError.length(digitCount: digitCount).description(expectedDigitCount: 9)
+        }
+    }
+
+    func writeValue(to out: OutputBuffer) {
+        let cpf = CPF(base: base)
+        if formatted {
+            out.withReservedSpace(14) { cpf.writeFormatted(to: $0) }
+        } else {
+            out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
+        }
     }
 }
 

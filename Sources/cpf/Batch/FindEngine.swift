@@ -44,7 +44,7 @@ final class FindEngine {
     init(settings: Settings, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity) {
         self.settings = settings
         out = output ?? context.output
-        reader = BlockReader(capacity: blockCapacity)
+        reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
     }
 
     deinit {

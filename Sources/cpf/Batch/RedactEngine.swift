@@ -30,7 +30,7 @@ final class RedactEngine {
         self.style = style
         self.minimumConfidence = minimumConfidence
         out = output ?? context.output
-        reader = BlockReader(capacity: blockCapacity)
+        reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
     }
 
     /// Copies one input to the output, redacted. After a read error, the

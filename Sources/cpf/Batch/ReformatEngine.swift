@@ -18,14 +18,17 @@ final class ReformatEngine: RewritingEngine {
         var options = CPF.ParsingOptions.lenient
         /// Whether the check digits must be right too.
         var validates = false
+        /// `--field`, `--delimiter`, `--header`.
+        var columns = CSVColumns()
     }
 
     let settings: Settings
     let context: Context
     private let out: OutputBuffer
-    private let reader: LineReader
+    private let input: RewritingInput
     private let parseOptions: CPF.ParsingOptions
-    private(set) var failureCount = 0
+    private var lineFailureCount = 0
+    var failureCount: Int { lineFailureCount + input.failureCount }
 
     // A line too long to hold, read in pieces.
     private let streamed: StreamedLine
@@ -40,7 +43,7 @@ final class ReformatEngine: RewritingEngine {
         self.settings = settings
         self.context = context
         out = output ?? context.output
-        reader = LineReader(capacity: lineCapacity)
+        input = RewritingInput(columns: settings.columns, context: context, output: out, lineCapacity: lineCapacity)
         var options = settings.options
         // Without --validate, any 11 digits are rewritten, repeated or not.
         if !settings.validates { options.allowsRepeatedDigits = true }
@@ -50,7 +53,7 @@ final class ReformatEngine: RewritingEngine {
 
     /// Rewrites every line of one input.
     func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
-        try reader.forEachPiece(of: descriptor) { piece in
+        try input.read(descriptor, named: name, value: self) { piece in
             if piece.isWhole {
                 reformatLine(piece, source: name)
             } else {
@@ -78,7 +81,7 @@ final class ReformatEngine: RewritingEngine {
     private func reformat(_ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: String?, line: Int) {
         let result = CPF.parse(bytes, options: parseOptions)
         if let error = rewrite(result, collectingDigits: { collectDigits(of: bytes) }) {
-            failureCount += 1
+            lineFailureCount += 1
             let echo = EchoCapture.cut(bytes)
             report(error, echo: echo.bytes, isTruncated: echo.isTruncated, source: source, line: line)
             out.write(bytes)
@@ -180,7 +183,7 @@ final class ReformatEngine: RewritingEngine {
         streamed.pass(piece.bytes, decided: decided, to: out)
         if piece.isLast {
             if let failure {
-                failureCount += 1
+                lineFailureCount += 1
                 streamed.report(failure.description, location: (source, piece.lineNumber), to: reportStart())
             }
             out.writeTerminator(piece.terminator)
@@ -201,3 +204,48 @@ final class ReformatEngine: RewritingEngine {
             message: error.description, to: reportStart())
     }
 }
+
+/// With `--field`: the field's value, read byte by byte, rewritten by the
+/// same policy as a line.
+extension ReformatEngine: FieldValueRewriting {
+    func beginValue() {
+        streamed.begin()
+        digitCount = 0
+    }
+
+    @inline(__always)
+    func consumeValue(byte: UInt8) {
+        streamed.consume(byte: byte)
+        if byte &- 0x30 < 10 {
+            if digitCount < 11 { digits[digitCount] = byte }
+            digitCount += 1
+        }
+    }
+
+    var valueIsSettled: Bool { streamed.isSettled }
+
+    func valueFailure() -> String? {
+        switch streamed.result {
+        case .success where settings.style != .partial:
+            return nil
+        case .success:
+            break
+        case .failure(let error):
+            switch (settings.style, error) {
+            case (.partial, .empty), (.partial, .length), (.partial, .checkDigits), (.partial, .format):
+                break
+            case (_, .checkDigits) where !settings.validates:
+                break
+            default:
+                return error.description
+            }
+        }
+        if settings.style == .partial, digitCount > 11 { return CPFValidationError.length(digitCount: digitCount).description }
+        return nil
+    }
+
+    func writeValue(to out: OutputBuffer) {
+        _ = rewrite(streamed.result, collectingDigits: {})
+    }
+}
+

@@ -27,3 +27,58 @@ extension RewritingEngine {
         return ExitStatus(succeeded: failureCount == 0)
     }
 }
+
+/// How the rewriting engines read their inputs, the same for each: lines
+/// (or CSV records) with output kept live; the first input's byte order mark
+/// and header copied, the other inputs' dropped, so that several inputs make
+/// one output; with `--field`, each record's field rewritten in place by a
+/// ``FieldRewriter`` and the rest of the record kept.
+final class RewritingInput {
+    let columns: CSVColumns
+    private let reader: LineReader
+    private let out: OutputBuffer
+    private let context: Context
+    private let fieldRewriter: FieldRewriter?
+    private var inputCount = 0
+    /// Records whose field could not be rewritten (with `--field`).
+    private(set) var failureCount = 0
+
+    init(columns: CSVColumns, context: Context, output: OutputBuffer, lineCapacity: Int = LineReader.defaultCapacity) {
+        self.columns = columns
+        self.context = context
+        out = output
+        reader = LineReader(capacity: lineCapacity, flush: { [output] in output.flush(); context.flush() })
+        fieldRewriter = columns.field.map { FieldRewriter(field: $0, delimiter: columns.delimiter, out: output, context: context) }
+    }
+
+    /// Reads one input: each record's field goes to `value` (with
+    /// `--field`), else each line's pieces to `line`.
+    @inline(__always)
+    func read(
+        _ descriptor: FileDescriptor, named name: String, value: some FieldValueRewriting,
+        line: (LinePiece) -> Void
+    ) throws(Errno) {
+        inputCount += 1
+        let isFirstInput = inputCount == 1
+        let out = out
+        var inHeader = columns.skipsHeader
+        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: { mark in
+            if isFirstInput { out.write(mark) }
+        }) { piece in
+            if _fastPath(!inHeader && fieldRewriter == nil) {
+                // Whole lines: the hot path.
+                line(piece)
+            } else if inHeader {
+                if isFirstInput {
+                    out.write(piece.bytes)
+                    if piece.isLast { out.writeTerminator(piece.terminator) }
+                }
+                inHeader = !piece.isLast
+            } else if let fieldRewriter {
+                let rewritten = fieldRewriter.rewrite(piece, with: value, source: name)
+                if piece.isLast, !rewritten { failureCount += 1 }
+            }
+            if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
+        }
+    }
+}

@@ -92,6 +92,22 @@ struct ParsedArguments {
         }
     }
 
+    /// The value of an option that names a choice, matched without regard
+    /// to ASCII case (`--style LGPD` is `--style lgpd`), or `nil` when absent.
+    func choice(_ option: OptionDefinition, among choices: [String]) throws(UsageError) -> String? {
+        guard let text = value(option) else { return nil }
+        let folded = String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        guard choices.contains(folded) else {
+            var expected = ""
+            for (index, choice) in choices.enumerated() {
+                if index > 0 { expected += index == choices.count - 1 ? " or " : ", " }
+                expected += "'" + choice + "'"
+            }
+            throw .invalidValue(option: spelling(option), value: text, expected: expected)
+        }
+        return folded
+    }
+
     /// The value of an option as a whole number in `range`, or `nil` when absent.
     func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: String) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
@@ -101,3 +117,4 @@ struct ParsedArguments {
         return number
     }
 }
+

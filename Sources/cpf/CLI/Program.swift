@@ -92,13 +92,31 @@ enum Program {
         }
     }
 
+    /// The nearest command or option name to an unknown one.
+    static func suggestion(for error: UsageError, command: CommandDefinition?) -> String? {
+        switch error {
+        case .unknownCommand(let name):
+            return NearestName.nearest(to: name, among: commands.map { $0.definition.name } + ["help"])
+        case .unknownOption(let option) where option.hasPrefix("--"):
+            let options = command?.allOptions.map { "--\($0.long)" } ?? ["--help", "--version"]
+            return NearestName.nearest(to: String(option.split(separator: "=", maxSplits: 1)[0]), among: options)
+        default:
+            return nil
+        }
+    }
+
     static func command(named name: String) -> (any Command.Type)? {
         commands.first { $0.definition.name == name }
     }
 
-    /// `cpf: MESSAGE`, the usage line and where to find help; exit status 2.
+    /// `cpf: MESSAGE` (with the nearest name for an unknown command or
+    /// option), the usage line and where to find help; exit status 2.
     static func usageError(_ error: UsageError, command: CommandDefinition?, context: Context) -> ExitStatus {
-        context.diagnose(error.description)
+        var message = error.description
+        if let suggestion = suggestion(for: error, command: command) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        context.diagnose(message)
         if let command {
             context.errors.write(HelpLayout.usage("Usage: ", command.usageLine) + "  See 'cpf help \(command.name)' for more information.\n")
         } else {

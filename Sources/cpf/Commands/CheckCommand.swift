@@ -10,14 +10,15 @@ enum CheckCommand: Command {
         "json", help: "Print one JSON object per input (JSON Lines): source, line, input, valid, and cpf or reason and message.")
     static let csv = OptionDefinition(
         "csv", help: "Print the same fields as --json as CSV, after a header row.")
+    static let annotate = OptionDefinition(
+        "annotate", help: "Print every input line (record) followed by the delimiter and two fields: true or false, and the reason code (empty when valid). Exit status 0 unless an input cannot be read.")
     static let quiet = OptionDefinition(
         "quiet", short: "q", help: "Print nothing; the exit status answers.")
     static let field = OptionDefinition(
-        "field", short: "f", value: "n", help: "The CPF is field <n> (from 1) of each CSV line; RFC 4180 quoted fields are understood. Filters still print whole lines.")
-    static let delimiter = OptionDefinition(
-        "delimiter", short: "d", value: "c", help: "The field delimiter for --field: one character, or 'tab' (default: ',').")
+        "field", short: "f", value: "n", help: "The CPF is field <n> (from 1) of each CSV record; RFC 4180 quoted fields, doubled quotes and quoted line breaks are understood. Filters still print whole records.")
+    static let delimiter = CommonOptions.delimiter
     static let header = OptionDefinition(
-        "header", help: "The first line of each input is a header: not checked; kept by --valid and --invalid.")
+        "header", help: "The first line (record) of each input is a header: not checked; the first input's is kept by --valid, --invalid and --annotate (which adds the names valid and reason).")
 
     static let definition = CommandDefinition(
         name: "check",
@@ -33,6 +34,7 @@ enum CheckCommand: Command {
             CommonOptions.allowRepeated,
             valid,
             invalid,
+            annotate,
             json,
             csv,
             quiet,
@@ -47,34 +49,34 @@ enum CheckCommand: Command {
             EXAMPLES:
               cpf check 390.533.447-05
               cpf check --invalid < cpfs.txt > bad.txt
-              cpf check --field 2 --header --json customers.csv
+              cpf check --field 2 --header --json -i customers.csv
+              cpf check --field 2 --header --annotate -i customers.csv > checked.csv
             """)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
-        try arguments.requireAtMostOne(of: [Self.valid, Self.invalid, Self.json, Self.csv, Self.quiet])
+        try arguments.requireAtMostOne(of: [Self.valid, Self.invalid, Self.annotate, Self.json, Self.csv, Self.quiet])
         try CommonOptions.requireArgumentsOrInput(arguments)
         var settings = CheckEngine.Settings()
         settings.options = CommonOptions.parsingOptions(arguments)
         settings.output = arguments.has(Self.valid) ? .validLines
             : arguments.has(Self.invalid) ? .invalidLines
+            : arguments.has(Self.annotate) ? .annotate
             : arguments.has(Self.json) ? .json
             : arguments.has(Self.csv) ? .csv
             : arguments.has(Self.quiet) ? .quiet
             : .report
-        if let field = try arguments.integer(Self.field, in: 1...Int(Int32.max), expected: "a field number from 1") {
-            settings.field = field - 1
+        let columns = try CommonOptions.columns(arguments, delimiterAlsoFor: settings.output == .annotate ? Self.annotate : nil)
+        settings.field = columns.field
+        settings.delimiter = columns.delimiter
+        settings.skipsHeader = columns.skipsHeader
+        if !arguments.positionals.isEmpty, arguments.has(Self.annotate) {
+            throw .invalid("'\(arguments.spelling(Self.annotate))' applies to input lines, not to CPF arguments")
         }
-        if let delimiter = arguments.value(Self.delimiter) {
-            settings.delimiter = try parseDelimiter(delimiter, spelling: arguments.spelling(Self.delimiter))
-            if settings.field == nil { throw .invalid("'\(arguments.spelling(Self.delimiter))' needs '--field'") }
-        }
-        settings.skipsHeader = arguments.has(Self.header)
-        if !arguments.positionals.isEmpty, settings.field != nil || settings.skipsHeader {
-            throw .invalid("'--field' and '--header' apply to input lines, not to CPF arguments")
-        }
+        CommonOptions.hintAtFileArguments(arguments, context: context)
 
         let engine = CheckEngine(settings: settings, context: context)
         if arguments.positionals.isEmpty {
+            CommonOptions.hintAtTerminalInput(arguments, context: context)
             CommonOptions.inputs(arguments).forEach(in: context) { name, descriptor throws(Errno) in
                 try engine.check(descriptor, named: name)
             }
@@ -85,15 +87,7 @@ enum CheckCommand: Command {
             }
         }
         if context.failedInput { return .error }
+        if settings.output == .annotate { return .success }
         return ExitStatus(succeeded: engine.invalidCount == 0)
-    }
-
-    static func parseDelimiter(_ text: String, spelling: String) throws(UsageError) -> UInt8 {
-        if text == "tab" || text == "\\t" { return 0x09 }
-        let bytes = Array(text.utf8)
-        guard bytes.count == 1, bytes[0] != 0x22, bytes[0] != 0x0A, bytes[0] != 0x0D else {
-            throw .invalidValue(option: spelling, value: text, expected: "one ASCII character other than a quote or line break, or 'tab'")
-        }
-        return bytes[0]
     }
 }

@@ -15,21 +15,34 @@ enum CompleteCommand: Command {
         options: [
             CommonOptions.input,
             formatted,
+            CommonOptions.allowRepeated,
+            CommonOptions.field,
+            CommonOptions.delimiter,
+            CommonOptions.header,
         ],
         discussion: """
             One output line per input line, in order; an input that is not a base is
-            reported on standard error and passed through unchanged.
+            reported on standard error and passed through unchanged. A base of one
+            repeated digit (111111111) is refused: it makes a number that is never
+            issued; --allow-repeated completes it. With --field, only that field of
+            each CSV record is completed, in place; every other byte is kept.
 
             EXIT STATUS:
               0 all completed, 1 at least one input not a base, 2 usage or I/O error.
 
-            EXAMPLE:
+            EXAMPLES:
               cpf complete 390533447        # prints 39053344705
+              cpf complete --field 2 --header -i bases.csv
             """)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         try CommonOptions.requireArgumentsOrInput(arguments)
-        return CompleteEngine(formatted: arguments.has(Self.formatted), context: context).run(
+        let columns = try CommonOptions.columns(arguments)
+        CommonOptions.hintAtFileArguments(arguments, context: context)
+        return CompleteEngine(
+            formatted: arguments.has(Self.formatted), allowsRepeated: arguments.has(CommonOptions.allowRepeated),
+            columns: columns, context: context
+        ).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
     }
 }

@@ -59,10 +59,6 @@ enum FindCommand: Command {
 
     /// The value of a `--confidence` option, read case-insensitively.
     static func confidenceLevel(_ arguments: ParsedArguments, _ option: OptionDefinition) throws(UsageError) -> CPFScanner.Confidence? {
-        guard let value = arguments.value(option) else { return nil }
-        guard let level = CPFScanner.Confidence(rawValue: value.lowercased()) else {
-            throw .invalidValue(option: arguments.spelling(option), value: value, expected: "'low', 'medium' or 'high'")
-        }
-        return level
+        try arguments.choice(option, among: CPFScanner.Confidence.allCases.map(\.rawValue)).flatMap(CPFScanner.Confidence.init(rawValue:))
     }
 }

@@ -37,10 +37,8 @@ enum RedactCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var style = CPFScanner.RedactionStyle.full
-        if let value = arguments.value(Self.style) {
-            guard let chosen = CPFScanner.RedactionStyle(rawValue: value.lowercased()) else {
-                throw .invalidValue(option: arguments.spelling(Self.style), value: value, expected: "'full' or 'lgpd'")
-            }
+        if let value = try arguments.choice(Self.style, among: CPFScanner.RedactionStyle.allCases.map(\.rawValue)),
+           let chosen = CPFScanner.RedactionStyle(rawValue: value) {
             style = chosen
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low

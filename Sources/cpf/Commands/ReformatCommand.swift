@@ -15,6 +15,9 @@ enum ReformatCommand {
         CommonOptions.pad,
         CommonOptions.allowRepeated,
         validate,
+        CommonOptions.field,
+        CommonOptions.delimiter,
+        CommonOptions.header,
     ]
 
     static func discussion(example: String) -> String {
@@ -22,11 +25,14 @@ enum ReformatCommand {
         One output line per input line, in order. An input that cannot be
         rewritten is reported on standard error (cpf: SOURCE:LINE: 'INPUT':
         MESSAGE) and passed through unchanged, so no line is lost or shifted.
+        With --field, only that field of each CSV record is rewritten, in place;
+        every other byte of the record is kept.
 
         EXIT STATUS:
           0 all rewritten, 1 at least one passed through, 2 usage or I/O error.
 
-        EXAMPLE:
+        EXAMPLES:
+          cpf \(example.split(separator: " ")[1]) --field 3 --header -i customers.csv > out.csv
           \(example)
         """
     }
@@ -39,6 +45,8 @@ enum ReformatCommand {
         settings.style = style
         settings.options = CommonOptions.parsingOptions(arguments)
         settings.validates = arguments.has(Self.validate)
+        settings.columns = try CommonOptions.columns(arguments)
+        CommonOptions.hintAtFileArguments(arguments, context: context)
         return ReformatEngine(settings: settings, context: context).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
     }

@@ -1,6 +1,6 @@
 /// Reads a file descriptor to its end in large blocks with `read(2)`, for the
 /// commands that treat their input as a stream of bytes rather than lines
-/// (`find`, `redact`).
+/// (`find`, `redact`). Output is kept live (see ``LiveSource``).
 ///
 /// The buffer has ``headroom`` bytes in front of the block area: a caller may
 /// move a few bytes kept from one block there, right before the next block,
@@ -13,10 +13,14 @@ final class BlockReader {
     static let headroom = 256
 
     private let storage: UnsafeMutableRawBufferPointer
+    /// Writes out the command's buffered output before a read that may wait
+    /// (see ``LiveSource``).
+    private let flush: () -> Void
 
-    init(capacity: Int = BlockReader.defaultCapacity) {
+    init(capacity: Int = BlockReader.defaultCapacity, flush: @escaping () -> Void = {}) {
         precondition(capacity > 0, "a block holds at least one byte")
         storage = .allocate(byteCount: Self.headroom + capacity, alignment: 64)
+        self.flush = flush
     }
 
     deinit {
@@ -30,8 +34,9 @@ final class BlockReader {
     /// order (never an empty one). The block's bytes may be changed in place.
     func forEachBlock(of descriptor: FileDescriptor, _ body: (UnsafeMutableRawBufferPointer) -> Void) throws(Errno) {
         let area = UnsafeMutableRawBufferPointer(start: blockStart, count: storage.count - Self.headroom)
+        var source = LiveSource(descriptor, flush: flush)
         while true {
-            let count = try descriptor.read(into: area)
+            let count = try source.read(into: area)
             if count == 0 { return }
             body(UnsafeMutableRawBufferPointer(rebasing: area[..<count]))
         }

@@ -13,6 +13,9 @@ struct LinePiece {
     var lineNumber: Int
     var isFirst: Bool
     var isLast: Bool
+    /// On the last piece of a CSV record: the input ended inside a quoted
+    /// field, so the record runs from its first line to the end of the input.
+    var endsInsideQuotes = false
 
     var isWhole: Bool { isFirst && isLast }
 

@@ -2,8 +2,11 @@
 /// large blocks with `read(2)`.
 ///
 /// - Lines end in LF or CRLF; a last line without a newline counts.
-/// - A UTF-8 byte order mark at the very start is skipped.
+/// - A UTF-8 byte order mark at the very start is not part of the first line:
+///   it goes to `byteOrderMark`, for the commands that copy it.
 /// - In CSV mode a line feed inside a quoted field does not end the record.
+/// - Output is kept live: before a read that may wait, `flush` writes out
+///   what the command has buffered (see ``LiveSource``).
 final class LineReader {
     /// The largest line delivered in one piece.
     static let defaultCapacity = 1 << 20
@@ -11,8 +14,10 @@ final class LineReader {
     private let buffer: UnsafeMutableRawBufferPointer
     /// The bytes `\r\n`, which the terminators of pieces point into.
     private let terminators: UnsafeMutableRawPointer
+    private let flush: () -> Void
 
-    init(capacity: Int = LineReader.defaultCapacity) {
+    init(capacity: Int = LineReader.defaultCapacity, flush: @escaping () -> Void = {}) {
+        self.flush = flush
         buffer = .allocate(byteCount: capacity, alignment: 64)
         terminators = .allocate(byteCount: 2, alignment: 1)
         terminators.storeBytes(of: 0x0D, as: UInt8.self)
@@ -28,9 +33,12 @@ final class LineReader {
     ///
     /// - Parameter csvDelimiter: When set, records are CSV records, which may
     ///   span lines inside quoted fields.
+    ///   - byteOrderMark: Called with the input's UTF-8 byte order mark, if
+    ///     it starts with one, before the first piece.
     @inline(__always)
     func forEachPiece(
-        of descriptor: FileDescriptor, csvDelimiter: UInt8? = nil, _ body: (LinePiece) -> Void
+        of descriptor: FileDescriptor, csvDelimiter: UInt8? = nil,
+        byteOrderMark: (UnsafeRawBufferPointer) -> Void = { _ in }, _ body: (LinePiece) -> Void
     ) throws(Errno) {
         let base = buffer.baseAddress!
         let capacity = buffer.count
@@ -53,8 +61,9 @@ final class LineReader {
                 terminator: terminator, lineNumber: lineNumber, isFirst: !continuing, isLast: isLast))
         }
 
+        var source = LiveSource(descriptor, flush: flush)
         while true {
-            let count = try descriptor.read(into: UnsafeMutableRawBufferPointer(start: base + have, count: capacity - have))
+            let count = try source.read(into: UnsafeMutableRawBufferPointer(start: base + have, count: capacity - have))
             let atEnd = count == 0
             have += count
             if checkingMark {
@@ -63,6 +72,7 @@ final class LineReader {
                 if !atEnd, seen < 3, (0..<seen).allSatisfy({ buffer[$0] == mark[$0] }) { continue }
                 checkingMark = false
                 if seen == 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+                    byteOrderMark(UnsafeRawBufferPointer(start: base, count: 3))
                     start = 3
                     scan = 3
                 }
@@ -113,7 +123,11 @@ final class LineReader {
 
             if atEnd {
                 if have > start || continuing {
-                    deliver(have, terminator: none, isLast: true)
+                    var piece = LinePiece(
+                        bytes: UnsafeRawBufferPointer(start: base + start, count: have - start),
+                        terminator: none, lineNumber: lineNumber, isFirst: !continuing, isLast: true)
+                    piece.endsInsideQuotes = csv.map { !$0.endsRecordAtLineFeed } ?? false
+                    body(piece)
                 }
                 return
             }

@@ -35,6 +35,18 @@ final class Context {
         failedInput = true
     }
 
+    /// Reports a CSV record whose quoted field is never closed: it runs from
+    /// the line where it starts to the end of the input. The command goes on
+    /// and exits 2, the input not being valid CSV.
+    func reportUnterminatedQuote(source: String, line: Int) {
+        errors.write("cpf: ")
+        DiagnosticWriter.write(
+            location: (source, line),
+            message: "unterminated quoted field: the record starting on this line runs to the end of the input",
+            to: errors)
+        failedInput = true
+    }
+
     /// Writes out what is buffered. A write error on standard output (a full
     /// disk) is reported as `cpf: standard output: …` and ends `cpf` at once
     /// with exit status 2, whenever it happens.

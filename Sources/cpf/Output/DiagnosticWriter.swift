@@ -26,4 +26,14 @@ enum DiagnosticWriter {
         out.write(message)
         out.write(byte: 0x0A)
     }
+
+    /// Writes `SOURCE:LINE: MESSAGE`, about a record as a whole.
+    static func write(location: (source: String, line: Int), message: String, to out: OutputBuffer) {
+        out.write(location.source)
+        out.write(byte: UInt8(ascii: ":"))
+        out.write(decimal: location.line)
+        out.write(": ")
+        out.write(message)
+        out.write(byte: 0x0A)
+    }
 }

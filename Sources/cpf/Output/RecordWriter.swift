@@ -31,15 +31,15 @@ enum RecordWriter {
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
         var source = source
-        source.withUTF8 { Escaping.writeCSVField(UnsafeRawBufferPointer($0), to: out) }
+        source.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)
         out.write(byte: UInt8(ascii: ","))
         if isTruncated {
             var cut = Array(input) + Array("…".utf8)
-            cut.withUnsafeMutableBytes { Escaping.writeCSVField(UnsafeRawBufferPointer($0), to: out) }
+            cut.withUnsafeMutableBytes { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
         } else {
-            Escaping.writeCSVField(input, to: out)
+            writeSafeCSVField(input, to: out)
         }
         switch result {
         case .success(let cpf):
@@ -51,8 +51,30 @@ enum RecordWriter {
             out.write(error.code)
             out.write(byte: UInt8(ascii: ","))
             var message = error.description
-            message.withUTF8 { Escaping.writeCSVField(UnsafeRawBufferPointer($0), to: out) }
+            message.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
             out.write(byte: 0x0A)
         }
+    }
+
+    /// A CSV field that a spreadsheet opens as text, never as a formula
+    /// (OWASP's advice on CSV injection): a cell that starts with `=`, `+`,
+    /// `-`, `@`, a tab or a CR is written quoted with a `'` in front, so
+    /// `=1+2` becomes `"'=1+2"`. A lone `-` (standard input's name) cannot be
+    /// a formula and stays as it is.
+    static func writeSafeCSVField(_ bytes: UnsafeRawBufferPointer, to out: OutputBuffer) {
+        guard let first = bytes.first, bytes.count > 1 || first != UInt8(ascii: "-"),
+              first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "@") || first == 0x09 || first == 0x0D
+        else {
+            Escaping.writeCSVField(bytes, to: out)
+            return
+        }
+        out.write(byte: 0x22)
+        out.write(byte: UInt8(ascii: "'"))
+        for byte in bytes {
+            if byte == 0x22 { out.write(byte: 0x22) }
+            out.write(byte: byte)
+        }
+        out.write(byte: 0x22)
     }
 }

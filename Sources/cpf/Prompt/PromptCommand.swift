@@ -78,6 +78,7 @@ enum PromptCommand: Command {
         let renderer = PromptRenderer(
             viewModel: model, label: label,
             usesColour: PromptRenderer.allowsColour { name in getenv(name).map { String(cString: $0) } },
+            columns: { terminal.columns },
             output: { terminal.write($0) })
         let outcome = interact(terminal: terminal, session: PromptSession(viewModel: model), renderer: renderer)
         renderer.finish()

@@ -138,4 +138,11 @@ final class Terminal {
     static let enterSequence: [UInt8] = Array("\u{1B}[?2004h".utf8)
     /// Turns bracketed paste off.
     static let leaveSequence: [UInt8] = Array("\u{1B}[?2004l".utf8)
+
+    /// The terminal's width in columns, or 0 when it cannot be told.
+    var columns: Int {
+        var size = winsize()
+        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0 else { return 0 }
+        return Int(size.ws_col)
+    }
 }

@@ -32,6 +32,19 @@ struct FileDescriptor: Equatable {
         }
     }
 
+    /// Whether a read would return at once (input, its end, or an error is
+    /// ready), asked of `poll(2)` without waiting.
+    var hasInputReady: Bool {
+        var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
+    }
+
+    /// Whether `path` names an existing regular file.
+    static func isExistingFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Whether this descriptor is a terminal.
     var isTerminal: Bool { isatty(rawValue) == 1 }
 

@@ -128,4 +128,18 @@ struct ArgumentParserTests {
     @Test func anAbsentIntegerIsNil() throws {
         #expect(try parse([]).integer(CheckCommand.field, in: 1...9, expected: "x") == nil)
     }
+
+    @Test("a choice is matched in any ASCII case", arguments: [("lgpd", "lgpd"), ("LGPD", "lgpd"), ("Full", "full")])
+    func choiceInAnyCase(_ given: String, _ chosen: String) throws {
+        let arguments = try parse(["--style", given], for: RedactCommand.definition)
+        #expect(try arguments.choice(RedactCommand.style, among: ["full", "lgpd"]) == chosen)
+    }
+
+    @Test func anUnknownChoiceListsTheChoices() throws {
+        let arguments = try parse(["--style", "x"], for: RedactCommand.definition)
+        #expect(throws: UsageError.invalidValue(option: "--style", value: "x", expected: "'a', 'b' or 'c'")) {
+            try arguments.choice(RedactCommand.style, among: ["a", "b", "c"])
+        }
+        #expect(try parse([], for: RedactCommand.definition).choice(RedactCommand.style, among: ["a"]) == nil)
+    }
 }

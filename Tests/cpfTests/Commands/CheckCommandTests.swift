@@ -1,4 +1,4 @@
-// Tests of Commands/CheckCommand.swift: the delimiter, the parsing options and
+// Tests of Commands/CheckCommand.swift: the parsing options and
 // the usage errors found before any input is read.
 
 @testable import cpf
@@ -7,22 +7,6 @@ import Testing
 
 @Suite("CheckCommand")
 struct CheckCommandTests {
-    @Test("delimiters", arguments: [
-        (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (" ", 0x20), (".", 0x2E),
-    ] as [(String, UInt8)])
-    func delimiters(_ text: String, _ byte: UInt8) throws {
-        #expect(try CheckCommand.parseDelimiter(text, spelling: "-d") == byte)
-    }
-
-    @Test("delimiters that are refused", arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,"])
-    func badDelimiters(_ text: String) {
-        #expect(throws: UsageError.invalidValue(
-            option: "--delimiter", value: text,
-            expected: "one ASCII character other than a quote or line break, or 'tab'")) {
-            try CheckCommand.parseDelimiter(text, spelling: "--delimiter")
-        }
-    }
-
     @Test("parsing options", arguments: [
         ([], CPF.ParsingOptions(format: .lenient, padsLeadingZeros: false, allowsRepeatedDigits: false)),
         (["--strict"], CPF.ParsingOptions(format: .strict)),
@@ -45,8 +29,11 @@ struct CheckCommandTests {
         (["-f", "2147483648"], .invalidValue(option: "-f", value: "2147483648", expected: "a field number from 1")),
         (["--delimiter", ";"], .invalid("'--delimiter' needs '--field'")),
         (["-f", "1", "-d", ""], .invalidValue(option: "-d", value: "", expected: "one ASCII character other than a quote or line break, or 'tab'")),
-        (["-f", "1", "390.533.447-05"], .invalid("'--field' and '--header' apply to input lines, not to CPF arguments")),
-        (["--header", "390.533.447-05"], .invalid("'--field' and '--header' apply to input lines, not to CPF arguments")),
+        (["-f", "1", "390.533.447-05"], .invalid("'-f' applies to input lines, not to CPF arguments")),
+        (["--header", "390.533.447-05"], .invalid("'--header' applies to input lines, not to CPF arguments")),
+        (["--annotate", "390.533.447-05"], .invalid("'--annotate' applies to input lines, not to CPF arguments")),
+        (["--annotate", "--valid"], .conflictingOptions("--valid", "--annotate")),
+        (["--input="], .invalid("'--input' needs a file name ('-' for standard input)")),
     ] as [([String], UsageError)])
     func usageErrors(_ words: [String], _ error: UsageError) throws {
         let parsed = try parse(words)

@@ -15,12 +15,17 @@ struct RedactCommandTests {
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
     }
 
-    // SPEC v2: choice values are case-insensitive, so "FULL" is the full style.
-    @Test("an unknown style is a usage error", arguments: ["", "fulll", "partial"])
+    @Test("an unknown style is a usage error", arguments: ["", "partial", "fuller"])
     func unknownStyle(style: String) throws {
         let arguments = try parse(["--style", style], for: RedactCommand.definition)
         #expect(throws: UsageError.invalidValue(option: "--style", value: style, expected: "'full' or 'lgpd'")) {
             try RedactCommand.run(arguments, context: Context())
         }
+    }
+
+    @Test("a style is matched in any case", arguments: ["FULL", "Lgpd", "lgpd"])
+    func styleInAnyCase(style: String) throws {
+        let arguments = try parse(["--style", style, "/dev/null"], for: RedactCommand.definition)
+        #expect(try RedactCommand.run(arguments, context: Context()) == .success)
     }
 }

@@ -10,9 +10,9 @@ struct ReformatCommandTests {
         #expect(StripCommand.definition.name == "strip")
         let format = FormatCommand.definition.options.map(\.long)
         let strip = StripCommand.definition.options.map(\.long)
-        #expect(format == ["input", "strict", "pad", "allow-repeated", "validate", "partial"])
-        #expect(strip == ["input", "strict", "pad", "allow-repeated", "validate"])
-        #expect(ReformatCommand.options.allSatisfy { $0.long == "input" || !$0.takesValue })
+        #expect(format == ["input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "partial"])
+        #expect(strip == ["input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header"])
+        #expect(ReformatCommand.options.allSatisfy { ["input", "field", "delimiter"].contains($0.long) || !$0.takesValue })
     }
 
     @Test func theDiscussionExplainsPassThroughAndExitStatus() {

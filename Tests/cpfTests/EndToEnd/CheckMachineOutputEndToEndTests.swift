@@ -88,7 +88,7 @@ struct CheckMachineOutputEndToEndTests {
         #expect(String(decoding: result.stdout, as: UTF8.self) == """
             source,line,input,valid,cpf,reason,message
             -,1,"390,533",false,,invalid-character,"invalid character ',' at position 4"
-            -,2,\"""390\""\",false,,invalid-character,"invalid character '\\""' at position 1"
+            -,2,\"""390\""\",false,,invalid-character,"invalid character '""' at position 1"
             -,3,"a""b,c",false,,invalid-character,invalid character 'a' at position 1
 
             """)

@@ -250,6 +250,36 @@ struct PromptEndToEndTests {
         #expect(result.restored)
     }
 
+    @Test("a label wider than the terminal: every edit redraws the wrapped line in place, no stale copy")
+    func wrappedLabel() {
+        let label = String(repeating: "L", count: 70)
+        let pane = PromptPane(["prompt", "--label", label])
+        pane.expect(label, cursor: 71)
+        pane.type("3905334")
+        pane.press("BSpace")
+        pane.type("44")
+        pane.press("BSpace")
+        pane.type("4705")
+        let deadline = Date().addingTimeInterval(20)
+        var rows: [String] = []
+        while Date() < deadline {
+            rows = pane.tmux(["capture-pane", "-p", "-t", "cpf"], check: false)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            if rows.count > 1, rows[1] == "47-05 ✓" { break }
+            usleep(20_000)
+        }
+        // Row 0: the label and the start of the field; row 1: the rest; nothing below.
+        #expect(rows.first == label + " 390.533.4")
+        #expect(rows.dropFirst().first == "47-05 ✓")
+        let stale = rows.dropFirst(2).filter { !$0.isEmpty }
+        #expect(stale.isEmpty)
+        pane.press("Enter")
+        let result = pane.end()
+        #expect(result.status == 0)
+        #expect(result.stdout == "39053344705\n")
+    }
+
     @Test("--formatted prints the mask; --label changes the label")
     func formattedAndLabel() {
         let pane = PromptPane(["prompt", "--formatted", "--label", "Seu CPF:"])

@@ -71,7 +71,7 @@ struct ReliabilityEndToEndTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("a BOM at the start is ignored, CRLF is kept, and a last line without a newline counts", arguments: [
+    @Test("a BOM at the start is not checked but copied, CRLF is kept, and a last line without a newline counts", arguments: [
         (["format"], "390.533.447-05\r\n231.002.999-81\n"),
         (["strip"], "39053344705\r\n23100299981\n"),
         (["check", "--valid"], "39053344705\r\n231.002.999-81\n"),
@@ -81,15 +81,15 @@ struct ReliabilityEndToEndTests {
         input.append(Data("39053344705\r\n231.002.999-81".utf8))
         let result = run(command, stdin: input)
         #expect(result.status == 0)
-        #expect(result.stdout.text == expected)
+        #expect(result.stdout.text == "\u{FEFF}" + expected)
     }
 
-    @Test("complete: a BOM is ignored, CRLF kept, a last line without newline counts")
+    @Test("complete: a BOM is not checked but copied, CRLF kept, a last line without newline counts")
     func completeBOM() {
         var input = Data([0xEF, 0xBB, 0xBF])
         input.append(Data("390533447\r\n231002999".utf8))
         let result = run(["complete"], stdin: input)
-        #expect(result.stdout.text == "39053344705\r\n23100299981\n")
+        #expect(result.stdout.text == "\u{FEFF}39053344705\r\n23100299981\n")
     }
 
     @Test("missing, directory and unreadable inputs: cpf: NAME: reason, the other inputs still read, exit 2",

@@ -89,4 +89,16 @@ struct RecordWriterTests {
             #expect(records.first?[2] == "a,\"b\nc")
         }
     }
+
+    @Test("CSV cells that a spreadsheet would run as a formula get a quote in front", arguments: [
+        ("=1+2", "\"'=1+2\""), ("+1", "\"'+1\""), ("-1", "\"'-1\""), ("@SUM(A1)", "\"'@SUM(A1)\""),
+        ("\tx", "\"'\tx\""), ("\rx", "\"'\rx\""), ("=\"a\"", "\"'=\"\"a\"\"\""),
+        ("-", "-"), ("a=1", "a=1"), ("390.533.447-05", "390.533.447-05"), ("", ""),
+    ])
+    func formulaSafe(_ cell: String, _ written: String) {
+        let bytes = capturedOutput { out in
+            withBytes(Array(cell.utf8)) { RecordWriter.writeSafeCSVField($0, to: out) }
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == written)
+    }
 }

@@ -90,4 +90,36 @@ struct PromptRendererTests {
         renderer.finish()
         #expect(drawn == "\r390.533.447-05 ✓\u{1B}[K\r\u{1B}[14C\r\n")
     }
+
+    @Test("a line wider than the terminal: up to its first row, erase below, back to the caret")
+    func wrappedLine() {
+        let label = String(repeating: "L", count: 15)
+        // 16 + 14 + 2 = 32 columns on a 10-column terminal: rows 0 to 3.
+        let first = PromptRenderer.draw(label: label, text: "390.533.447-05", caret: 14, state: Self.valid, usesColour: false,
+                                        columns: 10, cursorRow: 0, rowsUsed: 1)
+        #expect(String(decoding: first.bytes, as: UTF8.self) == "\r\(label) 390.533.447-05 ✓\u{1B}[J\r")
+        #expect(first.cursorRow == 3)
+        #expect(first.rowsUsed == 4)
+        // The next draw starts by going up the rows the cursor is below the first.
+        let second = PromptRenderer.draw(label: label, text: "390.5", caret: 5, state: .incomplete(digitCount: 4),
+                                         usesColour: false, columns: 10, cursorRow: first.cursorRow, rowsUsed: first.rowsUsed)
+        #expect(String(decoding: second.bytes, as: UTF8.self) == "\u{1B}[3A\r\(label) 390.5\u{1B}[J\r\u{1B}[1C")
+        #expect(second.cursorRow == 2)
+        #expect(second.rowsUsed == 3)
+    }
+
+    @Test("a caret right after a full row goes to the next row with a line feed")
+    func caretAfterAFullRow() {
+        let drawing = PromptRenderer.draw(label: "", text: "1234567890", caret: 10, state: .incomplete(digitCount: 10),
+                                          usesColour: false, columns: 10, cursorRow: 0, rowsUsed: 1)
+        #expect(String(decoding: drawing.bytes, as: UTF8.self) == "\r1234567890\u{1B}[J\r\n")
+        #expect(drawing.cursorRow == 1)
+    }
+
+    @Test("a line that fits is drawn as on an unknown width")
+    func fitting() {
+        let drawing = PromptRenderer.draw(label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4),
+                                          usesColour: false, columns: 80, cursorRow: 0, rowsUsed: 1)
+        #expect(drawing.bytes == PromptRenderer.line(label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4), usesColour: false))
+    }
 }
