@@ -191,3 +191,42 @@ struct ReliabilityEndToEndTests {
         }
     }
 }
+
+/// The second round of reliability (issue 13): hostile environments and
+/// hostile arguments.
+@Suite("reliability, second round: hostile environments and arguments")
+struct HostileReliabilityEndToEndTests {
+    /// A line longer than the 1 MiB read buffer that is still a valid CPF
+    /// (2 MiB of leading spaces), so its first pieces wait in the temporary
+    /// file, then a short valid line.
+    static let longValidLine: Data = {
+        var data = Data(repeating: UInt8(ascii: " "), count: 2 << 20)
+        data.append(Data("39053344705\n39053344705\n".utf8))
+        return data
+    }()
+
+    @Test("standard output closed: the write error is reported, exit 2 (the temporary file never takes descriptor 1)")
+    func closedStandardOutput() throws {
+        let directory = TemporaryDirectory()
+        let input = directory.file("in.txt", Self.longValidLine)
+        let result = runShell("\"$CPF\" check --valid < '\(input)' >&-")
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpf: standard output: Bad file descriptor\n")
+    }
+
+    @Test("standard error closed: diagnostics never go into the temporary file, nor into standard output")
+    func closedStandardError() throws {
+        let directory = TemporaryDirectory()
+        let input = directory.file("in.txt", Self.longValidLine + Data("bad\n".utf8))
+        let result = runShell("\"$CPF\" format < '\(input)' 2>&-")
+        #expect(result.status == 1)
+        #expect(result.stdout.text == "390.533.447-05\n390.533.447-05\nbad\n")
+    }
+
+    @Test("standard input closed: reading it fails with a message, exit 2")
+    func closedStandardInput() {
+        let result = runShell("\"$CPF\" check <&-")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpf: standard input: Bad file descriptor\n"))
+    }
+}
