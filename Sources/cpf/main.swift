@@ -12,4 +12,4 @@
 //   System    the one file that names the C library, file descriptors,
 //             errno, process signals and exit
 ensureStandardDescriptorsOpen()
-terminate(Program.main(CommandLine.arguments))
+terminate(Program.main(RawText.commandLine))

@@ -32,7 +32,7 @@ final class CheckEngine {
         var skipsHeader = false
     }
 
-    static let argumentSource = "(argument)"
+    static let argumentSource: RawText = "(argument)"
 
     let settings: Settings
     let context: Context
@@ -45,7 +45,7 @@ final class CheckEngine {
     // The line being read in pieces (CSV fields, lines longer than the buffer).
     private let streamed: StreamedLine
     private var csv: CSVState
-    private var source = "-"
+    private var source: RawText = "-"
 
     init(settings: Settings, context: Context) {
         self.settings = settings
@@ -59,7 +59,7 @@ final class CheckEngine {
     }
 
     /// Checks every line of one input.
-    func check(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+    func check(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
         source = name
         var inHeader = settings.skipsHeader
         let csvDelimiter = settings.field == nil ? nil : settings.delimiter
@@ -139,10 +139,8 @@ final class CheckEngine {
     }
 
     /// Checks one command-line argument; `index` counts arguments from 1.
-    func check(argument: String, index: Int) {
-        var argument = argument
-        argument.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
+    func check(argument: RawText, index: Int) {
+        argument.withBytes { bytes in
             let result = CPF.parse(bytes, options: settings.options)
             checkedCount += 1
             switch result {
@@ -150,7 +148,7 @@ final class CheckEngine {
                 validCount += 1
                 switch settings.output {
                 case .report:
-                    Escaping.writeReadable(bytes, quote: nil, to: out)
+                    writeVerdictEcho(bytes)
                     out.write(": valid\n")
                 case .validLines:
                     out.write(bytes)
@@ -160,7 +158,7 @@ final class CheckEngine {
             case .failure(let error):
                 switch settings.output {
                 case .report:
-                    Escaping.writeReadable(bytes, quote: nil, to: out)
+                    writeVerdictEcho(bytes)
                     out.write(": invalid (\(error))\n")
                 case .invalidLines:
                     out.write(bytes)
@@ -174,6 +172,13 @@ final class CheckEngine {
                 emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index)
             }
         }
+    }
+
+    /// The argument at the start of its verdict line: escaped, cut at 64 KiB.
+    private func writeVerdictEcho(_ bytes: UnsafeRawBufferPointer) {
+        let echo = EchoCapture.cut(bytes)
+        Escaping.writeReadable(echo.bytes, quote: nil, to: out)
+        if echo.isTruncated { out.write("…") }
     }
 
     /// Writes the verdict on one input in the report, JSON or CSV format.

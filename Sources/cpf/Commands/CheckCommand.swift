@@ -88,9 +88,9 @@ enum CheckCommand: Command {
         return ExitStatus(succeeded: engine.invalidCount == 0)
     }
 
-    static func parseDelimiter(_ text: String, spelling: String) throws(UsageError) -> UInt8 {
+    static func parseDelimiter(_ text: RawText, spelling: String) throws(UsageError) -> UInt8 {
         if text == "tab" || text == "\\t" { return 0x09 }
-        let bytes = Array(text.utf8)
+        let bytes = text.bytes
         guard bytes.count == 1, bytes[0] != 0x22, bytes[0] != 0x0A, bytes[0] != 0x0D else {
             throw .invalidValue(option: spelling, value: text, expected: "one ASCII character other than a quote or line break, or 'tab'")
         }

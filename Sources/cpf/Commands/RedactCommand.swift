@@ -31,7 +31,7 @@ enum RedactCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var style = CPFScanner.RedactionStyle.full
         if let value = arguments.value(Self.style) {
-            guard let chosen = CPFScanner.RedactionStyle(rawValue: value) else {
+            guard let chosen = CPFScanner.RedactionStyle(rawValue: value.text) else {
                 throw .invalidValue(option: arguments.spelling(Self.style), value: value, expected: "'full' or 'lgpd'")
             }
             style = chosen

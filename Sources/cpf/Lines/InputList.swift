@@ -1,17 +1,18 @@
 /// The inputs of a command that reads lines: named files and `-` for
 /// standard input, in order.
 struct InputList {
-    let names: [String]
+    /// The names as given, bytes that need not be UTF-8.
+    let names: [RawText]
 
     /// The named files (`--input` values, or the FILE arguments of `find`
     /// and `redact`), or standard input when there are none.
-    init(files: [String]) {
+    init(files: [RawText]) {
         names = files.isEmpty ? ["-"] : files
     }
 
     /// Opens each input in turn and calls `body` with its name and descriptor;
     /// an input that cannot be opened or read is reported and skipped.
-    func forEach(in context: Context, _ body: (String, FileDescriptor) throws(Errno) -> Void) {
+    func forEach(in context: Context, _ body: (RawText, FileDescriptor) throws(Errno) -> Void) {
         for name in names {
             let descriptor: FileDescriptor
             if name == "-" {

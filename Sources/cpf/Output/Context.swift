@@ -29,9 +29,14 @@ final class Context {
     }
 
     /// Reports an input that could not be opened or read; the command goes
-    /// on with its other inputs and exits 2.
-    func reportInputError(_ name: String, _ error: Errno) {
-        diagnose("\(name): \(error)")
+    /// on with its other inputs and exits 2. The name is shown escaped.
+    func reportInputError(_ name: RawText, _ error: Errno) {
+        reportInputError(name, message: "\(error)")
+    }
+
+    /// Reports an input that is skipped: `cpf: NAME: MESSAGE`; exit status 2.
+    func reportInputError(_ name: RawText, message: String) {
+        diagnose("\(Escaping.readable(name)): \(message)")
         failedInput = true
     }
 

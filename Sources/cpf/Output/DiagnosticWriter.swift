@@ -7,14 +7,15 @@ enum DiagnosticWriter {
     /// - Parameters:
     ///   - location: The input's source and line; `nil` for a command-line
     ///     argument, written as just `'INPUT': MESSAGE`.
+    ///   - location: The source is escaped like the input.
     ///   - input: The input's bytes (escaped to stay readable), followed by
     ///     `…` when `isTruncated`.
     static func write(
-        location: (source: String, line: Int)?, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        location: (source: RawText, line: Int)?, input: UnsafeRawBufferPointer, isTruncated: Bool,
         message: String, to out: OutputBuffer
     ) {
         if let location {
-            out.write(location.source)
+            location.source.withBytes { Escaping.writeReadable($0, quote: nil, to: out) }
             out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: location.line)
             out.write(": ")

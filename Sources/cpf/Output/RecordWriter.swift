@@ -6,11 +6,11 @@ import CPFKit
 enum RecordWriter {
     /// `{"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}`
     static func writeJSON(
-        source: String, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
         var object = JSONObjectWriter(to: out)
-        object.string("source", source)
+        source.withBytes { object.string("source", $0) }
         object.number("line", line)
         object.string("input", input, isTruncated: isTruncated)
         switch result {
@@ -27,11 +27,10 @@ enum RecordWriter {
 
     /// `-,1,390.533.447-05,true,39053344705,,`
     static func writeCSV(
-        source: String, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
-        var source = source
-        source.withUTF8 { Escaping.writeCSVField(UnsafeRawBufferPointer($0), to: out) }
+        source.withBytes { Escaping.writeCSVField($0, to: out) }
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)
         out.write(byte: UInt8(ascii: ","))

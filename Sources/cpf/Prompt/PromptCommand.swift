@@ -53,10 +53,12 @@ enum PromptCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-        let label = arguments.value(Self.label) ?? defaultLabel
-        if label.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-            throw .invalidValue(option: arguments.spelling(Self.label), value: label, expected: "text without control characters")
+        let given = arguments.value(Self.label) ?? RawText(defaultLabel)
+        // Shown as it is: no byte of it may act on the terminal (see Escaping).
+        guard Escaping.isPlain(given) else {
+            throw .invalidValue(option: arguments.spelling(Self.label), value: given, expected: "text without control or format characters")
         }
+        let label = given.text
 
         let terminal: Terminal
         do {

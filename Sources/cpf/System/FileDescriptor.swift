@@ -12,6 +12,11 @@ struct FileDescriptor: Equatable {
         try open(path, O_RDONLY | O_CLOEXEC)
     }
 
+    /// Opens a file named by any bytes for reading.
+    static func openForReading(_ path: RawText) throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingOnInterrupt { path.withCString { system_open($0, O_RDONLY | O_CLOEXEC) } })
+    }
+
     /// Opens a file with `flags` (never creating it).
     static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try retryingOnInterrupt { system_open(path, flags) })

@@ -11,15 +11,15 @@ struct CheckCommandTests {
         (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (" ", 0x20), (".", 0x2E),
     ] as [(String, UInt8)])
     func delimiters(_ text: String, _ byte: UInt8) throws {
-        #expect(try CheckCommand.parseDelimiter(text, spelling: "-d") == byte)
+        #expect(try CheckCommand.parseDelimiter(RawText(text), spelling: "-d") == byte)
     }
 
     @Test("delimiters that are refused", arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,"])
     func badDelimiters(_ text: String) {
         #expect(throws: UsageError.invalidValue(
-            option: "--delimiter", value: text,
+            option: "--delimiter", value: RawText(text),
             expected: "one ASCII character other than a quote or line break, or 'tab'")) {
-            try CheckCommand.parseDelimiter(text, spelling: "--delimiter")
+            try CheckCommand.parseDelimiter(RawText(text), spelling: "--delimiter")
         }
     }
 

@@ -438,7 +438,7 @@ struct PromptWithoutTerminalEndToEndTests {
         (["prompt", "39053344705"], "cpf: unexpected argument '39053344705'"),
         (["prompt", "--label"], "cpf: missing value for '--label'"),
         (["prompt", "--bogus"], "cpf: unknown option '--bogus'"),
-        (["prompt", "--label", "a\tb"], "cpf: invalid value 'a\tb' for '--label'"),
+        (["prompt", "--label", "a\tb"], "cpf: invalid value 'a\\tb' for '--label'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let outcome = launch(arguments, stdin: .nothing, newSession: true)
