@@ -229,4 +229,39 @@ struct HostileReliabilityEndToEndTests {
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("cpf: standard input: Bad file descriptor\n"))
     }
+
+    /// The strace executable, which `.ci/run` installs (and fails without).
+    static let strace: String? = ["/usr/bin/strace", "/bin/strace", "/usr/local/bin/strace"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("a read error inside a line longer than 1 MiB ends that line: one output line per input line", arguments: [
+        ["format"], ["strip"], ["complete"], ["check", "--json"],
+    ])
+    func readErrorInsideALongLine(command: [String]) throws {
+        let strace = try #require(Self.strace, "strace is missing: it injects the read error (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        // 3 MiB of spaces, then a CPF: the reader delivers its first 1 MiB, and
+        // the second read of this file (and only of it: -P) fails with EIO.
+        var big = Data(repeating: UInt8(ascii: " "), count: 3 << 20)
+        big.append(Data("39053344705\n".utf8))
+        let bigPath = directory.file("big.txt", big)
+        let small = directory.file("small.txt", command == ["complete"] ? "390533447\nabc\n" : "39053344705\nabc\n")
+        let words = command.joined(separator: " ")
+        let result = runShell("""
+            '\(strace)' -f -o /dev/null -P '\(bigPath)' -e trace=read -e inject=read:error=EIO:when=2 \
+                "$CPF" \(words) -i '\(bigPath)' -i '\(small)'
+            """)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cpf: \(bigPath): Input/output error\n"))
+        // The cut line (its first 1 MiB), then the two lines of the next input.
+        let lines = result.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 3, "\(lines.map(\.count))")
+        #expect(lines.first?.count == (command == ["check", "--json"] ? lines.first?.count : 1 << 20))
+        #expect(lines.last.map { String(decoding: $0, as: UTF8.self) }?.contains("abc") == true)
+        if command == ["check", "--json"] {
+            let records = jsonObjects(result.stdout)
+            #expect(records.map { $0["line"] as? Int } == [1, 1, 2])
+            #expect(records.map { $0["source"] as? String } == [bigPath, small, small])
+        }
+    }
 }
