@@ -11,8 +11,12 @@ struct InputList {
     }
 
     /// Opens each input in turn and calls `body` with its name and descriptor;
-    /// an input that cannot be opened or read is reported and skipped.
+    /// an input that cannot be opened or read is reported and skipped, and
+    /// so is an input that is the output file (as `cat` refuses it: reading
+    /// what it appends, `cpf` would never reach the end).
     func forEach(in context: Context, _ body: (RawText, FileDescriptor) throws(Errno) -> Void) {
+        // Only a regular file can be read back (not /dev/null, a pipe or a terminal).
+        let output = FileDescriptor.standardOutput.fileIdentity.flatMap { $0.isRegularFile ? $0 : nil }
         for name in names {
             let descriptor: FileDescriptor
             if name == "-" {
@@ -26,6 +30,10 @@ struct InputList {
                 }
             }
             defer { if name != "-" { descriptor.close() } }
+            if let output, descriptor.fileIdentity == output {
+                context.reportInputError(name == "-" ? "standard input" : name, message: "input file is output file")
+                continue
+            }
             do {
                 try body(name, descriptor)
             } catch {

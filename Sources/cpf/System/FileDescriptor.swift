@@ -37,10 +37,26 @@ struct FileDescriptor: Equatable {
         }
     }
 
+    /// The device and inode of the file open here, or `nil` when `fstat` fails.
+    var fileIdentity: FileIdentity? {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+                            isRegularFile: info.st_mode & S_IFMT == S_IFREG)
+    }
+
     /// Whether this descriptor is a terminal.
     var isTerminal: Bool { isatty(rawValue) == 1 }
 
     func close() {
         _ = system_close(rawValue)
     }
+}
+
+/// Which file a descriptor has open: two descriptors with the same device
+/// and inode have the same file open.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let isRegularFile: Bool
 }

@@ -265,3 +265,43 @@ struct HostileReliabilityEndToEndTests {
         }
     }
 }
+
+@Suite("reliability, second round: the input file is the output file")
+struct SameFileReliabilityEndToEndTests {
+    /// About 300 KiB of lines with a CPF each: more than the output buffer,
+    /// so a command that read its own output would never reach the end.
+    static let contents = String(repeating: "cliente 390.533.447-05 ok\n", count: 12_000)
+
+    @Test("cpf: FILE: input file is output file, the file left as it was, exit 2", arguments: [
+        "redact f >> f", "find f >> f", "format -i f >> f", "check --valid -i f >> f", "strip -i f >> f",
+        "redact < f >> f", "redact g f >> f",
+    ])
+    func refused(command: String) {
+        let directory = TemporaryDirectory()
+        let path = directory.file("f", Self.contents)
+        directory.file("g", "390.533.447-05\n")
+        let result = runShell("cd '\(directory.url.path)' && timeout 20 \"$CPF\" \(command)")
+        let name = command.contains("<") ? "standard input" : "f"
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpf: \(name): input file is output file\n"), "\(result.stderr.prefix(300))")
+        let after = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        if command == "redact g f >> f" {
+            // The other input is still copied.
+            #expect(after == Data((Self.contents + "***.***.***-**\n").utf8))
+        } else {
+            #expect(after.count == Self.contents.utf8.count)
+        }
+    }
+
+    @Test("the same file is fine when standard output is another file, /dev/null or a pipe")
+    func otherOutputs() {
+        let directory = TemporaryDirectory()
+        directory.file("f", Self.contents)
+        let result = runShell("""
+            cd '\(directory.url.path)' && "$CPF" redact f > g && "$CPF" redact f > /dev/null && "$CPF" redact f | wc -l
+            """)
+        #expect(result.status == 0)
+        #expect(result.stdout.text.trimmingCharacters(in: .whitespacesAndNewlines) == "12000")
+        #expect(result.stderr == "")
+    }
+}
