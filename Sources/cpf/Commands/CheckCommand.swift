@@ -15,7 +15,7 @@ enum CheckCommand: Command {
     static let field = OptionDefinition(
         "field", short: "f", value: "n", help: "The CPF is field <n> (from 1) of each CSV line; RFC 4180 quoted fields are understood. Filters still print whole lines.")
     static let delimiter = OptionDefinition(
-        "delimiter", short: "d", value: "c", help: "The field delimiter for --field: one character, or 'tab' (default: ',').")
+        "delimiter", short: "d", value: "c", help: "The field delimiter for --field: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').")
     static let header = OptionDefinition(
         "header", help: "The first line of each input is a header: not checked; kept by --valid and --invalid.")
 
@@ -88,11 +88,14 @@ enum CheckCommand: Command {
         return ExitStatus(succeeded: engine.invalidCount == 0)
     }
 
+    static let delimiterExpectation = "one ASCII character other than a quote, a line break, a digit, '.', '-' or a space, or 'tab'"
+
     static func parseDelimiter(_ text: RawText, spelling: String) throws(UsageError) -> UInt8 {
         if text == "tab" || text == "\\t" { return 0x09 }
         let bytes = text.bytes
-        guard bytes.count == 1, bytes[0] != 0x22, bytes[0] != 0x0A, bytes[0] != 0x0D else {
-            throw .invalidValue(option: spelling, value: text, expected: "one ASCII character other than a quote or line break, or 'tab'")
+        // A digit, '.', '-' or space would cut the CPF itself (390.533.447-05, 390 533 447 05).
+        guard bytes.count == 1, bytes[0] < 0x80, !Array("\"\n\r0123456789.- ".utf8).contains(bytes[0]) else {
+            throw .invalidValue(option: spelling, value: text, expected: Self.delimiterExpectation)
         }
         return bytes[0]
     }

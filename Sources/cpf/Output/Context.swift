@@ -8,6 +8,12 @@ final class Context {
 
     init() {
         output.onError = { [unowned self] error in
+            // A closed pipe downstream while SIGPIPE is blocked: end quietly,
+            // with success, as the default action of SIGPIPE would end quietly.
+            if error == .brokenPipe {
+                errors.flush()
+                terminate(.success)
+            }
             diagnose("standard output: \(error)")
             errors.flush()
             terminate(.error)

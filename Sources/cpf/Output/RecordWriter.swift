@@ -30,6 +30,9 @@ enum RecordWriter {
         source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
+        // Its quoted fields may hold line feeds: flushed whole.
+        out.beginRecord()
+        defer { out.endRecord() }
         source.withBytes { Escaping.writeCSVField($0, to: out) }
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)

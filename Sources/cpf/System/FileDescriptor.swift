@@ -28,12 +28,20 @@ struct FileDescriptor: Equatable {
         try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
-    /// Writes all of `bytes`, looping over short writes.
+    /// Writes all of `bytes`, looping over short writes. A descriptor in
+    /// non-blocking mode (a standard output shared with a program that set
+    /// `O_NONBLOCK`) that is full is waited for with `poll`, as a blocking
+    /// one would be, instead of failing with `EAGAIN`.
     func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var written = 0
         while written < bytes.count {
             let remaining = UnsafeRawBufferPointer(rebasing: bytes[written...])
-            written += try retryingOnInterrupt { system_write(rawValue, remaining.baseAddress, remaining.count) }
+            do {
+                written += try retryingOnInterrupt { system_write(rawValue, remaining.baseAddress, remaining.count) }
+            } catch where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+                var request = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&request, 1, -1)  // then write again, which reports any error
+            }
         }
     }
 

@@ -8,17 +8,18 @@ import Testing
 @Suite("CheckCommand")
 struct CheckCommandTests {
     @Test("delimiters", arguments: [
-        (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (" ", 0x20), (".", 0x2E),
+        (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (":", 0x3A), ("/", 0x2F),
     ] as [(String, UInt8)])
     func delimiters(_ text: String, _ byte: UInt8) throws {
         #expect(try CheckCommand.parseDelimiter(RawText(text), spelling: "-d") == byte)
     }
 
-    @Test("delimiters that are refused", arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,"])
+    // A digit, '.', '-' or a space would cut the CPF itself.
+    @Test("delimiters that are refused", arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,", " ", ".", "-", "0", "5", "9"])
     func badDelimiters(_ text: String) {
         #expect(throws: UsageError.invalidValue(
             option: "--delimiter", value: RawText(text),
-            expected: "one ASCII character other than a quote or line break, or 'tab'")) {
+            expected: CheckCommand.delimiterExpectation)) {
             try CheckCommand.parseDelimiter(RawText(text), spelling: "--delimiter")
         }
     }
@@ -44,7 +45,7 @@ struct CheckCommandTests {
         (["-f", "x"], .invalidValue(option: "-f", value: "x", expected: "a field number from 1")),
         (["-f", "2147483648"], .invalidValue(option: "-f", value: "2147483648", expected: "a field number from 1")),
         (["--delimiter", ";"], .invalid("'--delimiter' needs '--field'")),
-        (["-f", "1", "-d", ""], .invalidValue(option: "-d", value: "", expected: "one ASCII character other than a quote or line break, or 'tab'")),
+        (["-f", "1", "-d", ""], .invalidValue(option: "-d", value: "", expected: CheckCommand.delimiterExpectation)),
         (["-f", "1", "390.533.447-05"], .invalid("'--field' and '--header' apply to input lines, not to CPF arguments")),
         (["--header", "390.533.447-05"], .invalid("'--field' and '--header' apply to input lines, not to CPF arguments")),
     ] as [([String], UsageError)])

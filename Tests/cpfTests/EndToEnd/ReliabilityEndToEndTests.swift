@@ -223,6 +223,118 @@ struct HostileReliabilityEndToEndTests {
         #expect(result.stdout.text == "390.533.447-05\n390.533.447-05\nbad\n")
     }
 
+    @Test("--delimiter refuses a digit, '.', '-' and a space, which would cut the CPF itself", arguments: ["5", ".", "-", " "])
+    func delimiterThatCutsTheCPF(delimiter: String) {
+        let result = run(["check", "--field", "2", "--delimiter", delimiter], stdin: Data("a.390.533.447-05\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpf: invalid value '\(delimiter)' for '--delimiter': expected one ASCII character other than"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("every write(2) of a full buffer ends at a record boundary: no half JSON object or CSV row is ever out", arguments: [
+        ["check", "--json"], ["check", "--csv"], ["check", "--csv", "--field", "2"], ["format"], ["find", "--json"],
+    ])
+    func recordAlignedWrites(command: [String]) throws {
+        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        // CSV records whose quoted field holds a line feed, for --field.
+        let line = command.contains("--field") ? "x,\"390.533.447-05\n\",y\n" : "cpf 390.533.447-06 e 390.533.447-05\n"
+        let input = directory.file("in.txt", String(repeating: line, count: 20_000))
+        let log = directory.path("writes.log")
+        let result = runShell("""
+            '\(strace)' -o '\(log)' -e trace=write -e signal=none "$CPF" \(command.joined(separator: " ")) < '\(input)'
+            """)
+        #expect(result.stdout.count > 1 << 19)
+        let sizes = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("write(1,"), let equals = line.range(of: ") = ", options: .backwards) else { return nil }
+            return Int(line[equals.upperBound...])
+        }
+        #expect(sizes.count > 2)
+        #expect(sizes.reduce(0, +) == result.stdout.count)
+        var offset = 0
+        let records = command.contains("--field") ? Set(result.stdout.indices.filter { index in
+            // Where a CSV record ends: a line feed after which a new row starts.
+            result.stdout[index] == 0x0A && (index + 1 == result.stdout.endIndex || result.stdout[index + 1] == UInt8(ascii: "-"))
+        }) : nil
+        for size in sizes {
+            offset += size
+            #expect(result.stdout[offset - 1] == 0x0A, "a write ends mid-line at \(offset)")
+            if let records { #expect(records.contains(offset - 1), "a write ends inside a CSV record at \(offset)") }
+        }
+    }
+
+    @Test("a non-blocking standard output that fills up is waited for, not an error")
+    func nonBlockingStandardOutput() throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let (readEnd, writeEnd) = makePipe()
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        let (errorRead, errorWrite) = makePipe()
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let pid = spawnCPF(["generate", "-n", "200000"], stdin: null, stdout: writeEnd, stderr: errorWrite)
+        close(null)
+        close(writeEnd)
+        close(errorWrite)
+        usleep(300_000)  // the pipe fills up meanwhile
+        let output = readToEnd(readEnd)
+        close(readEnd)
+        let errors = String(decoding: readToEnd(errorRead), as: UTF8.self)
+        close(errorRead)
+        let (status, signal, _) = waitForExit(pid, timeout: 30)
+        #expect(signal == nil)
+        #expect(status == 0)
+        #expect(errors == "")
+        #expect(output.count == 200_000 * 12)
+    }
+
+    @Test("with SIGPIPE blocked, a closed pipe downstream ends cpf quietly with status 0 (not 'Broken pipe', 2)", arguments: [
+        ["generate", "-n", "10000000"], ["check", "--json"],
+    ])
+    func closedPipeWithSIGPIPEBlocked(command: [String]) throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let directory = TemporaryDirectory()
+        let input = directory.file("in.txt", String(repeating: "390.533.447-05\n", count: 400_000))
+        let (readEnd, writeEnd) = makePipe()
+        let (errorRead, errorWrite) = makePipe()
+        let inputFD = open(input, O_RDONLY | O_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorWrite, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([CPFBinary.path] + command).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned: Int32
+        do {
+            spawnLock.lock()
+            defer { spawnLock.unlock() }
+            spawned = posix_spawn(&pid, CPFBinary.path, &actions, &attributes, argv, environ)
+        }
+        close(inputFD)
+        close(writeEnd)
+        close(errorWrite)
+        try #require(spawned == 0)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        #expect(buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) } > 0)
+        close(readEnd)  // like head: read a little, then go away
+        let (status, signal, timedOut) = waitForExit(pid, timeout: 10)
+        let errors = String(decoding: readToEnd(errorRead), as: UTF8.self)
+        close(errorRead)
+        #expect(!timedOut)
+        #expect(signal == nil)
+        #expect(status == 0)
+        #expect(errors == "")
+    }
+
     @Test("standard input closed: reading it fails with a message, exit 2")
     func closedStandardInput() {
         let result = runShell("\"$CPF\" check <&-")
