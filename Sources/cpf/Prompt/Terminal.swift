@@ -115,8 +115,17 @@ final class Terminal {
         if usesEscapeSequences { write(Self.leaveSequence) }
         write(Array("\r\n".utf8))
         _ = tcsetattr(descriptor.rawValue, TCSADRAIN, SignalState.saved)
-        SignalState.isSuspending = 1  // the handler need not say it again
+        // The default action, not the handler: the kernel stops `cpf` on the
+        // way out of kill(2), with the group, leaving no moment in which a
+        // SIGCONT could come before the stop (and be lost).
+        var ours = sigaction()
+        _ = sigaction(SIGTSTP, nil, &ours)
+        _ = signal(SIGTSTP, SIG_DFL)
         _ = kill(0, SIGTSTP)
+        _ = sigaction(SIGTSTP, &ours, nil)
+        _ = tcsetattr(descriptor.rawValue, TCSANOW, SignalState.raw)
+        if usesEscapeSequences { write(Self.enterSequence) }
+        SignalState.resumed = 1
     }
 
     /// Whether `cpf` was stopped and continued since the last call: the

@@ -37,9 +37,6 @@ enum SignalState {
     /// Whether the terminal understands escape sequences (not `TERM=dumb`):
     /// only then is bracketed paste turned off on the way out.
     nonisolated(unsafe) static var usesEscapeSequences: sig_atomic_t = 1
-    /// Set by `Terminal.suspend()`, which has left the line and restored the
-    /// terminal already: the SIGTSTP handler then only stops.
-    nonisolated(unsafe) static var isSuspending: sig_atomic_t = 0
 
     nonisolated(unsafe) static var descriptor: Int32 = -1
     /// The settings to restore, and those of raw mode: in memory of their
@@ -103,11 +100,8 @@ private func writeFromHandler(_ descriptor: Int32, _ text: StaticString) {
 private func restoringSignalHandler(_ number: Int32) {
     let descriptor = SignalState.descriptor
     guard descriptor >= 0 else { return }
-    if number != SIGTSTP || SignalState.isSuspending == 0 {
-        if SignalState.usesEscapeSequences != 0 { writeFromHandler(descriptor, "\u{1B}[?2004l") }
-        writeFromHandler(descriptor, "\r\n")
-    }
-    SignalState.isSuspending = 0
+    if SignalState.usesEscapeSequences != 0 { writeFromHandler(descriptor, "\u{1B}[?2004l") }
+    writeFromHandler(descriptor, "\r\n")
     _ = tcsetattr(descriptor, TCSANOW, SignalState.saved)  // not waiting on a terminal that may be gone
     let previous = SignalState.previous + Int(number)
     if number == SIGTSTP {

@@ -161,10 +161,15 @@ final class PromptPane {
 
     /// Waits (at most 20 s) until a line of the pane is `expected`.
     func expectLine(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectLine(sourceLocation: sourceLocation) { $0 == expected }
+    }
+
+    /// Waits (at most 20 s) until a line of the pane (trailing spaces removed) matches.
+    func expectLine(sourceLocation: SourceLocation = #_sourceLocation, _ matches: (String) -> Bool) {
         let deadline = Date().addingTimeInterval(20)
-        while !screen.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == expected }) {
+        while !screen.split(separator: "\n").contains(where: { matches($0.trimmingCharacters(in: .whitespaces)) }) {
             if Date() > deadline {
-                Issue.record("no line '\(expected)' in the pane:\n\(screen)", sourceLocation: sourceLocation)
+                Issue.record("no such line in the pane:\n\(screen)", sourceLocation: sourceLocation)
                 return
             }
             usleep(20_000)
@@ -473,6 +478,7 @@ struct PromptReliabilityEndToEndTests {
         pane.type("390")
         pane.expectLine("CPF: 390")
         pane.press("C-z")
+        pane.expectLine { $0.contains("Stopped") }
         // The interactive shell has the terminal again, with the terminal's own settings.
         pane.type("echo back-$((40 + 2))")
         pane.press("Enter")
