@@ -45,7 +45,17 @@ final class CheckEngine {
     // The line being read in pieces (CSV fields, lines longer than the buffer).
     private let streamed: StreamedLine
     private var csv: CSVState
-    private var source: RawText = "-"
+    /// The SOURCE of the verdicts: the input's name, in memory of its own,
+    /// so that writing it costs no reference counting per record.
+    private var sourceStorage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+    private var source = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    private func setSource(_ name: RawText) {
+        sourceStorage.deallocate()
+        sourceStorage = .allocate(byteCount: max(1, name.bytes.count), alignment: 1)
+        name.withBytes { sourceStorage.copyMemory(from: $0) }
+        source = UnsafeRawBufferPointer(rebasing: sourceStorage[..<name.bytes.count])
+    }
 
     init(settings: Settings, context: Context) {
         self.settings = settings
@@ -56,11 +66,16 @@ final class CheckEngine {
         if settings.output == .csv {
             out.write("source,line,input,valid,cpf,reason,message\n")
         }
+        setSource("-")
+    }
+
+    deinit {
+        sourceStorage.deallocate()
     }
 
     /// Checks every line of one input.
     func check(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
-        source = name
+        setSource(name)
         var inHeader = settings.skipsHeader
         let csvDelimiter = settings.field == nil ? nil : settings.delimiter
         try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter) { piece in
@@ -167,7 +182,7 @@ final class CheckEngine {
                 }
             }
             if settings.output == .json || settings.output == .csv {
-                source = Self.argumentSource
+                if !source.elementsEqual(Self.argumentSource.bytes) { setSource(Self.argumentSource) }
                 let echo = EchoCapture.cut(bytes)
                 emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index)
             }
@@ -187,7 +202,7 @@ final class CheckEngine {
         case .report:
             guard case .failure(let error) = result else { return }
             DiagnosticWriter.write(
-                location: (source, line), input: echo, isTruncated: isTruncated, message: error.description, to: out)
+                source: source, line: line, input: echo, isTruncated: isTruncated, message: error.description, to: out)
         case .json:
             RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:

@@ -14,10 +14,24 @@ enum DiagnosticWriter {
         location: (source: RawText, line: Int)?, input: UnsafeRawBufferPointer, isTruncated: Bool,
         message: String, to out: OutputBuffer
     ) {
-        if let location {
-            location.source.withBytes { Escaping.writeReadable($0, quote: nil, to: out) }
+        guard let location else {
+            write(source: nil, line: 0, input: input, isTruncated: isTruncated, message: message, to: out)
+            return
+        }
+        location.source.withBytes {
+            write(source: $0, line: location.line, input: input, isTruncated: isTruncated, message: message, to: out)
+        }
+    }
+
+    /// The same, the source's bytes given in place (`nil` for an argument).
+    static func write(
+        source: UnsafeRawBufferPointer?, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        message: String, to out: OutputBuffer
+    ) {
+        if let source {
+            Escaping.writeReadable(source, quote: nil, to: out)
             out.write(byte: UInt8(ascii: ":"))
-            out.write(decimal: location.line)
+            out.write(decimal: line)
             out.write(": ")
         }
         out.write(byte: UInt8(ascii: "'"))

@@ -9,8 +9,16 @@ enum RecordWriter {
         source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
+        source.withBytes { writeJSON(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out) }
+    }
+
+    /// The same, the source's bytes given in place (no reference counting per record).
+    static func writeJSON(
+        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<CPF, CPFValidationError>, to out: OutputBuffer
+    ) {
         var object = JSONObjectWriter(to: out)
-        source.withBytes { object.string("source", $0) }
+        object.string("source", source)
         object.number("line", line)
         object.string("input", input, isTruncated: isTruncated)
         switch result {
@@ -30,10 +38,18 @@ enum RecordWriter {
         source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
+        source.withBytes { writeCSV(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out) }
+    }
+
+    /// The same, the source's bytes given in place.
+    static func writeCSV(
+        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<CPF, CPFValidationError>, to out: OutputBuffer
+    ) {
         // Its quoted fields may hold line feeds: flushed whole.
         out.beginRecord()
         defer { out.endRecord() }
-        source.withBytes { Escaping.writeCSVField($0, to: out) }
+        Escaping.writeCSVField(source, to: out)
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)
         out.write(byte: UInt8(ascii: ","))
