@@ -3,7 +3,8 @@
 #
 #   Scripts/fuzz.sh [TARGET|all] [SECONDS]      (default: all, 30 seconds each)
 #
-# A target is a file Fuzz/<Name>Fuzzer.swift defining
+# A target is a file Fuzz/<Name>Fuzzer.swift (plus the files of the cpf tool
+# it names on `// fuzz-sources:` lines) defining
 #     @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
 # It is compiled together with every Sources/CPFKit/**/*.swift into one module (so it
 # does not `import CPFKit` and sees internal API), with libFuzzer and
@@ -89,14 +90,18 @@ if (( ${#library_sources[@]} == 0 )); then
     exit 1
 fi
 
-# build TARGET: compiles .build-fuzz/TARGET unless it is up to date.
+# build TARGET: compiles .build-fuzz/TARGET unless it is up to date. A target
+# that fuzzes code of the cpf tool names the files it needs on lines
+# `// fuzz-sources: FILE ...` of its source; they are compiled with it.
 build() {
     local target=$1 binary="$out/$1" log="$out/logs/$1.build.log"
+    local -a extra_sources=()
+    read -r -a extra_sources <<< "$(sed -n 's|^// fuzz-sources: ||p' "Fuzz/$target.swift" | tr '\n' ' ')"
     local -a command=("$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld
-        -module-name "$target" "${library_sources[@]}" "Fuzz/$target.swift" -o "$binary")
+        -module-name "$target" "${library_sources[@]}" "${extra_sources[@]}" "Fuzz/$target.swift" -o "$binary")
     local stamp="$binary.command"
     if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "${command[*]}" ]] &&
-        [[ -z "$(find "${library_sources[@]}" "Fuzz/$target.swift" -newer "$binary" -print -quit)" ]]; then
+        [[ -z "$(find "${library_sources[@]}" "${extra_sources[@]}" "Fuzz/$target.swift" -newer "$binary" -print -quit)" ]]; then
         echo "== $target: up to date"
         return 0
     fi

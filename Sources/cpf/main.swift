@@ -11,4 +11,5 @@
 //   Output    the output buffer, escaping, and the record writers
 //   System    the one file that names the C library, file descriptors,
 //             errno, process signals and exit
-terminate(Program.main(CommandLine.arguments))
+ensureStandardDescriptorsOpen()
+terminate(Program.main(RawText.commandLine))

@@ -39,7 +39,7 @@ final class CheckEngine {
         var skipsHeader = false
     }
 
-    static let argumentSource = "(argument)"
+    static let argumentSource: RawText = "(argument)"
 
     let settings: Settings
     let context: Context
@@ -57,7 +57,17 @@ final class CheckEngine {
     // The line being read in pieces (CSV fields, lines longer than the buffer).
     private let streamed: StreamedLine
     private var csv: CSVState
-    private var source = "-"
+    /// The SOURCE of the verdicts: the input's name, in memory of its own,
+    /// so that writing it costs no reference counting per record.
+    private var sourceStorage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+    private var source = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    private func setSource(_ name: RawText) {
+        sourceStorage.deallocate()
+        sourceStorage = .allocate(byteCount: max(1, name.bytes.count), alignment: 1)
+        name.withBytes { sourceStorage.copyMemory(from: $0) }
+        source = UnsafeRawBufferPointer(rebasing: sourceStorage[..<name.bytes.count])
+    }
 
     init(settings: Settings, context: Context) {
         self.settings = settings
@@ -69,12 +79,17 @@ final class CheckEngine {
         if settings.output == .csv {
             out.write("source,line,input,valid,cpf,reason,message\n")
         }
+        setSource("-")
+    }
+
+    deinit {
+        sourceStorage.deallocate()
     }
 
     /// Checks every line of one input. Only the first input's byte order
     /// mark and header are copied, so that several inputs make one output.
-    func check(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
-        source = name
+    func check(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
+        setSource(name)
         inputCount += 1
         let copiesStart = settings.output.copiesInput && inputCount == 1
         var inHeader = settings.skipsHeader
@@ -197,10 +212,8 @@ final class CheckEngine {
     }
 
     /// Checks one command-line argument; `index` counts arguments from 1.
-    func check(argument: String, index: Int) {
-        var argument = argument
-        argument.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
+    func check(argument: RawText, index: Int) {
+        argument.withBytes { bytes in
             let result = CPF.parse(bytes, options: settings.options)
             checkedCount += 1
             switch result {
@@ -208,7 +221,7 @@ final class CheckEngine {
                 validCount += 1
                 switch settings.output {
                 case .report:
-                    Escaping.writeReadable(bytes, quote: nil, to: out)
+                    writeVerdictEcho(bytes)
                     out.write(": valid\n")
                 case .validLines:
                     out.write(bytes)
@@ -218,7 +231,7 @@ final class CheckEngine {
             case .failure(let error):
                 switch settings.output {
                 case .report:
-                    Escaping.writeReadable(bytes, quote: nil, to: out)
+                    writeVerdictEcho(bytes)
                     out.write(": invalid (\(error))\n")
                 case .invalidLines:
                     out.write(bytes)
@@ -227,11 +240,18 @@ final class CheckEngine {
                 }
             }
             if settings.output == .json || settings.output == .csv {
-                source = Self.argumentSource
+                if !source.elementsEqual(Self.argumentSource.bytes) { setSource(Self.argumentSource) }
                 let echo = EchoCapture.cut(bytes)
                 emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index)
             }
         }
+    }
+
+    /// The argument at the start of its verdict line: escaped, cut at 64 KiB.
+    private func writeVerdictEcho(_ bytes: UnsafeRawBufferPointer) {
+        let echo = EchoCapture.cut(bytes)
+        Escaping.writeReadable(echo.bytes, quote: nil, to: out)
+        if echo.isTruncated { out.write("…") }
     }
 
     /// Writes the verdict on one input in the report, JSON or CSV format.
@@ -241,7 +261,7 @@ final class CheckEngine {
             guard case .failure(let error) = result else { return }
             invalidByReason[Self.reasonIndex(error)] += 1
             DiagnosticWriter.write(
-                location: (source, line), input: echo, isTruncated: isTruncated, message: error.description, to: out)
+                source: source, line: line, input: echo, isTruncated: isTruncated, message: error.description, to: out)
         case .json:
             RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:

@@ -26,19 +26,18 @@ final class CompleteEngine: RewritingEngine {
         streamed = StreamedLine(context: context)
     }
 
-    func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+    func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
         try input.read(descriptor, named: name, value: self) { piece in
             consume(piece.bytes, isFirst: piece.isFirst, isLast: piece.isLast, terminator: piece.terminator,
                     location: (name, piece.lineNumber))
         }
     }
 
-    func rewrite(argument: String) {
-        var argument = argument
+    func rewrite(argument: RawText) {
         let lineFeed: [UInt8] = [0x0A]
-        argument.withUTF8 { utf8 in
+        argument.withBytes { bytes in
             lineFeed.withUnsafeBytes { terminator in
-                consume(UnsafeRawBufferPointer(utf8), isFirst: true, isLast: true, terminator: terminator, location: nil)
+                consume(bytes, isFirst: true, isLast: true, terminator: terminator, location: nil)
             }
         }
     }
@@ -47,7 +46,7 @@ final class CompleteEngine: RewritingEngine {
     /// reports `length` with a digit count of 9 exactly when the input is a base.
     private func consume(
         _ bytes: UnsafeRawBufferPointer, isFirst: Bool, isLast: Bool, terminator: UnsafeRawBufferPointer,
-        location: (source: String, line: Int)?
+        location: (source: RawText, line: Int)?
     ) {
         if isFirst { beginValue() }
         streamed.consume(bytes)

@@ -51,13 +51,15 @@ final class FindEngine {
         lineDigits.deallocate()
     }
 
-    /// Prints every CPF in one input; `name` is its SOURCE (`-` for standard input).
-    func find(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+    /// Prints every CPF in one input; `name` is its SOURCE (`-` for standard
+    /// input), escaped in the text report as every echo on a terminal is.
+    func find(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
+        let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         // Rounded up to whole words, copied a word at a time.
-        source = .allocate(byteCount: (name.utf8.count + 7) & ~7, alignment: 8)
+        source = .allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
         source.initializeMemory(as: UInt8.self, repeating: 0)
-        _ = source.initializeMemory(as: UInt8.self, from: name.utf8)
-        source = UnsafeMutableRawBufferPointer(rebasing: source[..<name.utf8.count])
+        _ = source.initializeMemory(as: UInt8.self, from: shown)
+        source = UnsafeMutableRawBufferPointer(rebasing: source[..<shown.count])
         defer {
             source.deallocate()
             source = UnsafeMutableRawBufferPointer(start: nil, count: 0)

@@ -52,7 +52,7 @@ final class ReformatEngine: RewritingEngine {
     }
 
     /// Rewrites every line of one input.
-    func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno) {
+    func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
         try input.read(descriptor, named: name, value: self) { piece in
             if piece.isWhole {
                 reformatLine(piece, source: name)
@@ -63,10 +63,8 @@ final class ReformatEngine: RewritingEngine {
     }
 
     /// Rewrites one command-line argument.
-    func rewrite(argument: String) {
-        var argument = argument
-        argument.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
+    func rewrite(argument: RawText) {
+        argument.withBytes { bytes in
             let lineFeed: [UInt8] = [0x0A]
             lineFeed.withUnsafeBytes { terminator in
                 reformat(bytes, terminator: terminator, source: nil, line: 0)
@@ -74,11 +72,11 @@ final class ReformatEngine: RewritingEngine {
         }
     }
 
-    private func reformatLine(_ piece: LinePiece, source: String) {
+    private func reformatLine(_ piece: LinePiece, source: RawText) {
         reformat(piece.bytes, terminator: piece.terminator, source: source, line: piece.lineNumber)
     }
 
-    private func reformat(_ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: String?, line: Int) {
+    private func reformat(_ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: RawText?, line: Int) {
         let result = CPF.parse(bytes, options: parseOptions)
         if let error = rewrite(result, collectingDigits: { collectDigits(of: bytes) }) {
             lineFailureCount += 1
@@ -162,7 +160,7 @@ final class ReformatEngine: RewritingEngine {
 
     /// A piece of a line too long to hold: passed through as soon as it is
     /// known not to be a CPF, else held in a temporary file until its end.
-    private func reformatPiece(_ piece: LinePiece, source: String) {
+    private func reformatPiece(_ piece: LinePiece, source: RawText) {
         if piece.isFirst {
             streamed.begin()
             digitCount = 0
@@ -198,7 +196,7 @@ final class ReformatEngine: RewritingEngine {
 
     /// `cpf: SOURCE:LINE: 'INPUT': MESSAGE` on standard error (without
     /// `SOURCE:LINE: ` for a command-line argument).
-    private func report(_ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: String?, line: Int) {
+    private func report(_ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: RawText?, line: Int) {
         DiagnosticWriter.write(
             location: source.map { ($0, line) }, input: echo, isTruncated: isTruncated,
             message: error.description, to: reportStart())

@@ -4,16 +4,16 @@ protocol RewritingEngine {
     /// Inputs that could not be rewritten so far.
     var failureCount: Int { get }
     /// Rewrites every line of one input.
-    func rewrite(_ descriptor: FileDescriptor, named name: String) throws(Errno)
+    func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno)
     /// Rewrites one command-line argument.
-    func rewrite(argument: String)
+    func rewrite(argument: RawText)
 }
 
 extension RewritingEngine {
     /// Feeds the engine the CPF `arguments`, or else, when there are none,
     /// the lines of `inputs`; returns the exit status: an error if an input
     /// could not be read, a failure if anything could not be rewritten.
-    func run(arguments: [String], inputs: InputList, context: Context) -> ExitStatus {
+    func run(arguments: [RawText], inputs: InputList, context: Context) -> ExitStatus {
         if arguments.isEmpty {
             inputs.forEach(in: context) { name, descriptor throws(Errno) in
                 try rewrite(descriptor, named: name)
@@ -55,7 +55,7 @@ final class RewritingInput {
     /// `--field`), else each line's pieces to `line`.
     @inline(__always)
     func read(
-        _ descriptor: FileDescriptor, named name: String, value: some FieldValueRewriting,
+        _ descriptor: FileDescriptor, named name: RawText, value: some FieldValueRewriting,
         line: (LinePiece) -> Void
     ) throws(Errno) {
         inputCount += 1

@@ -4,78 +4,95 @@ struct ParsedArguments {
     // `CommonOptions.input`), never by a name typed again: a misspelled
     // option does not compile.
 
-    /// Values by long option name; a flag has one empty value per use.
-    private var values: [String: [String]] = [:]
+    /// Values by long option name, as given (bytes); a flag has one empty
+    /// value per use.
+    private var values: [String: [RawText]] = [:]
     /// The spelling used for each option, for error messages (`-n`, `--count`).
     private var spellings: [String: String] = [:]
-    private(set) var positionals: [String] = []
+    /// The arguments that are not options, as given (bytes).
+    private(set) var positionals: [RawText] = []
 
     func has(_ option: OptionDefinition) -> Bool { values[option.long] != nil }
 
     /// The last value given for an option.
-    func value(_ option: OptionDefinition) -> String? { values[option.long]?.last }
+    func value(_ option: OptionDefinition) -> RawText? { values[option.long]?.last }
 
     /// All values given for a repeatable option, in order.
-    func values(_ option: OptionDefinition) -> [String] { values[option.long] ?? [] }
+    func values(_ option: OptionDefinition) -> [RawText] { values[option.long] ?? [] }
 
     /// How the option was written on the command line.
     func spelling(_ option: OptionDefinition) -> String { spellings[option.long] ?? "--\(option.long)" }
 
-    /// Parses the words after the command name.
+    /// Parses the words after the command name, given as text.
+    static func parse(_ words: ArraySlice<String>, for command: CommandDefinition) throws(UsageError) -> ParsedArguments {
+        try parse(words.map(RawText.init(_:))[...], for: command)
+    }
+
+    /// Parses the words after the command name, byte for byte.
     ///
     /// Accepts `--name value`, `--name=value`, `-x value`, `-xvalue`, flags
     /// bundled as `-qv`, and `--` to end options; a lone `-` is an argument.
-    static func parse(_ words: ArraySlice<String>, for command: CommandDefinition) throws(UsageError) -> ParsedArguments {
+    /// Option names are ASCII; values and arguments are kept as the bytes
+    /// they are, UTF-8 or not.
+    static func parse(_ words: ArraySlice<RawText>, for command: CommandDefinition) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var remaining = words[...]
         let options = command.allOptions
+        let dash = UInt8(ascii: "-")
 
-        func record(_ option: OptionDefinition, _ value: String, spelled spelling: String) {
+        func record(_ option: OptionDefinition, _ value: RawText, spelled spelling: String) {
             parsed.values[option.long, default: []].append(value)
             parsed.spellings[option.long] = spelling
         }
 
         while let word = remaining.popFirst() {
-            if word == "--" {
+            let bytes = word.bytes
+            if bytes == [dash, dash] {
                 parsed.positionals.append(contentsOf: remaining)
                 break
             }
-            if word.hasPrefix("--") {
-                let body = word.dropFirst(2)
-                let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-                guard let option = options.first(where: { $0.long == name }) else {
-                    throw .unknownOption("--\(name)")
+            if bytes.starts(with: [dash, dash]) {
+                let body = bytes.dropFirst(2)
+                let equals = body.firstIndex(of: UInt8(ascii: "="))
+                let name = body[..<(equals ?? body.endIndex)]
+                let inlineValue = equals.map { RawText(bytes: body[($0 + 1)...]) }
+                guard let option = options.first(where: { $0.long.utf8.elementsEqual(name) }) else {
+                    throw .unknownOption(RawText(bytes: bytes[..<(equals ?? bytes.endIndex)]))
                 }
+                let spelling = "--\(option.long)"
                 if option.takesValue {
                     if let inlineValue {
-                        record(option, inlineValue, spelled: "--\(name)")
+                        record(option, inlineValue, spelled: spelling)
                     } else if let next = remaining.popFirst() {
-                        record(option, next, spelled: "--\(name)")
+                        record(option, next, spelled: spelling)
                     } else {
-                        throw .missingValue(option: "--\(name)")
+                        throw .missingValue(option: spelling)
                     }
                 } else {
-                    if inlineValue != nil { throw .unexpectedValue(option: "--\(name)") }
-                    record(option, "", spelled: "--\(name)")
+                    if inlineValue != nil { throw .unexpectedValue(option: spelling) }
+                    record(option, "", spelled: spelling)
                 }
-            } else if word.hasPrefix("-"), word.count > 1 {
-                var letters = word.dropFirst()[...]
-                while let letter = letters.popFirst() {
-                    guard let option = options.first(where: { $0.short == letter }) else {
-                        throw .unknownOption("-\(letter)")
+            } else if bytes.first == dash, bytes.count > 1 {
+                var letters = bytes.dropFirst()
+                while let letter = letters.first {
+                    guard let option = options.first(where: { $0.short?.asciiValue == letter }) else {
+                        // The whole character, when the byte starts one.
+                        let length = max(1, letters.withUnsafeBytes { Escaping.utf8SequenceLength($0, at: 0) })
+                        throw .unknownOption(RawText(bytes: [dash] + letters.prefix(length)))
                     }
+                    letters = letters.dropFirst()
+                    let spelling = "-\(Character(Unicode.Scalar(letter)))"
                     if option.takesValue {
                         if !letters.isEmpty {
-                            record(option, String(letters), spelled: "-\(letter)")
+                            record(option, RawText(bytes: letters), spelled: spelling)
                         } else if let next = remaining.popFirst() {
-                            record(option, next, spelled: "-\(letter)")
+                            record(option, next, spelled: spelling)
                         } else {
-                            throw .missingValue(option: "-\(letter)")
+                            throw .missingValue(option: spelling)
                         }
                         break
                     }
-                    record(option, "", spelled: "-\(letter)")
+                    record(option, "", spelled: spelling)
                 }
             } else {
                 parsed.positionals.append(word)
@@ -96,7 +113,7 @@ struct ParsedArguments {
     /// to ASCII case (`--style LGPD` is `--style lgpd`), or `nil` when absent.
     func choice(_ option: OptionDefinition, among choices: [String]) throws(UsageError) -> String? {
         guard let text = value(option) else { return nil }
-        let folded = String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        let folded = String(decoding: text.bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         guard choices.contains(folded) else {
             var expected = ""
             for (index, choice) in choices.enumerated() {
@@ -111,7 +128,7 @@ struct ParsedArguments {
     /// The value of an option as a whole number in `range`, or `nil` when absent.
     func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: String) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
+        guard let number = Int(text.text), range.contains(number) else {
             throw .invalidValue(option: spelling(option), value: text, expected: expected)
         }
         return number

@@ -46,7 +46,7 @@ enum Program {
         return text + "\n"
     }
 
-    static func main(_ words: [String]) -> ExitStatus {
+    static func main(_ words: [RawText]) -> ExitStatus {
         restoreDefaultSignalHandling()
         let context = Context()
         defer { context.flush() }
@@ -67,13 +67,13 @@ enum Program {
                 context.output.write(overview)
                 return .success
             }
-            guard let command = command(named: name) else {
+            guard let command = command(named: name.text) else {
                 return usageError(.unknownCommand(name), command: nil, context: context)
             }
             context.output.write(command.definition.helpText)
             return .success
         default:
-            guard let command = command(named: first) else {
+            guard let command = command(named: first.text) else {
                 if first.hasPrefix("-") {
                     return usageError(.unknownOption(first), command: nil, context: context)
                 }
@@ -96,10 +96,10 @@ enum Program {
     static func suggestion(for error: UsageError, command: CommandDefinition?) -> String? {
         switch error {
         case .unknownCommand(let name):
-            return NearestName.nearest(to: name, among: commands.map { $0.definition.name } + ["help"])
+            return NearestName.nearest(to: name.text, among: commands.map { $0.definition.name } + ["help"])
         case .unknownOption(let option) where option.hasPrefix("--"):
             let options = command?.allOptions.map { "--\($0.long)" } ?? ["--help", "--version"]
-            return NearestName.nearest(to: String(option.split(separator: "=", maxSplits: 1)[0]), among: options)
+            return NearestName.nearest(to: String(option.text.split(separator: "=", maxSplits: 1)[0]), among: options)
         default:
             return nil
         }

@@ -15,7 +15,7 @@ enum CommonOptions {
     static let field = OptionDefinition(
         "field", short: "f", value: "n", help: "The CPF is field <n> (from 1) of each CSV record (RFC 4180: quoted fields, doubled quotes, quoted line breaks); it is rewritten in place and every other byte of the record kept.")
     static let delimiter = OptionDefinition(
-        "delimiter", short: "d", value: "c", help: "The field delimiter: one character, or 'tab' (default: ',').")
+        "delimiter", short: "d", value: "c", help: "The field delimiter: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').")
     static let header = OptionDefinition(
         "header", help: "The first line (record) of each input is a header: passed through unchanged, the first input's only.")
 
@@ -42,11 +42,14 @@ enum CommonOptions {
         return columns
     }
 
-    static func parseDelimiter(_ text: String, spelling: String) throws(UsageError) -> UInt8 {
+    static let delimiterExpectation = "one ASCII character other than a quote, a line break, a digit, '.', '-' or a space, or 'tab'"
+
+    static func parseDelimiter(_ text: RawText, spelling: String) throws(UsageError) -> UInt8 {
         if text == "tab" || text == "\\t" { return 0x09 }
-        let bytes = Array(text.utf8)
-        guard bytes.count == 1, bytes[0] < 0x80, bytes[0] != 0x22, bytes[0] != 0x0A, bytes[0] != 0x0D else {
-            throw .invalidValue(option: spelling, value: text, expected: "one ASCII character other than a quote or line break, or 'tab'")
+        let bytes = text.bytes
+        // A digit, '.', '-' or space would cut the CPF itself (390.533.447-05, 390 533 447 05).
+        guard bytes.count == 1, bytes[0] < 0x80, !Array("\"\n\r0123456789.- ".utf8).contains(bytes[0]) else {
+            throw .invalidValue(option: spelling, value: text, expected: Self.delimiterExpectation)
         }
         return bytes[0]
     }
@@ -55,7 +58,8 @@ enum CommonOptions {
     /// existing file: it is checked as a CPF; `--input` reads the file.
     static func hintAtFileArguments(_ arguments: ParsedArguments, context: Context) {
         for argument in arguments.positionals where FileDescriptor.isExistingFile(argument) {
-            context.diagnose("hint: '\(argument)' is a file; to read CPFs from it, use '--input \(argument)' (or '-i')")
+            let name = Escaping.readable(argument)
+            context.diagnose("hint: '\(name)' is a file; to read CPFs from it, use '--input \(name)' (or '-i')")
         }
     }
 

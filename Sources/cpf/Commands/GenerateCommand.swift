@@ -44,7 +44,7 @@ enum GenerateCommand: Command {
         let count = try arguments.integer(Self.count, in: 0...Int.max, expected: "a whole number from 0") ?? 1
         var region: FiscalRegion?
         if let state = arguments.value(Self.state) {
-            guard let found = FiscalRegion(state: state) else {
+            guard let found = FiscalRegion(state: state.text) else {
                 throw .invalidValue(option: arguments.spelling(Self.state), value: state, expected: "a Brazilian state such as SP or rj")
             }
             region = found
@@ -55,7 +55,7 @@ enum GenerateCommand: Command {
         var system = SystemRandomNumberGenerator()
         var seed = system.next()
         if let text = arguments.value(Self.seed) {
-            guard let value = UInt64(text) else {
+            guard let value = UInt64(text.text) else {
                 throw .invalidValue(option: arguments.spelling(Self.seed), value: text, expected: "a whole number from 0 to 18446744073709551615")
             }
             seed = value

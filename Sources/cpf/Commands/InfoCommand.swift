@@ -34,11 +34,11 @@ enum InfoCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         guard let text = arguments.positionals.first else { throw .missingArgument("<cpf>") }
         if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
-        let explanation = CPFExplanation(text, options: CommonOptions.parsingOptions(arguments))
+        let explanation = CPFExplanation(text.text, options: CommonOptions.parsingOptions(arguments))
         if arguments.has(Self.json) {
-            InfoWriter.writeJSON(explanation, to: context.output)
+            InfoWriter.writeJSON(explanation, input: text, to: context.output)
         } else {
-            InfoWriter.writeText(explanation, to: context.output)
+            InfoWriter.writeText(explanation, input: text, to: context.output)
         }
         return ExitStatus(succeeded: explanation.isValid)
     }

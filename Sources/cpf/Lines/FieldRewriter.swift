@@ -59,7 +59,7 @@ final class FieldRewriter {
     /// (`cpf: SOURCE:LINE: 'VALUE': MESSAGE`), writes the record's
     /// terminator, and returns whether the record was rewritten.
     @discardableResult
-    func rewrite(_ piece: LinePiece, with value: some FieldValueRewriting, source: String) -> Bool {
+    func rewrite(_ piece: LinePiece, with value: some FieldValueRewriting, source: RawText) -> Bool {
         if piece.isFirst {
             csv = CSVState(delimiter: delimiter)
             phase = .before
@@ -143,7 +143,7 @@ final class FieldRewriter {
         }
     }
 
-    private func finishField(_ value: some FieldValueRewriting, location: (source: String, line: Int)) {
+    private func finishField(_ value: some FieldValueRewriting, location: (source: RawText, line: Int)) {
         let nothing = UnsafeRawBufferPointer(start: nil, count: 0)
         if let failure = value.valueFailure() ?? (passedEarly ? "cannot be rewritten" : nil) {
             failed = true

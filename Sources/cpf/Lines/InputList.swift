@@ -1,17 +1,22 @@
 /// The inputs of a command that reads lines: named files and `-` for
 /// standard input, in order.
 struct InputList {
-    let names: [String]
+    /// The names as given, bytes that need not be UTF-8.
+    let names: [RawText]
 
     /// The named files (`--input` values, or the FILE arguments of `find`
     /// and `redact`), or standard input when there are none.
-    init(files: [String]) {
+    init(files: [RawText]) {
         names = files.isEmpty ? ["-"] : files
     }
 
     /// Opens each input in turn and calls `body` with its name and descriptor;
-    /// an input that cannot be opened or read is reported and skipped.
-    func forEach(in context: Context, _ body: (String, FileDescriptor) throws(Errno) -> Void) {
+    /// an input that cannot be opened or read is reported and skipped, and
+    /// so is an input that is the output file (as `cat` refuses it: reading
+    /// what it appends, `cpf` would never reach the end).
+    func forEach(in context: Context, _ body: (RawText, FileDescriptor) throws(Errno) -> Void) {
+        // Only a regular file can be read back (not /dev/null, a pipe or a terminal).
+        let output = FileDescriptor.standardOutput.fileIdentity.flatMap { $0.isRegularFile ? $0 : nil }
         for name in names {
             let descriptor: FileDescriptor
             if name == "-" {
@@ -25,6 +30,10 @@ struct InputList {
                 }
             }
             defer { if name != "-" { descriptor.close() } }
+            if let output, descriptor.fileIdentity == output {
+                context.reportInputError(name == "-" ? "standard input" : name, message: "input file is output file")
+                continue
+            }
             do {
                 try body(name, descriptor)
             } catch {

@@ -30,6 +30,8 @@ final class LineReader {
     }
 
     /// Reads `descriptor` to its end, calling `body` with each piece in order.
+    /// After a read error, a line already delivered in part gets its last
+    /// piece (the bytes read of it, no terminator) before the error is thrown.
     ///
     /// - Parameter csvDelimiter: When set, records are CSV records, which may
     ///   span lines inside quoted fields.
@@ -63,7 +65,16 @@ final class LineReader {
 
         var source = LiveSource(descriptor, flush: flush)
         while true {
-            let count = try source.read(into: UnsafeMutableRawBufferPointer(start: base + have, count: capacity - have))
+            let count: Int
+            do {
+                count = try source.read(into: UnsafeMutableRawBufferPointer(start: base + have, count: capacity - have))
+            } catch {
+                // A line delivered in part ends here, with what was read of
+                // it: its engine finishes it (one output line per input
+                // line) instead of running it on into the next input.
+                if continuing { deliver(have, terminator: none, isLast: true) }
+                throw error
+            }
             let atEnd = count == 0
             have += count
             if checkingMark {

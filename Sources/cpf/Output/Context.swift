@@ -8,6 +8,12 @@ final class Context {
 
     init() {
         output.onError = { [unowned self] error in
+            // A closed pipe downstream while SIGPIPE is blocked: end quietly,
+            // with success, as the default action of SIGPIPE would end quietly.
+            if error == .brokenPipe {
+                errors.flush()
+                terminate(.success)
+            }
             diagnose("standard output: \(error)")
             errors.flush()
             terminate(.error)
@@ -29,16 +35,21 @@ final class Context {
     }
 
     /// Reports an input that could not be opened or read; the command goes
-    /// on with its other inputs and exits 2.
-    func reportInputError(_ name: String, _ error: Errno) {
-        diagnose("\(name): \(error)")
+    /// on with its other inputs and exits 2. The name is shown escaped.
+    func reportInputError(_ name: RawText, _ error: Errno) {
+        reportInputError(name, message: "\(error)")
+    }
+
+    /// Reports an input that is skipped: `cpf: NAME: MESSAGE`; exit status 2.
+    func reportInputError(_ name: RawText, message: String) {
+        diagnose("\(Escaping.readable(name)): \(message)")
         failedInput = true
     }
 
     /// Reports a CSV record whose quoted field is never closed: it runs from
     /// the line where it starts to the end of the input. The command goes on
     /// and exits 2, the input not being valid CSV.
-    func reportUnterminatedQuote(source: String, line: Int) {
+    func reportUnterminatedQuote(source: RawText, line: Int) {
         errors.write("cpf: ")
         DiagnosticWriter.write(
             location: (source, line),

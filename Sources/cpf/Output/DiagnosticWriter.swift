@@ -7,16 +7,31 @@ enum DiagnosticWriter {
     /// - Parameters:
     ///   - location: The input's source and line; `nil` for a command-line
     ///     argument, written as just `'INPUT': MESSAGE`.
+    ///   - location: The source is escaped like the input.
     ///   - input: The input's bytes (escaped to stay readable), followed by
     ///     `…` when `isTruncated`.
     static func write(
-        location: (source: String, line: Int)?, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        location: (source: RawText, line: Int)?, input: UnsafeRawBufferPointer, isTruncated: Bool,
         message: String, to out: OutputBuffer
     ) {
-        if let location {
-            out.write(location.source)
+        guard let location else {
+            write(source: nil, line: 0, input: input, isTruncated: isTruncated, message: message, to: out)
+            return
+        }
+        location.source.withBytes {
+            write(source: $0, line: location.line, input: input, isTruncated: isTruncated, message: message, to: out)
+        }
+    }
+
+    /// The same, the source's bytes given in place (`nil` for an argument).
+    static func write(
+        source: UnsafeRawBufferPointer?, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        message: String, to out: OutputBuffer
+    ) {
+        if let source {
+            Escaping.writeReadable(source, quote: nil, to: out)
             out.write(byte: UInt8(ascii: ":"))
-            out.write(decimal: location.line)
+            out.write(decimal: line)
             out.write(": ")
         }
         out.write(byte: UInt8(ascii: "'"))
@@ -28,8 +43,8 @@ enum DiagnosticWriter {
     }
 
     /// Writes `SOURCE:LINE: MESSAGE`, about a record as a whole.
-    static func write(location: (source: String, line: Int), message: String, to out: OutputBuffer) {
-        out.write(location.source)
+    static func write(location: (source: RawText, line: Int), message: String, to out: OutputBuffer) {
+        location.source.withBytes { Escaping.writeReadable($0, quote: nil, to: out) }
         out.write(byte: UInt8(ascii: ":"))
         out.write(decimal: location.line)
         out.write(": ")

@@ -2,13 +2,14 @@ import CPFKit
 
 /// Writes a ``CPFExplanation`` as aligned text or as one JSON object.
 enum InfoWriter {
-    static func writeText(_ info: CPFExplanation, to out: OutputBuffer) {
+    /// - Parameter input: The argument as given, echoed escaped and cut at
+    ///   64 KiB (the explanation holds it as text).
+    static func writeText(_ info: CPFExplanation, input: RawText, to out: OutputBuffer) {
         func row(_ label: String, _ value: String) {
             out.write(label + ":" + String(repeating: " ", count: max(1, 14 - label.count)) + value + "\n")
         }
-        var input = info.input
         out.write("Input:         ")
-        input.withUTF8 { Escaping.writeReadable(UnsafeRawBufferPointer($0), quote: nil, to: out) }
+        out.write(Escaping.readable(input))
         out.write("\n")
         if let error = info.error {
             row("Valid", "no: \(error) (\(error.code))")
@@ -32,9 +33,12 @@ enum InfoWriter {
         }
     }
 
-    static func writeJSON(_ info: CPFExplanation, to out: OutputBuffer) {
+    static func writeJSON(_ info: CPFExplanation, input: RawText, to out: OutputBuffer) {
         var object = JSONObjectWriter(to: out)
-        object.string("input", info.input)
+        input.withBytes { bytes in
+            let cut = UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, Escaping.echoLimit)])
+            object.string("input", cut, isTruncated: bytes.count > Escaping.echoLimit)
+        }
         object.bool("valid", info.isValid)
         if let error = info.error {
             object.string("reason", error.code)

@@ -20,6 +20,7 @@ struct JSONObjectWriter {
         if lineFeed { out.write(byte: 0x0A) }
     }
 
+    @inline(__always)
     private mutating func key(_ name: StaticString) {
         if hasMembers { out.write(byte: UInt8(ascii: ",")) }
         hasMembers = true
@@ -35,6 +36,14 @@ struct JSONObjectWriter {
         out.write(byte: UInt8(ascii: "\""))
         Escaping.writeJSONString(bytes, to: out)
         if isTruncated { out.write("…") }
+        out.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// A string member from text given by the user (bytes, maybe not UTF-8).
+    mutating func string(_ name: StaticString, _ text: RawText) {
+        key(name)
+        out.write(byte: UInt8(ascii: "\""))
+        text.bytes.withUnsafeBytes { Escaping.writeJSONString($0, to: out) }
         out.write(byte: UInt8(ascii: "\""))
     }
 

@@ -3,6 +3,13 @@
 ///
 /// A write error is kept and reported once (`cpf: standard output: …`, exit
 /// status 2) by whoever flushes last; after one, further output is dropped.
+///
+/// When the block fills up, only whole records go out: everything up to the
+/// last line feed (or, inside a record opened with ``beginRecord()``, up to
+/// its start), the unfinished one kept for the next write. So a reader, or a
+/// process that ends between two writes (killed by SIGTERM), never leaves
+/// half a JSON Lines object or CSV row behind; only a single record larger
+/// than the block goes out in pieces.
 final class OutputBuffer {
     let descriptor: FileDescriptor
     private let storage: UnsafeMutableRawBufferPointer
@@ -11,6 +18,9 @@ final class OutputBuffer {
     private(set) var error: Errno?
     /// Called once, with the first write error.
     var onError: ((Errno) -> Void)?
+    /// Where the record being written began, between ``beginRecord()`` and
+    /// ``endRecord()`` (a CSV row, whose quoted fields may hold line feeds).
+    private var recordStart: Int?
 
     init(descriptor: FileDescriptor, capacity: Int = 1 << 17) {
         self.descriptor = descriptor
@@ -36,19 +46,55 @@ final class OutputBuffer {
 
     @inline(never)
     private func writeSlowly(_ bytes: UnsafeRawBufferPointer) {
-        flush()
-        if bytes.count >= storage.count {
-            send(bytes)
+        makeRoom(bytes.count)
+        if bytes.count <= storage.count - count {
+            (storage.baseAddress! + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            count += bytes.count
         } else {
-            storage.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-            count = bytes.count
+            flush()
+            send(bytes)
         }
+    }
+
+    /// Makes room for `needed` bytes: writes out the whole records collected
+    /// and keeps the unfinished last one at the front; writes out everything
+    /// when that does not make room enough.
+    @inline(never)
+    private func makeRoom(_ needed: Int) {
+        let base = storage.baseAddress!
+        let boundary: Int
+        if let recordStart {
+            boundary = recordStart
+        } else {
+            // After the last line feed (usually close to the end).
+            var index = count
+            while index > 0, storage[index - 1] != 0x0A { index -= 1 }
+            boundary = index
+        }
+        if boundary > 0 {
+            send(UnsafeRawBufferPointer(start: base, count: boundary))
+            count -= boundary
+            base.copyMemory(from: base + boundary, byteCount: count)
+            if recordStart != nil { recordStart = 0 }
+        }
+        if storage.count - count < needed { flush() }
+    }
+
+    /// Marks the start of a record that may hold line feeds of its own: a
+    /// flush for room keeps it whole (if it fits in the block).
+    func beginRecord() {
+        recordStart = count
+    }
+
+    /// Marks the end of the record begun with ``beginRecord()``.
+    func endRecord() {
+        recordStart = nil
     }
 
     /// Appends one byte.
     @inline(__always)
     func write(byte: UInt8) {
-        if count == storage.count { flush() }
+        if count == storage.count { makeRoom(1) }
         storage[count] = byte
         count += 1
     }
@@ -73,7 +119,7 @@ final class OutputBuffer {
         precondition(
             byteCount >= 0 && byteCount <= storage.count,
             "OutputBuffer.withReservedSpace: cannot reserve \(byteCount) bytes in a buffer of \(storage.count)")
-        if storage.count - count < byteCount { flush() }
+        if storage.count - count < byteCount { makeRoom(byteCount) }
         let written = body(UnsafeMutableRawBufferPointer(start: storage.baseAddress! + count, count: byteCount))
         precondition(written >= 0 && written <= byteCount, "OutputBuffer.withReservedSpace: wrote more than reserved")
         count += written
@@ -85,6 +131,7 @@ final class OutputBuffer {
             send(UnsafeRawBufferPointer(rebasing: storage[..<count]))
             count = 0
         }
+        if recordStart != nil { recordStart = 0 }
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) {

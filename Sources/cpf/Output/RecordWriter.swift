@@ -6,7 +6,15 @@ import CPFKit
 enum RecordWriter {
     /// `{"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}`
     static func writeJSON(
-        source: String, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<CPF, CPFValidationError>, to out: OutputBuffer
+    ) {
+        source.withBytes { writeJSON(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out) }
+    }
+
+    /// The same, the source's bytes given in place (no reference counting per record).
+    static func writeJSON(
+        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
         var object = JSONObjectWriter(to: out)
@@ -27,11 +35,21 @@ enum RecordWriter {
 
     /// `-,1,390.533.447-05,true,39053344705,,`
     static func writeCSV(
-        source: String, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
-        var source = source
-        source.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
+        source.withBytes { writeCSV(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out) }
+    }
+
+    /// The same, the source's bytes given in place.
+    static func writeCSV(
+        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<CPF, CPFValidationError>, to out: OutputBuffer
+    ) {
+        // Its quoted fields may hold line feeds: flushed whole.
+        out.beginRecord()
+        defer { out.endRecord() }
+        writeSafeCSVField(source, to: out)
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)
         out.write(byte: UInt8(ascii: ","))

@@ -52,6 +52,26 @@ struct KeyDecoder {
         return keys
     }
 
+    /// Whether a bracketed paste has begun and not ended: wait at most
+    /// ``pasteTimeout`` milliseconds for more, then ``endPaste()``.
+    var isInPaste: Bool { paste != nil }
+
+    /// How long a paste under way may go without a byte before it is taken
+    /// as ended: a terminal sends a paste in one go, so a second of silence
+    /// means its end marker was lost (or never sent), and Ctrl-C, Esc and
+    /// Enter must work again.
+    static let pasteTimeout: Int32 = 1000
+
+    /// Ends a paste whose end marker did not come: what was pasted so far is
+    /// the paste (a cut end marker is dropped).
+    mutating func endPaste() -> [Key] {
+        guard let text = paste else { return [] }
+        paste = nil
+        pending = []
+        afterCarriageReturn = false
+        return [.paste(String(decoding: text, as: UTF8.self))]
+    }
+
     /// Gives up waiting for the rest of an escape sequence: a lone ESC is
     /// ``Key/escape``; the start of a longer sequence is dropped. A paste
     /// under way goes on.

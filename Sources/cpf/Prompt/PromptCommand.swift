@@ -53,14 +53,18 @@ enum PromptCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-        let label = arguments.value(Self.label) ?? defaultLabel
-        if label.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-            throw .invalidValue(option: arguments.spelling(Self.label), value: label, expected: "text without control characters")
+        let given = arguments.value(Self.label) ?? RawText(defaultLabel)
+        // Shown as it is: no byte of it may act on the terminal (see Escaping).
+        guard Escaping.isPlain(given) else {
+            throw .invalidValue(option: arguments.spelling(Self.label), value: given, expected: "text without control or format characters")
         }
+        let label = given.text
 
+        // TERM=dumb: no escape sequence at all (a plain redraw, no bracketed paste).
+        let isDumb = getenv("TERM").map { String(cString: $0) } == "dumb"
         let terminal: Terminal
         do {
-            terminal = try Terminal.open()
+            terminal = try Terminal.open(usesEscapeSequences: !isDumb)
         } catch {
             context.diagnose("cannot open the terminal (\(Terminal.path)): \(error)")
             return .error
@@ -78,7 +82,7 @@ enum PromptCommand: Command {
         let renderer = PromptRenderer(
             viewModel: model, label: label,
             usesColour: PromptRenderer.allowsColour { name in getenv(name).map { String(cString: $0) } },
-            columns: { terminal.columns },
+            movesCursor: !isDumb, columns: { terminal.columns },
             output: { terminal.write($0) })
         let outcome = interact(terminal: terminal, session: PromptSession(viewModel: model), renderer: renderer)
         renderer.finish()
@@ -113,12 +117,14 @@ enum PromptCommand: Command {
             renderer.drawIfNeeded()
             let keys: [Key]
             do {
-                // A lone ESC is Esc if nothing follows it within 50 ms.
-                switch try terminal.wait(milliseconds: decoder.isWaitingForMore ? 50 : -1) {
+                // A lone ESC is Esc if nothing follows it within 50 ms; a
+                // paste ends after a second without its end marker.
+                let timeout: Int32 = decoder.isWaitingForMore ? 50 : decoder.isInPaste ? KeyDecoder.pasteTimeout : -1
+                switch try terminal.wait(milliseconds: timeout) {
                 case .interrupted:
                     continue
                 case .timedOut:
-                    keys = decoder.flush()
+                    keys = decoder.isInPaste ? decoder.endPaste() : decoder.flush()
                 case .ready:
                     let count = try terminal.read(into: buffer)
                     if count == 0 { return .failed("the terminal was closed") }

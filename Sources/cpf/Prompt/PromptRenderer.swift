@@ -11,6 +11,9 @@ final class PromptRenderer: CPFFieldView {
     let viewModel: any CPFFieldViewModeling
     let label: String
     let usesColour: Bool
+    /// Whether the cursor may be moved with escape sequences (not for
+    /// `TERM=dumb`, which gets a plain redraw).
+    let movesCursor: Bool
     private let output: ([UInt8]) -> Void
     /// The terminal's width (0 when unknown), asked at each redraw.
     private let columns: () -> Int
@@ -21,21 +24,27 @@ final class PromptRenderer: CPFFieldView {
     private var tokens: [ObservationToken] = []
     private var shown: (text: String, caret: Int, state: CPFFieldState) = ("", 0, .incomplete(digitCount: 0))
     private(set) var needsDraw = false
+    /// The columns the last plain redraw covered, to blank what is left of it.
+    private var drawnWidth = 0
 
     /// - Parameters:
     ///   - viewModel: The model to show, made by the caller.
     ///   - label: The text before the field; none when empty.
     ///   - usesColour: Whether the mark is green or red.
+    ///   - movesCursor: Whether escape sequences may move the cursor and
+    ///     erase; `false` for `TERM=dumb`.
     ///   - output: Where the bytes of a redraw go (the terminal).
     ///   - columns: The terminal's width, 0 when unknown.
     init(
-        viewModel: any CPFFieldViewModeling, label: String, usesColour: Bool, columns: @escaping () -> Int = { 0 },
+        viewModel: any CPFFieldViewModeling, label: String, usesColour: Bool, movesCursor: Bool = true,
+        columns: @escaping () -> Int = { 0 },
         output: @escaping ([UInt8]) -> Void
     ) {
         self.viewModel = viewModel
         self.label = label
         self.usesColour = usesColour
         self.columns = columns
+        self.movesCursor = movesCursor
         self.output = output
         tokens = bindViewModel()
     }
@@ -55,12 +64,18 @@ final class PromptRenderer: CPFFieldView {
     func drawIfNeeded() {
         guard needsDraw else { return }
         needsDraw = false
-        let drawing = Self.draw(
-            label: label, text: shown.text, caret: shown.caret, state: shown.state, usesColour: usesColour,
-            columns: columns(), cursorRow: cursorRow, rowsUsed: rowsUsed)
-        cursorRow = drawing.cursorRow
-        rowsUsed = drawing.rowsUsed
-        output(drawing.bytes)
+        if movesCursor {
+            let drawing = Self.draw(
+                label: label, text: shown.text, caret: shown.caret, state: shown.state, usesColour: usesColour,
+                columns: columns(), cursorRow: cursorRow, rowsUsed: rowsUsed)
+            cursorRow = drawing.cursorRow
+            rowsUsed = drawing.rowsUsed
+            output(drawing.bytes)
+        } else {
+            let plain = Self.plainLine(label: label, text: shown.text, caret: shown.caret, state: shown.state, blanking: drawnWidth)
+            output(plain.bytes)
+            drawnWidth = plain.width
+        }
     }
 
     /// Draws the last state and moves to the next line, leaving it on screen.
@@ -92,7 +107,7 @@ final class PromptRenderer: CPFFieldView {
         columns: Int, cursorRow: Int, rowsUsed: Int
     ) -> (bytes: [UInt8], cursorRow: Int, rowsUsed: Int) {
         var content = label
-        var width = label.count
+        var width = displayWidth(label)
         if !label.isEmpty {
             content += " "
             width += 1
@@ -108,7 +123,7 @@ final class PromptRenderer: CPFFieldView {
             content += " " + paint("✗ \(reason)", colour: "31", usesColour)
             width += 2 + "\(reason)".count
         }
-        let column = label.count + (label.isEmpty ? 0 : 1) + caret
+        let column = displayWidth(label) + (label.isEmpty ? 0 : 1) + caret
         if columns <= 0 || (width < columns && column < columns && cursorRow == 0 && rowsUsed <= 1) {
             var line = "\r" + content + "\u{1B}[K\r"
             if column > 0 { line += "\u{1B}[\(column)C" }
@@ -128,6 +143,52 @@ final class PromptRenderer: CPFFieldView {
         }
         if column % columns > 0 { line += "\u{1B}[\(column % columns)C" }
         return (Array(line.utf8), caretRow, max(endRow, caretRow) + 1)
+    }
+
+    /// The line for a terminal without cursor movement (`TERM=dumb`): CR,
+    /// the line, spaces over what is left of the last one (`blanking`
+    /// columns wide), CR, and the line again up to the caret, which leaves
+    /// the cursor there. Never an escape sequence; no colour. Returns the
+    /// bytes and the width of the line.
+    static func plainLine(label: String, text: String, caret: Int, state: CPFFieldState, blanking: Int) -> (bytes: [UInt8], width: Int) {
+        let prefix = label.isEmpty ? "" : label + " "
+        var content = prefix + text
+        switch state {
+        case .incomplete: break
+        case .valid: content += " ✓"
+        case .invalid(let reason): content += " ✗ \(reason)"
+        }
+        let width = displayWidth(content)
+        let line = "\r" + content + String(repeating: " ", count: max(0, blanking - width))
+            + "\r" + prefix + String(text.prefix(caret))
+        return (Array(line.utf8), width)
+    }
+
+    /// The columns `text` takes on a terminal: 2 for an East Asian wide or
+    /// fullwidth character and for an emoji shown as one, 0 for a combining
+    /// mark alone, 1 for the others (a grapheme cluster counts as its first
+    /// character).
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { width, character in
+            guard let first = character.unicodeScalars.first else { return width }
+            if character.unicodeScalars.contains("\u{FE0F}") || isWide(first) { return width + 2 }
+            switch first.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return width
+            default: return width + 1
+            }
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges, and emoji shown as emoji by default.
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return scalar.properties.isEmojiPresentation
+        }
     }
 
     private static func paint(_ text: String, colour: String, _ usesColour: Bool) -> String {

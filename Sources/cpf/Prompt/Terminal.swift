@@ -3,11 +3,12 @@
 ///
 /// `enterRawMode()` saves the settings and installs handlers for the signals
 /// that end or stop a process; `restore()` (idempotent) puts everything back.
-/// A handler restores the settings and raises the signal again: SIGINT,
-/// SIGTERM, SIGHUP and SIGQUIT with their default action, so `cpf` still
-/// ends the way the signal says (exit status 128 + N in a shell), only with
-/// a sane terminal; a crash (SIGSEGV, SIGILL, …) with the handler that was
-/// there before (the Swift runtime's backtrace).
+/// A handler restores the settings and raises the signal again: every
+/// signal whose default action ends the process (SIGINT, SIGTERM, SIGHUP,
+/// SIGQUIT, SIGUSR1, SIGALRM, SIGPIPE, SIGXCPU, …) with that default action,
+/// so `cpf` still ends the way the signal says (exit status 128 + N in a
+/// shell), only with a sane terminal; a crash (SIGSEGV, SIGILL, …) with the
+/// handler that was there before (the Swift runtime's backtrace).
 /// SIGTSTP (a `kill -TSTP`, or Ctrl-Z read as a key) restores the settings
 /// while `cpf` is stopped and raw mode when it continues.
 final class Terminal {
@@ -20,13 +21,17 @@ final class Terminal {
     }
 
     let descriptor: FileDescriptor
+    /// Whether the terminal understands escape sequences (bracketed paste);
+    /// not for `TERM=dumb`.
+    let usesEscapeSequences: Bool
     private var isRaw = false
 
     /// The terminal device's path.
     static let path = "/dev/tty"
 
-    private init(descriptor: FileDescriptor) {
+    private init(descriptor: FileDescriptor, usesEscapeSequences: Bool) {
         self.descriptor = descriptor
+        self.usesEscapeSequences = usesEscapeSequences
     }
 
     deinit {
@@ -36,14 +41,17 @@ final class Terminal {
 
     /// Opens the controlling terminal for reading and writing; fails with
     /// `ENXIO` ("No such device or address") when the process has none.
-    static func open() throws(Errno) -> Terminal {
+    ///
+    /// - Parameter usesEscapeSequences: `false` for a terminal that knows
+    ///   none (`TERM=dumb`): then bracketed paste is never asked for.
+    static func open(usesEscapeSequences: Bool = true) throws(Errno) -> Terminal {
         let descriptor = try FileDescriptor.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard descriptor.isTerminal else {
             let error = Errno.current
             descriptor.close()
             throw error
         }
-        return Terminal(descriptor: descriptor)
+        return Terminal(descriptor: descriptor, usesEscapeSequences: usesEscapeSequences)
     }
 
     /// The settings of raw mode made from `settings`, as `cfmakeraw` does:
@@ -73,6 +81,7 @@ final class Terminal {
         SignalState.saved.pointee = saved
         SignalState.raw.pointee = Self.rawMode(of: saved)
         SignalState.descriptor = descriptor.rawValue
+        SignalState.usesEscapeSequences = usesEscapeSequences ? 1 : 0
         SignalState.install()
         guard tcsetattr(descriptor.rawValue, TCSANOW, SignalState.raw) == 0 else {
             let error = Errno.current
@@ -80,7 +89,7 @@ final class Terminal {
             throw error
         }
         isRaw = true
-        write(Self.enterSequence)
+        if usesEscapeSequences { write(Self.enterSequence) }
     }
 
     /// Turns bracketed paste off, restores the saved settings and the signal
@@ -88,16 +97,35 @@ final class Terminal {
     func restore() {
         guard isRaw else { return }
         isRaw = false
-        write(Self.leaveSequence)
+        if usesEscapeSequences { write(Self.leaveSequence) }
         _ = tcsetattr(descriptor.rawValue, TCSADRAIN, SignalState.saved)
         SignalState.uninstall()
     }
 
-    /// Stops `cpf` as Ctrl-Z does in a shell with job control; the terminal
-    /// is restored while it is stopped. Where nothing can resume it (no job
-    /// control, an orphaned process group), the system ignores the stop.
+    /// Stops `cpf` as Ctrl-Z does in a shell with job control: the terminal
+    /// restored first, then SIGTSTP to the whole process group, as the
+    /// terminal sends it, so a script that runs `cpf prompt` stops with it
+    /// and the shell gets the terminal back (stopping `cpf` alone left the
+    /// script, and the shell, waiting). Raw mode comes back on SIGCONT (the
+    /// SIGTSTP handler). Where nothing can resume it (no job control, an
+    /// orphaned process group), the system ignores the stop; where SIGTSTP
+    /// is ignored, so is Ctrl-Z.
     func suspend() {
-        _ = kill(getpid(), SIGTSTP)
+        guard isRaw, SignalState.installed.contains(SIGTSTP) else { return }
+        if usesEscapeSequences { write(Self.leaveSequence) }
+        write(Array("\r\n".utf8))
+        _ = tcsetattr(descriptor.rawValue, TCSADRAIN, SignalState.saved)
+        // The default action, not the handler: the kernel stops `cpf` on the
+        // way out of kill(2), with the group, leaving no moment in which a
+        // SIGCONT could come before the stop (and be lost).
+        var ours = sigaction()
+        _ = sigaction(SIGTSTP, nil, &ours)
+        _ = signal(SIGTSTP, SIG_DFL)
+        _ = kill(0, SIGTSTP)
+        _ = sigaction(SIGTSTP, &ours, nil)
+        _ = tcsetattr(descriptor.rawValue, TCSANOW, SignalState.raw)
+        if usesEscapeSequences { write(Self.enterSequence) }
+        SignalState.resumed = 1
     }
 
     /// Whether `cpf` was stopped and continued since the last call: the

@@ -5,13 +5,38 @@
 /// capture anything), set before the handlers are installed and read only
 /// by them and by the main thread, hence `nonisolated(unsafe)`.
 enum SignalState {
+    /// The crashes: their handler before ours (the Swift runtime's
+    /// backtrace) runs after the terminal is restored.
+    static let crashSignals: [Int32] = [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGSYS]
+
+    /// Every other signal whose default action ends the process: asked for
+    /// by a user (SIGINT, SIGQUIT, SIGTERM, SIGHUP), by a program (SIGUSR1,
+    /// SIGUSR2, `timeout -s ALRM`, a closed pipe) or by a limit (CPU time,
+    /// file size, timers), and on Linux the real-time signals.
+    static let terminationSignals: [Int32] = {
+        var signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+                                SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF]
+        #if os(Linux)
+        signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        signals += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+        #endif
+        return signals.filter { $0 < signalLimit }
+    }()
+
     /// The signals whose default action ends the process, and the crashes.
-    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE]
+    static let endingSignals: [Int32] = terminationSignals + crashSignals
 
     /// Whether `signal` asks the process to end (rather than reporting a crash).
     static func isTermination(_ signal: Int32) -> Bool {
-        signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT
+        switch signal {
+        case SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGSYS: false
+        default: true
+        }
     }
+
+    /// Whether the terminal understands escape sequences (not `TERM=dumb`):
+    /// only then is bracketed paste turned off on the way out.
+    nonisolated(unsafe) static var usesEscapeSequences: sig_atomic_t = 1
 
     nonisolated(unsafe) static var descriptor: Int32 = -1
     /// The settings to restore, and those of raw mode: in memory of their
@@ -75,7 +100,8 @@ private func writeFromHandler(_ descriptor: Int32, _ text: StaticString) {
 private func restoringSignalHandler(_ number: Int32) {
     let descriptor = SignalState.descriptor
     guard descriptor >= 0 else { return }
-    writeFromHandler(descriptor, "\u{1B}[?2004l\r\n")
+    if SignalState.usesEscapeSequences != 0 { writeFromHandler(descriptor, "\u{1B}[?2004l") }
+    writeFromHandler(descriptor, "\r\n")
     _ = tcsetattr(descriptor, TCSANOW, SignalState.saved)  // not waiting on a terminal that may be gone
     let previous = SignalState.previous + Int(number)
     if number == SIGTSTP {
@@ -91,7 +117,7 @@ private func restoringSignalHandler(_ number: Int32) {
         _ = sigprocmask(SIG_BLOCK, &unblock, nil)
         _ = sigaction(SIGTSTP, &ours, nil)
         _ = tcsetattr(descriptor, TCSANOW, SignalState.raw)
-        writeFromHandler(descriptor, "\u{1B}[?2004h")
+        if SignalState.usesEscapeSequences != 0 { writeFromHandler(descriptor, "\u{1B}[?2004h") }
         SignalState.resumed = 1
         return
     }

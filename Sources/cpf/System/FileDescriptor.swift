@@ -12,6 +12,11 @@ struct FileDescriptor: Equatable {
         try open(path, O_RDONLY | O_CLOEXEC)
     }
 
+    /// Opens a file named by any bytes for reading.
+    static func openForReading(_ path: RawText) throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingOnInterrupt { path.withCString { system_open($0, O_RDONLY | O_CLOEXEC) } })
+    }
+
     /// Opens a file with `flags` (never creating it).
     static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try retryingOnInterrupt { system_open(path, flags) })
@@ -23,12 +28,20 @@ struct FileDescriptor: Equatable {
         try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
-    /// Writes all of `bytes`, looping over short writes.
+    /// Writes all of `bytes`, looping over short writes. A descriptor in
+    /// non-blocking mode (a standard output shared with a program that set
+    /// `O_NONBLOCK`) that is full is waited for with `poll`, as a blocking
+    /// one would be, instead of failing with `EAGAIN`.
     func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var written = 0
         while written < bytes.count {
             let remaining = UnsafeRawBufferPointer(rebasing: bytes[written...])
-            written += try retryingOnInterrupt { system_write(rawValue, remaining.baseAddress, remaining.count) }
+            do {
+                written += try retryingOnInterrupt { system_write(rawValue, remaining.baseAddress, remaining.count) }
+            } catch where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+                var request = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&request, 1, -1)  // then write again, which reports any error
+            }
         }
     }
 
@@ -40,9 +53,17 @@ struct FileDescriptor: Equatable {
     }
 
     /// Whether `path` names an existing regular file.
-    static func isExistingFile(_ path: String) -> Bool {
+    static func isExistingFile(_ path: RawText) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        return path.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The device and inode of the file open here, or `nil` when `fstat` fails.
+    var fileIdentity: FileIdentity? {
+        var info = stat()
+        guard fstat(rawValue, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+                            isRegularFile: info.st_mode & S_IFMT == S_IFREG)
     }
 
     /// Whether this descriptor is a terminal.
@@ -51,4 +72,12 @@ struct FileDescriptor: Equatable {
     func close() {
         _ = system_close(rawValue)
     }
+}
+
+/// Which file a descriptor has open: two descriptors with the same device
+/// and inode have the same file open.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let isRegularFile: Bool
 }

@@ -37,6 +37,11 @@ func system_open(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)
 }
 
+/// `open(2)` of a NUL-terminated path, any bytes, without a mode.
+func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}
+
 /// `close(2)`.
 func system_close(_ descriptor: Int32) -> Int32 {
     close(descriptor)

@@ -1,3 +1,18 @@
+/// Makes sure descriptors 0, 1 and 2 are open, before anything else can
+/// open a file: a closed one gets `/dev/null` opened in the direction it is
+/// not used in (standard input write-only, standard output and error
+/// read-only), as gnulib's `stdopen` does. So no file `cpf` opens later (an
+/// input, the temporary file of a long line) can become its standard output
+/// or error, and using a descriptor that was closed still fails (`Bad file
+/// descriptor`) instead of losing output silently.
+func ensureStandardDescriptorsOpen() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        let opened = system_open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+        // `open` returns the lowest free descriptor: this one, the lower ones being open by now.
+        if opened >= 0, opened != descriptor { _ = system_close(opened) }
+    }
+}
+
 /// Process-wide signal set-up: a closed pipe downstream ends `cpf` at once,
 /// quietly, as it does any Unix filter (the default action of SIGPIPE), even
 /// when the parent process ignored the signal.

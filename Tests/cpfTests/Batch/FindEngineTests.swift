@@ -26,7 +26,7 @@ private func found(
     let output = try capturedOutput { out in
         let engine = FindEngine(settings: settings ?? .init(json: json), context: Context(), output: out, blockCapacity: blockCapacity)
         for input in inputs {
-            try withFileDescriptor(containing: input.bytes) { try engine.find($0, named: input.name) }
+            try withFileDescriptor(containing: input.bytes) { try engine.find($0, named: RawText(input.name)) }
         }
         count = engine.foundCount
     }

@@ -120,7 +120,7 @@ struct ArgumentParserTests {
     @Test("values that are not whole numbers in the range", arguments: ["0", "-1", "abc", "", " 2", "2 ", "1.5", "2147483648", "99999999999999999999"])
     func badIntegers(_ text: String) throws {
         let parsed = try parse(["-f", text])
-        #expect(throws: UsageError.invalidValue(option: "-f", value: text, expected: "a field number")) {
+        #expect(throws: UsageError.invalidValue(option: "-f", value: RawText(text), expected: "a field number")) {
             try parsed.integer(CheckCommand.field, in: 1...Int(Int32.max), expected: "a field number")
         }
     }

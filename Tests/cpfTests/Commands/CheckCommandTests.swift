@@ -28,7 +28,7 @@ struct CheckCommandTests {
         (["-f", "x"], .invalidValue(option: "-f", value: "x", expected: "a field number from 1")),
         (["-f", "2147483648"], .invalidValue(option: "-f", value: "2147483648", expected: "a field number from 1")),
         (["--delimiter", ";"], .invalid("'--delimiter' needs '--field'")),
-        (["-f", "1", "-d", ""], .invalidValue(option: "-d", value: "", expected: "one ASCII character other than a quote or line break, or 'tab'")),
+        (["-f", "1", "-d", ""], .invalidValue(option: "-d", value: "", expected: CommonOptions.delimiterExpectation)),
         (["-f", "1", "390.533.447-05"], .invalid("'-f' applies to input lines, not to CPF arguments")),
         (["--header", "390.533.447-05"], .invalid("'--header' applies to input lines, not to CPF arguments")),
         (["--annotate", "390.533.447-05"], .invalid("'--annotate' applies to input lines, not to CPF arguments")),

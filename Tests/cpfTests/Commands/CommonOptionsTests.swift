@@ -36,18 +36,19 @@ struct CommonOptionsTests {
         }
     }
     @Test("delimiters", arguments: [
-        (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (" ", 0x20), (".", 0x2E),
+        (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (":", 0x3A), ("/", 0x2F),
     ] as [(String, UInt8)])
     func delimiters(_ text: String, _ byte: UInt8) throws {
-        #expect(try CommonOptions.parseDelimiter(text, spelling: "-d") == byte)
+        #expect(try CommonOptions.parseDelimiter(RawText(text), spelling: "-d") == byte)
     }
 
-    @Test("delimiters that are refused", arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,"])
+    // A digit, '.', '-' or a space would cut the CPF itself.
+    @Test("delimiters that are refused", arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,", " ", ".", "-", "0", "5", "9"])
     func badDelimiters(_ text: String) {
         #expect(throws: UsageError.invalidValue(
-            option: "--delimiter", value: text,
-            expected: "one ASCII character other than a quote or line break, or 'tab'")) {
-            try CommonOptions.parseDelimiter(text, spelling: "--delimiter")
+            option: "--delimiter", value: RawText(text),
+            expected: CommonOptions.delimiterExpectation)) {
+            try CommonOptions.parseDelimiter(RawText(text), spelling: "--delimiter")
         }
     }
 

@@ -18,7 +18,7 @@ struct RedactCommandTests {
     @Test("an unknown style is a usage error", arguments: ["", "partial", "fuller"])
     func unknownStyle(style: String) throws {
         let arguments = try parse(["--style", style], for: RedactCommand.definition)
-        #expect(throws: UsageError.invalidValue(option: "--style", value: style, expected: "'full' or 'lgpd'")) {
+        #expect(throws: UsageError.invalidValue(option: "--style", value: RawText(style), expected: "'full' or 'lgpd'")) {
             try RedactCommand.run(arguments, context: Context())
         }
     }

@@ -132,7 +132,7 @@ struct CheckLinesEndToEndTests {
 
     @Test func aByteOrderMarkElsewhereIsAnInvalidCharacter() {
         let result = run(["check"], stdin: Data("390.533.447-05\n") + Data([0xEF, 0xBB, 0xBF]) + Data("390.533.447-05\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "-:2: '\u{FEFF}390.533.447-05': invalid character '\\u{FEFF}' at position 1\n")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "-:2: '\\u{feff}390.533.447-05': invalid character '\\u{FEFF}' at position 1\n")
         #expect(result.status == 1)
     }
 }

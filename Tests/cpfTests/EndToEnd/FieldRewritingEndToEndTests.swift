@@ -51,9 +51,13 @@ struct FieldRewritingEndToEndTests {
         #expect(result.status == 0)
     }
 
-    @Test func aDelimiterThatCanBeInTheValueGetsItQuoted() {
+    // Issue 13 refuses a delimiter that can be part of a CPF ('.', '-', a
+    // digit, a space), so a rewritten value never needs quoting for it.
+    @Test func aDelimiterThatCanBeInTheValueIsRefused() {
         let result = run(["format", "--field", "1", "--delimiter", "."], stdin: Data("39053344705.x\n"))
-        #expect(result.stdout == Data("\"390.533.447-05\".x\n"))
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("cpf: invalid value '.' for '--delimiter'"))
+        #expect(result.status == 2)
     }
 
     @Test func withSeveralInputsOnlyTheFirstHeaderAndMarkAreKept() {

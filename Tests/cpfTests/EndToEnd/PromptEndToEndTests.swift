@@ -30,8 +30,13 @@ final class PromptPane {
     let sourceLocation: SourceLocation
 
     /// Starts `cpf ARGUMENTS` in an 80×5 pane; `setup` is shell code run first
-    /// (such as `export NO_COLOR=1`).
-    init(_ arguments: [String], setup: String = "unset NO_COLOR", sourceLocation: SourceLocation = #_sourceLocation) {
+    /// (such as `export NO_COLOR=1`). With `jobControl`, the pane runs an
+    /// interactive shell with job control, which runs the script as a job, as
+    /// a user at a terminal would.
+    init(
+        _ arguments: [String], setup: String = "unset NO_COLOR", jobControl: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         self.sourceLocation = sourceLocation
         let folder = directory.url.path
         let command = ([CPFBinary.path] + arguments).map(Self.quote).joined(separator: " ")
@@ -44,7 +49,13 @@ final class PromptPane {
             stty -g > after
             echo $status > status
             """)
-        tmux(["new-session", "-d", "-s", "cpf", "-x", "80", "-y", "5", "sh \(Self.quote(script))"])
+        if jobControl {
+            tmux(["new-session", "-d", "-s", "cpf", "-x", "80", "-y", "5", "env ENV= PS1='$ ' sh -im"])
+            tmux(["send-keys", "-t", "cpf", "-l", "sh \(Self.quote(script))"])
+            tmux(["send-keys", "-t", "cpf", "Enter"])
+        } else {
+            tmux(["new-session", "-d", "-s", "cpf", "-x", "80", "-y", "5", "sh \(Self.quote(script))"])
+        }
         waitForRawMode()
     }
 
@@ -141,6 +152,39 @@ final class PromptPane {
         let screen = tmux(["capture-pane", "-p", "-t", "cpf"], check: false)
         let first = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         return String(first.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// The whole pane, line by line.
+    var screen: String {
+        tmux(["capture-pane", "-p", "-t", "cpf"], check: false)
+    }
+
+    /// Waits (at most 20 s) until a line of the pane is `expected`.
+    func expectLine(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectLine(sourceLocation: sourceLocation) { $0 == expected }
+    }
+
+    /// Waits (at most 20 s) until a line of the pane (trailing spaces removed) matches.
+    func expectLine(sourceLocation: SourceLocation = #_sourceLocation, _ matches: (String) -> Bool) {
+        let deadline = Date().addingTimeInterval(20)
+        while !screen.split(separator: "\n").contains(where: { matches($0.trimmingCharacters(in: .whitespaces)) }) {
+            if Date() > deadline {
+                Issue.record("no such line in the pane:\n\(screen)", sourceLocation: sourceLocation)
+                return
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Sends bytes to `cpf` as the terminal would, given in hexadecimal.
+    func sendBytes(_ bytes: [UInt8]) {
+        tmux(["send-keys", "-t", "cpf", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// Saves everything `cpf` writes to the terminal from now on in the file `name`.
+    func recordOutput(to name: String) {
+        tmux(["pipe-pane", "-o", "-t", "cpf", "cat >> \(Self.quote(directory.url.appendingPathComponent(name).path))"])
+        usleep(200_000)
     }
 
     /// The first line of the pane with its colours as escape sequences.
@@ -418,9 +462,11 @@ struct PromptEndToEndTests {
         #expect(result.restored)
     }
 
-    @Test("a signal ends cpf as it says, with the terminal restored", arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+    @Test("a signal ends cpf as it says, with the terminal restored", arguments: [
+        SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+    ])
     func signals(signal: Int32) {
-        let pane = PromptPane(["prompt"])
+        let pane = PromptPane(["prompt"], setup: "unset NO_COLOR; ulimit -c 0")
         pane.expect("CPF:")
         pane.type("390")
         pane.expect("CPF: 390")
@@ -453,6 +499,81 @@ struct PromptEndToEndTests {
     }
 }
 
+@Suite("cpf prompt, end to end in a pseudo-terminal: second round of reliability", .enabled(if: Tmux.path != nil, "tmux is not installed"))
+struct PromptReliabilityEndToEndTests {
+    @Test("Ctrl-Z in cpf prompt run from a script stops the script too: the shell gets the terminal back; fg resumes in raw mode")
+    func suspendFromAScript() {
+        let pane = PromptPane(["prompt"], jobControl: true)
+        pane.expectLine("CPF:")
+        pane.type("390")
+        pane.expectLine("CPF: 390")
+        pane.press("C-z")
+        pane.expectLine { $0.contains("Stopped") }
+        // The interactive shell has the terminal again, with the terminal's own settings.
+        pane.type("echo back-$((40 + 2))")
+        pane.press("Enter")
+        pane.expectLine("back-42")
+        pane.type("fg")
+        pane.press("Enter")
+        pane.waitForRawMode()
+        pane.type("53344705")
+        pane.expectLine("CPF: 390.533.447-05 ✓")
+        pane.press("Enter")
+        let result = pane.end()
+        #expect(result.status == 0)
+        #expect(result.stdout == "39053344705\n")
+        #expect(result.restored)
+    }
+
+    @Test("a paste without its end marker ends after a second: Ctrl-C, Esc and Enter work again", arguments: ["C-c", "Escape", "Enter"])
+    func unfinishedPaste(key: String) {
+        let pane = PromptPane(["prompt"])
+        pane.expect("CPF:")
+        pane.sendBytes(Array("\u{1B}[200~39053344705".utf8))
+        pane.expect("CPF: 390.533.447-05 ✓")
+        pane.press(key)
+        let result = pane.end()
+        #expect(result.status == (key == "Enter" ? 0 : 1))
+        #expect(result.stdout == (key == "Enter" ? "39053344705\n" : ""))
+        #expect(result.restored)
+    }
+
+    @Test("TERM=dumb: a plain redraw, never an escape sequence, the cursor still at the caret")
+    func dumbTerminal() throws {
+        let pane = PromptPane(["prompt"], setup: "export TERM=dumb")
+        pane.expect("CPF:", cursor: 5)
+        pane.recordOutput(to: "drawn")
+        pane.type("3905")
+        pane.expect("CPF: 390.5", cursor: 10)
+        pane.press("BSpace")
+        pane.expect("CPF: 390", cursor: 8)
+        pane.press("Left", "Left")
+        pane.expect("CPF: 390", cursor: 6)
+        pane.type("39053344705")
+        pane.expect("CPF: 390.533.447-05 ✓", cursor: 19)
+        pane.press("Enter")
+        let result = pane.end()
+        #expect(result.status == 0)
+        #expect(result.stdout == "39053344705\n")
+        #expect(result.restored)
+        let drawn = try #require(pane.contents("drawn"))
+        #expect(drawn.contains("390.5"))
+        #expect(!drawn.contains("\u{1B}"), "an escape sequence went to a dumb terminal: \(drawn.debugDescription)")
+    }
+
+    @Test("wide characters in the label count 2 columns: the cursor stays at the caret", arguments: [
+        ("名前:", 5), ("🙂 CPF:", 7), ("Número:", 7),
+    ])
+    func wideLabel(label: String, width: Int) {
+        let pane = PromptPane(["prompt", "--label", label])
+        pane.expect(label, cursor: width + 1)
+        pane.type("3905")
+        pane.expect("\(label) 390.5", cursor: width + 1 + 5)
+        pane.press("Escape")
+        #expect(pane.end().restored)
+    }
+}
+
 @Suite("cpf prompt, end to end without a terminal")
 struct PromptWithoutTerminalEndToEndTests {
     @Test("no controlling terminal: 'cpf: cannot open the terminal', exit status 2, nothing on standard output")
@@ -468,7 +589,7 @@ struct PromptWithoutTerminalEndToEndTests {
         (["prompt", "39053344705"], "cpf: unexpected argument '39053344705'"),
         (["prompt", "--label"], "cpf: missing value for '--label'"),
         (["prompt", "--bogus"], "cpf: unknown option '--bogus'"),
-        (["prompt", "--label", "a\tb"], "cpf: invalid value 'a\tb' for '--label'"),
+        (["prompt", "--label", "a\tb"], "cpf: invalid value 'a\\tb' for '--label'"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let outcome = launch(arguments, stdin: .nothing, newSession: true)

@@ -191,3 +191,229 @@ struct ReliabilityEndToEndTests {
         }
     }
 }
+
+/// The second round of reliability (issue 13): hostile environments and
+/// hostile arguments.
+@Suite("reliability, second round: hostile environments and arguments")
+struct HostileReliabilityEndToEndTests {
+    /// A line longer than the 1 MiB read buffer that is still a valid CPF
+    /// (2 MiB of leading spaces), so its first pieces wait in the temporary
+    /// file, then a short valid line.
+    static let longValidLine: Data = {
+        var data = Data(repeating: UInt8(ascii: " "), count: 2 << 20)
+        data.append(Data("39053344705\n39053344705\n".utf8))
+        return data
+    }()
+
+    @Test("standard output closed: the write error is reported, exit 2 (the temporary file never takes descriptor 1)")
+    func closedStandardOutput() throws {
+        let directory = TemporaryDirectory()
+        let input = directory.file("in.txt", Self.longValidLine)
+        let result = runShell("\"$CPF\" check --valid < '\(input)' >&-")
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpf: standard output: Bad file descriptor\n")
+    }
+
+    @Test("standard error closed: diagnostics never go into the temporary file, nor into standard output")
+    func closedStandardError() throws {
+        let directory = TemporaryDirectory()
+        let input = directory.file("in.txt", Self.longValidLine + Data("bad\n".utf8))
+        let result = runShell("\"$CPF\" format < '\(input)' 2>&-")
+        #expect(result.status == 1)
+        #expect(result.stdout.text == "390.533.447-05\n390.533.447-05\nbad\n")
+    }
+
+    @Test("--delimiter refuses a digit, '.', '-' and a space, which would cut the CPF itself", arguments: ["5", ".", "-", " "])
+    func delimiterThatCutsTheCPF(delimiter: String) {
+        let result = run(["check", "--field", "2", "--delimiter", delimiter], stdin: Data("a.390.533.447-05\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpf: invalid value '\(delimiter)' for '--delimiter': expected one ASCII character other than"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("every write(2) of a full buffer ends at a record boundary: no half JSON object or CSV row is ever out", arguments: [
+        ["check", "--json"], ["check", "--csv"], ["check", "--csv", "--field", "2"], ["format"], ["find", "--json"],
+    ])
+    func recordAlignedWrites(command: [String]) throws {
+        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        // CSV records whose quoted field holds a line feed, for --field.
+        let line = command.contains("--field") ? "x,\"390.533.447-05\n\",y\n" : "cpf 390.533.447-06 e 390.533.447-05\n"
+        let input = directory.file("in.txt", String(repeating: line, count: 20_000))
+        let log = directory.path("writes.log")
+        let result = runShell("""
+            '\(strace)' -o '\(log)' -e trace=write -e signal=none "$CPF" \(command.joined(separator: " ")) < '\(input)'
+            """)
+        #expect(result.stdout.count > 1 << 19)
+        let sizes = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("write(1,"), let equals = line.range(of: ") = ", options: .backwards) else { return nil }
+            return Int(line[equals.upperBound...])
+        }
+        #expect(sizes.count > 2)
+        #expect(sizes.reduce(0, +) == result.stdout.count)
+        var offset = 0
+        let records = command.contains("--field") ? Set(result.stdout.indices.filter { index in
+            // Where a CSV record ends: a line feed after which a new row starts.
+            result.stdout[index] == 0x0A && (index + 1 == result.stdout.endIndex || result.stdout[index + 1] == UInt8(ascii: "-"))
+        }) : nil
+        for size in sizes {
+            offset += size
+            #expect(result.stdout[offset - 1] == 0x0A, "a write ends mid-line at \(offset)")
+            if let records { #expect(records.contains(offset - 1), "a write ends inside a CSV record at \(offset)") }
+        }
+    }
+
+    @Test("a non-blocking standard output that fills up is waited for, not an error")
+    func nonBlockingStandardOutput() throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let (readEnd, writeEnd) = makePipe()
+        _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        let (errorRead, errorWrite) = makePipe()
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let pid = spawnCPF(["generate", "-n", "200000"], stdin: null, stdout: writeEnd, stderr: errorWrite)
+        close(null)
+        close(writeEnd)
+        close(errorWrite)
+        usleep(300_000)  // the pipe fills up meanwhile
+        let output = readToEnd(readEnd)
+        close(readEnd)
+        let errors = String(decoding: readToEnd(errorRead), as: UTF8.self)
+        close(errorRead)
+        let (status, signal, _) = waitForExit(pid, timeout: 30)
+        #expect(signal == nil)
+        #expect(status == 0)
+        #expect(errors == "")
+        #expect(output.count == 200_000 * 12)
+    }
+
+    @Test("with SIGPIPE blocked, a closed pipe downstream ends cpf quietly with status 0 (not 'Broken pipe', 2)", arguments: [
+        ["generate", "-n", "10000000"], ["check", "--json"],
+    ])
+    func closedPipeWithSIGPIPEBlocked(command: [String]) throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let directory = TemporaryDirectory()
+        let input = directory.file("in.txt", String(repeating: "390.533.447-05\n", count: 400_000))
+        let (readEnd, writeEnd) = makePipe()
+        let (errorRead, errorWrite) = makePipe()
+        let inputFD = open(input, O_RDONLY | O_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, errorWrite, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([CPFBinary.path] + command).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned: Int32
+        do {
+            spawnLock.lock()
+            defer { spawnLock.unlock() }
+            spawned = posix_spawn(&pid, CPFBinary.path, &actions, &attributes, argv, environ)
+        }
+        close(inputFD)
+        close(writeEnd)
+        close(errorWrite)
+        try #require(spawned == 0)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        #expect(buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) } > 0)
+        close(readEnd)  // like head: read a little, then go away
+        let (status, signal, timedOut) = waitForExit(pid, timeout: 10)
+        let errors = String(decoding: readToEnd(errorRead), as: UTF8.self)
+        close(errorRead)
+        #expect(!timedOut)
+        #expect(signal == nil)
+        #expect(status == 0)
+        #expect(errors == "")
+    }
+
+    @Test("standard input closed: reading it fails with a message, exit 2")
+    func closedStandardInput() {
+        let result = runShell("\"$CPF\" check <&-")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpf: standard input: Bad file descriptor\n"))
+    }
+
+    /// The strace executable, which `.ci/run` installs (and fails without).
+    static let strace: String? = ["/usr/bin/strace", "/bin/strace", "/usr/local/bin/strace"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("a read error inside a line longer than 1 MiB ends that line: one output line per input line", arguments: [
+        ["format"], ["strip"], ["complete"], ["check", "--json"],
+    ])
+    func readErrorInsideALongLine(command: [String]) throws {
+        let strace = try #require(Self.strace, "strace is missing: it injects the read error (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        // 3 MiB of spaces, then a CPF: the reader delivers its first 1 MiB, and
+        // the second read of this file (and only of it: -P) fails with EIO.
+        var big = Data(repeating: UInt8(ascii: " "), count: 3 << 20)
+        big.append(Data("39053344705\n".utf8))
+        let bigPath = directory.file("big.txt", big)
+        let small = directory.file("small.txt", command == ["complete"] ? "390533447\nabc\n" : "39053344705\nabc\n")
+        let words = command.joined(separator: " ")
+        let result = runShell("""
+            '\(strace)' -f -o /dev/null -P '\(bigPath)' -e trace=read -e inject=read:error=EIO:when=2 \
+                "$CPF" \(words) -i '\(bigPath)' -i '\(small)'
+            """)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cpf: \(bigPath): Input/output error\n"))
+        // The cut line (its first 1 MiB), then the two lines of the next input.
+        let lines = result.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 3, "\(lines.map(\.count))")
+        #expect(lines.first?.count == (command == ["check", "--json"] ? lines.first?.count : 1 << 20))
+        #expect(lines.last.map { String(decoding: $0, as: UTF8.self) }?.contains("abc") == true)
+        if command == ["check", "--json"] {
+            let records = jsonObjects(result.stdout)
+            #expect(records.map { $0["line"] as? Int } == [1, 1, 2])
+            #expect(records.map { $0["source"] as? String } == [bigPath, small, small])
+        }
+    }
+}
+
+@Suite("reliability, second round: the input file is the output file")
+struct SameFileReliabilityEndToEndTests {
+    /// About 300 KiB of lines with a CPF each: more than the output buffer,
+    /// so a command that read its own output would never reach the end.
+    static let contents = String(repeating: "cliente 390.533.447-05 ok\n", count: 12_000)
+
+    @Test("cpf: FILE: input file is output file, the file left as it was, exit 2", arguments: [
+        "redact f >> f", "find f >> f", "format -i f >> f", "check --valid -i f >> f", "strip -i f >> f",
+        "redact < f >> f", "redact g f >> f",
+    ])
+    func refused(command: String) {
+        let directory = TemporaryDirectory()
+        let path = directory.file("f", Self.contents)
+        directory.file("g", "390.533.447-05\n")
+        let result = runShell("cd '\(directory.url.path)' && timeout 20 \"$CPF\" \(command)")
+        let name = command.contains("<") ? "standard input" : "f"
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpf: \(name): input file is output file\n"), "\(result.stderr.prefix(300))")
+        let after = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        if command == "redact g f >> f" {
+            // The other input is still copied.
+            #expect(after == Data((Self.contents + "***.***.***-**\n").utf8))
+        } else {
+            #expect(after.count == Self.contents.utf8.count)
+        }
+    }
+
+    @Test("the same file is fine when standard output is another file, /dev/null or a pipe")
+    func otherOutputs() {
+        let directory = TemporaryDirectory()
+        directory.file("f", Self.contents)
+        let result = runShell("""
+            cd '\(directory.url.path)' && "$CPF" redact f > g && "$CPF" redact f > /dev/null && "$CPF" redact f | wc -l
+            """)
+        #expect(result.status == 0)
+        #expect(result.stdout.text.trimmingCharacters(in: .whitespacesAndNewlines) == "12000")
+        #expect(result.stderr == "")
+    }
+}

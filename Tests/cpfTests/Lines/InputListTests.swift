@@ -28,7 +28,7 @@ struct InputListTests {
             let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
             defer { raw.deallocate() }
             let count = try descriptor.read(into: raw)
-            visited.append((name, Array(raw[..<count])))
+            visited.append((name.text, Array(raw[..<count])))
         }
         #expect(visited.map(\.0) == [a, b])
         #expect(visited.map(\.1) == [Array("A".utf8), Array("BB".utf8)])
@@ -41,7 +41,7 @@ struct InputListTests {
         let context = Context()
         var names: [String] = []
         CommonOptions.inputs(try parse(["-i", directory.url.path, "-i", a])).forEach(in: context) { name, descriptor throws(Errno) in
-            names.append(name)
+            names.append(name.text)
             let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
             defer { raw.deallocate() }
             _ = try descriptor.read(into: raw)

@@ -8,7 +8,7 @@ struct DiagnosticWriterTests {
     private func diagnostic(_ location: (source: String, line: Int)?, _ input: [UInt8], isTruncated: Bool = false) -> String {
         let bytes = capturedOutput { out in
             withBytes(input) {
-                DiagnosticWriter.write(location: location, input: $0, isTruncated: isTruncated, message: "the message", to: out)
+                DiagnosticWriter.write(location: location.map { (RawText($0.source), $0.line) }, input: $0, isTruncated: isTruncated, message: "the message", to: out)
             }
         }
         return String(decoding: bytes, as: UTF8.self)

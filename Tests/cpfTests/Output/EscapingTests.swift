@@ -150,3 +150,48 @@ struct EscapingTests {
         }
     }
 }
+
+@Suite("Escaping: what a terminal must never receive")
+struct EscapingTerminalSafetyTests {
+    @Test("C1 controls, bidi overrides and isolates, format characters and separators are shown as \\u{…}", arguments: [
+        ("\u{9B}31m", "\\u{009b}31m"),
+        ("a\u{202E}b", "a\\u{202e}b"),
+        ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"),
+        ("\u{200B}\u{FEFF}\u{AD}", "\\u{200b}\\u{feff}\\u{00ad}"),
+        ("\u{2028}\u{2029}", "\\u{2028}\\u{2029}"),
+        ("\u{E0001}", "\\u{e0001}"),
+        ("\u{1B}]0;title\u{07}", "\\x1b]0;title\\x07"),
+        ("é€😀名", "é€😀名"),
+    ])
+    func hiddenCharacters(_ input: String, _ expected: String) {
+        #expect(readableEscaped(Array(input.utf8), quote: nil) == expected)
+    }
+
+    @Test("every Unicode scalar: escaped exactly when the standard library's data calls it a control, a format character or a separator")
+    func everyScalarAgreesWithUnicodeData() {
+        var disagreements: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let bytes = Array(String(Character(scalar)).utf8)
+            var sink = ByteArraySink()
+            bytes.withUnsafeBytes { Escaping.writeReadable($0, quote: nil, into: &sink) }
+            let escaped = sink.bytes != bytes
+            let hidden: Bool
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: hidden = true
+            default: hidden = false
+            }
+            if escaped != hidden { disagreements.append(String(value, radix: 16)) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(40))")
+    }
+
+    @Test("readable text of arguments is cut at 64 KiB, then …")
+    func cut() {
+        #expect(Escaping.readable(RawText(String(repeating: "a", count: 70_000))) == String(repeating: "a", count: 1 << 16) + "…")
+        #expect(Escaping.readable("a\u{1B}", quote: UInt8(ascii: "'")) == "a\\x1b")
+        #expect(Escaping.isPlain("Seu CPF: a\\b"))
+        #expect(!Escaping.isPlain("a\u{202E}"))
+        #expect(!Escaping.isPlain(RawText([0x61, 0xFF])))
+    }
+}

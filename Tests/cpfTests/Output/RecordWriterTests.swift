@@ -10,14 +10,14 @@ private func json(source: String = "-", line: Int = 1, input: String, isTruncate
                   _ result: Result<CPF, CPFValidationError>) -> String {
     let bytes = Array(input.utf8)
     return String(decoding: capturedOutput { out in
-        withBytes(bytes) { RecordWriter.writeJSON(source: source, line: line, input: $0, isTruncated: isTruncated, result: result, to: out) }
+        withBytes(bytes) { RecordWriter.writeJSON(source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out) }
     }, as: UTF8.self)
 }
 
 private func csv(source: String = "-", line: Int = 1, input: [UInt8], isTruncated: Bool = false,
                  _ result: Result<CPF, CPFValidationError>) -> String {
     String(decoding: capturedOutput { out in
-        withBytes(input) { RecordWriter.writeCSV(source: source, line: line, input: $0, isTruncated: isTruncated, result: result, to: out) }
+        withBytes(input) { RecordWriter.writeCSV(source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out) }
     }, as: UTF8.self)
 }
 

@@ -188,3 +188,18 @@ struct KeyDecoderTests {
         #expect(keys == [.text("3"), .text("9"), .left, .text("1"), .backspace, .delete, .home, .paste("05"), .enter])
     }
 }
+
+@Suite("KeyDecoder: a paste whose end never comes")
+struct KeyDecoderUnfinishedPasteTests {
+    @Test("endPaste() ends it with what was pasted so far; the keys after it work again")
+    func endPaste() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~390\u{3}\u{1B}[20".utf8)) == [])
+        #expect(decoder.isInPaste)
+        #expect(!decoder.isWaitingForMore)
+        #expect(decoder.endPaste() == [.paste("390\u{3}")])
+        #expect(!decoder.isInPaste)
+        #expect(decoder.decode([0x03]) == [.interrupt])
+        #expect(decoder.endPaste() == [])
+    }
+}

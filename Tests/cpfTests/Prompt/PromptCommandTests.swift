@@ -24,10 +24,12 @@ struct PromptCommandTests {
         for line in text.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
     }
 
-    @Test("arguments and labels with control characters are usage errors, found before the terminal is opened", arguments: [
+    @Test("arguments and labels with control or format characters are usage errors, found before the terminal is opened", arguments: [
         (["39053344705"], UsageError.unexpectedArgument("39053344705")),
-        (["--label", "a\nb"], .invalidValue(option: "--label", value: "a\nb", expected: "text without control characters")),
-        (["--label=\u{1B}[31m"], .invalidValue(option: "--label", value: "\u{1B}[31m", expected: "text without control characters")),
+        (["--label", "a\nb"], .invalidValue(option: "--label", value: "a\nb", expected: "text without control or format characters")),
+        (["--label=\u{1B}[31m"], .invalidValue(option: "--label", value: "\u{1B}[31m", expected: "text without control or format characters")),
+        (["--label", "a\u{202E}b"], .invalidValue(option: "--label", value: "a\u{202E}b", expected: "text without control or format characters")),
+        (["--label", "a\u{9B}b"], .invalidValue(option: "--label", value: "a\u{9B}b", expected: "text without control or format characters")),
     ])
     func usageErrors(words: [String], error: UsageError) throws {
         let arguments = try parse(words, for: PromptCommand.definition)

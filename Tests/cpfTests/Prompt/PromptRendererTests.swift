@@ -123,3 +123,29 @@ struct PromptRendererTests {
         #expect(drawing.bytes == PromptRenderer.line(label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4), usesColour: false))
     }
 }
+
+@Suite("PromptRenderer: dumb terminals and wide characters")
+struct PromptRendererPlainTests {
+    @Test("a plain line: CR, the line, blanks over the old one, CR, the line up to the caret; never ESC")
+    func plainLine() {
+        let first = PromptRenderer.plainLine(label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4), blanking: 0)
+        #expect(String(decoding: first.bytes, as: UTF8.self) == "\rCPF: 390.5\rCPF: 390.5")
+        #expect(first.width == 10)
+        let shorter = PromptRenderer.plainLine(label: "CPF:", text: "390", caret: 1, state: .incomplete(digitCount: 3), blanking: 10)
+        #expect(String(decoding: shorter.bytes, as: UTF8.self) == "\rCPF: 390  \rCPF: 3")
+        #expect(!shorter.bytes.contains(0x1B))
+    }
+
+    @Test("display width: wide characters and emoji take 2 columns, combining marks none", arguments: [
+        ("CPF:", 4), ("名前:", 5), ("🙂", 2), ("e\u{301}", 1), ("Número", 6), ("ｆｕｌｌ", 8),
+    ])
+    func displayWidth(_ text: String, _ width: Int) {
+        #expect(PromptRenderer.displayWidth(text) == width)
+    }
+
+    @Test("the cursor column counts the label's display width")
+    func wideLabelColumn() {
+        let line = String(decoding: PromptRenderer.line(label: "名前:", text: "3", caret: 1, state: .incomplete(digitCount: 1), usesColour: false), as: UTF8.self)
+        #expect(line.hasSuffix("\r\u{1B}[7C"))
+    }
+}

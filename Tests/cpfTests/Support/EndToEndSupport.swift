@@ -394,3 +394,86 @@ struct SeededGenerator: RandomNumberGenerator {
     #expect(referenceCPF(base: 231_002_999) == "23100299981")
     #expect(masked("39053344705") == "390.533.447-05")
 }
+
+/// Runs a shell script with `$CPF` set to the binary under test (at most
+/// `timeout` seconds); returns the exit status the script ended with (128 +
+/// N when it was killed by signal N), its standard output and standard error.
+func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation)
+    -> (status: Int32, stdout: Data, stderr: String)
+{
+    CPFBinary.ignoreSIGPIPE
+    guard CPFBinary.isPresent else {
+        Issue.record(Comment(rawValue: CPFBinary.missingMessage), sourceLocation: sourceLocation)
+        return (-1, Data(), "")
+    }
+    let inputFD: Int32
+    var feed: (fd: Int32, data: Data)?
+    if let stdin {
+        let (readEnd, writeEnd) = makePipe()
+        inputFD = readEnd
+        feed = (writeEnd, stdin)
+    } else {
+        inputFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+    let (stdoutRead, stdoutWrite) = makePipe()
+    let (stderrRead, stderrWrite) = makePipe()
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdoutWrite, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderrWrite, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // The script starts with every signal at its default action and none blocked.
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal: Int32 in 1..<32 where signal != SIGKILL && signal != SIGSTOP { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv: [UnsafeMutablePointer<CChar>?] = (["/bin/sh", "-c", script] as [String]).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var environment = ProcessInfo.processInfo.environment
+    environment["CPF"] = CPFBinary.path
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var pid = pid_t()
+    let result: Int32
+    do {
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+    }
+    close(inputFD)
+    close(stdoutWrite)
+    close(stderrWrite)
+    precondition(result == 0, "posix_spawn /bin/sh failed: \(result)")
+    let group = DispatchGroup()
+    let outBox = DataBox()
+    let errBox = DataBox()
+    if let feed {
+        let (fd, data) = feed
+        DispatchQueue.global().async(group: group) {
+            writeAllIgnoringEPIPE(fd, data)
+            close(fd)
+        }
+    }
+    DispatchQueue.global().async(group: group) {
+        outBox.data = readToEnd(stdoutRead)
+        close(stdoutRead)
+    }
+    DispatchQueue.global().async(group: group) {
+        errBox.data = readToEnd(stderrRead)
+        close(stderrRead)
+    }
+    let (status, signal, timedOut) = waitForExit(pid, timeout: timeout)
+    if timedOut {
+        Issue.record("the script did not finish within \(timeout) s: \(script.prefix(200))", sourceLocation: sourceLocation)
+    }
+    group.wait()
+    return (signal.map { 128 + $0 } ?? status, outBox.data, String(decoding: errBox.data, as: UTF8.self))
+}
