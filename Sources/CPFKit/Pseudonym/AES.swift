@@ -81,6 +81,7 @@ struct AES: Sendable {
     }
 
     @inline(__always)
+    @_optimize(speed)
     private static func encrypt(
         _ s0: UInt32, _ s1: UInt32, _ s2: UInt32, _ s3: UInt32,
         keys: UnsafePointer<UInt32>, rounds: Int, tables: UnsafePointer<UInt32>
