@@ -44,7 +44,7 @@ public struct CPFPseudonymizer: Sendable {
     ///     key can serve several data sets that must not be joined.
     ///   - keepsRegion: Keep the ninth digit (the fiscal region) and
     ///     encrypt only the first eight.
-    public init(key: Key, tweak: some StringProtocol = "", keepsRegion: Bool = false) {
+    public init(key: Key, tweak: String = "", keepsRegion: Bool = false) {
         self.init(key: key, tweakBytes: Array(tweak.utf8), keepsRegion: keepsRegion)
     }
 
