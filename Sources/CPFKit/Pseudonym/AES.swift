@@ -73,15 +73,35 @@ struct AES: Sendable {
     /// - Complexity: O(1), no allocation.
     @inline(__always)
     func encrypt(_ s0: UInt32, _ s1: UInt32, _ s2: UInt32, _ s3: UInt32) -> (UInt32, UInt32, UInt32, UInt32) {
+        withSchedule { $0.encrypt(s0, s1, s2, s3) }
+    }
+
+    /// The expanded key and the tables, reached through pointers for the
+    /// duration of `body`: for encrypting many blocks in a row without
+    /// reaching them again for each.
+    @inline(__always)
+    func withSchedule<Result>(_ body: (Schedule) -> Result) -> Result {
         roundKeys.withUnsafeBufferPointer { keys in
             AESTables.shared.words.withUnsafeBufferPointer { tables in
-                Self.encrypt(s0, s1, s2, s3, keys: keys.baseAddress!, rounds: rounds, tables: tables.baseAddress!)
+                body(Schedule(keys: keys.baseAddress!, tables: tables.baseAddress!, rounds: rounds))
             }
         }
     }
 
+    /// An AES key schedule and tables in place; valid only inside ``withSchedule(_:)``.
+    struct Schedule {
+        let keys: UnsafePointer<UInt32>
+        let tables: UnsafePointer<UInt32>
+        let rounds: Int
+
+        /// Encrypts one block given as its four columns, big-endian words.
+        @inline(__always)
+        func encrypt(_ s0: UInt32, _ s1: UInt32, _ s2: UInt32, _ s3: UInt32) -> (UInt32, UInt32, UInt32, UInt32) {
+            AES.encrypt(s0, s1, s2, s3, keys: keys, rounds: rounds, tables: tables)
+        }
+    }
+
     @inline(__always)
-    @_optimize(speed)
     private static func encrypt(
         _ s0: UInt32, _ s1: UInt32, _ s2: UInt32, _ s3: UInt32,
         keys: UnsafePointer<UInt32>, rounds: Int, tables: UnsafePointer<UInt32>

@@ -140,12 +140,12 @@ struct FF1: Sendable {
         /// for round `round` and the half `half` (NUM_radix of B, or of A
         /// when decrypting).
         @inline(__always)
-        private func reducedRoundValue(round: UInt64, half: UInt64, modulus: UInt64) -> UInt64 {
+        private func reducedRoundValue(round: UInt64, half: UInt64, modulus: UInt64, aes: AES.Schedule) -> UInt64 {
             // The last block of Q: … || [i]^1 || [half]^b. With d ≤ 12, S
             // lies within R, the first block of the PRF's output.
             var high = chain.0, low = chain.1 ^ half
             if b < 8 { low ^= round << UInt64(8 * b) } else { high ^= round }
-            let r = cipher.encrypt(UInt32(truncatingIfNeeded: high >> 32), UInt32(truncatingIfNeeded: high),
+            let r = aes.encrypt(UInt32(truncatingIfNeeded: high >> 32), UInt32(truncatingIfNeeded: high),
                                    UInt32(truncatingIfNeeded: low >> 32), UInt32(truncatingIfNeeded: low))
             if d == 8 {
                 return (UInt64(r.0) << 32 | UInt64(r.1)) % modulus
@@ -164,30 +164,34 @@ struct FF1: Sendable {
         /// - Complexity: ten AES encryptions, no allocation.
         @inline(__always)
         func encrypt(_ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64) -> (UInt64, UInt64) {
-            var a = a, b = b
-            for round in 0..<UInt64(10) {
-                let modulus = round & 1 == 0 ? modulusU : modulusV
-                let y = reducedRoundValue(round: round, half: b, modulus: modulus)
-                // c = (NUM(A) + y) mod radix^m, without overflowing 64 bits.
-                let room = modulus - y
-                let c = a >= room ? a - room : a + y
-                (a, b) = (b, c)
+            cipher.withSchedule { aes in
+                var a = a, b = b
+                for round in 0..<UInt64(10) {
+                    let modulus = round & 1 == 0 ? modulusU : modulusV
+                    let y = reducedRoundValue(round: round, half: b, modulus: modulus, aes: aes)
+                    // c = (NUM(A) + y) mod radix^m, without overflowing 64 bits.
+                    let room = modulus - y
+                    let c = a >= room ? a - room : a + y
+                    (a, b) = (b, c)
+                }
+                return (a, b)
             }
-            return (a, b)
         }
 
         /// Algorithm 8: the inverse of ``encrypt(_:_:modulusU:modulusV:)``.
         @inline(__always)
         func decrypt(_ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64) -> (UInt64, UInt64) {
-            var a = a, b = b
-            for round in stride(from: UInt64(9), through: 0, by: -1) {
-                let modulus = round & 1 == 0 ? modulusU : modulusV
-                let y = reducedRoundValue(round: round, half: a, modulus: modulus)
-                // c = (NUM(B) − y) mod radix^m.
-                let c = b >= y ? b - y : b + (modulus - y)
-                (a, b) = (c, a)
+            cipher.withSchedule { aes in
+                var a = a, b = b
+                for round in stride(from: UInt64(9), through: 0, by: -1) {
+                    let modulus = round & 1 == 0 ? modulusU : modulusV
+                    let y = reducedRoundValue(round: round, half: a, modulus: modulus, aes: aes)
+                    // c = (NUM(B) − y) mod radix^m.
+                    let c = b >= y ? b - y : b + (modulus - y)
+                    (a, b) = (c, a)
+                }
+                return (a, b)
             }
-            return (a, b)
         }
     }
 }
