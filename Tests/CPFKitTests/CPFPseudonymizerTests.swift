@@ -74,7 +74,7 @@ struct CPFPseudonymizerTests {
     /// hundred times slower. Scripts/bench_pseudonym.py checks a million
     /// through the command as well.
     #if DEBUG
-    static let propertyCount = 5_000
+    static let propertyCount = 20_000
     #else
     static let propertyCount = 1_000_000
     #endif
