@@ -17,7 +17,7 @@ enum KeyFile {
             case let .unreadable(path, error):
                 "key file '\(path)': \(error)"
             case let .wrongLength(path, count):
-                "key file '\(path)': expected 64 hexadecimal digits (a 256-bit key), found \(count) characters"
+                "key file '\(path)': expected 64 hexadecimal digits (a 256-bit key), found \(count < KeyFile.readLimit ? "" : "at least ")\(count) characters"
             case let .notHexadecimal(path, position):
                 "key file '\(path)': character \(position) is not a hexadecimal digit (0-9, a-f)"
             case .exists(let path):
@@ -32,7 +32,7 @@ enum KeyFile {
 
     /// The longest file read: a key and a newline, and room to say how long
     /// a wrong one is.
-    private static let readLimit = 4096
+    static let readLimit = 4096
 
     /// Reads the key in `path`; `warning` says when others may read the file.
     static func read(_ path: String) throws(Failure) -> (key: CPFPseudonymizer.Key, warning: String?) {
