@@ -29,7 +29,7 @@ public struct CPFPseudonymizer: Sendable {
     /// Whether the ninth digit, the fiscal region, is kept.
     public let keepsRegion: Bool
     /// FF1 prepared for nine digits (or eight with `keepsRegion`) and the tweak.
-    private let ff1: FF1.Prepared
+    internal let ff1: FF1.Prepared
 
     /// Makes a pseudonymizer.
     ///
@@ -89,23 +89,7 @@ public struct CPFPseudonymizer: Sendable {
     /// CPF(base: base)   // the pseudonym of 390.533.447-05
     /// ```
     public func pseudonym(forBase base: Int) -> Int {
-        precondition(base >= 0 && base < 1_000_000_000, "a base has nine digits")
-        if Self.isRepeated(base) { return base }
-        if keepsRegion {
-            let region = base % 10
-            var value = UInt64(base / 10)
-            repeat {
-                let (a, b) = ff1.encrypt(value / 10_000, value % 10_000, modulusU: 10_000, modulusV: 10_000)
-                value = a * 10_000 + b
-            } while Self.isRepeated(Int(value) * 10 + region)
-            return Int(value) * 10 + region
-        }
-        var value = UInt64(base)
-        repeat {
-            let (a, b) = ff1.encrypt(value / 100_000, value % 100_000, modulusU: 10_000, modulusV: 100_000)
-            value = a * 100_000 + b
-        } while Self.isRepeated(Int(value))
-        return Int(value)
+        transform(base: base, reversed: false, cache: nil)
     }
 
     /// The base whose pseudonym is `base`: the inverse of ``pseudonym(forBase:)``.
@@ -114,23 +98,39 @@ public struct CPFPseudonymizer: Sendable {
     /// pseudonymizer.original(forBase: pseudonymizer.pseudonym(forBase: 390_533_447))   // 390533447
     /// ```
     public func original(forBase base: Int) -> Int {
+        transform(base: base, reversed: true, cache: nil)
+    }
+
+    /// The pseudonym of a base, or with `reversed` its original, the round
+    /// values remembered in `cache` when there is one (made for ``ff1``).
+    @inline(__always)
+    internal func transform(base: Int, reversed: Bool, cache: RoundValueCache?) -> Int {
         precondition(base >= 0 && base < 1_000_000_000, "a base has nine digits")
         if Self.isRepeated(base) { return base }
         if keepsRegion {
             let region = base % 10
             var value = UInt64(base / 10)
             repeat {
-                let (a, b) = ff1.decrypt(value / 10_000, value % 10_000, modulusU: 10_000, modulusV: 10_000)
+                let (a, b) = reversed
+                    ? ff1.decrypt(value / 10_000, value % 10_000, modulusU: 10_000, modulusV: 10_000, cache: cache)
+                    : ff1.encrypt(value / 10_000, value % 10_000, modulusU: 10_000, modulusV: 10_000, cache: cache)
                 value = a * 10_000 + b
             } while Self.isRepeated(Int(value) * 10 + region)
             return Int(value) * 10 + region
         }
         var value = UInt64(base)
         repeat {
-            let (a, b) = ff1.decrypt(value / 100_000, value % 100_000, modulusU: 10_000, modulusV: 100_000)
+            let (a, b) = reversed
+                ? ff1.decrypt(value / 100_000, value % 100_000, modulusU: 10_000, modulusV: 100_000, cache: cache)
+                : ff1.encrypt(value / 100_000, value % 100_000, modulusU: 10_000, modulusV: 100_000, cache: cache)
             value = a * 100_000 + b
         } while Self.isRepeated(Int(value))
         return Int(value)
+    }
+
+    /// A new, empty memory of this pseudonymizer's round values.
+    internal func makeRoundValueCache() -> RoundValueCache {
+        RoundValueCache(for: ff1)
     }
 
     /// The pseudonym (or, `reversed`, the original) of 11 packed digits
@@ -142,7 +142,7 @@ public struct CPFPseudonymizer: Sendable {
     }
 
     @inline(__always)
-    private static func isRepeated(_ base: Int) -> Bool {
+    internal static func isRepeated(_ base: Int) -> Bool {
         base % 111_111_111 == 0
     }
 }

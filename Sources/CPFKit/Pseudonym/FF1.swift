@@ -154,6 +154,21 @@ struct FF1: Sendable {
             return modulus.dividingFullWidth((UInt64(r.0) % modulus, UInt64(r.1) << 32 | UInt64(r.2))).remainder
         }
 
+        /// ``reducedRoundValue(round:half:modulus:aes:)``, remembered in
+        /// `cache` when there is one.
+        @inline(__always)
+        private func cachedRoundValue(
+            round: UInt64, half: UInt64, modulus: UInt64, aes: AES.Schedule, cache: RoundValueCache?
+        ) -> UInt64 {
+            guard let cache else { return reducedRoundValue(round: round, half: half, modulus: modulus, aes: aes) }
+            let slot = cache.slot(round: Int(round), half: Int(half))
+            let stored = slot.pointee
+            if stored != RoundValueCache.empty { return UInt64(stored) }
+            let value = reducedRoundValue(round: round, half: half, modulus: modulus, aes: aes)
+            slot.pointee = UInt32(truncatingIfNeeded: value)
+            return value
+        }
+
         /// Algorithm 7 on NUM_radix(A) and NUM_radix(B); returns the two
         /// halves of the ciphertext as numbers.
         ///
@@ -163,12 +178,14 @@ struct FF1: Sendable {
         ///
         /// - Complexity: ten AES encryptions, no allocation.
         @inline(__always)
-        func encrypt(_ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64) -> (UInt64, UInt64) {
+        func encrypt(
+            _ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64, cache: RoundValueCache? = nil
+        ) -> (UInt64, UInt64) {
             cipher.withSchedule { aes in
                 var a = a, b = b
                 for round in 0..<UInt64(10) {
                     let modulus = round & 1 == 0 ? modulusU : modulusV
-                    let y = reducedRoundValue(round: round, half: b, modulus: modulus, aes: aes)
+                    let y = cachedRoundValue(round: round, half: b, modulus: modulus, aes: aes, cache: cache)
                     // c = (NUM(A) + y) mod radix^m, without overflowing 64 bits.
                     let room = modulus - y
                     let c = a >= room ? a - room : a + y
@@ -180,12 +197,14 @@ struct FF1: Sendable {
 
         /// Algorithm 8: the inverse of ``encrypt(_:_:modulusU:modulusV:)``.
         @inline(__always)
-        func decrypt(_ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64) -> (UInt64, UInt64) {
+        func decrypt(
+            _ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64, cache: RoundValueCache? = nil
+        ) -> (UInt64, UInt64) {
             cipher.withSchedule { aes in
                 var a = a, b = b
                 for round in stride(from: UInt64(9), through: 0, by: -1) {
                     let modulus = round & 1 == 0 ? modulusU : modulusV
-                    let y = reducedRoundValue(round: round, half: a, modulus: modulus, aes: aes)
+                    let y = cachedRoundValue(round: round, half: a, modulus: modulus, aes: aes, cache: cache)
                     // c = (NUM(B) − y) mod radix^m.
                     let c = b >= y ? b - y : b + (modulus - y)
                     (a, b) = (c, a)
@@ -193,5 +212,42 @@ struct FF1: Sendable {
                 return (a, b)
             }
         }
+    }
+}
+
+/// The values y mod radix^m of FF1's round function, remembered for one
+/// ``FF1/Prepared`` as they are met: round *i* (of encryption, and of
+/// decryption alike) is a function of one half only, NUM(B) when encrypting
+/// and NUM(A) when decrypting, which has radix^v values in even rounds and
+/// radix^u in odd ones. For nine decimal digits that is 550,000 values
+/// (2.2 MB), each computed once with one AES block and then read back.
+///
+/// For moduli below 2^32 − 1 only. Not for sharing between threads.
+final class RoundValueCache {
+    /// A slot not filled yet.
+    static let empty = UInt32.max
+
+    private let storage: UnsafeMutablePointer<UInt32>
+    private let count: Int
+    /// radix^v and radix^u: the sizes of the even and odd rounds' tables.
+    private let evenSize: Int, oddSize: Int
+
+    init(for prepared: FF1.Prepared) {
+        precondition(prepared.modulusV < UInt64(RoundValueCache.empty), "round values must fit in 32 bits")
+        evenSize = Int(prepared.modulusV)
+        oddSize = Int(prepared.modulusU)
+        count = 5 * (evenSize + oddSize)
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: Self.empty, count: count)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Where round `round`'s value for the half `half` is kept.
+    @inline(__always)
+    func slot(round: Int, half: Int) -> UnsafeMutablePointer<UInt32> {
+        storage + (round >> 1) * (evenSize + oddSize) + (round & 1) * evenSize + half
     }
 }

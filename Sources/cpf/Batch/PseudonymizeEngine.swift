@@ -16,7 +16,7 @@ final class PseudonymizeEngine: RewritingEngine {
 
     let settings: Settings
     let context: Context
-    private let pseudonymizer: CPFPseudonymizer
+    private let pseudonymizer: CachingCPFPseudonymizer
     private let out: OutputBuffer
     private let reader: LineReader
     private(set) var failureCount = 0
@@ -31,7 +31,7 @@ final class PseudonymizeEngine: RewritingEngine {
         pseudonymizer: CPFPseudonymizer, settings: Settings, context: Context, output: OutputBuffer? = nil,
         lineCapacity: Int = LineReader.defaultCapacity
     ) {
-        self.pseudonymizer = pseudonymizer
+        self.pseudonymizer = CachingCPFPseudonymizer(pseudonymizer)
         self.settings = settings
         self.context = context
         out = output ?? context.output
