@@ -13,6 +13,7 @@ enum Program {
         PromptCommand.self,
         FindCommand.self,
         RedactCommand.self,
+        PseudonymizeCommand.self,
     ]
 
     static var overview: String {

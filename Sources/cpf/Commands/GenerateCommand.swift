@@ -12,11 +12,13 @@ enum GenerateCommand: Command {
         "region", value: "digit", help: "Only CPFs of this fiscal region (the ninth digit, 0 to 9).")
     static let seed = OptionDefinition(
         "seed", value: "seed", help: "A number from 0 to 18446744073709551615 that makes the output reproducible, the same on every platform and version.")
+    static let unique = OptionDefinition(
+        "unique", help: "Never print the same CPF twice: up to 999999990 CPFs (99999999 in one region), in constant memory.")
 
     static let definition = CommandDefinition(
         name: "generate",
         abstract: "Print random valid CPFs for test data.",
-        usage: "[-n <count>] [--formatted] [--state <uf> | --region <digit>] [--seed <seed>]",
+        usage: "[-n <count>] [--formatted] [--state <uf> | --region <digit>] [--seed <seed>] [--unique]",
         arguments: [],
         options: [
             count,
@@ -24,10 +26,13 @@ enum GenerateCommand: Command {
             state,
             region,
             seed,
+            unique,
         ],
         discussion: """
             CPFs are drawn uniformly over all valid numbers that are not one repeated
             digit (of the region, when given), with the SplitMix64 generator.
+            With --unique, the bases are walked in a seeded shuffled order instead,
+            so none comes twice and each CPF is equally likely to come.
 
             FISCAL REGIONS (ninth digit):
               0 RS   1 DF GO MT MS TO   2 AC AP AM PA RO RR   3 CE MA PI
@@ -36,6 +41,7 @@ enum GenerateCommand: Command {
             EXAMPLES:
               cpf generate -n 3 --formatted --state SP --seed 42
               cpf generate -n 10000000 > cpfs.txt
+              cpf generate -n 5000000 --unique --seed 7 > distinct.txt
             """)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
@@ -59,6 +65,15 @@ enum GenerateCommand: Command {
                 throw .invalidValue(option: arguments.spelling(Self.seed), value: text, expected: "a whole number from 0 to 18446744073709551615")
             }
             seed = value
+        }
+        if arguments.has(Self.unique) {
+            let available = UniqueCPFGenerator.count(in: region)
+            guard count <= available else {
+                throw .invalid("'\(arguments.spelling(Self.unique))': there are only \(available) CPFs\(region == nil ? "" : " in that region"), not \(count)")
+            }
+            var generator = UniqueCPFGenerator(region: region, seed: seed)
+            CPFListWriter.write(count: count, from: &generator, formatted: arguments.has(Self.formatted), to: context.output)
+            return .success
         }
         var random = SplitMix64(seed: seed)
         CPFListWriter.write(count: count, from: CPFGenerator(region: region), using: &random,

@@ -25,4 +25,24 @@ enum CPFListWriter {
             }
         }
     }
+
+    /// The first `count` CPFs of a unique generator (there must be as many).
+    static func write(count: Int, from generator: inout UniqueCPFGenerator, formatted: Bool, to out: OutputBuffer) {
+        for _ in 0..<count {
+            guard let cpf = generator.next() else { return }
+            if formatted {
+                out.withReservedSpace(15) { buffer in
+                    cpf.writeFormatted(to: buffer)
+                    buffer[14] = 0x0A
+                    return 15
+                }
+            } else {
+                out.withReservedSpace(12) { buffer in
+                    cpf.writeDigits(to: buffer)
+                    buffer[11] = 0x0A
+                    return 12
+                }
+            }
+        }
+    }
 }

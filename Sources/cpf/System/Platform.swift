@@ -70,3 +70,28 @@ func system_handlerIsIgnore(_ action: sigaction) -> Bool {
     guard let handler else { return false }
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
 }
+
+/// `open(2)` with `O_CREAT`: creates the file with `mode` (less the umask).
+func system_open(_ path: String, _ flags: Int32, mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+/// `open(2)` of a NUL-terminated path, any bytes, with the mode of a new file.
+func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+/// The permission bits of an open file (`fstat(2)`), or `nil` on failure.
+func system_permissions(_ descriptor: Int32) -> mode_t? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    return status.st_mode & 0o7777
+}
+
+/// Fills `buffer` (at most 256 bytes) from the system's random source,
+/// `getentropy(3)` (the `getrandom(2)` system call on Linux); `false` on
+/// failure.
+func system_randomBytes(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    precondition(buffer.count <= 256, "at most 256 random bytes at a time")
+    return getentropy(buffer.baseAddress, buffer.count) == 0
+}

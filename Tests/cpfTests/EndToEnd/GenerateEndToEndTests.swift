@@ -83,3 +83,42 @@ extension Data {
     /// The bytes as UTF-8 text.
     var text: String { String(decoding: self, as: UTF8.self) }
 }
+
+@Suite("cpf generate --unique, end to end")
+struct GenerateUniqueEndToEndTests {
+    @Test("prints N distinct valid CPFs, reproducibly with --seed")
+    func distinct() {
+        let result = run(["generate", "--unique", "-n", "200000", "--seed", "3"])
+        #expect(result.status == 0)
+        let lines = outputLines(result.stdout)
+        #expect(lines.count == 200_000)
+        #expect(Set(lines).count == 200_000)
+        #expect(lines.prefix(1000).allSatisfy { $0.count == 11 && $0.isValidCPF })
+        #expect(run(["generate", "--unique", "-n", "1000", "--seed", "3"]).stdout == Data(lines.prefix(1000).map { $0 + "\n" }.joined().utf8))
+    }
+
+    @Test("with a region, every CPF is of it and none repeats")
+    func region() {
+        let lines = outputLines(run(["generate", "--unique", "-n", "50000", "--state", "SP", "--formatted", "--seed", "1"]).stdout)
+        #expect(lines.count == 50_000)
+        #expect(Set(lines).count == 50_000)
+        #expect(lines.allSatisfy { $0.count == 14 && Array($0.utf8)[10] == UInt8(ascii: "8") })
+    }
+
+    @Test("more than exist is a usage error at once", arguments: [
+        (["-n", "999999991"], "999999990 CPFs"), (["-n", "100000000", "--region", "3"], "99999999 CPFs in that region"),
+    ])
+    func tooMany(options: [String], message: String) {
+        let result = run(["generate", "--unique"] + options)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message))
+    }
+
+    @Test("as many as exist in a region is accepted and streams")
+    func exactlyAll() throws {
+        let result = try runIntoHeadOne("generate --unique -n 99999999 --region 4")
+        #expect(result.printed.count == 12)
+        #expect(result.seconds < 10)
+    }
+}

@@ -28,3 +28,23 @@ struct PlatformTests {
         #expect(!system_handlerIsIgnore(action))
     }
 }
+
+@Suite("Platform: key files")
+struct PlatformKeyFileTests {
+    @Test func randomBytesDiffer() {
+        var first = [UInt8](repeating: 0, count: 32), second = first
+        #expect(first.withUnsafeMutableBytes { system_randomBytes($0) })
+        #expect(second.withUnsafeMutableBytes { system_randomBytes($0) })
+        #expect(first != second)
+    }
+
+    @Test func createsWithModeAndReadsPermissions() {
+        let directory = TemporaryDirectory()
+        let path = directory.path("f")
+        let descriptor = system_open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        #expect(descriptor >= 0)
+        #expect(system_permissions(descriptor) == 0o600)
+        _ = system_close(descriptor)
+        #expect(system_open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) == -1)
+    }
+}

@@ -1,0 +1,193 @@
+// End-to-end tests of `cpf pseudonymize`, through the built binary.
+
+import CPFKit
+import Foundation
+import Testing
+
+@Suite("cpf pseudonymize, end to end")
+struct PseudonymizeEndToEndTests {
+    /// The key 00 01 … 1f, whose pseudonyms CPFKit's tests pin against an
+    /// independent FF1: 390.533.447-05 → 485.331.840-26.
+    static let keyHex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+
+    /// A directory with `key` (mode 0600) in it.
+    static func keyed() -> (TemporaryDirectory, String) {
+        let directory = TemporaryDirectory()
+        let key = directory.file("key", keyHex + "\n")
+        chmod(key, 0o600)
+        return (directory, key)
+    }
+
+    @Test("arguments keep their form: masked stays masked, bare stays bare, spaces stay")
+    func argumentsKeepTheirForm() {
+        let (directory, key) = Self.keyed()
+        let result = run(["pseudonymize", "--key-file", key, "390.533.447-05", "39053344705", " 390 533 447 05", "390533447-05"])
+        #expect(result.stdout == Data("485.331.840-26\n48533184026\n 485 331 840 26\n485331840-26\n"))
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        _ = directory
+    }
+
+    @Test("--formatted masks every result; --reverse turns pseudonyms back")
+    func formattedAndReverse() {
+        let (directory, key) = Self.keyed()
+        #expect(run(["pseudonymize", "--key-file", key, "--formatted", "39053344705"]).stdout == Data("485.331.840-26\n"))
+        let back = run(["pseudonymize", "--key-file", key, "--reverse", "485.331.840-26", "48533184026"])
+        #expect(back.stdout == Data("390.533.447-05\n39053344705\n"))
+        #expect(back.status == 0)
+        _ = directory
+    }
+
+    @Test("--tweak and --keep-region follow the construction")
+    func tweakAndKeepRegion() {
+        let (directory, key) = Self.keyed()
+        #expect(run(["pseudonymize", "--key-file", key, "--tweak", "crm-2025", "39053344705"]).stdout == Data("53845152362\n"))
+        #expect(run(["pseudonymize", "--key-file", key, "--keep-region", "39053344705"]).stdout == Data("48404092770\n"))
+        #expect(run(["pseudonymize", "--key-file", key, "--keep-region", "--tweak=crm-2025", "--reverse", "89762889711"]).stdout
+            == Data("39053344705\n"))
+        _ = directory
+    }
+
+    @Test("lines: one output line per input line, invalid ones reported and passed through, exit 1")
+    func lines() {
+        let (directory, key) = Self.keyed()
+        let input = "390.533.447-05\r\nbad\n\n111.111.111-11\n39053344706\n12345678909"
+        let result = run(["pseudonymize", "--key-file", key], stdin: Data(input.utf8))
+        let first = run(["pseudonymize", "--key-file", key, "12345678909"]).stdout
+        // A last line without a newline gets one, as with format and strip.
+        #expect(result.stdout == Data("485.331.840-26\r\nbad\n\n111.111.111-11\n39053344706\n".utf8) + first)
+        #expect(result.stderr == """
+            cpf: -:2: 'bad': invalid character 'b' at position 1
+            cpf: -:3: '': empty
+            cpf: -:4: '111.111.111-11': all 11 digits are the same
+            cpf: -:5: '39053344706': check digits should be 05
+
+            """)
+        #expect(result.status == 1)
+        _ = directory
+    }
+
+    @Test("a round trip through --reverse gives the lines back, byte for byte")
+    func roundTrip() {
+        let (directory, key) = Self.keyed()
+        let cpfs = run(["generate", "--unique", "-n", "3000", "--seed", "4"]).stdout
+        let masked = run(["generate", "--unique", "-n", "3000", "--seed", "5", "--formatted"]).stdout
+        let input = cpfs + masked
+        let there = run(["pseudonymize", "--key-file", key, "--tweak", "t"], stdin: input)
+        #expect(there.status == 0)
+        let pseudonyms = outputLines(there.stdout)
+        #expect(Set(pseudonyms).count == 6000)
+        #expect(pseudonyms.allSatisfy { $0.isValidCPF })
+        #expect(pseudonyms.prefix(3000).allSatisfy { $0.count == 11 })
+        #expect(pseudonyms.suffix(3000).allSatisfy { $0.count == 14 })
+        let back = run(["pseudonymize", "--key-file", key, "--tweak", "t", "--reverse"], stdin: there.stdout)
+        #expect(back.stdout == input)
+        _ = directory
+    }
+
+    @Test("--input reads files, reports name them")
+    func inputFiles() {
+        let (directory, key) = Self.keyed()
+        let file = directory.file("a.txt", "39053344705\nx\n")
+        let result = run(["pseudonymize", "--key-file", key, "-i", file])
+        #expect(result.stdout == Data("48533184026\nx\n"))
+        #expect(result.stderr == "cpf: \(file):2: 'x': invalid character 'x' at position 1\n")
+        #expect(result.status == 1)
+    }
+
+    // MARK: - Key files
+
+    @Test("key file problems are clear errors, exit 2, nothing on standard output", arguments: [
+        ("short", "abcd\n", "expected 64 hexadecimal digits (a 256-bit key), found 4 characters"),
+        ("long", keyHex + "00\n", "expected 64 hexadecimal digits (a 256-bit key), found 66 characters"),
+        ("empty", "", "expected 64 hexadecimal digits (a 256-bit key), found 0 characters"),
+        ("nonhex", String(keyHex.dropLast()) + "g\n", "character 64 is not a hexadecimal digit (0-9, a-f)"),
+        ("spaced", " " + keyHex, "character 1 is not a hexadecimal digit (0-9, a-f)"),
+    ])
+    func badKeyFiles(name: String, contents: String, message: String) {
+        let directory = TemporaryDirectory()
+        let path = directory.file(name, contents)
+        chmod(path, 0o600)
+        let result = run(["pseudonymize", "--key-file", path, "39053344705"])
+        #expect(result.stderr == "cpf: key file '\(path)': \(message)\n")
+        #expect(result.stdout.isEmpty)
+        #expect(result.status == 2)
+    }
+
+    @Test("a missing key file, or none given, exits 2")
+    func missingKeyFile() {
+        let directory = TemporaryDirectory()
+        let missing = run(["pseudonymize", "--key-file", directory.path("none"), "39053344705"])
+        #expect(missing.stderr == "cpf: key file '\(directory.path("none"))': No such file or directory\n")
+        #expect(missing.status == 2)
+        let none = run(["pseudonymize", "39053344705"])
+        #expect(none.stderr.hasPrefix("cpf: '--key-file' is required"))
+        #expect(none.status == 2)
+    }
+
+    @Test("a key without a final newline, or with CRLF, or in capitals, works")
+    func keyFileVariants() {
+        let directory = TemporaryDirectory()
+        for (name, contents) in [("bare", Self.keyHex), ("crlf", Self.keyHex + "\r\n"), ("upper", Self.keyHex.uppercased() + "\n")] {
+            let path = directory.file(name, contents)
+            chmod(path, 0o600)
+            let result = run(["pseudonymize", "--key-file", path, "39053344705"])
+            #expect(result.stdout == Data("48533184026\n"), "\(name)")
+            #expect(result.stderr == "", "\(name)")
+        }
+    }
+
+    @Test("a key file others can read gets a warning, and still works")
+    func permissionsWarning() {
+        let directory = TemporaryDirectory()
+        let path = directory.file("key", Self.keyHex + "\n")
+        chmod(path, 0o644)
+        let result = run(["pseudonymize", "--key-file", path, "39053344705"])
+        #expect(result.stdout == Data("48533184026\n"))
+        #expect(result.stderr == "cpf: warning: key file '\(path)' can be read by others (mode 0644); run 'chmod 600 \(path)'\n")
+        #expect(result.status == 0)
+    }
+
+    @Test("--new-key-file writes 64 hexadecimal digits and a newline, mode 0600, and never overwrites")
+    func newKeyFile() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.key")
+        let made = run(["pseudonymize", "--new-key-file", path])
+        #expect(made.status == 0)
+        #expect(made.stdout.isEmpty)
+        let contents = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(contents.count == 65 && contents.hasSuffix("\n"))
+        #expect(CPFPseudonymizer.Key(hexadecimal: contents.dropLast()) != nil)
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+        // A second key differs, and an existing file is refused.
+        let other = directory.path("other.key")
+        run(["pseudonymize", "--new-key-file", other])
+        #expect(try String(contentsOfFile: other, encoding: .utf8) != contents)
+        let again = run(["pseudonymize", "--new-key-file", path])
+        #expect(again.status == 2)
+        #expect(again.stderr == "cpf: '\(path)' already exists: a key file is never overwritten\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == contents)
+        // The new key works, quietly.
+        let used = run(["pseudonymize", "--key-file", path, "39053344705"])
+        #expect(used.status == 0)
+        #expect(used.stderr == "")
+    }
+
+    @Test("--new-key-file takes nothing else")
+    func newKeyFileAlone() {
+        let directory = TemporaryDirectory()
+        let result = run(["pseudonymize", "--new-key-file", directory.path("k"), "--tweak", "x"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("cpf: '--new-key-file' cannot be used with '--tweak'"))
+    }
+
+    @Test("help explains the command, its exit status and examples")
+    func help() {
+        let help = String(decoding: run(["help", "pseudonymize"]).stdout, as: UTF8.self)
+        for part in ["USAGE: cpf pseudonymize", "--key-file <file>", "--new-key-file <file>", "--keep-region", "EXIT STATUS:", "EXAMPLES:"] {
+            #expect(help.contains(part))
+        }
+    }
+}
