@@ -53,4 +53,14 @@ struct CPFScannerMatchTests {
         #expect(CPFScanner.RedactionStyle(rawValue: "lgpd") == .lgpd)
         #expect(CPFScanner.RedactionStyle.allCases.map(\.rawValue) == ["full", "lgpd"])
     }
+
+    @Test("writeText(to:replacingDigitsWith:) puts another CPF's digits where the digits are, all else kept")
+    func replacingDigits() throws {
+        let bytes = Array("CPF 390.5\u{200B}33.447 - \n05".utf8)
+        let match = try #require(CPFScanner.matches(in: bytes, minimumConfidence: .low).first)
+        let other = try CPF(validating: "529.982.247-25")
+        var out = [UInt8](repeating: 0, count: match.range.count)
+        #expect(out.withUnsafeMutableBytes { match.writeText(to: $0, replacingDigitsWith: other) } == match.range.count)
+        #expect(String(decoding: out, as: UTF8.self) == "529.9\u{200B}82.247 - \n25")
+    }
 }

@@ -119,6 +119,28 @@ extension CPFScanner {
             }
             return count
         }
+
+        /// Writes the match as written (``text``'s bytes, `range.count` of
+        /// them) to `buffer` with its 11 digits replaced, in order, by those
+        /// of `replacement`; every separator, line break and invisible
+        /// character stays. Returns the number of bytes written. This is how
+        /// `cpf redact --style pseudonym` puts a pseudonym in place.
+        ///
+        /// ```swift
+        /// var bytes = Array("CPF 390.533.447-05".utf8)
+        /// let match = CPFScanner.matches(in: bytes)[0]
+        /// let other = try CPF(validating: "529.982.247-25")
+        /// bytes.withUnsafeMutableBytes { _ = match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: $0[match.range]), replacingDigitsWith: other) }
+        /// String(decoding: bytes, as: UTF8.self)   // "CPF 529.982.247-25"
+        /// ```
+        @discardableResult
+        public func writeText(to buffer: UnsafeMutableRawBufferPointer, replacingDigitsWith replacement: CPF) -> Int {
+            let count = writeText(to: buffer, hiding: nil)
+            for index in 0..<11 {
+                buffer[digitOffset(index)] = UInt8(truncatingIfNeeded: replacement[digitAt: index]) | 0x30
+            }
+            return count
+        }
     }
 
     /// Which digits of a CPF redaction hides; separators and everything

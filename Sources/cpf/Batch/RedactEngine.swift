@@ -11,7 +11,16 @@ import CPFKit
 /// contiguous again and memory stays flat whatever the input (a 1 GB line, a
 /// 1 GB run of digits).
 final class RedactEngine {
-    let style: CPFScanner.RedactionStyle
+    /// How a match is hidden.
+    enum Style {
+        /// Its digits, all or some, turned into `*`.
+        case hidden(CPFScanner.RedactionStyle)
+        /// A CPF's digits replaced by those of its pseudonym; a mistyped CPF
+        /// (which has none) is fully hidden.
+        case pseudonym(CachingCPFPseudonymizer)
+    }
+
+    let style: Style
     /// The lowest confidence hidden; mistyped CPFs (always `high`) are hidden too.
     let minimumConfidence: CPFScanner.Confidence
     private let out: OutputBuffer
@@ -23,7 +32,7 @@ final class RedactEngine {
     ///   - output: Where to copy to; standard output by default.
     ///   - blockCapacity: The largest block read at once.
     init(
-        style: CPFScanner.RedactionStyle, minimumConfidence: CPFScanner.Confidence = .low,
+        style: Style, minimumConfidence: CPFScanner.Confidence = .low,
         context: Context, output: OutputBuffer? = nil,
         blockCapacity: Int = BlockReader.defaultCapacity
     ) {
@@ -67,7 +76,17 @@ final class RedactEngine {
     @inline(__always)
     private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
         guard match.confidence >= minimumConfidence else { return }
-        match.writeText(to: UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count), hiding: style)
+        let buffer = UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count)
+        switch style {
+        case .hidden(let hiding):
+            match.writeText(to: buffer, hiding: hiding)
+        case .pseudonym(let pseudonymizer):
+            if let cpf = match.cpf {
+                match.writeText(to: buffer, replacingDigitsWith: pseudonymizer.pseudonym(for: cpf))
+            } else {
+                match.writeText(to: buffer, hiding: .full)
+            }
+        }
         redactedCount += 1
     }
 }

@@ -76,25 +76,34 @@ enum PseudonymizeCommand: Command {
             return .success
         }
         try CommonOptions.requireArgumentsOrInput(arguments)
-        guard let path = arguments.value(Self.keyFile) else {
-            throw .invalid("'--key-file' is required (make a key with 'cpf pseudonymize --new-key-file <file>')")
-        }
-        let key: CPFPseudonymizer.Key
-        do throws(KeyFile.Failure) {
-            let read = try KeyFile.read(path)
-            if let warning = read.warning { context.diagnose(warning) }
-            key = read.key
-        } catch {
-            context.diagnose(error.description)
-            return .error
-        }
-        let pseudonymizer = CPFPseudonymizer(
-            key: key, tweakBytes: arguments.value(Self.tweak)?.bytes ?? [], keepsRegion: arguments.has(Self.keepRegion))
+        guard let key = try key(arguments, context: context) else { return .error }
+        let pseudonymizer = pseudonymizer(key: key, arguments)
         var settings = PseudonymizeEngine.Settings()
         settings.reverses = arguments.has(Self.reverse)
         settings.formats = arguments.has(Self.formatted)
         settings.options = CommonOptions.parsingOptions(arguments)
         return PseudonymizeEngine(pseudonymizer: pseudonymizer, settings: settings, context: context).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+    }
+
+    /// The key of `--key-file` (required), its permission warning reported;
+    /// `nil` when it cannot be read, the reason reported.
+    static func key(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> CPFPseudonymizer.Key? {
+        guard let path = arguments.value(keyFile) else {
+            throw .invalid("'--key-file' is required (make a key with 'cpf pseudonymize --new-key-file <file>')")
+        }
+        do throws(KeyFile.Failure) {
+            let read = try KeyFile.read(path)
+            if let warning = read.warning { context.diagnose(warning) }
+            return read.key
+        } catch {
+            context.diagnose(error.description)
+            return nil
+        }
+    }
+
+    /// The pseudonymizer of `key` with the `--tweak` and `--keep-region` given.
+    static func pseudonymizer(key: CPFPseudonymizer.Key, _ arguments: ParsedArguments) -> CPFPseudonymizer {
+        CPFPseudonymizer(key: key, tweakBytes: arguments.value(tweak)?.bytes ?? [], keepsRegion: arguments.has(keepRegion))
     }
 }

@@ -11,7 +11,7 @@ private func redacted(
 ) throws -> (output: [UInt8], count: Int) {
     var count = 0
     let output = try capturedOutput { out in
-        let engine = RedactEngine(style: style, context: Context(), output: out, blockCapacity: blockCapacity)
+        let engine = RedactEngine(style: .hidden(style), context: Context(), output: out, blockCapacity: blockCapacity)
         for input in inputs {
             if let writes {
                 try withPipe(feeding: input, inWritesOf: writes) { try engine.redact($0) }

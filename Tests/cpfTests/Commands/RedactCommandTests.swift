@@ -7,7 +7,7 @@ import Testing
 struct RedactCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(RedactCommand.definition.name == "redact")
-        #expect(RedactCommand.definition.options.map(\.long) == ["style", "confidence"])
+        #expect(RedactCommand.definition.options.map(\.long) == ["style", "confidence", "key-file", "tweak", "keep-region"])
         let help = RedactCommand.definition.helpText
         for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:"] {
             #expect(help.contains(phrase))
@@ -18,7 +18,7 @@ struct RedactCommandTests {
     @Test("an unknown style is a usage error", arguments: ["", "partial", "fuller"])
     func unknownStyle(style: String) throws {
         let arguments = try parse(["--style", style], for: RedactCommand.definition)
-        #expect(throws: UsageError.invalidValue(option: "--style", value: RawText(style), expected: "'full' or 'lgpd'")) {
+        #expect(throws: UsageError.invalidValue(option: "--style", value: RawText(style), expected: "'full', 'lgpd' or 'pseudonym'")) {
             try RedactCommand.run(arguments, context: Context())
         }
     }

@@ -80,13 +80,13 @@ struct RedactEndToEndTests {
     @Test func anUnknownStyleIsAUsageError() {
         let result = run(["redact", "--style", "partial"], stdin: Data("39053344705"))
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("cpf: invalid value 'partial' for '--style': expected 'full' or 'lgpd'\nUsage: cpf redact "))
+        #expect(result.stderr.hasPrefix("cpf: invalid value 'partial' for '--style': expected 'full', 'lgpd' or 'pseudonym'\nUsage: cpf redact "))
         #expect(result.status == 2)
     }
 
     @Test func helpShowsTheStyles() {
         let text = String(decoding: run(["redact", "-h"]).stdout, as: UTF8.self)
-        for phrase in ["USAGE: cpf redact [--style full|lgpd] [--confidence <level>]", "***.***.***-**", "***533447**"] {
+        for phrase in ["USAGE: cpf redact [--style full|lgpd|pseudonym] [--confidence <level>]", "***.***.***-**", "***533447**"] {
             #expect(text.contains(phrase))
         }
     }
@@ -122,5 +122,35 @@ struct RedactEndToEndTests {
         let bad = run(["redact", "--confidence", "sure"], stdin: Data())
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("cpf: invalid value 'sure' for '--confidence': expected 'low', 'medium' or 'high'"))
+    }
+
+    // Issue 14: --style pseudonym.
+
+    @Test("--style pseudonym writes each CPF's pseudonym with its separators, and hides a mistyped CPF")
+    func pseudonymStyle() {
+        let (directory, key) = PseudonymizeEndToEndTests.keyed()
+        let text = "CPF 390.533.447-05; id 39053344705; CPF 390 533 447\u{A0}05\nCPF 231.002.999-00\n"
+        let result = run(["redact", "--style", "pseudonym", "--key-file", key], stdin: Data(text))
+        // 390.533.447-05 → 485.331.840-26 with this key (pinned by the pseudonymize tests).
+        #expect(String(decoding: result.stdout, as: UTF8.self)
+            == "CPF 485.331.840-26; id 48533184026; CPF 485 331 840\u{A0}26\nCPF ***.***.***-**\n")
+        #expect(result.status == 0)
+        // The same tweak gives the same pseudonyms as `cpf pseudonymize`.
+        let tweaked = run(["redact", "--style=PSEUDONYM", "--key-file", key, "--tweak", "crm"], stdin: Data("x 52998224725\n"))
+        let direct = run(["pseudonymize", "--key-file", key, "--tweak", "crm", "52998224725"])
+        #expect(String(decoding: tweaked.stdout, as: UTF8.self) == "x " + String(decoding: direct.stdout, as: UTF8.self))
+        _ = directory
+    }
+
+    @Test("--style pseudonym needs --key-file, and the key options need --style pseudonym")
+    func pseudonymStyleOptions() {
+        let (directory, key) = PseudonymizeEndToEndTests.keyed()
+        let missing = run(["redact", "--style", "pseudonym"], stdin: Data("x\n"))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("cpf: '--key-file' is required"))
+        let stray = run(["redact", "--key-file", key], stdin: Data("x\n"))
+        #expect(stray.status == 2)
+        #expect(stray.stderr.hasPrefix("cpf: '--key-file' goes with '--style pseudonym'"))
+        _ = directory
     }
 }

@@ -51,7 +51,7 @@ struct UsageEndToEndTests {
         UsageCase(arguments: ["frmat", "1"], message: "unknown command 'frmat'; did you mean 'format'?"),
         UsageCase(arguments: ["check", "--fild", "2"], message: "unknown option '--fild'; did you mean '--field'?"),
         UsageCase(arguments: ["--versoin"], message: "unknown option '--versoin'; did you mean '--version'?"),
-        UsageCase(arguments: ["redact", "--style", "x"], message: "invalid value 'x' for '--style': expected 'full' or 'lgpd'"),
+        UsageCase(arguments: ["redact", "--style", "x"], message: "invalid value 'x' for '--style': expected 'full', 'lgpd' or 'pseudonym'"),
         UsageCase(arguments: ["help", "frobnicate"], message: "unknown command 'frobnicate'"),
         UsageCase(arguments: [], message: "missing argument <command>"),
         UsageCase(arguments: ["format", "--partial", "--validate"], message: "'--partial' cannot be used with '--validate'"),
