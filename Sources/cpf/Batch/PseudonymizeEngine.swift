@@ -12,14 +12,20 @@ final class PseudonymizeEngine: RewritingEngine {
         var formats = false
         /// Lenient or strict (`--strict`); repeated digits are always refused.
         var options = CPF.ParsingOptions.lenient
+        /// The CSV column that holds the CPF (`--field`), or whole lines.
+        var columns = CSVColumns()
     }
 
     let settings: Settings
     let context: Context
     private let pseudonymizer: CachingCPFPseudonymizer
     private let out: OutputBuffer
-    private let reader: LineReader
-    private(set) var failureCount = 0
+    private let input: RewritingInput
+    private var lineFailureCount = 0
+    var failureCount: Int { lineFailureCount + input.failureCount }
+    /// The value of a CSV field, as read (at most ``EchoCapture/limit`` bytes
+    /// are kept: a longer value is no CPF anyway, trimmed or not).
+    private let value = EchoCapture()
     // A line too long to hold, read in pieces.
     private let streamed: StreamedLine
 
@@ -35,13 +41,13 @@ final class PseudonymizeEngine: RewritingEngine {
         self.settings = settings
         self.context = context
         out = output ?? context.output
-        reader = LineReader(capacity: lineCapacity)
+        input = RewritingInput(columns: settings.columns, context: context, output: out, lineCapacity: lineCapacity)
         streamed = StreamedLine(options: settings.options, context: context)
     }
 
     /// Rewrites every line of one input.
     func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
-        try reader.forEachPiece(of: descriptor) { piece in
+        try input.read(descriptor, named: name, value: self) { piece in
             if piece.isWhole {
                 rewrite(piece.bytes, terminator: piece.terminator, source: name, line: piece.lineNumber)
             } else {
@@ -75,7 +81,7 @@ final class PseudonymizeEngine: RewritingEngine {
                 writeInPlace(result, over: bytes)
             }
         case .failure(let error):
-            failureCount += 1
+            lineFailureCount += 1
             let echo = EchoCapture.cut(bytes)
             DiagnosticWriter.write(
                 location: source.map { ($0, line) }, input: echo.bytes, isTruncated: echo.isTruncated,
@@ -142,7 +148,7 @@ final class PseudonymizeEngine: RewritingEngine {
                 out.withReservedSpace(11) { pseudonym.writeDigits(to: $0) }
             }
         case .failure(let error):
-            failureCount += 1
+            lineFailureCount += 1
             streamed.report(error.description, location: (source, piece.lineNumber), to: reportStart())
         }
         out.writeTerminator(piece.terminator)
@@ -152,5 +158,39 @@ final class PseudonymizeEngine: RewritingEngine {
     private func reportStart() -> OutputBuffer {
         context.errors.write("cpf: ")
         return context.errors
+    }
+}
+
+extension PseudonymizeEngine: FieldValueRewriting {
+    func beginValue() {
+        streamed.begin()
+        value.reset()
+    }
+
+    @inline(__always)
+    func consumeValue(byte: UInt8) {
+        streamed.consume(byte: byte)
+        value.append(byte)
+    }
+
+    var valueIsSettled: Bool { streamed.isSettled }
+
+    func valueFailure() -> String? {
+        switch streamed.result {
+        case .success: value.isTruncated ? "too long to keep its form" : nil
+        case .failure(let error): error.description
+        }
+    }
+
+    /// The pseudonym (or original) in the value's form, or masked with
+    /// `--formatted`.
+    func writeValue(to out: OutputBuffer) {
+        guard case .success(let cpf) = streamed.result else { return }
+        let result = transform(cpf)
+        if settings.formats {
+            out.withReservedSpace(14) { result.writeFormatted(to: $0) }
+        } else {
+            writeInPlace(result, over: value.bytes)
+        }
     }
 }

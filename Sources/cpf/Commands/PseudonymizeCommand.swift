@@ -18,7 +18,7 @@ enum PseudonymizeCommand: Command {
     static let definition = CommandDefinition(
         name: "pseudonymize",
         abstract: "Replace CPFs with consistent, reversible pseudonyms.",
-        usage: "--key-file <file> [--tweak <text>] [--keep-region] [--reverse] [--formatted] [<cpf> ...]",
+        usage: "--key-file <file> [--tweak <text>] [--keep-region] [--reverse] [--formatted] [--field <n>] [<cpf> ...]",
         arguments: [
             ("<cpf>", "CPFs to pseudonymize. Without any, CPFs are read one per line from --input files or standard input."),
         ],
@@ -29,6 +29,9 @@ enum PseudonymizeCommand: Command {
             reverse,
             formatted,
             CommonOptions.input,
+            CommonOptions.field,
+            CommonOptions.delimiter,
+            CommonOptions.header,
             CommonOptions.strict,
             newKeyFile,
         ],
@@ -82,6 +85,7 @@ enum PseudonymizeCommand: Command {
         settings.reverses = arguments.has(Self.reverse)
         settings.formats = arguments.has(Self.formatted)
         settings.options = CommonOptions.parsingOptions(arguments)
+        settings.columns = try CommonOptions.columns(arguments)
         return PseudonymizeEngine(pseudonymizer: pseudonymizer, settings: settings, context: context).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
     }

@@ -8,7 +8,8 @@ struct PseudonymizeCommandTests {
     @Test func namesAndOptions() {
         #expect(PseudonymizeCommand.definition.name == "pseudonymize")
         #expect(PseudonymizeCommand.definition.options.map(\.long) == [
-            "key-file", "tweak", "keep-region", "reverse", "formatted", "input", "strict", "new-key-file",
+            "key-file", "tweak", "keep-region", "reverse", "formatted", "input", "field", "delimiter", "header", "strict",
+            "new-key-file",
         ])
         #expect(Program.commands.contains { $0.definition.name == "pseudonymize" })
     }

@@ -114,6 +114,18 @@ struct LiveOutputEndToEndTests {
         #expect(end.status >= 0)
     }
 
+    @Test("pseudonymize writes each line's pseudonym before the pipe is closed")
+    func pseudonymizeKeepsUp() {
+        let (directory, key) = PseudonymizeEndToEndTests.keyed()
+        let cpf = LivePipe(["pseudonymize", "--key-file", key])
+        cpf.send("390.533.447-05\n")
+        #expect(cpf.nextLine() == "485.331.840-26\n")
+        cpf.send("39053344705\n")
+        #expect(cpf.nextLine() == "48533184026\n")
+        #expect(cpf.finish().status == 0)
+        _ = directory
+    }
+
     @Test("redact writes a line at once even when the next one is still to come")
     func redactKeepsUp() {
         let cpf = LivePipe(["redact", "--style", "lgpd"])
