@@ -97,24 +97,29 @@ final class ReformatEngine: RewritingEngine {
     private func rewrite(
         _ result: Result<CPF, CPFValidationError>, collectingDigits collectDigits: () -> Void
     ) -> CPFValidationError? {
-        switch result {
-        case .success(let cpf) where settings.style != .partial:
+        if case .success(let cpf) = result, settings.style != .partial {
             write(cpf)
             return nil
-        case .success:
-            break
-        case .failure(let error):
-            switch (settings.style, error) {
-            case (.partial, .empty), (.partial, .length), (.partial, .checkDigits), (.partial, .format):
-                break
-            case (_, .checkDigits) where !settings.validates:
-                break
-            default:
-                return error
-            }
         }
+        if let refusal = refusal(of: result) { return refusal }
         collectDigits()
         return writeCollectedDigits()
+    }
+
+    /// Why the policy refuses to rewrite an input read as `result`, or `nil`
+    /// when the input's digits are to be written: any 11 digits (whatever
+    /// their check digits, unless validating), and any count in the partial
+    /// style (checked against 11 once the digits are counted).
+    private func refusal(of result: Result<CPF, CPFValidationError>) -> CPFValidationError? {
+        guard case .failure(let error) = result else { return nil }
+        switch (settings.style, error) {
+        case (.partial, .empty), (.partial, .length), (.partial, .checkDigits), (.partial, .format):
+            return nil
+        case (_, .checkDigits) where !settings.validates:
+            return nil
+        default:
+            return error
+        }
     }
 
     /// Collects the ASCII digits of `bytes` (the first 11 kept, all counted).
@@ -223,21 +228,7 @@ extension ReformatEngine: FieldValueRewriting {
     var valueIsSettled: Bool { streamed.isSettled }
 
     func valueFailure() -> String? {
-        switch streamed.result {
-        case .success where settings.style != .partial:
-            return nil
-        case .success:
-            break
-        case .failure(let error):
-            switch (settings.style, error) {
-            case (.partial, .empty), (.partial, .length), (.partial, .checkDigits), (.partial, .format):
-                break
-            case (_, .checkDigits) where !settings.validates:
-                break
-            default:
-                return error.description
-            }
-        }
+        if let refusal = refusal(of: streamed.result) { return refusal.description }
         if settings.style == .partial, digitCount > 11 { return CPFValidationError.length(digitCount: digitCount).description }
         return nil
     }
