@@ -99,45 +99,21 @@ final class PromptPane {
     /// would inherit that thread's blocked signals (and never end on
     /// kill-server) and pipe ends of tests running in parallel (and keep
     /// their readers waiting). So: posix_spawn with every signal unblocked
-    /// and at its default action, under the lock the other end-to-end tests
-    /// take to make their close-on-exec pipes, with no pipe at all.
+    /// and at its default action (``spawnProcess``, under the lock the other
+    /// end-to-end tests take to make their close-on-exec pipes), with no pipe.
     func runQuietly(_ path: String, _ arguments: [String]) -> (status: Int32, output: String) {
         let outputPath = directory.url.appendingPathComponent("output-\(UUID().uuidString)").path
         defer { unlink(outputPath) }
+        let outputFile = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["TMUX_PANE"] = nil
         var pid = pid_t()
-        var result: Int32 = 0
-        do {
-            spawnLock.lock()
-            defer { spawnLock.unlock() }
-            let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-            defer { close(output); close(null) }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, null, 0)
-            posix_spawn_file_actions_adddup2(&actions, output, 1)
-            posix_spawn_file_actions_adddup2(&actions, null, 2)
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var mask = sigset_t()
-            sigemptyset(&mask)
-            posix_spawnattr_setsigmask(&attributes, &mask)
-            var defaults = sigset_t()
-            sigemptyset(&defaults)
-            for signal: Int32 in 1..<32 where signal != SIGKILL && signal != SIGSTOP { sigaddset(&defaults, signal) }
-            posix_spawnattr_setsigdefault(&attributes, &defaults)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var environment = ProcessInfo.processInfo.environment
-            environment["TMUX"] = nil
-            environment["TMUX_PANE"] = nil
-            let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { for pointer in envp { free(pointer) } }
-            result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        }
+        let result = spawnProcess(&pid, path, arguments, descriptors: (null, outputFile, null),
+                                  environment: environment, defaultSignals: true)
+        close(outputFile)
+        close(null)
         guard result == 0 else {
             Issue.record("cannot run \(path): \(result)", sourceLocation: sourceLocation)
             return (-1, "")

@@ -296,29 +296,8 @@ struct HostileReliabilityEndToEndTests {
         let (readEnd, writeEnd) = makePipe()
         let (errorRead, errorWrite) = makePipe()
         let inputFD = open(input, O_RDONLY | O_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_adddup2(&actions, errorWrite, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGPIPE)
-        posix_spawnattr_setsigmask(&attributes, &blocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([CPFBinary.path] + command).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let spawned: Int32
-        do {
-            spawnLock.lock()
-            defer { spawnLock.unlock() }
-            spawned = posix_spawn(&pid, CPFBinary.path, &actions, &attributes, argv, environ)
-        }
+        let spawned = spawnProcess(&pid, CPFBinary.path, command, descriptors: (inputFD, writeEnd, errorWrite), blocking: [SIGPIPE])
         close(inputFD)
         close(writeEnd)
         close(errorWrite)

@@ -144,34 +144,14 @@ func launch(
     close(stdoutWrite)
     close(stderrWrite)
 
-    let group = DispatchGroup()
-    let outBox = DataBox()
-    let errBox = DataBox()
-    if let feed {
-        let (fd, data) = feed
-        DispatchQueue.global().async(group: group) {
-            writeAllIgnoringEPIPE(fd, data)
-            close(fd)
-        }
-    }
-    if let stdoutRead {
-        DispatchQueue.global().async(group: group) {
-            outBox.data = readToEnd(stdoutRead)
-            close(stdoutRead)
-        }
-    }
-    DispatchQueue.global().async(group: group) {
-        errBox.data = readToEnd(stderrRead)
-        close(stderrRead)
-    }
-
+    let output = ChildOutput(feed: feed, stdout: stdoutRead, stderr: stderrRead)
     let (status, signal, timedOut, memory) = waitForExitMeasuringMemory(pid, timeout: timeout)
     if timedOut {
         Issue.record("cpf \(arguments.prefix(6).joined(separator: " ")) did not finish within \(timeout) s and was killed",
                      sourceLocation: sourceLocation)
     }
-    group.wait()
-    return ProcessOutcome(status: status, signal: signal, stdout: outBox.data, stderrData: errBox.data,
+    let (stdout, stderr) = output.finish()
+    return ProcessOutcome(status: status, signal: signal, stdout: stdout, stderrData: stderr,
                           timedOut: timedOut, maxResidentKiB: memory)
 }
 
@@ -197,24 +177,95 @@ let spawnSetSessionFlag: Int16 = 0x80
 /// Starts `cpf` with the three standard descriptors, in a new session when
 /// asked (without a controlling terminal); returns its process id.
 func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false) -> pid_t {
+    var pid = pid_t()
+    let result = spawnProcess(&pid, CPFBinary.path, arguments, descriptors: (stdin, stdout, stderr), newSession: newSession)
+    precondition(result == 0, "posix_spawn \(CPFBinary.path) failed: \(result)")
+    return pid
+}
+
+/// Starts `path` with `arguments` and the three standard descriptors, under
+/// ``spawnLock``; returns `posix_spawn`'s result.
+///
+/// - Parameters:
+///   - environment: The environment; this process's when `nil`.
+///   - defaultSignals: Start with every signal unblocked and at its default
+///     action, whatever the test thread had (a shell script or a tmux server
+///     must not inherit blocked signals).
+///   - blocking: Signals to start blocked (and no other).
+///   - newSession: Start in a session of its own, without a controlling terminal.
+func spawnProcess(
+    _ pid: inout pid_t, _ path: String, _ arguments: [String], descriptors: (Int32, Int32, Int32),
+    environment: [String: String]? = nil, defaultSignals: Bool = false, blocking: [Int32] = [], newSession: Bool = false
+) -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, descriptors.0, 0)
+    posix_spawn_file_actions_adddup2(&actions, descriptors.1, 1)
+    posix_spawn_file_actions_adddup2(&actions, descriptors.2, 2)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    if newSession { posix_spawnattr_setflags(&attributes, spawnSetSessionFlag) }
-    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-    let argv: [UnsafeMutablePointer<CChar>?] = ([CPFBinary.path] + arguments).map { strdup($0) } + [nil]
+    var flags: Int16 = newSession ? spawnSetSessionFlag : 0
+    if defaultSignals || !blocking.isEmpty {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in blocking { sigaddset(&mask, signal) }
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        flags |= Int16(POSIX_SPAWN_SETSIGMASK)
+    }
+    if defaultSignals {
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal: Int32 in 1..<32 where signal != SIGKILL && signal != SIGSTOP { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        flags |= Int16(POSIX_SPAWN_SETSIGDEF)
+    }
+    if flags != 0 { posix_spawnattr_setflags(&attributes, flags) }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    var pid = pid_t()
+    let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+    defer { for pointer in envp ?? [] { free(pointer) } }
     spawnLock.lock()
     defer { spawnLock.unlock() }
-    let result = posix_spawn(&pid, CPFBinary.path, &actions, &attributes, argv, environ)
-    precondition(result == 0, "posix_spawn \(CPFBinary.path) failed: \(result)")
-    return pid
+    if let envp { return posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
+    return posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+}
+
+/// Feeds a child's standard input and reads its standard output and error
+/// on other threads, so that no pipe fills while the test waits for it.
+final class ChildOutput: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private let outBox = DataBox()
+    private let errBox = DataBox()
+
+    /// Starts: writes `feed`'s data to its descriptor then closes it; reads
+    /// `stdout` (when given) and `stderr` to their end, closing them.
+    init(feed: (fd: Int32, data: Data)?, stdout: Int32?, stderr: Int32) {
+        let (group, outBox, errBox) = (group, outBox, errBox)
+        if let feed {
+            DispatchQueue.global().async(group: group) {
+                writeAllIgnoringEPIPE(feed.fd, feed.data)
+                close(feed.fd)
+            }
+        }
+        if let stdout {
+            DispatchQueue.global().async(group: group) {
+                outBox.data = readToEnd(stdout)
+                close(stdout)
+            }
+        }
+        DispatchQueue.global().async(group: group) {
+            errBox.data = readToEnd(stderr)
+            close(stderr)
+        }
+    }
+
+    /// What was read, once every side is done.
+    func finish() -> (stdout: Data, stderr: Data) {
+        group.wait()
+        return (outBox.data, errBox.data)
+    }
 }
 
 /// Waits for `pid` at most `timeout` seconds, killing it after that.
@@ -417,63 +468,21 @@ func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60, source
     }
     let (stdoutRead, stdoutWrite) = makePipe()
     let (stderrRead, stderrWrite) = makePipe()
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdoutWrite, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderrWrite, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // The script starts with every signal at its default action and none blocked.
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal: Int32 in 1..<32 where signal != SIGKILL && signal != SIGSTOP { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv: [UnsafeMutablePointer<CChar>?] = (["/bin/sh", "-c", script] as [String]).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
     var environment = ProcessInfo.processInfo.environment
     environment["CPF"] = CPFBinary.path
-    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in envp { free(pointer) } }
     var pid = pid_t()
-    let result: Int32
-    do {
-        spawnLock.lock()
-        defer { spawnLock.unlock() }
-        result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-    }
+    // The script starts with every signal at its default action and none blocked.
+    let result = spawnProcess(&pid, "/bin/sh", ["-c", script], descriptors: (inputFD, stdoutWrite, stderrWrite),
+                              environment: environment, defaultSignals: true)
     close(inputFD)
     close(stdoutWrite)
     close(stderrWrite)
     precondition(result == 0, "posix_spawn /bin/sh failed: \(result)")
-    let group = DispatchGroup()
-    let outBox = DataBox()
-    let errBox = DataBox()
-    if let feed {
-        let (fd, data) = feed
-        DispatchQueue.global().async(group: group) {
-            writeAllIgnoringEPIPE(fd, data)
-            close(fd)
-        }
-    }
-    DispatchQueue.global().async(group: group) {
-        outBox.data = readToEnd(stdoutRead)
-        close(stdoutRead)
-    }
-    DispatchQueue.global().async(group: group) {
-        errBox.data = readToEnd(stderrRead)
-        close(stderrRead)
-    }
+    let output = ChildOutput(feed: feed, stdout: stdoutRead, stderr: stderrRead)
     let (status, signal, timedOut) = waitForExit(pid, timeout: timeout)
     if timedOut {
         Issue.record("the script did not finish within \(timeout) s: \(script.prefix(200))", sourceLocation: sourceLocation)
     }
-    group.wait()
-    return (signal.map { 128 + $0 } ?? status, outBox.data, String(decoding: errBox.data, as: UTF8.self))
+    let (stdout, stderr) = output.finish()
+    return (signal.map { 128 + $0 } ?? status, stdout, String(decoding: stderr, as: UTF8.self))
 }
