@@ -36,14 +36,50 @@ struct CPFScannerBlockMaskTests {
     @Test("possible starts include every number start that a candidate could take")
     func possibleStarts() {
         let text = Array("ab 390.533.447-05 x 2026-11-28T 192.168.1.1 39053344705 ".utf8)
-            + [UInt8](repeating: 0x61, count: 64)
+            + [UInt8](repeating: 0x61, count: 128)
         text.withUnsafeBufferPointer { buffer in
-            let starts = CPFScanner.possibleStarts(buffer.baseAddress!, digitBefore: false).starts
-            let positions = (0..<48).filter { starts >> UInt64($0) & 1 != 0 }
+            let masks = CPFScanner.BlockMasks(buffer.baseAddress!)
+            let next = CPFScanner.BlockMasks(buffer.baseAddress! + 64)
+            let starts = CPFScanner.possibleStarts(masks, next, digitBefore: false)
+            let positions = (0..<64).filter { starts >> UInt64($0) & 1 != 0 }
             #expect(positions.contains(3))
             #expect(!positions.contains(20))     // 2026-11-28: 10 bytes
             #expect(positions.contains(32))      // 192.168.1.1 and what follows: a possible start
             #expect(positions.contains(44))
+        }
+    }
+
+    @Test("a candidate that starts near the end of a block is seen through the next block's masks")
+    func startsAcrossBlocks() {
+        // "39053344705" at 58..<69 straddles the two blocks; "123" at 61 of
+        // a second text is followed by letters and is no possible start.
+        var text = [UInt8](repeating: 0x61, count: 128)
+        text.replaceSubrange(58..<69, with: Array("39053344705".utf8))
+        var other = [UInt8](repeating: 0x61, count: 128)
+        other.replaceSubrange(61..<64, with: Array("123".utf8))
+        for (bytes, expected) in [(text, [58]), (other, [])] {
+            bytes.withUnsafeBufferPointer { buffer in
+                let starts = CPFScanner.possibleStarts(
+                    CPFScanner.BlockMasks(buffer.baseAddress!), CPFScanner.BlockMasks(buffer.baseAddress! + 64), digitBefore: false)
+                #expect((0..<64).filter { starts >> UInt64($0) & 1 != 0 } == expected)
+            }
+        }
+    }
+
+    @Test("block masks agree with the bytes, all 256 values at every position")
+    func masksAgreeWithBytes() {
+        for value in 0...255 {
+            for position in stride(from: 0, to: 64, by: 7) {
+                var bytes = [UInt8](repeating: 0x61, count: 64)
+                bytes[position] = UInt8(value)
+                let masks = bytes.withUnsafeBufferPointer { CPFScanner.BlockMasks($0.baseAddress!) }
+                let bit = UInt64(1) << UInt64(position)
+                let byte = UInt8(value)
+                #expect((masks.digits & bit != 0) == (byte &- 0x30 < 10))
+                #expect((masks.nonASCII & bit != 0) == (byte >= 0x80))
+                #expect((masks.inCandidate & bit != 0) == (byte &- 0x2C < 0x0E || byte <= 0x20 || byte >= 0x80))
+                #expect(masks.digits & ~bit == 0 && masks.nonASCII & ~bit == 0)
+            }
         }
     }
 }

@@ -69,20 +69,16 @@ internal enum DigitWord {
     /// The bit 7 of each of the eight bytes of `word` (every other bit
     /// clear) as eight bits, byte *i* in bit *i*.
     ///
-    /// Proof: after `>> 7`, byte *i*'s bit is at 8*i*. Each fold ORs in a
-    /// copy shifted down by one less than the distance between neighbours
-    /// (7, 14, 28), so bit 8*i* also lands at 8(*i* − 1) + 1, then pairs land
-    /// next to pairs, then quads next to quads: the eight bits end in bits
-    /// 0–7 in byte order, and the final mask drops the copies left above.
-    /// Shifts and ORs only, so it vectorises where 64-bit multiplies do not.
+    /// Proof: bit 7 of byte *i* is bit 8*i* + 7. The multiplier is the sum of
+    /// 2^7*j* for *j* from 0 to 7, so that bit is copied to 8*i* + 7 + 7*j*;
+    /// for *j* = 7 − *i* that is bit 56 + *i*. No two (*i*, *j*) pairs land on
+    /// the same bit (8*i* + 7*j* = 8*i'* + 7*j'* needs *i* − *i'* a multiple of 7
+    /// and *j'* − *j* a multiple of 8), so no sum carries, and bits 56–63
+    /// receive exactly the eight bits in byte order.
     @inlinable
     @inline(__always)
     static func gatherHighBits(_ word: UInt64) -> UInt64 {
-        var bits = word >> 7
-        bits |= bits >> 7
-        bits |= bits >> 14
-        bits |= bits >> 28
-        return bits & 0xFF
+        ((word & highBits) &* 0x0002_0408_1020_4081) >> 56
     }
 
     /// Bit *i* set when byte *i* of the 24 bytes at `raw` is an ASCII digit.

@@ -37,48 +37,66 @@ extension CPFScanner {
 }
 
 extension CPFScanner {
-    /// Two bit masks of the 64 bytes at `start`, bit *i* for byte *i*:
-    /// `digits`, the ASCII digits, and `inCandidate`, the bytes that may lie
-    /// between the first and the last digit of a candidate (digits, `,` to
-    /// `/`, ASCII controls and space, every byte from 0x80; more than the
-    /// rule allows, never less).
-    ///
-    /// A candidate starts at a digit after a byte that is no digit and
-    /// covers 11 bytes or more of `inCandidate`: only such positions are
-    /// worth a look.
-    @inline(__always)
-    internal static func blockMasks(_ start: UnsafePointer<UInt8>) -> (digits: UInt64, inCandidate: UInt64) {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var digits: UInt64 = 0
-        var inCandidate: UInt64 = 0
-        let raw = UnsafeRawPointer(start)
-        for index in 0..<8 {
-            let word = DigitWord.load(raw, at: 8 * index)
-            let low = word & ~high
-            let atLeastComma = low &+ 0x5454_5454_5454_5454    // >= 0x2C
-            let atLeastZero = low &+ 0x5050_5050_5050_5050     // >= 0x30
-            let aboveNine = low &+ 0x4646_4646_4646_4646       // >= 0x3A
-            let aboveSpace = low &+ 0x5F5F_5F5F_5F5F_5F5F      // >= 0x21
-            let digit = atLeastZero & ~aboveNine & ~word & high
-            let other = ((atLeastComma & ~aboveNine) | ~aboveSpace) & ~word & high | word & high
-            digits |= DigitWord.gatherHighBits(digit) << UInt64(8 * index)
-            inCandidate |= DigitWord.gatherHighBits(other) << UInt64(8 * index)
+    /// Bit masks of 64 bytes, bit *i* for byte *i*: `digits`, the ASCII
+    /// digits; `inCandidate`, the bytes that may lie between the first and
+    /// the last digit of a candidate (digits, `,` to `/`, ASCII controls and
+    /// space, every byte from 0x80; more than the rule allows, never less);
+    /// and `nonASCII`, the bytes from 0x80.
+    internal struct BlockMasks {
+        var digits: UInt64
+        var inCandidate: UInt64
+        var nonASCII: UInt64
+
+        /// The masks of the 64 bytes at `start`.
+        @inline(__always)
+        init(_ start: UnsafePointer<UInt8>) {
+            let high = DigitWord.highBits
+            var digits: UInt64 = 0
+            var inCandidate: UInt64 = 0
+            var nonASCII: UInt64 = 0
+            let raw = UnsafeRawPointer(start)
+            for index in 0..<8 {
+                let word = DigitWord.load(raw, at: 8 * index)
+                let low = word & ~high
+                let atLeastComma = low &+ 0x5454_5454_5454_5454    // >= 0x2C
+                let atLeastZero = low &+ 0x5050_5050_5050_5050     // >= 0x30
+                let aboveNine = low &+ 0x4646_4646_4646_4646       // >= 0x3A
+                let aboveSpace = low &+ 0x5F5F_5F5F_5F5F_5F5F      // >= 0x21
+                let digit = atLeastZero & ~aboveNine & ~word & high
+                let other = ((atLeastComma & ~aboveNine) | ~aboveSpace) & ~word & high | word & high
+                let shift = UInt64(8 * index)
+                digits |= DigitWord.gatherHighBits(digit) << shift
+                inCandidate |= DigitWord.gatherHighBits(other) << shift
+                nonASCII |= DigitWord.gatherHighBits(word) << shift
+            }
+            self.digits = digits
+            self.inCandidate = inCandidate
+            self.nonASCII = nonASCII
         }
-        return (digits, inCandidate)
     }
 
-    /// The positions among the first 48 of the 64 bytes at `start` where a
-    /// candidate may start (see ``blockMasks(_:)``); `digitBefore` tells
-    /// whether the byte before `start` is a digit. Also the mask of the
-    /// digits, bit *i* for byte *i*.
+    /// Bits `shift` to `shift + 63` of the 128-bit number `high:low`, for
+    /// `shift` from 0 to 63.
     @inline(__always)
-    internal static func possibleStarts(_ start: UnsafePointer<UInt8>, digitBefore: Bool) -> (starts: UInt64, digits: UInt64) {
-        let (digits, inCandidate) = blockMasks(start)
+    internal static func funnel(_ low: UInt64, _ high: UInt64, _ shift: Int) -> UInt64 {
+        shift == 0 ? low : low >> UInt64(shift) | high << UInt64(64 - shift)
+    }
+
+    /// The positions among 64 bytes, whose masks are `current`, where a
+    /// candidate may start: a digit after a byte that is no digit
+    /// (`digitBefore` tells about the byte before the first), with 11 bytes
+    /// or more of `inCandidate` from there on (`next` holds the masks of the
+    /// 64 bytes that follow).
+    @inline(__always)
+    internal static func possibleStarts(_ current: BlockMasks, _ next: BlockMasks, digitBefore: Bool) -> UInt64 {
+        let digits = current.digits
         let starts = digits & ~(digits << 1 | (digitBefore ? 1 : 0))
-        let run2 = inCandidate & inCandidate >> 1
-        let run4 = run2 & run2 >> 2
-        let run8 = run4 & run4 >> 4
-        let run11 = run8 & run4 >> 7
-        return (starts & run11 & 0xFFFF_FFFF_FFFF, digits)
+        let low = current.inCandidate, high = next.inCandidate
+        // Bit p of runN: the N bits from p on are all set.
+        let run2 = low & (low >> 1 | high << 63), run2High = high & high >> 1
+        let run4 = run2 & funnel(run2, run2High, 2), run4High = run2High & run2High >> 2
+        let run8 = run4 & funnel(run4, run4High, 4)
+        let run11 = run8 & funnel(run4, run4High, 7)
+        return starts & run11
     }
 }

@@ -175,8 +175,18 @@ extension CPFScanner {
         /// Entries for last byte `b` are `entries[first[b]..<first[b + 1]]`.
         let first: UnsafeMutableBufferPointer<Int32>
         let entries: UnsafeMutableBufferPointer<(number: Int32, start: Int32, length: Int32)>
+        /// Bit `last << 8 | previous` set when some keyword ends with the
+        /// two bytes `previous`, `last`: most words in text end with a pair
+        /// that no keyword does, and are passed over after one lookup.
+        let endings: UnsafeMutableBufferPointer<UInt64>
 
         init(_ table: [(pattern: [UInt8], kind: Keyword.Kind)]) {
+            endings = .allocate(capacity: 1024)
+            endings.initialize(repeating: 0)
+            for entry in table {
+                let pair = Int(entry.pattern[entry.pattern.count - 1]) << 8 | Int(entry.pattern[entry.pattern.count - 2])
+                endings[pair >> 6] |= 1 << UInt64(pair & 63)
+            }
             bytes = .allocate(capacity: table.reduce(0) { $0 + $1.pattern.count })
             first = .allocate(capacity: 257)
             entries = .allocate(capacity: table.count)
@@ -212,7 +222,20 @@ extension CPFScanner {
             guard end - 2 >= lowest, text.base[end - 2] == 0xC3 else { return nil }
             folded = latin1Letter(last)
         }
+        // The character before it, folded the same way: every keyword has two or more.
+        let before = last < 0x80 ? end - 2 : end - 3
+        guard before >= lowest else { return nil }
+        let previous = text.base[before]
+        let foldedPrevious: UInt8
+        if previous < 0x80 {
+            foldedPrevious = isASCIILetter(previous) ? previous | 0x20 : previous
+        } else {
+            guard before - 1 >= lowest, text.base[before - 1] == 0xC3 else { return nil }
+            foldedPrevious = latin1Letter(previous)
+        }
         let index = keywordIndex
+        let pair = Int(folded) << 8 | Int(foldedPrevious)
+        guard index.endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0 else { return nil }
         candidates: for slot in Int(index.first[Int(folded)])..<Int(index.first[Int(folded) + 1]) {
             let (number, start, length) = index.entries[slot]
             var at = end

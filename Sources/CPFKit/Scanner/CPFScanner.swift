@@ -193,21 +193,22 @@ public struct CPFScanner: Sendable {
     ) -> (next: Int, pending: Bool) {
         let base = text.base
         var index = start
-        // Blocks of 48 positions judged from bit masks of 64 bytes.
-        while limit - index >= 48, text.count - index >= 64 {
-            var (starts, digits) = possibleStarts(base + index, digitBefore: index > 0 && base[index - 1] &- 0x30 < 10)
-            while starts != 0 {
-                let position = starts.trailingZeroBitCount
-                let first = index + position
-                starts &= starts &- 1
-                if text.count - first >= 32 {
-                    let raw = UnsafeRawPointer(base + first)
-                    let high = (DigitWord.load(raw) | DigitWord.load(raw, at: 8)
-                        | DigitWord.load(raw, at: 16) | DigitWord.load(raw, at: 24)) & DigitWord.highBits
-                    if high == 0 {
-                        // All ASCII: the quick parse decides.
-                        // The block's digit mask covers the next 24 bytes up to position 40.
-                        let known = position <= 40 ? (digits >> UInt64(position)) & 0xFF_FFFF : DigitWord.digitMask24(raw)
+        // Blocks of 64 positions judged from the bit masks of those 64
+        // bytes and of the 64 after them (a candidate starting near the end
+        // of a block ends in the next), each block's masks computed once.
+        if limit - index >= 64, text.count - index >= 128 {
+            var current = BlockMasks(base + index)
+            var digitBefore = index > 0 && base[index - 1] &- 0x30 < 10
+            repeat {
+                let next = BlockMasks(base + index + 64)
+                var starts = possibleStarts(current, next, digitBefore: digitBefore)
+                while starts != 0 {
+                    let position = starts.trailingZeroBitCount
+                    let first = index + position
+                    starts &= starts &- 1
+                    if funnel(current.nonASCII, next.nonASCII, position) & 0xFFFF_FFFF == 0 {
+                        // The next 32 bytes are ASCII: the quick parse decides.
+                        let known = funnel(current.digits, next.digits, position) & 0xFF_FFFF
                         if let candidate = asciiCandidate(base, at: first, digits: known),
                            !touchesBefore(text, first, usesSpaces: candidate.usesSpaces),
                            let match = judge(text, candidate, at: first, origin: origin) {
@@ -215,17 +216,19 @@ public struct CPFScanner: Sendable {
                         }
                         continue
                     }
-                }
-                if text.startsNumber(first) {
-                    switch parse(text, at: first) {
-                    case .starved: return (first, true)
-                    case .none: break
-                    case .candidate(let candidate):
-                        if let match = judge(text, candidate, at: first, origin: origin) { onMatch(match) }
+                    if text.startsNumber(first) {
+                        switch parse(text, at: first) {
+                        case .starved: return (first, true)
+                        case .none: break
+                        case .candidate(let candidate):
+                            if let match = judge(text, candidate, at: first, origin: origin) { onMatch(match) }
+                        }
                     }
                 }
-            }
-            index += 48
+                digitBefore = current.digits >> 63 != 0
+                current = next
+                index += 64
+            } while limit - index >= 64 && text.count - index >= 128
         }
         while true {
             index = firstDigit(base, from: index, limit: limit, count: text.count)

@@ -22,21 +22,74 @@ final class FindEngine {
     /// CPFs found so far, over every input.
     private(set) var foundCount = 0
 
-    // Where the input stands: the line (from 1) that starts at `lineStart`,
-    // line feeds counted before the offset `counted`.
-    private var source = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-    private var line = 1
-    private var lineStart = 0
-    private var counted = 0
-    /// The starts of the last four lines counted, newest last: a match holds
-    /// at most three line breaks, so the line of its first digit is among
-    /// them even when the breaks inside it were counted already.
-    private var recentLineStarts: [Int] = []
-    /// The decimal digits of `line`, rendered once per line that has a CPF
-    /// (room for 24 bytes, copied a word at a time).
+    /// The decimal digits of the line last rendered (room for 24 bytes,
+    /// copied a word at a time), rendered once per line that has a CPF.
     private let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
-    private var lineDigitCount = 0
-    private var renderedLine = 0
+
+    /// Where an input stands: the line (from 1) that starts at `lineStart`,
+    /// line feeds counted before the offset `counted`. A local value while
+    /// an input is scanned (not stored in the engine), so that the hot path
+    /// pays no run-time exclusivity checks.
+    private struct Position {
+        /// The input's SOURCE as printed, padded with zeros to whole words.
+        let source: UnsafeRawBufferPointer
+        var line = 1
+        var lineStart = 0
+        var counted = 0
+        /// The starts of the last four lines counted, a ring indexed by line
+        /// number: a match holds at most three line breaks, so the line of
+        /// its first digit is among them even when the breaks inside it were
+        /// counted already.
+        var recentLineStarts: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var renderedLine = 0
+        var lineDigitCount = 0
+
+        /// The start of line `number`, one of the last four counted.
+        func start(ofLine number: Int) -> Int {
+            switch number & 3 {
+            case 0: recentLineStarts.0
+            case 1: recentLineStarts.1
+            case 2: recentLineStarts.2
+            default: recentLineStarts.3
+            }
+        }
+
+        mutating func record(lineStart: Int) {
+            switch line & 3 {
+            case 0: recentLineStarts.0 = lineStart
+            case 1: recentLineStarts.1 = lineStart
+            case 2: recentLineStarts.2 = lineStart
+            default: recentLineStarts.3 = lineStart
+            }
+        }
+
+        /// Counts the line feeds from the offset `counted` up to the offset
+        /// `end`, both in the block at `base`, which starts at the offset `origin`.
+        @inline(__always)
+        mutating func countLines(_ base: UnsafeRawPointer, origin: Int, upTo end: Int) {
+            var cursor = base + (counted - origin)
+            let stop = base + (end - origin)
+            while cursor < stop, let found = memchr(cursor, 0x0A, stop - cursor) {
+                line += 1
+                cursor = UnsafeRawPointer(found) + 1
+                lineStart = origin + (cursor - base)
+                record(lineStart: lineStart)
+            }
+            counted = end
+        }
+
+        /// The line and byte column (from 1) of the offset `offset`, at most
+        /// three line breaks before the last counted.
+        func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+            var line = self.line
+            var lineStart = self.lineStart
+            while offset < lineStart, line > 1 {
+                line -= 1
+                lineStart = line == 1 ? 0 : start(ofLine: line)
+            }
+            return (line, offset - lineStart + 1)
+        }
+    }
 
     /// - Parameters:
     ///   - output: Where to print; standard output by default.
@@ -56,48 +109,26 @@ final class FindEngine {
     func find(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         // Rounded up to whole words, copied a word at a time.
-        source = .allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
-        source.initializeMemory(as: UInt8.self, repeating: 0)
-        _ = source.initializeMemory(as: UInt8.self, from: shown)
-        source = UnsafeMutableRawBufferPointer(rebasing: source[..<shown.count])
-        defer {
-            source.deallocate()
-            source = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        }
-        line = 1
-        renderedLine = 0
-        lineStart = 0
-        counted = 0
-        recentLineStarts.removeAll(keepingCapacity: true)
+        let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
+        defer { padded.deallocate() }
+        padded.initializeMemory(as: UInt8.self, repeating: 0)
+        _ = padded.initializeMemory(as: UInt8.self, from: shown)
+        var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]))
+        var found = 0
         var scanner = CPFScanner()
         try reader.forEachBlock(of: descriptor) { block in
             let bytes = UnsafeRawBufferPointer(block)
             let origin = scanner.offset
             scanner.feed(bytes) { match in
-                if match.range.lowerBound > counted {
-                    countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                if match.range.lowerBound > position.counted {
+                    position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
                 }
-                report(match)
+                if report(match, at: &position) { found += 1 }
             }
-            countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+            position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
         }
-        scanner.finish { report($0) }
-    }
-
-    /// Counts the line feeds from the offset `counted` up to the offset `end`,
-    /// both in the block at `base`, which starts at the offset `origin`.
-    @inline(__always)
-    private func countLines(_ base: UnsafeRawPointer, origin: Int, upTo end: Int) {
-        var cursor = base + (counted - origin)
-        let stop = base + (end - origin)
-        while cursor < stop, let found = memchr(cursor, 0x0A, stop - cursor) {
-            line += 1
-            cursor = UnsafeRawPointer(found) + 1
-            lineStart = origin + (cursor - base)
-            if recentLineStarts.count == 4 { recentLineStarts.removeFirst() }
-            recentLineStarts.append(lineStart)
-        }
-        counted = end
+        scanner.finish { if report($0, at: &position) { found += 1 } }
+        foundCount += found
     }
 
     /// Copies `count` bytes a word at a time: reads and writes up to 7
@@ -117,21 +148,11 @@ final class FindEngine {
     /// Prints one match, if it is to be reported. Every line feed before it
     /// has been counted, and perhaps some inside it (a match that began in
     /// an earlier block): its line is the one where its first digit is.
-    private func report(_ match: CPFScanner.Match) {
-        guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
-        foundCount += 1
-        var line = self.line
-        var lineStart = self.lineStart
-        if match.range.lowerBound < lineStart {
-            var newer = recentLineStarts.count - 1
-            while newer >= 0, recentLineStarts[newer] > match.range.lowerBound {
-                line -= 1
-                newer -= 1
-            }
-            lineStart = newer >= 0 ? recentLineStarts[newer] : 0
-        }
-        let column = match.range.lowerBound - lineStart + 1
-        let source = UnsafeRawBufferPointer(self.source)
+    @inline(__always)
+    private func report(_ match: CPFScanner.Match, at position: inout Position) -> Bool {
+        guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return false }
+        let (line, column) = position.lineAndColumn(of: match.range.lowerBound)
+        let source = position.source
         // The text as written, at most 96 bytes.
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -148,7 +169,7 @@ final class FindEngine {
                 object.bool("valid", match.isValid)
                 object.end()
             } else if written.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
-                writeLine(source: source, line: line, column: column, text: written)
+                writeLine(source: source, line: line, column: column, text: written, position: &position)
             } else {
                 out.write(source)
                 out.write(byte: UInt8(ascii: ":"))
@@ -160,15 +181,19 @@ final class FindEngine {
                 out.write(byte: 0x0A)
             }
         }
+        return true
     }
 
     /// `SOURCE:LINE:COLUMN: TEXT` in one go, for printable ASCII text.
     @inline(__always)
-    private func writeLine(source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer) {
-        if renderedLine != line {
-            lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
-            renderedLine = line
+    private func writeLine(
+        source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer, position: inout Position
+    ) {
+        if position.renderedLine != line {
+            position.lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
+            position.renderedLine = line
         }
+        let lineDigitCount = position.lineDigitCount
         out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + text.count + 1) { space in
             let buffer = space.baseAddress!
             var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
