@@ -81,6 +81,20 @@ internal enum DigitWord {
         ((word & highBits) &* 0x0002_0408_1020_4081) >> 56
     }
 
+    /// Bit 7 of each byte of `word` that equals `byte`, and no other bit.
+    ///
+    /// Proof: a byte of `word ^ pattern` is zero exactly where `word` holds
+    /// `byte`. On its low seven bits, adding 0x7F sets bit 7 exactly when
+    /// they are not all zero, without carrying into the next byte (0x7F +
+    /// 0x7F < 0x100); OR-ing in the byte itself adds its own bit 7. So bit 7
+    /// of the complement is set exactly for the zero bytes.
+    @inlinable
+    @inline(__always)
+    static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let difference = word ^ (UInt64(byte) &* ones)
+        return ~((difference & ~highBits) &+ ~highBits | difference) & highBits
+    }
+
     /// Bit *i* set when byte *i* of the 24 bytes at `raw` is an ASCII digit.
     @inlinable
     @inline(__always)

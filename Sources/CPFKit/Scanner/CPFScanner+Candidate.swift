@@ -322,7 +322,27 @@ extension CPFScanner {
             if byte &- 0x30 < 10 { return (0, 0) }
             return byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") ? (1, byte) : nil
         }
-        if let (s1, b1) = gap(3), let (s2, b2) = gap(6 + s1), let (s3, b3) = gap(9 + s1 + s2) {
+        // Whether the byte at `at`, where `gap` found no `.`, `-` or digit,
+        // may still start a separator of the loop below: a space, a line
+        // break, or before the last group a `/`. If not, no candidate starts
+        // here: the loop would read the same groups and stop at that byte.
+        @inline(__always) func mayBeOtherSeparator(_ at: Int, last: Bool) -> Bool {
+            let byte = bytes[at]
+            return byte == UInt8(ascii: " ") || byte == 0x0A || byte == 0x0D || (last && byte == UInt8(ascii: "/"))
+        }
+        guard let (s1, b1) = gap(3) else {
+            if mayBeOtherSeparator(3, last: false) { return slowCandidate(bytes, at: first) }
+            return nil
+        }
+        guard let (s2, b2) = gap(6 + s1) else {
+            if mayBeOtherSeparator(6 + s1, last: false) { return slowCandidate(bytes, at: first) }
+            return nil
+        }
+        guard let (s3, b3) = gap(9 + s1 + s2) else {
+            if mayBeOtherSeparator(9 + s1 + s2, last: true) { return slowCandidate(bytes, at: first) }
+            return nil
+        }
+        do {
             let skip2 = s1 + s2, skip3 = skip2 + s3
             // Digits at 0-2, 3+s1..., 6+skip2..., 9+skip3...10+skip3.
             let expected: UInt64 = 0b111 | 0b111 << UInt64(3 + s1) | 0b111 << UInt64(6 + skip2) | 0b11 << UInt64(9 + skip3)
@@ -343,7 +363,20 @@ extension CPFScanner {
                 let end = 11 + skip3
                 return touchesAfter(bytes, end, usesSpaces: false) ? nil : candidate.ending(at: first + end)
             }
+            // The same groups, read by the loop below, would not be digits
+            // either, unless a line break follows a separator.
+            let lineBreaks = DigitWord.bytesEqual(DigitWord.load(raw), 0x0A) | DigitWord.bytesEqual(DigitWord.load(raw), 0x0D)
+                | DigitWord.bytesEqual(DigitWord.load(raw, at: 8), 0x0A) | DigitWord.bytesEqual(DigitWord.load(raw, at: 8), 0x0D)
+                | DigitWord.bytesEqual(DigitWord.load(raw, at: 16), 0x0A) | DigitWord.bytesEqual(DigitWord.load(raw, at: 16), 0x0D)
+            return lineBreaks == 0 ? nil : slowCandidate(bytes, at: first)
         }
+    }
+
+    /// ``asciiCandidate(_:at:digits:)`` for the shapes with a space, a line
+    /// break or `/` between groups, a byte at a time.
+    @inline(never)
+    private static func slowCandidate(_ bytes: UnsafePointer<UInt8>, at first: Int) -> Candidate? {
+        @inline(__always) func isDigit(_ index: Int) -> Bool { bytes[index] &- 0x30 < 10 }
         var candidate = Candidate()
         var index = 0
         var digitCount = 0

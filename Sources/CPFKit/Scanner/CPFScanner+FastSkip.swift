@@ -83,14 +83,19 @@ extension CPFScanner {
     }
 
     /// The positions among 64 bytes, whose masks are `current`, where a
-    /// candidate may start: a digit after a byte that is no digit
+    /// candidate may start: three digits after a byte that is no digit
     /// (`digitBefore` tells about the byte before the first), with 11 bytes
     /// or more of `inCandidate` from there on (`next` holds the masks of the
     /// 64 bytes that follow).
     @inline(__always)
     internal static func possibleStarts(_ current: BlockMasks, _ next: BlockMasks, digitBefore: Bool) -> UInt64 {
         let digits = current.digits
-        let starts = digits & ~(digits << 1 | (digitBefore ? 1 : 0))
+        // A candidate's first group is three digits, or digits with an
+        // invisible character (not ASCII) among them; and a number starts
+        // only after a byte that is no digit.
+        let threeDigits = funnel(digits, next.digits, 1) & funnel(digits, next.digits, 2)
+        let nonASCIINear = funnel(current.nonASCII, next.nonASCII, 1) | funnel(current.nonASCII, next.nonASCII, 2)
+        let starts = digits & (threeDigits | nonASCIINear) & ~(digits << 1 | (digitBefore ? 1 : 0))
         let low = current.inCandidate, high = next.inCandidate
         // Bit p of runN: the N bits from p on are all set.
         let run2 = low & (low >> 1 | high << 63), run2High = high & high >> 1

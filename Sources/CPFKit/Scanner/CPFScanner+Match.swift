@@ -26,13 +26,13 @@ extension CPFScanner {
         /// The 11 digits, four bits each, the last in the low nibble.
         internal let packed: UInt64
         /// The offsets of the digits from `range.lowerBound`, a byte each.
-        internal let offsetsLow: UInt64
-        internal let offsetsHigh: UInt32
+        @usableFromInline internal let offsetsLow: UInt64
+        @usableFromInline internal let offsetsHigh: UInt32
         /// The bytes from the first digit to the last, zero after them.
         internal let bytes: InlineBytes
 
         internal init(range: Range<Int>, candidate: CPFScanner.Candidate, confidence: Confidence, isValid: Bool,
-                      keyword: Keyword?, bytes: UnsafePointer<UInt8>) {
+                      keyword: Keyword?, bytes: UnsafePointer<UInt8>, readable: Int) {
             self.range = range
             self.confidence = confidence
             self.isValid = isValid
@@ -40,7 +40,7 @@ extension CPFScanner {
             packed = candidate.packed
             offsetsLow = candidate.offsetsLow
             offsetsHigh = candidate.offsetsHigh
-            self.bytes = InlineBytes(bytes, count: range.count)
+            self.bytes = InlineBytes(bytes, count: range.count, readable: readable)
         }
 
         /// The CPF, or `nil` for a mistyped one (``isValid`` false).
@@ -110,14 +110,41 @@ extension CPFScanner {
             precondition(buffer.count >= count, "writeText(to:hiding:) needs range.count bytes")
             let buffer = buffer.baseAddress!
             withUnsafeBytes(of: bytes.words) { buffer.copyMemory(from: $0.baseAddress!, byteCount: count) }
-            switch style {
-            case nil: break
-            case .full?:
-                for index in 0..<11 { buffer.storeBytes(of: UInt8(ascii: "*"), toByteOffset: digitOffset(index), as: UInt8.self) }
-            case .lgpd?:
-                for index in [0, 1, 2, 9, 10] { buffer.storeBytes(of: UInt8(ascii: "*"), toByteOffset: digitOffset(index), as: UInt8.self) }
-            }
+            if let style { hideDigits(in: UnsafeMutableRawBufferPointer(start: buffer, count: count), style: style) }
             return count
+        }
+
+        /// Writes `*` over the digits that `style` hides in `buffer`, which
+        /// holds the match as written (its first ``range``.count bytes):
+        /// how `cpf redact` hides a CPF where it stands, without copying it.
+        ///
+        /// ```swift
+        /// var bytes = Array("CPF 390.533.447-05".utf8)
+        /// let match = CPFScanner.matches(in: bytes)[0]
+        /// bytes.withUnsafeMutableBytes { match.hideDigits(in: UnsafeMutableRawBufferPointer(rebasing: $0[match.range]), style: .full) }
+        /// String(decoding: bytes, as: UTF8.self)   // "CPF ***.***.***-**"
+        /// ```
+        ///
+        /// - Complexity: O(1): eleven bytes written at most.
+        @inlinable
+        public func hideDigits(in buffer: UnsafeMutableRawBufferPointer, style: RedactionStyle) {
+            precondition(buffer.count >= range.count, "hideDigits(in:style:) needs range.count bytes")
+            let base = buffer.baseAddress!
+            let star = UInt8(ascii: "*")
+            let low = offsetsLow, high = offsetsHigh
+            if style == .full {
+                base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 24 & 0xFF), as: UInt8.self)
+                base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 32 & 0xFF), as: UInt8.self)
+                base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 40 & 0xFF), as: UInt8.self)
+                base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 48 & 0xFF), as: UInt8.self)
+                base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 56), as: UInt8.self)
+                base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: high & 0xFF), as: UInt8.self)
+            }
+            base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low & 0xFF), as: UInt8.self)
+            base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 8 & 0xFF), as: UInt8.self)
+            base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 16 & 0xFF), as: UInt8.self)
+            base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: high >> 8 & 0xFF), as: UInt8.self)
+            base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: high >> 16 & 0xFF), as: UInt8.self)
         }
 
         /// Writes the match as written (``text``'s bytes, `range.count` of
@@ -166,7 +193,25 @@ internal struct InlineBytes: Hashable, Sendable {
     typealias Words = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     var words: Words = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
-    init(_ source: UnsafePointer<UInt8>, count: Int) {
+    /// The first `count` bytes at `source`, of which `readable` may be read.
+    @inline(__always)
+    init(_ source: UnsafePointer<UInt8>, count: Int, readable: Int) {
+        if count <= 24, readable >= 24 {
+            // Three words, the bytes after the last one cleared.
+            let raw = UnsafeRawPointer(source)
+            let keep = count >= 8 ? UInt64.max : (UInt64(1) << UInt64(8 * count)) &- 1
+            words.0 = DigitWord.load(raw) & keep
+            if count > 8 {
+                words.1 = DigitWord.load(raw, at: 8) & (count >= 16 ? UInt64.max : (UInt64(1) << UInt64(8 * (count - 8))) &- 1)
+            }
+            if count > 16 {
+                words.2 = DigitWord.load(raw, at: 16) & (count >= 24 ? UInt64.max : (UInt64(1) << UInt64(8 * (count - 16))) &- 1)
+            }
+            words.0 = UInt64(littleEndian: words.0)
+            words.1 = UInt64(littleEndian: words.1)
+            words.2 = UInt64(littleEndian: words.2)
+            return
+        }
         withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: source, byteCount: Swift.min(count, 96)) }
     }
 

@@ -209,10 +209,11 @@ public struct CPFScanner: Sendable {
                     if funnel(current.nonASCII, next.nonASCII, position) & 0xFFFF_FFFF == 0 {
                         // The next 32 bytes are ASCII: the quick parse decides.
                         let known = funnel(current.digits, next.digits, position) & 0xFF_FFFF
+                        // Eleven digits within 22 bytes, and not twelve in a row.
+                        guard (known & 0x3F_FFFF).nonzeroBitCount >= 11, known & 0xFFF != 0xFFF else { continue }
                         if let candidate = asciiCandidate(base, at: first, digits: known),
-                           !touchesBefore(text, first, usesSpaces: candidate.usesSpaces),
-                           let match = judge(text, candidate, at: first, origin: origin) {
-                            onMatch(match)
+                           !touchesBefore(text, first, usesSpaces: candidate.usesSpaces) {
+                            judge(text, candidate, at: first, origin: origin, onMatch: onMatch)
                         }
                         continue
                     }
@@ -221,7 +222,7 @@ public struct CPFScanner: Sendable {
                         case .starved: return (first, true)
                         case .none: break
                         case .candidate(let candidate):
-                            if let match = judge(text, candidate, at: first, origin: origin) { onMatch(match) }
+                            judge(text, candidate, at: first, origin: origin, onMatch: onMatch)
                         }
                     }
                 }
@@ -245,18 +246,19 @@ public struct CPFScanner: Sendable {
                 case .starved: return (index, true)
                 case .none: break
                 case .candidate(let candidate):
-                    if let match = judge(text, candidate, at: index, origin: origin) { onMatch(match) }
+                    judge(text, candidate, at: index, origin: origin, onMatch: onMatch)
                 }
             }
             index = runEnd
         }
     }
 
-    /// The match a candidate that touches nothing is, if any.
+    /// Reports the match a candidate that touches nothing is, if any
+    /// (built right in the call, never copied).
     @inline(__always)
-    internal static func judge(_ text: Text, _ candidate: Candidate, at first: Int, origin: Int) -> Match? {
+    internal static func judge(_ text: Text, _ candidate: Candidate, at first: Int, origin: Int, onMatch: (Match) -> Void) {
         let packed = candidate.packed
-        guard !DigitWord.isRepeated(packed: packed) else { return nil }
+        guard !DigitWord.isRepeated(packed: packed) else { return }
         let (check1, check2) = DigitWord.checkDigits(ofPacked: packed >> 8)
         let isValid = packed & 0xFF == UInt64(check1) << 4 | UInt64(check2)
         let keyword = keyword(text, before: first)
@@ -264,13 +266,13 @@ public struct CPFScanner: Sendable {
         if keyword?.kind == .cpf || candidate.isFullMask {
             confidence = .high
         } else if !isValid {
-            return nil
+            return
         } else if keyword != nil || candidate.usesSpaces || candidate.isDotsOnly {
             confidence = .low
         } else {
             confidence = .medium
         }
-        return Match(range: origin + first..<origin + candidate.end, candidate: candidate, confidence: confidence,
-                     isValid: isValid, keyword: keyword, bytes: text.base + first)
+        onMatch(Match(range: origin + first..<origin + candidate.end, candidate: candidate, confidence: confidence,
+                      isValid: isValid, keyword: keyword, bytes: text.base + first, readable: text.count - first))
     }
 }

@@ -79,7 +79,7 @@ final class RedactEngine {
         let buffer = UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count)
         switch style {
         case .hidden(let hiding):
-            match.writeText(to: buffer, hiding: hiding)
+            match.hideDigits(in: buffer, style: hiding)
         case .pseudonym(let pseudonymizer):
             if let cpf = match.cpf {
                 match.writeText(to: buffer, replacingDigitsWith: pseudonymizer.pseudonym(for: cpf))
