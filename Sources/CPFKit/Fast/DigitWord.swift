@@ -95,6 +95,25 @@ internal enum DigitWord {
         return ~((difference & ~highBits) &+ ~highBits | difference) & highBits
     }
 
+    /// Bit 7 of each byte of `word` that is an ASCII letter (`A`–`Z`,
+    /// `a`–`z`), and no other bit; shifted right by two it is the bit that
+    /// makes a letter lowercase.
+    ///
+    /// Proof: setting bit 5 makes capitals small and moves no other byte
+    /// into `a`–`z` (the bytes it changes are 0x40–0x5F, which become
+    /// 0x60–0x7F, and only the capitals land on letters). On the low seven
+    /// bits, adding 0x1F sets bit 7 exactly when the byte is at least 0x61,
+    /// and adding 0x05 exactly when it is at least 0x7B; neither sum passes
+    /// 0xFF, so nothing carries. Bytes with bit 7 set are cleared by `~word`.
+    @inlinable
+    @inline(__always)
+    static func asciiLetterBits(_ word: UInt64) -> UInt64 {
+        let small = (word | 0x20 &* ones) & ~highBits
+        let atLeastA = small &+ 0x1F &* ones
+        let aboveZ = small &+ 0x05 &* ones
+        return atLeastA & ~aboveZ & ~word & highBits
+    }
+
     /// Bit *i* set when byte *i* of the 24 bytes at `raw` is an ASCII digit.
     @inlinable
     @inline(__always)

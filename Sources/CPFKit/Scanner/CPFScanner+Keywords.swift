@@ -74,15 +74,20 @@ extension CPFScanner {
         }
 
         @usableFromInline internal let index: UInt8
+        /// Whether it names a CPF (kept here: read for every match).
+        @usableFromInline internal let namesCPF: Bool
 
-        internal init(index: Int) { self.index = UInt8(index) }
+        internal init(index: Int, namesCPF: Bool) {
+            self.index = UInt8(index)
+            self.namesCPF = namesCPF
+        }
 
         /// The keyword as listed, lowercase without accents (`"cpf"`,
         /// `"cadastro de pessoas fisicas"`, `"titulo"`), whatever the text's spelling.
         public var name: String { String(decoding: CPFScanner.keywordTable[Int(index)].pattern, as: UTF8.self) }
 
         /// Whether it names a CPF or another document.
-        public var kind: Kind { CPFScanner.keywordTable[Int(index)].kind }
+        public var kind: Kind { namesCPF ? .cpf : .otherDocument }
     }
 
     /// The keywords, lowercase, without accents.
@@ -175,6 +180,11 @@ extension CPFScanner {
         /// Entries for last byte `b` are `entries[first[b]..<first[b + 1]]`.
         let first: UnsafeMutableBufferPointer<Int32>
         let entries: UnsafeMutableBufferPointer<(number: Int32, start: Int32, length: Int32)>
+        /// Each entry's pattern as a word, its first byte lowest (zero for
+        /// patterns of more than eight bytes).
+        let words: UnsafeMutableBufferPointer<UInt64>
+        /// Whether each table entry names a CPF, by its number.
+        let namesCPF: UnsafeMutableBufferPointer<Bool>
         /// Bit `last << 8 | previous` set when some keyword ends with the
         /// two bytes `previous`, `last`: most words in text end with a pair
         /// that no keyword does, and are passed over after one lookup.
@@ -205,6 +215,13 @@ extension CPFScanner {
                 }
             }
             first[256] = Int32(next)
+            namesCPF = .allocate(capacity: table.count)
+            for (number, entry) in table.enumerated() { namesCPF[number] = entry.kind == .cpf }
+            words = .allocate(capacity: table.count)
+            for slot in 0..<next {
+                let pattern = table[Int(entries[slot].number)].pattern
+                words[slot] = pattern.count > 8 ? 0 : pattern.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+            }
         }
     }
 
@@ -236,6 +253,43 @@ extension CPFScanner {
         let index = keywordIndex
         let pair = Int(folded) << 8 | Int(foldedPrevious)
         guard index.endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0 else { return nil }
+        // Most often the eight bytes before `end` and the one before them
+        // are ASCII: keywords of up to eight bytes are compared a word at a time.
+        if end - 9 >= lowest {
+            let raw = UnsafeRawPointer(text.base + (end - 9))
+            let preceding = DigitWord.load(raw)
+            let word = DigitWord.load(raw, at: 1)
+            if (preceding | word) & DigitWord.highBits == 0 {
+                let foldedWord = word | DigitWord.asciiLetterBits(word) >> 2
+                for slot in Int(index.first[Int(folded)])..<Int(index.first[Int(folded) + 1]) {
+                    let (number, _, length) = index.entries[slot]
+                    // Longer keywords, listed first, are compared byte by byte.
+                    guard length <= 8 else { return slowKeyword(text, endingAt: end) }
+                    let shift = UInt64(8 * (8 - length))
+                    guard foldedWord >> shift == index.words[slot] else { continue }
+                    // The character before: not a letter, a digit or `*`.
+                    let previous = UInt8(truncatingIfNeeded: preceding >> shift)
+                    if previous &- 0x30 < 10 || previous == UInt8(ascii: "*") || isASCIILetter(previous) { continue }
+                    return Keyword(index: Int(number), namesCPF: index.namesCPF[Int(number)])
+                }
+                return nil
+            }
+        }
+        return slowKeyword(text, endingAt: end)
+    }
+
+    /// ``keyword(_:endingAt:)`` a byte at a time, for the accented letters.
+    private static func slowKeyword(_ text: Text, endingAt end: Int) -> Keyword? {
+        let lowest = text.lowest
+        let last = text.base[end - 1]
+        let folded: UInt8
+        if last < 0x80 {
+            folded = isASCIILetter(last) ? last | 0x20 : last
+        } else {
+            guard end - 2 >= lowest, text.base[end - 2] == 0xC3 else { return nil }
+            folded = latin1Letter(last)
+        }
+        let index = keywordIndex
         candidates: for slot in Int(index.first[Int(folded)])..<Int(index.first[Int(folded) + 1]) {
             let (number, start, length) = index.entries[slot]
             var at = end
@@ -257,7 +311,7 @@ extension CPFScanner {
                 if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || isASCIILetter(byte) { continue }
                 if byte >= 0x80, at - 2 >= lowest, text.base[at - 2] == 0xC3, latin1Letter(byte) != 0 { continue }
             }
-            return Keyword(index: Int(number))
+            return Keyword(index: Int(number), namesCPF: index.namesCPF[Int(number)])
         }
         return nil
     }
