@@ -13,6 +13,8 @@ final class FindEngine {
         var minimumConfidence = CPFScanner.Confidence.medium
         /// Whether mistyped CPFs (wrong check digits) are reported too.
         var includesInvalid = false
+        /// How many threads scan a large regular file, each a part of it.
+        var threads = 1
     }
 
     let settings: Settings
@@ -21,10 +23,11 @@ final class FindEngine {
     private let reader: BlockReader
     /// CPFs found so far, over every input.
     private(set) var foundCount = 0
-
-    /// The decimal digits of the line last rendered (room for 24 bytes,
-    /// copied a word at a time), rendered once per line that has a CPF.
-    private let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
+    /// The bytes of each part of a file scanned on several threads.
+    private let partCapacity: Int
+    /// The threads, the reader and each part's output, made for the first
+    /// file large enough to be scanned in parts.
+    private var parallel: (group: WorkerGroup, reader: RoundReader, outputs: [OutputBuffer])?
 
     /// Where an input stands: the line (from 1) that starts at `lineStart`,
     /// line feeds counted before the offset `counted`. A local value while
@@ -33,6 +36,9 @@ final class FindEngine {
     private struct Position {
         /// The input's SOURCE as printed, padded with zeros to whole words.
         let source: UnsafeRawBufferPointer
+        /// The decimal digits of the line last rendered (room for 24 bytes,
+        /// copied a word at a time), rendered once per line that has a CPF.
+        var lineDigits: UnsafeMutableRawPointer
         var line = 1
         var lineStart = 0
         var counted = 0
@@ -94,14 +100,15 @@ final class FindEngine {
     /// - Parameters:
     ///   - output: Where to print; standard output by default.
     ///   - blockCapacity: The largest block read at once.
-    init(settings: Settings, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity) {
+    ///   - partCapacity: The bytes of each part of a file scanned on several threads.
+    init(
+        settings: Settings, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity,
+        partCapacity: Int = RoundReader.defaultPartCapacity
+    ) {
         self.settings = settings
         out = output ?? context.output
         reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
-    }
-
-    deinit {
-        lineDigits.deallocate()
+        self.partCapacity = partCapacity
     }
 
     /// Prints every CPF in one input; `name` is its SOURCE (`-` for standard
@@ -113,7 +120,12 @@ final class FindEngine {
         defer { padded.deallocate() }
         padded.initializeMemory(as: UInt8.self, repeating: 0)
         _ = padded.initializeMemory(as: UInt8.self, from: shown)
-        var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]))
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
+        defer { lineDigits.deallocate() }
+        var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
+        if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * partCapacity {
+            return try findInParts(descriptor, position: position)
+        }
         var found = 0
         var scanner = CPFScanner()
         try reader.forEachBlock(of: descriptor) { block in
@@ -123,12 +135,67 @@ final class FindEngine {
                 if match.range.lowerBound > position.counted {
                     position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
                 }
-                if report(match, at: &position) { found += 1 }
+                if report(match, startingAt: match.range.lowerBound, at: &position, to: out) { found += 1 }
             }
             position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
         }
-        scanner.finish { if report($0, at: &position) { found += 1 } }
+        scanner.finish { if report($0, startingAt: $0.range.lowerBound, at: &position, to: out) { found += 1 } }
         foundCount += found
+    }
+
+    /// ``find(_:named:)`` for a large regular file: its parts scanned side by
+    /// side, each printing to its own buffer, the buffers printed in order.
+    /// The output is the same, byte for byte, as one thread's.
+    private func findInParts(_ descriptor: FileDescriptor, position start: Position) throws(Errno) {
+        if parallel == nil {
+            let group = WorkerGroup(parts: settings.threads)
+            parallel = (group, RoundReader(parts: group.parts, partCapacity: partCapacity),
+                        (0..<group.parts).map { _ in OutputBuffer(collectingWithCapacity: 1 << 16) })
+        }
+        let (group, rounds, outputs) = parallel!
+        // Each part's own rendering of line numbers.
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24 * group.parts, alignment: 8)
+        defer { lineDigits.deallocate() }
+        var positions = (0..<group.parts).map { _ in start }
+        var found = [Int](repeating: 0, count: group.parts)
+        var roundStart = start
+        try rounds.forEachRound(of: descriptor) { parts in
+            positions.withUnsafeMutableBufferPointer { positions in
+                found.withUnsafeMutableBufferPointer { found in
+                    group.run { index in
+                        let part = parts[index]
+                        // Where this part's range starts: the round's start,
+                        // and the line feeds of the parts before it.
+                        var position = roundStart
+                        position.lineDigits = lineDigits + 24 * index
+                        position.renderedLine = 0
+                        let first = parts[0].range.lowerBound
+                        position.countLines(part.bytes(from: first), origin: first, upTo: part.range.lowerBound)
+                        var scanner = CPFScanner()
+                        let output = outputs[index]
+                        let origin = part.scannedOffset
+                        let range = part.range
+                        let report = { (match: CPFScanner.Match, position: inout Position) in
+                            // The scanner counts from the first byte scanned.
+                            let start = origin + match.range.lowerBound
+                            guard range.contains(start) else { return }
+                            position.countLines(part.scanned.baseAddress!, origin: origin, upTo: start)
+                            if self.report(match, startingAt: start, at: &position, to: output) { found[index] += 1 }
+                        }
+                        withoutActuallyEscaping(report) { report in
+                            scanner.feed(part.scanned) { report($0, &position) }
+                            if part.reachesEnd { scanner.finish { report($0, &position) } }
+                        }
+                        position.countLines(part.scanned.baseAddress!, origin: origin, upTo: range.upperBound)
+                        positions[index] = position
+                    }
+                }
+            }
+            for output in outputs { output.drain(into: out) }
+            roundStart = positions[group.parts - 1]
+            roundStart.lineDigits = start.lineDigits
+        }
+        foundCount += found.reduce(0, +)
     }
 
     /// Copies `count` bytes a word at a time: reads and writes up to 7
@@ -145,13 +212,14 @@ final class FindEngine {
         return count
     }
 
-    /// Prints one match, if it is to be reported. Every line feed before it
+    /// Prints one match, if it is to be reported; `start` is the input
+    /// offset of its first digit. Every line feed before it
     /// has been counted, and perhaps some inside it (a match that began in
     /// an earlier block): its line is the one where its first digit is.
     @inline(__always)
-    private func report(_ match: CPFScanner.Match, at position: inout Position) -> Bool {
+    private func report(_ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer) -> Bool {
         guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return false }
-        let (line, column) = position.lineAndColumn(of: match.range.lowerBound)
+        let (line, column) = position.lineAndColumn(of: start)
         let source = position.source
         // The text as written, at most 96 bytes.
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
@@ -169,7 +237,7 @@ final class FindEngine {
                 object.bool("valid", match.isValid)
                 object.end()
             } else if written.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
-                writeLine(source: source, line: line, column: column, text: written, position: &position)
+                writeLine(source: source, line: line, column: column, text: written, position: &position, to: out)
             } else {
                 out.write(source)
                 out.write(byte: UInt8(ascii: ":"))
@@ -187,8 +255,10 @@ final class FindEngine {
     /// `SOURCE:LINE:COLUMN: TEXT` in one go, for printable ASCII text.
     @inline(__always)
     private func writeLine(
-        source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer, position: inout Position
+        source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer, position: inout Position,
+        to out: OutputBuffer
     ) {
+        let lineDigits = position.lineDigits
         if position.renderedLine != line {
             position.lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
             position.renderedLine = line

@@ -12,7 +12,7 @@ enum FindCommand: Command {
     static let definition = CommandDefinition(
         name: "find",
         abstract: "Find CPFs in free text: logs, dumps, documents.",
-        usage: "[--confidence <level>] [--include-invalid] [--json] [<file> ...]",
+        usage: "[--confidence <level>] [--include-invalid] [--json] [--threads <n>] [<file> ...]",
         arguments: [
             ("<file>", "Files to search, in order ('-' for standard input). Without any, standard input is read."),
         ],
@@ -20,6 +20,7 @@ enum FindCommand: Command {
             confidence,
             includeInvalid,
             json,
+            CommonOptions.threads,
         ],
         discussion: """
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
@@ -49,6 +50,7 @@ enum FindCommand: Command {
         settings.json = arguments.has(Self.json)
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
+        settings.threads = try CommonOptions.threadCount(arguments)
         let engine = FindEngine(settings: settings, context: context)
         InputList(files: arguments.positionals).forEach(in: context) { name, descriptor throws(Errno) in
             try engine.find(descriptor, named: name)

@@ -11,7 +11,7 @@ enum RedactCommand: Command {
     static let definition = CommandDefinition(
         name: "redact",
         abstract: "Copy text with the digits of every CPF in it hidden.",
-        usage: "[--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
+        usage: "[--style full|lgpd|pseudonym] [--confidence <level>] [--threads <n>] [<file> ...]",
         arguments: [
             ("<file>", "Files to copy, in order ('-' for standard input). Without any, standard input is read."),
         ],
@@ -21,6 +21,7 @@ enum RedactCommand: Command {
             PseudonymizeCommand.keyFile,
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
+            CommonOptions.threads,
         ],
         discussion: """
             Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
@@ -53,7 +54,8 @@ enum RedactCommand: Command {
             if let chosen, let hiding = CPFScanner.RedactionStyle(rawValue: chosen) { style = .hidden(hiding) }
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
-        let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context)
+        let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context,
+                                  threads: try CommonOptions.threadCount(arguments))
         InputList(files: arguments.positionals).forEach(in: context) { _, descriptor throws(Errno) in
             try engine.redact(descriptor)
         }

@@ -95,3 +95,58 @@ func system_randomBytes(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
     precondition(buffer.count <= 256, "at most 256 random bytes at a time")
     return getentropy(buffer.baseAddress, buffer.count) == 0
 }
+
+/// What a thread started by ``system_startThread(_:)`` runs.
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// The entry point of every thread: runs and releases its ``ThreadBody``.
+private func threadEntry(_ context: UnsafeMutableRawPointer?) {
+    Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+}
+
+/// A thread started with `pthread_create(3)`, to be joined once.
+struct SystemThread {
+    #if canImport(Glibc)
+    fileprivate let handle: pthread_t
+    #else
+    fileprivate let handle: pthread_t?
+    #endif
+
+    /// Waits for the thread to end (`pthread_join(3)`).
+    func join() {
+        _ = pthread_join(handle, nil)
+    }
+}
+
+/// Starts a thread that runs `body` (`pthread_create(3)`), or `nil` when the
+/// system refuses one.
+func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if canImport(Glibc)
+    var handle = pthread_t()
+    #else
+    var handle: pthread_t? = nil
+    #endif
+    let result = pthread_create(&handle, nil, { context in threadEntry(context); return nil }, context)
+    guard result == 0 else {
+        Unmanaged<ThreadBody>.fromOpaque(context).release()
+        return nil
+    }
+    return SystemThread(handle: handle)
+}
+
+/// The number of processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+func system_onlineProcessors() -> Int {
+    max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+}
+
+/// The size of the regular file open at `descriptor`, or `nil` when it is
+/// not a regular file (a pipe, a terminal, a device) or `fstat` fails.
+func system_regularFileSize(_ descriptor: Int32) -> Int? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(status.st_size)
+}

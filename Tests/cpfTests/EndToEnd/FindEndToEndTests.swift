@@ -15,6 +15,38 @@ struct FindEndToEndTests {
 
         """
 
+    @Test("a large file scanned on several threads gives one thread's report; --threads takes 1 to 256")
+    func threadsGiveTheSameReport() {
+        var random = SplitMix64(seed: 0x7E4D)
+        var lines: [String] = []
+        var size = 0
+        while size < 5 << 20 {
+            let cpf = CPFGenerator().next(using: &random)
+            let line = ["cliente CPF \(cpf.formatted) pedido \(random.next() % 100_000)",
+                        "tel 11\(random.next() % 1_000_000_000) doc \(cpf.digits)",
+                        "ip 200.147.\(random.next() % 256).\(random.next() % 256) ok"][Int(random.next() % 3)]
+            lines.append(line)
+            size += line.utf8.count + 1
+        }
+        let directory = TemporaryDirectory()
+        let path = directory.file("big.log", Data(lines.joined(separator: "\n").utf8))
+        let one = run(["find", "--threads", "1", "--confidence", "low", path])
+        #expect(one.status == 0)
+        for threads in ["2", "3"] {
+            let many = run(["find", "-j", threads, "--confidence", "low", path])
+            #expect(many.stdout == one.stdout)
+            #expect(many.status == 0)
+        }
+        let redactedOne = run(["redact", "--threads", "1", path])
+        #expect(run(["redact", "-j", "2", path]).stdout == redactedOne.stdout)
+        #expect(redactedOne.stdout.count == size - 1)
+        for bad in ["0", "257", "x"] {
+            let result = run(["find", "--threads", bad, path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("--threads"))
+        }
+    }
+
     @Test func reportsEachCPFWithItsLineAndByteColumn() {
         let result = run(["find"], stdin: Data(Self.ticket))
         #expect(String(decoding: result.stdout, as: UTF8.self) == """
