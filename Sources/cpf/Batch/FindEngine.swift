@@ -27,7 +27,7 @@ final class FindEngine {
     private let partCapacity: Int
     /// The threads, the reader and each part's output, made for the first
     /// file large enough to be scanned in parts.
-    private var parallel: (group: WorkerGroup, reader: RoundReader, outputs: [OutputBuffer])?
+    private var parallel: (group: WorkerGroup, reader: RoundReader, outputs: UnsafeMutableBufferPointer<OutputBuffer?>)?
 
     /// Where an input stands: the line (from 1) that starts at `lineStart`,
     /// line feeds counted before the offset `counted`. A local value while
@@ -111,6 +111,13 @@ final class FindEngine {
         self.partCapacity = partCapacity
     }
 
+    deinit {
+        if let outputs = parallel?.outputs {
+            outputs.deinitialize()
+            outputs.deallocate()
+        }
+    }
+
     /// Prints every CPF in one input; `name` is its SOURCE (`-` for standard
     /// input), escaped in the text report as every echo on a terminal is.
     func find(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
@@ -149,12 +156,14 @@ final class FindEngine {
     private func findInParts(_ descriptor: FileDescriptor, position start: Position) throws(Errno) {
         if parallel == nil {
             let group = WorkerGroup(parts: settings.threads)
-            parallel = (group, RoundReader(parts: group.parts, partCapacity: partCapacity),
-                        (0..<group.parts).map { _ in OutputBuffer(collectingWithCapacity: 1 << 16) })
+            let outputs = UnsafeMutableBufferPointer<OutputBuffer?>.allocate(capacity: group.parts)
+            outputs.initialize(repeating: nil)
+            parallel = (group, RoundReader(parts: group.parts, partCapacity: partCapacity), outputs)
         }
         let (group, rounds, outputs) = parallel!
-        // Each part's own rendering of line numbers.
-        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24 * group.parts, alignment: 8)
+        // Each part's own rendering of line numbers, a cache line apart:
+        // parts that wrote to one line would slow each other down.
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 128 * group.parts, alignment: 64)
         defer { lineDigits.deallocate() }
         var positions = (0..<group.parts).map { _ in start }
         var found = [Int](repeating: 0, count: group.parts)
@@ -167,31 +176,38 @@ final class FindEngine {
                         // Where this part's range starts: the round's start,
                         // and the line feeds of the parts before it.
                         var position = roundStart
-                        position.lineDigits = lineDigits + 24 * index
+                        position.lineDigits = lineDigits + 128 * index
                         position.renderedLine = 0
                         let first = parts[0].range.lowerBound
                         position.countLines(part.bytes(from: first), origin: first, upTo: part.range.lowerBound)
                         var scanner = CPFScanner()
-                        let output = outputs[index]
+                        // Made by the thread that fills it, so that the
+                        // allocator puts it apart from the others'.
+                        if outputs[index] == nil { outputs[index] = OutputBuffer(collectingWithCapacity: 1 << 16) }
+                        let output = outputs[index]!
                         let origin = part.scannedOffset
                         let range = part.range
-                        let report = { (match: CPFScanner.Match, position: inout Position) in
+                        // Counted here, stored once: neighbouring counters
+                        // share a cache line.
+                        var reported = 0
+                        let report = { (match: CPFScanner.Match, position: inout Position, reported: inout Int) in
                             // The scanner counts from the first byte scanned.
                             let start = origin + match.range.lowerBound
                             guard range.contains(start) else { return }
                             position.countLines(part.scanned.baseAddress!, origin: origin, upTo: start)
-                            if self.report(match, startingAt: start, at: &position, to: output) { found[index] += 1 }
+                            if self.report(match, startingAt: start, at: &position, to: output) { reported += 1 }
                         }
                         withoutActuallyEscaping(report) { report in
-                            scanner.feed(part.scanned) { report($0, &position) }
-                            if part.reachesEnd { scanner.finish { report($0, &position) } }
+                            scanner.feed(part.scanned) { report($0, &position, &reported) }
+                            if part.reachesEnd { scanner.finish { report($0, &position, &reported) } }
                         }
                         position.countLines(part.scanned.baseAddress!, origin: origin, upTo: range.upperBound)
                         positions[index] = position
+                        found[index] += reported
                     }
                 }
             }
-            for output in outputs { output.drain(into: out) }
+            for output in outputs { output?.drain(into: out) }
             roundStart = positions[group.parts - 1]
             roundStart.lineDigits = start.lineDigits
         }

@@ -114,7 +114,10 @@ final class RedactEngine {
                         copy.copyMemory(from: part.bytes(from: range.lowerBound), byteCount: range.count)
                         var scanner = CPFScanner()
                         let origin = part.scannedOffset
-                        let hide = { (match: CPFScanner.Match) in
+                        // Counted here, stored once: neighbouring counters
+                        // share a cache line.
+                        var count = 0
+                        let hide = { (match: CPFScanner.Match, count: inout Int) in
                             guard match.confidence >= minimumConfidence else { return }
                             // The scanner counts from the first byte scanned.
                             let start = origin + match.range.lowerBound, end = origin + match.range.upperBound
@@ -130,12 +133,13 @@ final class RedactEngine {
                                     (copy + (lower - range.lowerBound)).copyMemory(from: text.baseAddress! + (lower - start), byteCount: upper - lower)
                                 }
                             }
-                            if start >= range.lowerBound { hidden[index] += 1 }
+                            if start >= range.lowerBound { count += 1 }
                         }
                         withoutActuallyEscaping(hide) { hide in
-                            scanner.feed(part.scanned, onMatch: hide)
-                            if part.reachesEnd { scanner.finish(onMatch: hide) }
+                            scanner.feed(part.scanned) { hide($0, &count) }
+                            if part.reachesEnd { scanner.finish { hide($0, &count) } }
                         }
+                        hidden[index] += count
                     }
                 }
                 for (index, part) in parts.enumerated() {

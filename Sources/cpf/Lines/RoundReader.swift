@@ -17,7 +17,7 @@ final class RoundReader {
     /// than a keyword's look-back, a candidate's span and its touch tests.
     static let context = 256
     /// The bytes of one part when the file is large.
-    static let defaultPartCapacity = 1 << 20
+    static let defaultPartCapacity = 1 << 21
 
     /// One part of a round.
     struct Part {
