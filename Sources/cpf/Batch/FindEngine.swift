@@ -21,6 +21,9 @@ final class FindEngine {
     private let reader: BlockReader
     /// CPFs found so far, over every input.
     private(set) var foundCount = 0
+    /// CPFs reported so far by confidence (low, medium, high), mistyped
+    /// ones apart, for `--stats`.
+    private(set) var reportedCounts = (low: 0, medium: 0, high: 0, mistyped: 0)
 
     // Where the input stands: the line (from 1) that starts at `lineStart`,
     // line feeds counted before the offset `counted`.
@@ -120,6 +123,15 @@ final class FindEngine {
     private func report(_ match: CPFScanner.Match) {
         guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
         foundCount += 1
+        if !match.isValid {
+            reportedCounts.mistyped += 1
+        } else {
+            switch match.confidence {
+            case .low: reportedCounts.low += 1
+            case .medium: reportedCounts.medium += 1
+            case .high: reportedCounts.high += 1
+            }
+        }
         var line = self.line
         var lineStart = self.lineStart
         if match.range.lowerBound < lineStart {

@@ -8,18 +8,30 @@ enum FindCommand: Command {
         "confidence", value: "level", help: "Report CPFs of at least this confidence: low, medium (default) or high.")
     static let includeInvalid = OptionDefinition(
         "include-invalid", help: "Also report mistyped CPFs: wrong check digits, written as the full mask or after a CPF keyword.")
+    static let count = OptionDefinition(
+        "count", help: "Print FILE:N for each file with at least one CPF, N the number of CPFs in it (JSON: source and count).")
+    static let filesWithMatches = OptionDefinition(
+        "files-with-matches", short: "l", help: "Print only the name of each file with at least one CPF (JSON: source).")
+    static let stats = OptionDefinition(
+        "stats", help: "At the end, print on standard error the files and bytes read, the CPFs found by confidence, and the time taken.")
 
     static let definition = CommandDefinition(
         name: "find",
         abstract: "Find CPFs in free text: logs, dumps, documents.",
-        usage: "[--confidence <level>] [--include-invalid] [--json] [<file> ...]",
+        usage: "[-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [<file> ...]",
         arguments: [
-            ("<file>", "Files to search, in order ('-' for standard input). Without any, standard input is read."),
+            ("<file>", "Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read."),
         ],
         options: [
             confidence,
             includeInvalid,
             json,
+            TreeOptions.recursive,
+            count,
+            filesWithMatches,
+            stats,
+            TreeOptions.threads,
+            TreeOptions.noProgress,
         ],
         discussion: """
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
@@ -35,6 +47,10 @@ enum FindCommand: Command {
             RENAVAM... keyword, or written with spaces or dots only, like an IP
             address) or medium (anything else). See docs/reference.md for the lists.
 
+            Files are read on several threads at once (--threads), and what each
+            prints comes out in the order of the files, the same as with one thread.
+            Binary files are searched like any other.
+
             EXIT STATUS:
               0 at least one CPF found, 1 none, 2 usage or I/O error.
 
@@ -42,6 +58,7 @@ enum FindCommand: Command {
               cpf find app.log dump.sql
               cpf find --confidence high --json tickets/*.txt
               cpf find --confidence low --include-invalid export.csv
+              cpf find -r --count --stats shared-folder/
             """)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
@@ -49,12 +66,61 @@ enum FindCommand: Command {
         settings.json = arguments.has(Self.json)
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
-        let engine = FindEngine(settings: settings, context: context)
-        InputList(files: arguments.positionals).forEach(in: context) { name, descriptor throws(Errno) in
-            try engine.find(descriptor, named: name)
+        try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
+        let threads = try TreeOptions.threadCount(arguments)
+        let listing: Listing = arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
+        let json = settings.json
+
+        let run = TreeRun(
+            entries: TreeOptions.entries(arguments), context: context,
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)))
+        let stats = TreeStats()
+        run.run(threads: threads) {
+            let current = CurrentFile()
+            let out = TreeFile.outputBuffer { current.file }
+            // With --count or -l, the matches themselves are not printed.
+            let engine = FindEngine(settings: settings, context: context, output: listing == .matches ? out : OutputBuffer(sink: { _ throws(Errno) in }))
+            return { file, descriptor throws(Errno) in
+                current.file = file
+                let before = engine.reportedCounts
+                defer {
+                    let after = engine.reportedCounts
+                    let found = (low: after.low - before.low, medium: after.medium - before.medium,
+                                 high: after.high - before.high, mistyped: after.mistyped - before.mistyped)
+                    let total = found.low + found.medium + found.high + found.mistyped
+                    stats.add(bytes: file.entry.size, found: found)
+                    if total > 0, listing != .matches {
+                        Self.writeListing(listing, file.name, count: total, json: json, to: out)
+                    }
+                    out.flush()
+                    current.file = nil
+                }
+                try engine.find(descriptor, named: file.name)
+            }
         }
-        if context.failedInput { return .error }
-        return ExitStatus(succeeded: engine.foundCount > 0)
+        if arguments.has(Self.stats) { stats.write(to: context.errors) }
+        if run.failedInput { return .error }
+        return ExitStatus(succeeded: stats.totalFound > 0)
+    }
+
+    /// What is printed for each file.
+    enum Listing { case matches, count, names }
+
+    /// `FILE:N` (`--count`) or `FILE` (`-l`) for a file with CPFs, or their JSON objects.
+    static func writeListing(_ listing: Listing, _ name: RawText, count: Int, json: Bool, to out: OutputBuffer) {
+        if json {
+            var object = JSONObjectWriter(to: out)
+            object.string("source", name)
+            if listing == .count { object.number("count", count) }
+            object.end()
+        } else {
+            Escaping.readableBytes(name, limit: .max).withUnsafeBytes { out.write($0) }
+            if listing == .count {
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(decimal: count)
+            }
+            out.write(byte: 0x0A)
+        }
     }
 
     /// The value of a `--confidence` option, read case-insensitively.

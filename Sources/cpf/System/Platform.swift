@@ -95,3 +95,17 @@ func system_randomBytes(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
     precondition(buffer.count <= 256, "at most 256 random bytes at a time")
     return getentropy(buffer.baseAddress, buffer.count) == 0
 }
+
+/// The name of a directory entry from `readdir(3)`, as bytes.
+func system_entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        Array(raw.prefix(while: { $0 != 0 }))
+    }
+}
+
+/// Seconds since an arbitrary moment, from the monotonic clock.
+func system_monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
