@@ -122,9 +122,10 @@ final class OrderedPrinter: @unchecked Sendable {
         }
     }
 
-    /// Writes to the stream itself, the progress line cleared first.
+    /// Writes to the stream itself, the progress line cleared first when
+    /// they would share the terminal.
     private func emit(_ bytes: UnsafeRawBufferPointer, to stream: Stream) {
-        progress?.clear(errors)
+        if let progress, stream == .errors || progress.sharesTerminal { progress.clear(errors) }
         switch stream {
         case .output:
             out.write(bytes)

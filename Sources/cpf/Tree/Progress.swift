@@ -40,6 +40,10 @@ final class Progress {
         isShown = true
     }
 
+    /// Whether standard output is a terminal too, where output would run
+    /// into the line.
+    let sharesTerminal = FileDescriptor.standardOutput.isTerminal
+
     /// Clears the line if it is shown.
     func clear(_ errors: OutputBuffer) {
         guard isShown else { return }

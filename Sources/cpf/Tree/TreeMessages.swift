@@ -18,7 +18,7 @@ enum TreeMessages {
     /// The progress line.
     static func progress(files: Int, totalFiles: Int, bytes: Int, totalBytes: Int, rate: Double, secondsLeft: Double?) -> String {
         var line = "\(files)/\(totalFiles) files, \(formatBytes(bytes))/\(formatBytes(totalBytes)), \(formatBytes(Int(rate)))/s"
-        if let secondsLeft { line += ", \(formatSeconds(secondsLeft.rounded())) left" }
+        if let secondsLeft { line += ", \(Int(secondsLeft.rounded())) s left" }
         return line
     }
 

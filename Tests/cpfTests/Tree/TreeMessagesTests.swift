@@ -19,6 +19,6 @@ struct TreeMessagesTests {
 
     @Test func theProgressLineSaysFilesBytesRateAndTimeLeft() {
         let line = TreeMessages.progress(files: 3, totalFiles: 10, bytes: 3_000_000, totalBytes: 10_000_000, rate: 1_000_000, secondsLeft: 7)
-        #expect(line == "3/10 files, 3.0 MB/10.0 MB, 1.0 MB/s, 7.00 s left")
+        #expect(line == "3/10 files, 3.0 MB/10.0 MB, 1.0 MB/s, 7 s left")
     }
 }
