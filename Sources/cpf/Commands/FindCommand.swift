@@ -73,7 +73,7 @@ enum FindCommand: Command {
 
         let run = TreeRun(
             entries: TreeOptions.entries(arguments), context: context,
-            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)))
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
         let stats = TreeStats()
         run.run(threads: threads) {
             let current = CurrentFile()

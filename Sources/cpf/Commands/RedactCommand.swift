@@ -78,7 +78,7 @@ enum RedactCommand: Command {
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
         let run = TreeRun(
             entries: TreeOptions.entries(arguments), context: context,
-            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)))
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
         run.run(threads: threads) {
             let style = makeStyle()
             let current = CurrentFile()

@@ -5,9 +5,10 @@
 ///
 /// The file at the head (the first not yet wholly printed) goes straight
 /// through. Another file's output waits in memory, at most ``limit`` bytes
-/// per file: a worker that would go over it waits until its file reaches
-/// the head. So memory stays within (threads × limit) however slow the
-/// head file is.
+/// per file and ``totalLimit`` bytes for all the files waiting (those done
+/// too): a worker that would go over either waits until its file reaches
+/// the head or the head moves on. So memory stays bounded however slow the
+/// head file is and however many small files the others finish meanwhile.
 ///
 /// Only one thread writes at a time: the head file's worker, or the
 /// thread that moves the head on (the one that finished the head file),
@@ -18,6 +19,9 @@ final class OrderedPrinter: @unchecked Sendable {
 
     /// What a file may keep waiting for its turn, in bytes.
     let limit: Int
+    /// What all the files may keep waiting, in bytes.
+    let totalLimit: Int
+    private var totalWaiting = 0
     private let out: OutputBuffer
     private let errors: OutputBuffer
     private let progress: Progress?
@@ -40,11 +44,12 @@ final class OrderedPrinter: @unchecked Sendable {
     /// - Parameters:
     ///   - out: Standard output; `errors`: standard error (`cpf: NAME: …` lines).
     ///   - progress: The progress display, redrawn as files are done.
-    init(out: OutputBuffer, errors: OutputBuffer, progress: Progress? = nil, limit: Int = 4 << 20) {
+    init(out: OutputBuffer, errors: OutputBuffer, progress: Progress? = nil, limit: Int = 4 << 20, totalLimit: Int = 8 << 20) {
         self.out = out
         self.errors = errors
         self.progress = progress
         self.limit = limit
+        self.totalLimit = totalLimit
     }
 
     /// Prints `bytes` for file `index` now if it is at the head, or keeps
@@ -59,9 +64,14 @@ final class OrderedPrinter: @unchecked Sendable {
                     return
                 }
                 let held = waiting[index]?.byteCount ?? 0
-                if held == 0 || held + bytes.count <= limit {
+                // Always room for one piece when nothing waits, so the one writing can go on.
+                let fitsFile = held == 0 || held + bytes.count <= limit
+                let fitsTotal = totalWaiting == 0 || totalWaiting + bytes.count <= totalLimit
+                // The head's own output (while its waiting output is printed) never waits for the total.
+                if fitsFile, fitsTotal || head == index {
                     waiting[index, default: Waiting()].pieces.append((stream, Array(bytes)))
                     waiting[index]!.byteCount += bytes.count
+                    totalWaiting += bytes.count
                     return
                 }
                 monitor.wait()
@@ -98,6 +108,7 @@ final class OrderedPrinter: @unchecked Sendable {
                 if !entry.pieces.isEmpty {
                     pieces = entry.pieces
                     entry.pieces = []
+                    totalWaiting -= entry.byteCount
                     entry.byteCount = 0
                     waiting[head] = entry
                     monitor.broadcast()

@@ -15,11 +15,13 @@ final class TreeRun: @unchecked Sendable {
     private var next = 0
     private var failed = false
 
-    init(entries: [TreeEntry], context: Context, showsProgress: Bool) {
+    init(entries: [TreeEntry], context: Context, showsProgress: Bool, threads: Int) {
         self.entries = entries
         let progress = showsProgress
             ? Progress(totalFiles: entries.count, totalBytes: entries.reduce(0) { $0 + $1.size }) : nil
-        printer = OrderedPrinter(out: context.output, errors: context.errors, progress: progress)
+        // 4 MiB per file waiting, 4 MiB per thread in all.
+        printer = OrderedPrinter(out: context.output, errors: context.errors, progress: progress,
+                                 limit: 4 << 20, totalLimit: max(threads, 2) * (4 << 20))
     }
 
     /// Whether an input could not be read (exit status 2).

@@ -61,6 +61,28 @@ struct OrderedPrinterTests {
         #expect(collected.text == "head\naaaaa\nbbbbb\nccccc\n")
     }
 
+    @Test func filesDoneAfterASlowHeadWaitOnlyUpToTheTotalLimit() {
+        let collected = Collected()
+        let printer = OrderedPrinter(out: collected.outputBuffer, errors: collected.errorBuffer, limit: 8, totalLimit: 20)
+        let monitor = Monitor()
+        var filesWritten = 0
+        // Files 1 to 10, 6 bytes each, while file 0 (the head) is slow: only three fit in 20 bytes.
+        let others = Thread {
+            for file in 1...10 {
+                Array("file\(file % 10)\n".utf8).withUnsafeBytes { printer.write($0, to: .output, file: file) }
+                printer.finish(file: file, inputBytes: 0)
+                monitor.locked { filesWritten = file }
+            }
+        }
+        usleep(200_000)
+        #expect(monitor.locked { filesWritten } == 3)
+        write(printer, "head\n", file: 0)
+        printer.finish(file: 0, inputBytes: 0)
+        others?.join()
+        printer.close()
+        #expect(collected.text == "head\n" + (1...10).map { "file\($0 % 10)\n" }.joined())
+    }
+
     @Test func manyThreadsManyFilesKeepTheOrder() {
         let collected = Collected()
         let printer = OrderedPrinter(out: collected.outputBuffer, errors: collected.errorBuffer, limit: 64)
