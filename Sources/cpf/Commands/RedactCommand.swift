@@ -85,6 +85,7 @@ enum RedactCommand: Command {
             // Copies to standard output, or (--in-place) only counts what there is to hide.
             let out = inPlace ? OutputBuffer(sink: { _ throws(Errno) in }) : TreeFile.outputBuffer { current.file }
             let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: out)
+            let cleanup = inPlace ? SignalCleanup.claimSlot() : nil
             return { file, descriptor throws(Errno) in
                 current.file = file
                 defer {
@@ -96,7 +97,7 @@ enum RedactCommand: Command {
                 let hidden = engine.redactedCount - before
                 guard inPlace, hidden > 0 else { return }
                 guard lseek(descriptor.rawValue, 0, SEEK_SET) == 0 else { throw .current }
-                try InPlaceFile.replace(file.name, original: descriptor) { temporary throws(Errno) in
+                try InPlaceFile.replace(file.name, original: descriptor, cleanup: cleanup) { temporary throws(Errno) in
                     let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: temporary)
                     try rewriter.redact(descriptor)
                 }

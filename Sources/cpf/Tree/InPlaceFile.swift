@@ -6,9 +6,10 @@
 /// old file or the new one, never a mix. On any error the temporary file is
 /// removed and the original left as it was.
 ///
-/// Only a process killed outright (`kill -9`, a power cut before the
-/// rename) can leave a `.cpf-redact-XXXXXX` file behind; the original is
-/// intact then.
+/// A signal that ends `cpf` (Ctrl-C, `kill`) removes the temporary file
+/// first (see ``SignalCleanup``). Only a process killed outright (`kill -9`,
+/// a power cut before the rename) can leave a `.cpf-redact-XXXXXX` file
+/// behind; the original is intact then.
 enum InPlaceFile {
     /// The prefix of the temporary files' names.
     static let temporaryPrefix = ".cpf-redact-"
@@ -16,7 +17,8 @@ enum InPlaceFile {
     /// Writes the new contents of the file at `path` (open at `original`)
     /// with `body`, into an output buffer, then puts them in its place.
     static func replace(
-        _ path: RawText, original: FileDescriptor, _ body: (OutputBuffer) throws(Errno) -> Void
+        _ path: RawText, original: FileDescriptor, cleanup: SignalCleanup.Slot? = nil,
+        _ body: (OutputBuffer) throws(Errno) -> Void
     ) throws(Errno) {
         var info = stat()
         guard fstat(original.rawValue, &info) == 0 else { throw .current }
@@ -26,6 +28,8 @@ enum InPlaceFile {
         let made = mkstemp(&template)
         guard made >= 0 else { throw .current }
         let temporary = FileDescriptor(rawValue: made)
+        cleanup?.hold(template)
+        defer { cleanup?.release() }
         var isOpen = true
         do throws(Errno) {
             let out = OutputBuffer(sink: { bytes throws(Errno) in try temporary.writeAll(bytes) })
@@ -39,9 +43,11 @@ enum InPlaceFile {
             isOpen = false
             guard system_close(made) == 0 else { throw .current }
             guard path.withCString({ rename(template, $0) }) == 0 else { throw .current }
+            cleanup?.release()
         } catch {
             if isOpen { temporary.close() }
             unlink(template)
+            cleanup?.release()
             throw error
         }
         // The rename itself made durable too, as far as the folder allows.
