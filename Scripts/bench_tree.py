@@ -20,6 +20,7 @@ import argparse
 import importlib.util
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -94,9 +95,13 @@ def main():
         "rg -c -j1": f"rg -j1 -c '{bench.CANDIDATE}' '{tree}' > /dev/null",
     }
     runs = {name: [] for name in commands}
+    cpu = {name: [] for name in commands}
     for _ in range(args.runs):
         for name, command in commands.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             runs[name].append(bench.timed(command))
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
     load_after = os.getloadavg()[0]
     # The median, and the best run: on a shared machine, other work only
     # ever slows a run down, so the best is the closest to the program's own speed.
@@ -122,6 +127,13 @@ def main():
     row(f"`find -r --threads {cores}` vs `rg -c` (candidate pattern)", "all", "rg -c", 1.2, False)
     row(f"`find -r --count --threads {cores}` vs `rg -c`", "count", "rg -c", 1.2, False)
     row("`rg -c` on every core vs `rg -j1 -c` (speed-up)", "rg -c", "rg -c -j1", 1.7, True)
+    # CPU time does not depend on the load: with cores free, a speed-up close
+    # to (CPU time on one thread / CPU time on all) × cores is what the
+    # threads can give.
+    work = {name: statistics.median(values) for name, values in cpu.items()}
+    print(f"\nCPU time (user + system, median): "
+          + ", ".join(f"{name} {work[name]:.3f} s" for name in commands)
+          + f"; `find -r` on {cores} threads uses {work['all'] / work['1 thread']:.2f}× the CPU time of one thread.")
 
 
 if __name__ == "__main__":
