@@ -68,59 +68,16 @@ enum FindCommand: Command {
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
         try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
         let threads = try TreeOptions.threadCount(arguments)
-        let listing: Listing = arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
-        let json = settings.json
-
+        let listing: TreeWorkers.Listing =
+            arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
         let run = TreeRun(
             entries: TreeOptions.entries(arguments), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
         let stats = TreeStats()
-        run.run(threads: threads) {
-            let current = CurrentFile()
-            let out = TreeFile.outputBuffer { current.file }
-            // With --count or -l, the matches themselves are not printed.
-            let engine = FindEngine(settings: settings, context: context, output: listing == .matches ? out : OutputBuffer(sink: { _ throws(Errno) in }))
-            return { file, descriptor throws(Errno) in
-                current.file = file
-                let before = engine.reportedCounts
-                defer {
-                    let after = engine.reportedCounts
-                    let found = (low: after.low - before.low, medium: after.medium - before.medium,
-                                 high: after.high - before.high, mistyped: after.mistyped - before.mistyped)
-                    let total = found.low + found.medium + found.high + found.mistyped
-                    stats.add(bytes: file.entry.size, found: found)
-                    if total > 0, listing != .matches {
-                        Self.writeListing(listing, file.name, count: total, json: json, to: out)
-                    }
-                    out.flush()
-                    current.file = nil
-                }
-                try engine.find(descriptor, named: file.name)
-            }
-        }
+        run.run(threads: threads, makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, context: context))
         if arguments.has(Self.stats) { stats.write(to: context.errors) }
         if run.failedInput { return .error }
         return ExitStatus(succeeded: stats.totalFound > 0)
-    }
-
-    /// What is printed for each file.
-    enum Listing { case matches, count, names }
-
-    /// `FILE:N` (`--count`) or `FILE` (`-l`) for a file with CPFs, or their JSON objects.
-    static func writeListing(_ listing: Listing, _ name: RawText, count: Int, json: Bool, to out: OutputBuffer) {
-        if json {
-            var object = JSONObjectWriter(to: out)
-            object.string("source", name)
-            if listing == .count { object.number("count", count) }
-            object.end()
-        } else {
-            Escaping.readableBytes(name, limit: .max).withUnsafeBytes { out.write($0) }
-            if listing == .count {
-                out.write(byte: UInt8(ascii: ":"))
-                out.write(decimal: count)
-            }
-            out.write(byte: 0x0A)
-        }
     }
 
     /// The value of a `--confidence` option, read case-insensitively.

@@ -79,31 +79,8 @@ enum RedactCommand: Command {
         let run = TreeRun(
             entries: TreeOptions.entries(arguments), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
-        run.run(threads: threads) {
-            let style = makeStyle()
-            let current = CurrentFile()
-            // Copies to standard output, or (--in-place) only counts what there is to hide.
-            let out = inPlace ? OutputBuffer(sink: { _ throws(Errno) in }) : TreeFile.outputBuffer { current.file }
-            let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: out)
-            let cleanup = inPlace ? SignalCleanup.claimSlot() : nil
-            return { file, descriptor throws(Errno) in
-                current.file = file
-                defer {
-                    out.flush()
-                    current.file = nil
-                }
-                let before = engine.redactedCount
-                try engine.redact(descriptor)
-                let hidden = engine.redactedCount - before
-                guard inPlace, hidden > 0 else { return }
-                guard lseek(descriptor.rawValue, 0, SEEK_SET) == 0 else { throw .current }
-                try InPlaceFile.replace(file.name, original: descriptor, cleanup: cleanup) { temporary throws(Errno) in
-                    let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: temporary)
-                    try rewriter.redact(descriptor)
-                }
-                file.say(TreeMessages.redacted(Escaping.readable(file.name), count: hidden))
-            }
-        }
+        run.run(threads: threads, makeWorker: TreeWorkers.redact(
+            makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace, context: context))
         return run.failedInput ? .error : .success
     }
 }
