@@ -40,74 +40,61 @@ struct DirectoryWalker {
     func entries(for arguments: [RawText]) -> [TreeEntry] {
         var result: [TreeEntry] = []
         for argument in arguments {
-            var info = stat()
-            let isDirectory = argument != "-" && argument.withCString { stat($0, &info) } == 0
-                && info.st_mode & S_IFMT == S_IFDIR
-            if recursive, isDirectory {
+            let status = argument == "-" ? nil : try? FileStatus(argument, followingLinks: true)
+            if recursive, let status, status.kind == .directory {
                 var below: [TreeEntry] = []
                 var ancestors: [FileKey] = []
                 walk(argument, into: &below, ancestors: &ancestors)
                 below.sort { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
                 result += below
             } else {
-                let size = argument != "-" && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+                let size = status?.kind == .regular ? status!.size : 0
                 result.append(TreeEntry(path: argument, kind: .argument, size: size))
             }
         }
         return result
     }
 
-    /// Which file a `stat` describes.
+    /// Which file a status describes.
     private struct FileKey: Equatable {
         let device: UInt64
         let inode: UInt64
     }
 
     private func walk(_ directory: RawText, into result: inout [TreeEntry], ancestors: inout [FileKey]) {
-        var info = stat()
-        guard directory.withCString({ stat($0, &info) }) == 0 else {
-            result.append(TreeEntry(path: directory, kind: .unreadable(.current), size: 0))
+        let names: [[UInt8]]
+        let key: FileKey
+        do throws(Errno) {
+            let status = try FileStatus(directory, followingLinks: true)
+            key = FileKey(device: status.device, inode: status.inode)
+            if ancestors.contains(key) { return }
+            names = try directoryEntryNames(directory)
+        } catch {
+            result.append(TreeEntry(path: directory, kind: .unreadable(error), size: 0))
             return
         }
-        let key = FileKey(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        if ancestors.contains(key) { return }
         ancestors.append(key)
         defer { ancestors.removeLast() }
-
-        guard let stream = directory.withCString({ opendir($0) }) else {
-            result.append(TreeEntry(path: directory, kind: .unreadable(.current), size: 0))
-            return
-        }
-        var names: [[UInt8]] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { result.append(TreeEntry(path: directory, kind: .unreadable(.current), size: 0)) }
-                break
-            }
-            let name = system_entryName(entry)
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
-        }
-        closedir(stream)
 
         let prefix = directory.bytes.last == UInt8(ascii: "/") ? directory.bytes : directory.bytes + [UInt8(ascii: "/")]
         for name in names {
             let path = RawText(prefix + name)
             willLookAt?(path)
-            var entryInfo = stat()
-            guard path.withCString({ lstat($0, &entryInfo) }) == 0 else {
-                result.append(TreeEntry(path: path, kind: .unreadable(.current), size: 0))
+            let status: FileStatus
+            do {
+                status = try FileStatus(path, followingLinks: false)
+            } catch {
+                result.append(TreeEntry(path: path, kind: .unreadable(error), size: 0))
                 continue
             }
-            switch entryInfo.st_mode & S_IFMT {
-            case S_IFDIR:
+            switch status.kind {
+            case .directory:
                 walk(path, into: &result, ancestors: &ancestors)
-            case S_IFREG:
-                result.append(TreeEntry(path: path, kind: .found, size: Int(entryInfo.st_size)))
-            case S_IFLNK:
+            case .regular:
+                result.append(TreeEntry(path: path, kind: .found, size: status.size))
+            case .symbolicLink:
                 continue  // never followed below the arguments
-            default:
+            case .other:
                 result.append(TreeEntry(path: path, kind: .skipped, size: 0))
             }
         }

@@ -68,6 +68,20 @@ struct DirectoryWalkerTests {
         #expect(entries.map(\.kind) == [.found, .unreadable(Errno(rawValue: ENOENT)), .found])
     }
 
+    @Test func aFolderThatVanishesIsReportedAndTheWalkGoesOn() {
+        let root = tree(["a/x", "b/y", "c/z"])
+        var walker = DirectoryWalker(recursive: true)
+        walker.willLookAt = { path in
+            if path.bytes.last == UInt8(ascii: "b") {
+                unlink(path.text + "/y")
+                rmdir(path.text)
+            }
+        }
+        let entries = walker.entries(for: [RawText(root)])
+        #expect(relative(entries, to: root) == ["a/x", "b", "c/z"])
+        #expect(entries[1].kind == .unreadable(Errno(rawValue: ENOENT)))
+    }
+
     @Test func namesThatAreNotUTF8AreKeptAsBytes() {
         let root = tree([])
         let name = Array(root.utf8) + Array("/n".utf8) + [0xE3] + Array("o.txt".utf8)
