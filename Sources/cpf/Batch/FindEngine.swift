@@ -23,11 +23,40 @@ final class FindEngine {
     private let reader: BlockReader
     /// CPFs found so far, over every input.
     private(set) var foundCount = 0
+    /// CPFs reported so far by confidence (low, medium, high), mistyped
+    /// ones apart, for `--stats`.
+    private(set) var reportedCounts = Counts()
     /// The bytes of each part of a file scanned on several threads.
     private let partCapacity: Int
     /// The threads, the reader and each part's output, made for the first
     /// file large enough to be scanned in parts.
     private var parallel: (group: WorkerGroup, reader: RoundReader, outputs: UnsafeMutableBufferPointer<OutputBuffer?>)?
+
+    /// CPFs reported, by confidence, mistyped ones apart.
+    struct Counts {
+        var low = 0, medium = 0, high = 0, mistyped = 0
+
+        var total: Int { low + medium + high + mistyped }
+
+        mutating func add(_ match: CPFScanner.Match) {
+            if !match.isValid {
+                mistyped += 1
+            } else {
+                switch match.confidence {
+                case .low: low += 1
+                case .medium: medium += 1
+                case .high: high += 1
+                }
+            }
+        }
+
+        static func += (lhs: inout Counts, rhs: Counts) {
+            lhs.low += rhs.low
+            lhs.medium += rhs.medium
+            lhs.high += rhs.high
+            lhs.mistyped += rhs.mistyped
+        }
+    }
 
     /// Where an input stands: the line (from 1) that starts at `lineStart`,
     /// line feeds counted before the offset `counted`. A local value while
@@ -49,6 +78,8 @@ final class FindEngine {
         var recentLineStarts: (Int, Int, Int, Int) = (0, 0, 0, 0)
         var renderedLine = 0
         var lineDigitCount = 0
+        /// The CPFs reported from this position on.
+        var counts = Counts()
 
         /// The start of line `number`, one of the last four counted.
         func start(ofLine number: Int) -> Int {
@@ -133,8 +164,11 @@ final class FindEngine {
         if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * partCapacity {
             return try findInParts(descriptor, position: position)
         }
-        var found = 0
         var scanner = CPFScanner()
+        defer {
+            reportedCounts += position.counts
+            foundCount += position.counts.total
+        }
         try reader.forEachBlock(of: descriptor) { block in
             let bytes = UnsafeRawBufferPointer(block)
             let origin = scanner.offset
@@ -142,12 +176,11 @@ final class FindEngine {
                 if match.range.lowerBound > position.counted {
                     position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
                 }
-                if report(match, startingAt: match.range.lowerBound, at: &position, to: out) { found += 1 }
+                report(match, startingAt: match.range.lowerBound, at: &position, to: out)
             }
             position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
         }
-        scanner.finish { if report($0, startingAt: $0.range.lowerBound, at: &position, to: out) { found += 1 } }
-        foundCount += found
+        scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
     }
 
     /// ``find(_:named:)`` for a large regular file: its parts scanned side by
@@ -166,11 +199,14 @@ final class FindEngine {
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 128 * group.parts, alignment: 64)
         defer { lineDigits.deallocate() }
         var positions = (0..<group.parts).map { _ in start }
-        var found = [Int](repeating: 0, count: group.parts)
         var roundStart = start
+        var counts = Counts()
+        defer {
+            reportedCounts += counts
+            foundCount += counts.total
+        }
         try rounds.forEachRound(of: descriptor) { parts in
             positions.withUnsafeMutableBufferPointer { positions in
-                found.withUnsafeMutableBufferPointer { found in
                     group.run { index in
                         let part = parts[index]
                         // Where this part's range starts: the round's start,
@@ -178,6 +214,7 @@ final class FindEngine {
                         var position = roundStart
                         position.lineDigits = lineDigits + 128 * index
                         position.renderedLine = 0
+                        position.counts = Counts()
                         let first = parts[0].range.lowerBound
                         position.countLines(part.bytes(from: first), origin: first, upTo: part.range.lowerBound)
                         var scanner = CPFScanner()
@@ -187,31 +224,27 @@ final class FindEngine {
                         let output = outputs[index]!
                         let origin = part.scannedOffset
                         let range = part.range
-                        // Counted here, stored once: neighbouring counters
-                        // share a cache line.
-                        var reported = 0
-                        let report = { (match: CPFScanner.Match, position: inout Position, reported: inout Int) in
+                        let report = { (match: CPFScanner.Match, position: inout Position) in
                             // The scanner counts from the first byte scanned.
                             let start = origin + match.range.lowerBound
                             guard range.contains(start) else { return }
                             position.countLines(part.scanned.baseAddress!, origin: origin, upTo: start)
-                            if self.report(match, startingAt: start, at: &position, to: output) { reported += 1 }
+                            self.report(match, startingAt: start, at: &position, to: output)
                         }
                         withoutActuallyEscaping(report) { report in
-                            scanner.feed(part.scanned) { report($0, &position, &reported) }
-                            if part.reachesEnd { scanner.finish { report($0, &position, &reported) } }
+                            scanner.feed(part.scanned) { report($0, &position) }
+                            if part.reachesEnd { scanner.finish { report($0, &position) } }
                         }
                         position.countLines(part.scanned.baseAddress!, origin: origin, upTo: range.upperBound)
+                        // Stored once: the parts' positions share cache lines.
                         positions[index] = position
-                        found[index] += reported
                     }
-                }
             }
+            for position in positions { counts += position.counts }
             for output in outputs { output?.drain(into: out) }
             roundStart = positions[group.parts - 1]
             roundStart.lineDigits = start.lineDigits
         }
-        foundCount += found.reduce(0, +)
     }
 
     /// Copies `count` bytes a word at a time: reads and writes up to 7
@@ -233,8 +266,9 @@ final class FindEngine {
     /// has been counted, and perhaps some inside it (a match that began in
     /// an earlier block): its line is the one where its first digit is.
     @inline(__always)
-    private func report(_ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer) -> Bool {
-        guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return false }
+    private func report(_ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer) {
+        guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
+        position.counts.add(match)
         let (line, column) = position.lineAndColumn(of: start)
         let source = position.source
         // The text as written, at most 96 bytes.
@@ -265,7 +299,6 @@ final class FindEngine {
                 out.write(byte: 0x0A)
             }
         }
-        return true
     }
 
     /// `SOURCE:LINE:COLUMN: TEXT` in one go, for printable ASCII text.

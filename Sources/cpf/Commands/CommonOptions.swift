@@ -19,15 +19,6 @@ enum CommonOptions {
     static let header = OptionDefinition(
         "header", help: "The first line (record) of each input is a header: passed through unchanged, the first input's only.")
 
-    static let threads = OptionDefinition(
-        "threads", short: "j", value: "n",
-        help: "Scan with <n> threads (default: one per processor). A large regular file is read in parts scanned side by side; the output is the same as one thread's.")
-
-    /// Reads `--threads`: its value, or the number of processors online.
-    static func threadCount(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        try arguments.integer(threads, in: 1...256, expected: "a number of threads from 1 to 256") ?? min(system_onlineProcessors(), 256)
-    }
-
     /// Reads `--field`, `--delimiter` and `--header`. `--delimiter` needs
     /// `--field` (or `alsoFor`, such as `--annotate`); none of them goes with
     /// CPF arguments. `--header` alone means the first line is a header.

@@ -8,19 +8,30 @@ enum FindCommand: Command {
         "confidence", value: "level", help: "Report CPFs of at least this confidence: low, medium (default) or high.")
     static let includeInvalid = OptionDefinition(
         "include-invalid", help: "Also report mistyped CPFs: wrong check digits, written as the full mask or after a CPF keyword.")
+    static let count = OptionDefinition(
+        "count", help: "Print FILE:N for each file with at least one CPF, N the number of CPFs in it (JSON: source and count).")
+    static let filesWithMatches = OptionDefinition(
+        "files-with-matches", short: "l", help: "Print only the name of each file with at least one CPF (JSON: source).")
+    static let stats = OptionDefinition(
+        "stats", help: "At the end, print on standard error the files and bytes read, the CPFs found by confidence, and the time taken.")
 
     static let definition = CommandDefinition(
         name: "find",
         abstract: "Find CPFs in free text: logs, dumps, documents.",
-        usage: "[--confidence <level>] [--include-invalid] [--json] [--threads <n>] [<file> ...]",
+        usage: "[-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [<file> ...]",
         arguments: [
-            ("<file>", "Files to search, in order ('-' for standard input). Without any, standard input is read."),
+            ("<file>", "Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read."),
         ],
         options: [
             confidence,
             includeInvalid,
             json,
-            CommonOptions.threads,
+            TreeOptions.recursive,
+            count,
+            filesWithMatches,
+            stats,
+            TreeOptions.threads,
+            TreeOptions.noProgress,
         ],
         discussion: """
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
@@ -36,6 +47,10 @@ enum FindCommand: Command {
             RENAVAM... keyword, or written with spaces or dots only, like an IP
             address) or medium (anything else). See docs/reference.md for the lists.
 
+            Files are read on several threads at once (--threads), and what each
+            prints comes out in the order of the files, the same as with one thread.
+            Binary files are searched like any other.
+
             EXIT STATUS:
               0 at least one CPF found, 1 none, 2 usage or I/O error.
 
@@ -43,6 +58,7 @@ enum FindCommand: Command {
               cpf find app.log dump.sql
               cpf find --confidence high --json tickets/*.txt
               cpf find --confidence low --include-invalid export.csv
+              cpf find -r --count --stats shared-folder/
             """)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
@@ -50,13 +66,20 @@ enum FindCommand: Command {
         settings.json = arguments.has(Self.json)
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
-        settings.threads = try CommonOptions.threadCount(arguments)
-        let engine = FindEngine(settings: settings, context: context)
-        InputList(files: arguments.positionals).forEach(in: context) { name, descriptor throws(Errno) in
-            try engine.find(descriptor, named: name)
-        }
-        if context.failedInput { return .error }
-        return ExitStatus(succeeded: engine.foundCount > 0)
+        try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
+        let threads = try TreeOptions.threadCount(arguments)
+        let listing: TreeWorkers.Listing =
+            arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
+        let entries = TreeOptions.entries(arguments)
+        settings.threads = TreeOptions.threadsPerFile(threads, files: entries.count)
+        let run = TreeRun(
+            entries: entries, context: context,
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
+        let stats = TreeStats()
+        run.run(threads: threads, makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, context: context))
+        if arguments.has(Self.stats) { stats.write(to: context.errors) }
+        if run.failedInput { return .error }
+        return ExitStatus(succeeded: stats.totalFound > 0)
     }
 
     /// The value of a `--confidence` option, read case-insensitively.

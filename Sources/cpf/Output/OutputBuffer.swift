@@ -21,6 +21,8 @@ final class OutputBuffer {
     /// Where the record being written began, between ``beginRecord()`` and
     /// ``endRecord()`` (a CSV row, whose quoted fields may hold line feeds).
     private var recordStart: Int?
+    /// Where the bytes go instead of `descriptor`, if set (see ``init(capacity:sink:)``).
+    private let sink: ((UnsafeRawBufferPointer) throws(Errno) -> Void)?
 
     /// What goes out, for a buffer that collects in memory (see
     /// ``init(collectingWithCapacity:)``), `nil` for one that writes to its descriptor.
@@ -29,14 +31,25 @@ final class OutputBuffer {
     init(descriptor: FileDescriptor, capacity: Int = 1 << 17) {
         self.descriptor = descriptor
         storage = .allocate(byteCount: capacity, alignment: 16)
+        sink = nil
+    }
+
+    /// A buffer whose blocks go to `sink` rather than to a file descriptor
+    /// (the output of one file of a tree, handed to the ordered printer);
+    /// an error `sink` throws is kept and reported as a write error.
+    init(capacity: Int = 1 << 17, sink: @escaping (UnsafeRawBufferPointer) throws(Errno) -> Void) {
+        descriptor = FileDescriptor(rawValue: -1)
+        storage = .allocate(byteCount: capacity, alignment: 16)
+        self.sink = sink
     }
 
     /// A buffer that collects what is written in memory instead of writing it
     /// out: what one part of a parallel scan prints, passed on in order with
     /// ``drain(into:)``.
     init(collectingWithCapacity capacity: Int = 1 << 17) {
-        descriptor = .standardOutput
+        descriptor = FileDescriptor(rawValue: -1)
         storage = .allocate(byteCount: capacity, alignment: 16)
+        sink = nil
         collected = []
     }
 
@@ -167,7 +180,7 @@ final class OutputBuffer {
         }
         guard error == nil else { return }
         do {
-            try descriptor.writeAll(bytes)
+            if let sink { try sink(bytes) } else { try descriptor.writeAll(bytes) }
         } catch {
             self.error = error
             onError?(error)

@@ -150,3 +150,17 @@ func system_regularFileSize(_ descriptor: Int32) -> Int? {
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(status.st_size)
 }
+
+/// The name of a directory entry from `readdir(3)`, as bytes.
+func system_entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        Array(raw.prefix(while: { $0 != 0 }))
+    }
+}
+
+/// Seconds since an arbitrary moment, from the monotonic clock.
+func system_monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

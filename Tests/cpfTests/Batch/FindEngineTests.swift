@@ -140,4 +140,12 @@ struct FindEngineTests {
         let json = try found([("t", input)], blockCapacity: blockCapacity, settings: .init(json: true))
         #expect(json.output.contains(#""line":2,"column":5,"text":"390.533.447-\r\n05","cpf":"39053344705","confidence":"high","valid":true"#))
     }
+
+    @Test func reportedCPFsAreCountedByConfidenceForStats() throws {
+        let engine = FindEngine(settings: .init(minimumConfidence: .low, includesInvalid: true), context: Context(), output: OutputBuffer(sink: { _ throws(Errno) in }))
+        try withFileDescriptor(containing: Self.mixed) { try engine.find($0, named: "t") }
+        // tel 11987654374: low; id 39053344705: medium; CPF 390 533 447 05: high; 231.002.999-00: mistyped.
+        let counts = engine.reportedCounts
+        #expect((counts.low, counts.medium, counts.high, counts.mistyped) == (1, 1, 1, 1))
+    }
 }

@@ -24,16 +24,6 @@ struct CommonOptionsTests {
         }
     }
 
-    @Test("--threads: one per processor by default, 1 to 256 when given")
-    func threads() throws {
-        #expect(try CommonOptions.threadCount(parse([], for: FindCommand.definition)) == min(system_onlineProcessors(), 256))
-        #expect(try CommonOptions.threadCount(parse(["--threads", "3"], for: FindCommand.definition)) == 3)
-        #expect(try CommonOptions.threadCount(parse(["-j", "1"], for: RedactCommand.definition)) == 1)
-        for bad in ["0", "257", "two", "-1"] {
-            #expect(throws: UsageError.self) { try CommonOptions.threadCount(parse(["--threads=\(bad)"], for: FindCommand.definition)) }
-        }
-    }
-
     @Test func argumentsOrInputButNotBoth() throws {
         try CommonOptions.requireArgumentsOrInput(parse(["390.533.447-05"]))
         try CommonOptions.requireArgumentsOrInput(parse(["-i", "a.txt"]))

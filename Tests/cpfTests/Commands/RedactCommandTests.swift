@@ -7,7 +7,9 @@ import Testing
 struct RedactCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(RedactCommand.definition.name == "redact")
-        #expect(RedactCommand.definition.options.map(\.long) == ["style", "confidence", "key-file", "tweak", "keep-region", "threads"])
+        #expect(RedactCommand.definition.options.map(\.long) == [
+            "style", "confidence", "in-place", "recursive", "threads", "no-progress", "key-file", "tweak", "keep-region",
+        ])
         let help = RedactCommand.definition.helpText
         for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:"] {
             #expect(help.contains(phrase))

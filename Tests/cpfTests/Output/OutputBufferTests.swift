@@ -118,4 +118,16 @@ struct OutputBufferTests {
 
 final class ErrorLog: @unchecked Sendable {
     var list: [Errno] = []
+
+    @Test func aSinkReceivesTheBlocksAndItsErrorIsKept() {
+        var received: [UInt8] = []
+        let out = OutputBuffer(capacity: 8, sink: { bytes throws(Errno) in received += bytes })
+        out.write("line one\nline two\n")
+        out.flush()
+        #expect(String(decoding: received, as: UTF8.self) == "line one\nline two\n")
+        let failing = OutputBuffer(sink: { _ throws(Errno) in throw Errno(rawValue: ENOSPC) })
+        failing.write("x")
+        failing.flush()
+        #expect(failing.error == Errno(rawValue: ENOSPC))
+    }
 }

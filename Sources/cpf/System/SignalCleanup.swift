@@ -1,0 +1,86 @@
+/// Removes the temporary files being written when `cpf` is ended by a
+/// signal (Ctrl-C, `kill`, a closed terminal), then dies of that signal as
+/// it would have: `redact --in-place` leaves no `.cpf-redact-XXXXXX` behind
+/// then. Only `kill -9` (which nothing can catch) can leave one.
+///
+/// A signal handler may not allocate or take locks, so each thread claims a
+/// ``Slot`` up front: a fixed buffer for the path of its temporary file and
+/// a flag saying whether the path is live, which the handler reads.
+enum SignalCleanup {
+    /// The signals that end `cpf` after removing the temporary files.
+    static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+    static let slotCount = 1024
+
+    /// One thread's temporary file.
+    struct Slot {
+        fileprivate let path: UnsafeMutablePointer<CChar>
+        fileprivate let isLive: UnsafeMutablePointer<sig_atomic_t>
+
+        /// Marks `path` (a NUL-terminated path of at most `PATH_MAX` bytes)
+        /// as to be removed on a signal.
+        func hold(_ path: UnsafePointer<CChar>) {
+            isLive.pointee = 0
+            let length = strlen(path)
+            guard length < Int(PATH_MAX) else { return }
+            self.path.update(from: path, count: length + 1)
+            isLive.pointee = 1
+        }
+
+        /// The file is gone or renamed: nothing to remove any more.
+        func release() {
+            isLive.pointee = 0
+        }
+    }
+
+    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: slotCount)
+        table.initialize(repeating: nil, count: slotCount)
+        return table
+    }()
+    nonisolated(unsafe) private static let live: UnsafeMutablePointer<sig_atomic_t> = {
+        let flags = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: slotCount)
+        flags.initialize(repeating: 0, count: slotCount)
+        return flags
+    }()
+    nonisolated(unsafe) private static var claimed = 0
+    private static let monitor = Monitor()
+
+    /// A slot for the calling thread, the handlers installed with the first;
+    /// `nil` when all are taken (the files are then only removed on errors).
+    static func claimSlot() -> Slot? {
+        monitor.locked {
+            guard claimed < slotCount else { return nil }
+            if claimed == 0 { install() }
+            let index = claimed
+            claimed += 1
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX))
+            paths[index] = buffer
+            return Slot(path: buffer, isLive: live + index)
+        }
+    }
+
+    private static func install() {
+        var action = sigaction()
+        system_setHandler(&action, removeTemporaryFilesAndDie)
+        sigemptyset(&action.sa_mask)
+        for signal in signals { sigaddset(&action.sa_mask, signal) }
+        // Back to the default action on entry, so raising the signal again ends the process.
+        action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+        for signal in signals {
+            var previous = sigaction()
+            guard sigaction(signal, nil, &previous) == 0, !system_handlerIsIgnore(previous) else { continue }
+            _ = sigaction(signal, &action, nil)
+        }
+    }
+
+    fileprivate static func removeLiveFiles() {
+        for index in 0..<slotCount where live[index] != 0 {
+            if let path = paths[index] { unlink(path) }
+        }
+    }
+}
+
+private func removeTemporaryFilesAndDie(_ signal: Int32) {
+    SignalCleanup.removeLiveFiles()
+    raise(signal)  // delivered, with the default action, when the handler returns
+}

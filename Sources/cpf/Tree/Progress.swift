@@ -1,0 +1,54 @@
+/// The one-line progress display of a long scan on standard error (a
+/// terminal): files and bytes done of the total, the rate and the time
+/// left, redrawn in place at most ten times a second and cleared when
+/// anything else is written and at the end. Only ever called by the one
+/// thread printing at the time (see ``OrderedPrinter``).
+final class Progress {
+    private let totalFiles: Int
+    private let totalBytes: Int
+    private let start = system_monotonicSeconds()
+    // A scan shorter than half a second shows nothing.
+    private lazy var lastDrawn = start + 0.4
+    private var files = 0
+    private var bytes = 0
+    private var isShown = false
+
+    init(totalFiles: Int, totalBytes: Int) {
+        self.totalFiles = totalFiles
+        self.totalBytes = totalBytes
+    }
+
+    /// Whether to show one: standard error is a terminal, and not `--no-progress`.
+    static func isWanted(disabled: Bool) -> Bool {
+        !disabled && FileDescriptor.standardError.isTerminal
+    }
+
+    /// Counts one file done; redraws the line when it is time to.
+    func fileDone(bytes count: Int, errors: OutputBuffer) {
+        files += 1
+        bytes += count
+        let now = system_monotonicSeconds()
+        guard now - lastDrawn >= 0.1, files < totalFiles else { return }
+        lastDrawn = now
+        let elapsed = max(now - start, 1e-6)
+        let rate = Double(bytes) / elapsed
+        let left = rate > 0 && bytes > 0 ? Double(totalBytes - bytes) / rate : nil
+        let line = TreeMessages.progress(
+            files: files, totalFiles: totalFiles, bytes: bytes, totalBytes: totalBytes, rate: rate, secondsLeft: left)
+        errors.write("\r\u{1B}[K" + line)
+        errors.flush()
+        isShown = true
+    }
+
+    /// Whether standard output is a terminal too, where output would run
+    /// into the line.
+    let sharesTerminal = FileDescriptor.standardOutput.isTerminal
+
+    /// Clears the line if it is shown.
+    func clear(_ errors: OutputBuffer) {
+        guard isShown else { return }
+        errors.write("\r\u{1B}[K")
+        errors.flush()
+        isShown = false
+    }
+}

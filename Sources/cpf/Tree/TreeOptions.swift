@@ -1,0 +1,62 @@
+/// The options `find` and `redact` share for trees of files: `-r`,
+/// `--threads`, `--no-progress`.
+enum TreeOptions {
+    static let recursive = OptionDefinition(
+        "recursive", short: "r", help: "Search directories given as <file> through: every regular file below them, in sorted path order; symbolic links below them are not followed, FIFOs, sockets and devices skipped.")
+    static let threads = OptionDefinition(
+        "threads", short: "j", value: "n", help: "Scan with <n> threads (default: one per processor): <n> files at a time, or the parts of one large file side by side. The output is the same, in the same order, whatever <n>.")
+    static let noProgress = OptionDefinition(
+        "no-progress", help: "Do not show the progress line (shown on standard error only when it is a terminal).")
+
+    /// The value of `--threads`, or the number of processors.
+    static func threadCount(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        try arguments.integer(threads, in: 1...1024, expected: "a number of threads from 1 to 1024") ?? system_onlineProcessors()
+    }
+
+    /// The threads that scan the parts of one large file when `threads`
+    /// read `files` files: all of them for one file, else what the files
+    /// leave over (none once there is a file per thread).
+    static func threadsPerFile(_ threads: Int, files: Int) -> Int {
+        max(1, threads / max(1, min(threads, files)))
+    }
+
+    /// The inputs the FILE arguments stand for (standard input without any).
+    static func entries(_ arguments: ParsedArguments) -> [TreeEntry] {
+        DirectoryWalker(recursive: arguments.has(recursive)).entries(for: InputList(files: arguments.positionals).names)
+    }
+}
+
+/// What `find --stats` adds up over the files, from every worker.
+final class TreeStats: @unchecked Sendable {
+    private let monitor = Monitor()
+    private(set) var files = 0
+    private(set) var filesWithCPFs = 0
+    private(set) var bytes = 0
+    private(set) var found = (low: 0, medium: 0, high: 0, mistyped: 0)
+    private let start = system_monotonicSeconds()
+
+    /// Adds one file read: its size and what it had.
+    func add(bytes: Int, found counts: (low: Int, medium: Int, high: Int, mistyped: Int)) {
+        monitor.locked {
+            files += 1
+            self.bytes += bytes
+            let total = counts.low + counts.medium + counts.high + counts.mistyped
+            if total > 0 { filesWithCPFs += 1 }
+            found.low += counts.low
+            found.medium += counts.medium
+            found.high += counts.high
+            found.mistyped += counts.mistyped
+        }
+    }
+
+    var totalFound: Int { monitor.locked { found.low + found.medium + found.high + found.mistyped } }
+
+    /// The summary on standard error.
+    func write(to errors: OutputBuffer) {
+        monitor.locked {
+            errors.write(TreeMessages.statsFiles(files: files, withCPFs: filesWithCPFs, bytes: bytes, seconds: system_monotonicSeconds() - start) + "\n")
+            errors.write(TreeMessages.statsCPFs(high: found.high, medium: found.medium, low: found.low, mistyped: found.mistyped) + "\n")
+        }
+        errors.flush()
+    }
+}

@@ -1,0 +1,169 @@
+/// Runs a command over the inputs of a walk (see ``DirectoryWalker``) on
+/// `threads` threads, each file handled by one worker and its output printed
+/// in the order of the files by an ``OrderedPrinter``.
+///
+/// Each thread makes its own worker (engines are not shared); with one
+/// thread, the work is done on the calling thread, the same way.
+final class TreeRun: @unchecked Sendable {
+    /// What a worker does with one file, open for reading at `descriptor`;
+    /// it writes through `file` and throws the read error that stops it.
+    typealias Worker = (_ file: TreeFile, _ descriptor: FileDescriptor) throws(Errno) -> Void
+
+    let entries: [TreeEntry]
+    let printer: OrderedPrinter
+    private let monitor = Monitor()
+    private var next = 0
+    private var failed = false
+
+    init(entries: [TreeEntry], context: Context, showsProgress: Bool, threads: Int) {
+        self.entries = entries
+        let progress = showsProgress
+            ? Progress(totalFiles: entries.count, totalBytes: entries.reduce(0) { $0 + $1.size }) : nil
+        // 4 MiB per file waiting, 4 MiB per thread in all.
+        printer = OrderedPrinter(out: context.output, errors: context.errors, progress: progress,
+                                 limit: 4 << 20, totalLimit: max(threads, 2) * (4 << 20))
+    }
+
+    /// Whether an input could not be read (exit status 2).
+    var failedInput: Bool { monitor.locked { failed } }
+
+    /// Marks the run as failed (exit status 2).
+    func markFailed() { monitor.locked { failed = true } }
+
+    /// Handles every entry with workers made by `makeWorker` (called once
+    /// on each thread), then waits for all of them.
+    func run(threads: Int, makeWorker: @escaping () -> Worker) {
+        // Standard input cannot be shared: read by one thread only.
+        let threads = entries.contains { $0.path == "-" && $0.kind == .argument } ? 1 : min(threads, max(entries.count, 1))
+        let body = { [self] in
+            let worker = makeWorker()
+            while let index = takeNext() { handle(index, with: worker) }
+        }
+        if threads <= 1 {
+            body()
+        } else {
+            var started: [SystemThread] = []
+            for _ in 0..<threads {
+                if let thread = system_startThread(body) { started.append(thread) }
+            }
+            if started.isEmpty { body() }
+            for thread in started { thread.join() }
+        }
+        printer.close()
+    }
+
+    private func takeNext() -> Int? {
+        monitor.locked {
+            guard next < entries.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    private func handle(_ index: Int, with worker: Worker) {
+        let entry = entries[index]
+        let file = TreeFile(index: index, entry: entry, run: self)
+        defer { printer.finish(file: index, inputBytes: entry.size) }
+        switch entry.kind {
+        case .skipped:
+            file.note(TreeMessages.notRegularFile)
+            return
+        case .unreadable(let error):
+            file.report(error)
+            return
+        case .argument, .found:
+            break
+        }
+        let descriptor: FileDescriptor
+        do {
+            guard let opened = try TreeFile.open(entry) else {
+                file.note(TreeMessages.notRegularFile)
+                return
+            }
+            descriptor = opened
+        } catch {
+            file.report(error)
+            return
+        }
+        defer { if entry.path != "-" { descriptor.close() } }
+        if let output = Self.outputIdentity, descriptor.fileIdentity == output {
+            file.report(message: "input file is output file")
+            return
+        }
+        do {
+            try worker(file, descriptor)
+        } catch {
+            file.report(error)
+        }
+    }
+
+    /// Standard output when it is a regular file (which an input must not be:
+    /// reading what it appends, `cpf` would never reach the end).
+    private static let outputIdentity: FileIdentity? = FileDescriptor.standardOutput.fileIdentity.flatMap {
+        $0.isRegularFile ? $0 : nil
+    }
+}
+
+/// One input being handled by a worker: where its output and messages go.
+struct TreeFile {
+    let index: Int
+    let entry: TreeEntry
+    let run: TreeRun
+
+    /// Its name as given or found (bytes).
+    var name: RawText { entry.path }
+    /// Its name as shown in messages: `standard input` for `-`.
+    var shownName: RawText { entry.path == "-" ? "standard input" : entry.path }
+
+    /// Writes `bytes` to standard output, in the order of the files.
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        run.printer.write(bytes, to: .output, file: index)
+    }
+
+    /// Writes `cpf: NAME: MESSAGE` to standard error, in the order of the files.
+    func note(_ message: String) {
+        let line = "cpf: \(Escaping.readable(shownName)): \(message)\n"
+        Array(line.utf8).withUnsafeBytes { run.printer.write($0, to: .errors, file: index) }
+    }
+
+    /// Writes a line to standard error, in the order of the files.
+    func say(_ message: String) {
+        Array("cpf: \(message)\n".utf8).withUnsafeBytes { run.printer.write($0, to: .errors, file: index) }
+    }
+
+    /// Reports an error on this input (exit status 2 at the end).
+    func report(_ error: Errno) { report(message: "\(error)") }
+
+    func report(message: String) {
+        note(message)
+        run.markFailed()
+    }
+
+    /// An output buffer that hands what is written to ``write(_:)`` of the
+    /// file the worker is on (`current`).
+    static func outputBuffer(_ current: @escaping () -> TreeFile?) -> OutputBuffer {
+        OutputBuffer(sink: { bytes throws(Errno) in current()?.write(bytes) })
+    }
+
+    /// Opens an entry for reading: an argument as given (`-` is standard
+    /// input); a file found below a directory without following a link and
+    /// without waiting, `nil` when it is not a regular file after all.
+    static func open(_ entry: TreeEntry) throws(Errno) -> FileDescriptor? {
+        if entry.kind == .argument {
+            return entry.path == "-" ? .standardInput : try FileDescriptor.openForReading(entry.path)
+        }
+        let descriptor = FileDescriptor(rawValue: try retryingOnInterrupt {
+            entry.path.withCString { system_open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        })
+        guard descriptor.fileIdentity?.isRegularFile == true else {
+            descriptor.close()
+            return nil
+        }
+        return descriptor
+    }
+}
+
+/// The file a worker is on, for the output buffer it writes through.
+final class CurrentFile {
+    var file: TreeFile?
+}

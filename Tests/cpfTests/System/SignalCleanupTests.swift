@@ -1,0 +1,18 @@
+// Tests of System/SignalCleanup.swift (the handler itself, which ends the
+// process, is tested end to end: TreeEndToEndTests, killed during a rewrite).
+
+@testable import cpf
+import Testing
+
+@Suite("SignalCleanup")
+struct SignalCleanupTests {
+    @Test func claimingASlotInstallsTheHandlers() throws {
+        let slot = try #require(SignalCleanup.claimSlot())
+        var action = sigaction()
+        sigaction(SIGTERM, nil, &action)
+        #expect(!system_handlerIsIgnore(action))
+        #expect(action.sa_flags & Int32(truncatingIfNeeded: SA_RESETHAND) != 0)
+        slot.hold("/nonexistent/cpf-test")
+        slot.release()
+    }
+}

@@ -1,0 +1,34 @@
+// Tests of Tree/Progress.swift.
+
+@testable import cpf
+import Testing
+
+@Suite("Progress")
+struct ProgressTests {
+    @Test func notWantedWhenTurnedOff() {
+        #expect(Progress.isWanted(disabled: true) == false)
+    }
+
+    @Test func aShortScanDrawsNothingAndClearingThenWritesNothing() {
+        var written: [UInt8] = []
+        let errors = OutputBuffer(sink: { bytes throws(Errno) in written += bytes })
+        let progress = Progress(totalFiles: 3, totalBytes: 30)
+        progress.fileDone(bytes: 10, errors: errors)
+        progress.clear(errors)
+        errors.flush()
+        #expect(written.isEmpty)
+    }
+
+    @Test func aLongScanRedrawsInPlaceAndClearsTheLine() {
+        var written: [UInt8] = []
+        let errors = OutputBuffer(sink: { bytes throws(Errno) in written += bytes })
+        let progress = Progress(totalFiles: 3, totalBytes: 30)
+        usleep(500_000)
+        progress.fileDone(bytes: 10, errors: errors)
+        progress.clear(errors)
+        errors.flush()
+        let text = String(decoding: written, as: UTF8.self)
+        #expect(text.hasPrefix("\r\u{1B}[K1/3 files, 10 B/30 B, "))
+        #expect(text.hasSuffix(" left\r\u{1B}[K"))
+    }
+}
