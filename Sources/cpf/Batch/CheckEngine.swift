@@ -222,7 +222,7 @@ final class CheckEngine {
                 switch settings.output {
                 case .report:
                     writeVerdictEcho(bytes)
-                    out.write(": valid\n")
+                    out.write(": " + context.text(.verdictValid) + "\n")
                 case .validLines:
                     out.write(bytes)
                     out.write(byte: 0x0A)
@@ -232,7 +232,7 @@ final class CheckEngine {
                 switch settings.output {
                 case .report:
                     writeVerdictEcho(bytes)
-                    out.write(": invalid (\(error))\n")
+                    out.write(": " + context.text(.verdictInvalid, context.reason(error)) + "\n")
                 case .invalidLines:
                     out.write(bytes)
                     out.write(byte: 0x0A)
@@ -261,7 +261,7 @@ final class CheckEngine {
             guard case .failure(let error) = result else { return }
             invalidByReason[Self.reasonIndex(error)] += 1
             DiagnosticWriter.write(
-                source: source, line: line, input: echo, isTruncated: isTruncated, message: error.description, to: out)
+                source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error), to: out)
         case .json:
             RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:
@@ -290,7 +290,7 @@ final class CheckEngine {
     /// first; nothing when no input could be read at all.
     func writeSummary() {
         if checkedCount == 0, context.failedInput { return }
-        var summary = "\(checkedCount) checked, \(validCount) valid, \(invalidCount) invalid"
+        var summary = context.text(.checkSummary, "\(checkedCount)", "\(validCount)", "\(invalidCount)")
         let reasons = Self.reasonCodes.indices.filter { invalidByReason[$0] > 0 }
             .sorted { invalidByReason[$0] > invalidByReason[$1] || (invalidByReason[$0] == invalidByReason[$1] && $0 < $1) }
         if !reasons.isEmpty {
