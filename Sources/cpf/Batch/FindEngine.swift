@@ -13,6 +13,8 @@ final class FindEngine {
         var minimumConfidence = CPFScanner.Confidence.medium
         /// Whether mistyped CPFs (wrong check digits) are reported too.
         var includesInvalid = false
+        /// Whether the text report is coloured (`--color`).
+        var colours = false
     }
 
     let settings: Settings
@@ -147,6 +149,8 @@ final class FindEngine {
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
                 object.end()
+            } else if settings.colours {
+                writeColouredLine(source: source, line: line, column: column, text: written)
             } else if written.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
                 writeLine(source: source, line: line, column: column, text: written)
             } else {
@@ -160,6 +164,28 @@ final class FindEngine {
                 out.write(byte: 0x0A)
             }
         }
+    }
+
+    /// `SOURCE:LINE:COLUMN: TEXT` in colour, as grep colours its matches:
+    /// the source (already escaped) magenta, the numbers green, the CPF
+    /// (escaped here) bold red.
+    private func writeColouredLine(source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer) {
+        Colour.start(Colour.source, to: out)
+        out.write(source)
+        Colour.end(to: out)
+        out.write(byte: UInt8(ascii: ":"))
+        Colour.start(Colour.number, to: out)
+        out.write(decimal: line)
+        Colour.end(to: out)
+        out.write(byte: UInt8(ascii: ":"))
+        Colour.start(Colour.number, to: out)
+        out.write(decimal: column)
+        Colour.end(to: out)
+        out.write(": ")
+        Colour.start(Colour.match, to: out)
+        Escaping.writeReadable(text, quote: nil, to: out)
+        Colour.end(to: out)
+        out.write(byte: 0x0A)
     }
 
     /// `SOURCE:LINE:COLUMN: TEXT` in one go, for printable ASCII text.

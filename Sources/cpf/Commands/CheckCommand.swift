@@ -41,6 +41,7 @@ enum CheckCommand: Command {
             field,
             delimiter,
             header,
+            CommonOptions.color,
         ],
         discussion: Localized("""
             EXIT STATUS:
@@ -78,6 +79,7 @@ enum CheckCommand: Command {
         settings.field = columns.field
         settings.delimiter = columns.delimiter
         settings.skipsHeader = columns.skipsHeader
+        settings.colours = try CommonOptions.colours(arguments, on: .standardOutput)
         if !arguments.positionals.isEmpty, arguments.has(Self.annotate) {
             throw .invalid(Message.appliesToLines.localized(arguments.spelling(Self.annotate)))
         }

@@ -19,6 +19,18 @@ enum CommonOptions {
     static let header = OptionDefinition(
         "header", help: Localized("The first line (record) of each input is a header: passed through unchanged, the first input's only.", pt: "A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, só o da primeira entrada."))
 
+    static let color = OptionDefinition(
+        "color", value: "when", completion: .choices(["auto", "always", "never"]),
+        help: Localized(
+            "Colour the output: auto (default: on a terminal, unless NO_COLOR is set), always or never.",
+            pt: "Colore a saída: auto (padrão: num terminal, salvo com NO_COLOR definida), always ou never."))
+
+    /// Whether to colour what goes to `descriptor`, by `--color` (any case).
+    static func colours(_ arguments: ParsedArguments, on descriptor: FileDescriptor) throws(UsageError) -> Bool {
+        let when = try arguments.choice(color, among: ["auto", "always", "never"])
+        return Colour.isWanted(when, isTerminal: descriptor.isTerminal) { name in getenv(name).map { String(cString: $0) } }
+    }
+
     /// Reads `--field`, `--delimiter` and `--header`. `--delimiter` needs
     /// `--field` (or `alsoFor`, such as `--annotate`); none of them goes with
     /// CPF arguments. `--header` alone means the first line is a header.

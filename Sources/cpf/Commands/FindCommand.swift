@@ -12,7 +12,7 @@ enum FindCommand: Command {
     static let definition = CommandDefinition(
         name: "find",
         abstract: Localized("Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage: "[--confidence <level>] [--include-invalid] [--json] [<file> ...]",
+        usage: "[--confidence <level>] [--include-invalid] [--json] [--color <when>] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to search, in order ('-' for standard input). Without any, standard input is read.", pt: "Arquivos onde procurar, em ordem ('-' para a entrada padrão). Sem nenhum, lê a entrada padrão.")),
         ],
@@ -20,6 +20,7 @@ enum FindCommand: Command {
             confidence,
             includeInvalid,
             json,
+            CommonOptions.color,
         ],
         discussion: Localized("""
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
@@ -72,6 +73,7 @@ enum FindCommand: Command {
         settings.json = arguments.has(Self.json)
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
+        settings.colours = try CommonOptions.colours(arguments, on: .standardOutput)
         let engine = FindEngine(settings: settings, context: context)
         InputList(files: arguments.positionals).forEach(in: context) { name, descriptor throws(Errno) in
             try engine.find(descriptor, named: name)

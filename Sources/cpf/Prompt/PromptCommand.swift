@@ -18,13 +18,15 @@ enum PromptCommand: Command {
             formatted,
             allowInvalid,
             CommonOptions.allowRepeated,
+            CommonOptions.color,
         ],
         discussion: Localized("""
             Reads keys from the terminal (/dev/tty) and draws the field there, whatever
             standard input and output are; only the accepted CPF and a line feed go to
             standard output. Once 11 digits are in, a mark says whether they are a valid
-            CPF (green and red unless NO_COLOR is set or TERM is unset or dumb). The
-            terminal's settings are restored on every way out, signals included.
+            CPF (green and red unless --color never, NO_COLOR is set or TERM is unset or
+            dumb). The terminal's settings are restored on every way out, signals
+            included.
 
             KEYS:
               0-9                   Type a digit; separators come and go by themselves.
@@ -88,6 +90,8 @@ enum PromptCommand: Command {
             throw .invalidValue(option: arguments.spelling(Self.label), value: given, expected: Message.expectLabel.localized())
         }
         let label = given.text
+        let when = try arguments.choice(CommonOptions.color, among: ["auto", "always", "never"])
+        let colours = when == "always" || when != "never" && PromptRenderer.allowsColour { name in getenv(name).map { String(cString: $0) } }
 
         // TERM=dumb: no escape sequence at all (a plain redraw, no bracketed paste).
         let isDumb = getenv("TERM").map { String(cString: $0) } == "dumb"
@@ -110,7 +114,7 @@ enum PromptCommand: Command {
             allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated), acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
         let renderer = PromptRenderer(
             viewModel: model, label: label,
-            usesColour: PromptRenderer.allowsColour { name in getenv(name).map { String(cString: $0) } },
+            usesColour: colours,
             movesCursor: !isDumb, language: context.language, columns: { terminal.columns },
             output: { terminal.write($0) })
         let outcome = interact(terminal: terminal, session: PromptSession(viewModel: model), renderer: renderer)

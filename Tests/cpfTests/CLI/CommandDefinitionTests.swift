@@ -13,7 +13,7 @@ struct CommandDefinitionTests {
     func helpTextHasItsSectionsInOrder(name: String) throws {
         let definition = try #require(Self.definitions.first { $0.name == name })
         let text = definition.helpText
-        #expect(text.hasPrefix("OVERVIEW: \(definition.abstract)\n\nUSAGE: cpf \(name) "))
+        #expect(text.hasPrefix("OVERVIEW: \(definition.abstract.english)\n\nUSAGE: cpf \(name) "))
         let usage = try #require(text.range(of: "USAGE:"))
         let arguments = try #require(text.range(of: "\nARGUMENTS:\n"))
         let options = try #require(text.range(of: "\nOPTIONS:\n"))
@@ -50,7 +50,7 @@ struct CommandDefinitionTests {
     @Test("every command: help lines and the usage line fit in 80 columns", arguments: Program.commands.map { $0.definition.name })
     func everyHelpLineFits(name: String) throws {
         let definition = try #require(Self.definitions.first { $0.name == name })
-        #expect(definition.helpText.hasPrefix("OVERVIEW: \(definition.abstract)\n\nUSAGE: cpf \(name)"))
+        #expect(definition.helpText.hasPrefix("OVERVIEW: \(definition.abstract.english)\n\nUSAGE: cpf \(name)"))
         for line in definition.helpText.split(separator: "\n") {
             #expect(line.count <= 80, "too long: \(line)")
         }
