@@ -10,8 +10,8 @@ struct CommandDefinition {
     let options: [OptionDefinition]
     /// Paragraphs after the options: exit status, examples.
     let discussion: Localized
-    /// Whether the arguments are files (`find`, `redact`), for completion.
-    var argumentsAreFiles = false
+    /// What the arguments are, for completion: files for `find` and `redact`.
+    var argumentCompletion = OptionDefinition.Completion.none
 
     var usageLine: String { "cpf \(name) \(usage)" }
 

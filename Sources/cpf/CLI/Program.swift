@@ -14,6 +14,7 @@ enum Program {
         FindCommand.self,
         RedactCommand.self,
         PseudonymizeCommand.self,
+        CompletionsCommand.self,
     ]
 
     /// The overview in English.

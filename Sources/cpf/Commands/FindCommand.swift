@@ -66,7 +66,8 @@ enum FindCommand: Command {
               cpf find app.log dump.sql
               cpf find --confidence high --json chamados/*.txt
               cpf find --confidence low --include-invalid export.csv
-            """))
+            """),
+        argumentCompletion: .file)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var settings = FindEngine.Settings()

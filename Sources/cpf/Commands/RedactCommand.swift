@@ -51,7 +51,8 @@ enum RedactCommand: Command {
             EXEMPLOS:
               cpf redact app.log > app-compartilhado.log
               cpf redact --style lgpd < chamado.txt
-            """))
+            """),
+        argumentCompletion: .file)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var style = RedactEngine.Style.hidden(.full)

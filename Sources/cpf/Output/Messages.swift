@@ -21,7 +21,6 @@ enum Message: String, CaseIterable, Sendable {
     case expectLabel, expectChoice
     case goesWithPseudonymStyle, appliesToLines, uniqueTooMany, uniqueTooManyInRegion, keyFileRequired
     case needsField, needsFieldOr, inputNeedsName, argumentsWithInput
-    case unknownShell
     // Hints and input problems.
     case fileHint, terminalHint, standardInput, standardOutput, temporaryFile, inputIsOutput
     case unterminatedQuote, noField, cannotRewrite, tooLongToKeepForm, repeatedBase
@@ -79,7 +78,6 @@ enum Message: String, CaseIterable, Sendable {
             ("'{1}' needs a file name ('-' for standard input)", "'{1}' precisa de um nome de arquivo ('-' para a entrada padrão)")
         case .argumentsWithInput:
             ("CPF arguments cannot be combined with '{1}'", "CPFs passados como argumento não podem ser combinados com '{1}'")
-        case .unknownShell: ("unknown shell '{1}': expected {2}", "shell desconhecido '{1}': esperado {2}")
         case .fileHint:
             ("hint: '{1}' is a file; to read CPFs from it, use '--input {1}' (or '-i')",
              "dica: '{1}' é um arquivo; para ler os CPFs dele, use '--input {1}' (ou '-i')")
