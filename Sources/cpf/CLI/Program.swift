@@ -84,6 +84,10 @@ enum Program {
             return .success
         case "help":
             // `cpf help help` is the overview too: it lists what `help` does.
+            if rest.first == "--man" {
+                context.output.write(ManPage.render())
+                return .success
+            }
             guard let name = rest.first, name != "-h", name != "--help", name != "help" else {
                 context.output.write(overview(context.language))
                 return .success
