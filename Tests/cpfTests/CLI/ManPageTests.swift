@@ -26,7 +26,7 @@ struct ManPageTests {
 
     @Test("man -l shows every command and every option that help lists")
     func manShowsEveryCommandAndOption() {
-        let result = runShell("command -v man > /dev/null || { echo 'man is missing' >&2; exit 3; }; MANWIDTH=100 MAN_KEEP_FORMATTING= man -l '\(Self.committedPath)' | col -b")
+        let result = runShell("command -v man > /dev/null || { echo 'man is missing' >&2; exit 3; }; MANWIDTH=250 MAN_KEEP_FORMATTING= man -l '\(Self.committedPath)' | col -bx")
         #expect(result.status == 0, "\(result.stderr)")
         let page = String(decoding: result.stdout, as: UTF8.self)
         for definition in Program.commands.map({ $0.definition }) {

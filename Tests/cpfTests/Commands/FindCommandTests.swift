@@ -7,7 +7,7 @@ import Testing
 struct FindCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(FindCommand.definition.name == "find")
-        #expect(FindCommand.definition.options.map(\.long) == ["confidence", "include-invalid", "json"])
+        #expect(FindCommand.definition.options.map(\.long) == ["confidence", "include-invalid", "json", "color"])
         let help = FindCommand.definition.helpText
         for phrase in ["SOURCE:LINE:COLUMN: TEXT", "EXIT STATUS:", "0 at least one CPF found, 1 none", "12.345.678/0001-95"] {
             #expect(help.contains(phrase))

@@ -8,7 +8,7 @@ import Testing
 struct PortugueseEndToEndTests {
     /// English words of cpf's messages that must not appear in Portuguese.
     static let englishWords = [
-        "valid", "invalid", "checked", "check digits", "expected", "digit", "character", "position",
+        "valid", "invalid", "checked", "check digits", "expected", "digits", "character", "position",
         "Input", "Masked", "Fiscal region", "Did you mean", "LGPD display", "Usage", "See ", "unknown",
         "OVERVIEW", "USAGE", "OPTIONS", "EXIT STATUS", "EXAMPLES", "Print", "standard", "missing",
         "did you mean", "hint", "reading", "file",
@@ -65,7 +65,7 @@ struct PortugueseEndToEndTests {
                      "check-digits", "missing.txt", "--field", "--header", "--json", "--csv", "--annotate",
                      "--allow-repeated", "--strict", "--pad", "--quiet", "--delimiter", "--color", "--help",
                      "--key-file", "--new-key-file", "customers", "checked.csv", "<file>", "SOURCE:LINE",
-                     "bad.txt", "--version", "<cpf>", "check", "valid and reason", "--style", "'valid'"] {
+                     "bad.txt", "--version", "<cpf>", "check", "input, valid, e cpf", "nomes valid e reason", "--style"] {
             text = text.replacingOccurrences(of: word, with: "")
         }
         for word in Self.englishWords {
