@@ -125,7 +125,7 @@ enum PseudonymizeCommand: Command {
         }
         do throws(KeyFile.Failure) {
             let read = try KeyFile.read(path)
-            if let warning = read.warning { context.diagnose(warning) }
+            if let mode = read.exposedMode { context.diagnose(context.text(.keyFileReadable, Escaping.readable(path), mode)) }
             return read.key
         } catch {
             context.diagnose(describe(error, context: context))
