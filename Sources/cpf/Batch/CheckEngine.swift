@@ -37,6 +37,8 @@ final class CheckEngine {
         /// Whether the first record of each input is a header, not a CPF
         /// (the first input's is kept by the filters and `--annotate`).
         var skipsHeader = false
+        /// Whether the verdicts and the report are coloured (`--color`).
+        var colours = false
     }
 
     static let argumentSource: RawText = "(argument)"
@@ -222,7 +224,7 @@ final class CheckEngine {
                 switch settings.output {
                 case .report:
                     writeVerdictEcho(bytes)
-                    out.write(": valid\n")
+                    out.write(": " + paint(context.text(.verdictValid), Colour.valid) + "\n")
                 case .validLines:
                     out.write(bytes)
                     out.write(byte: 0x0A)
@@ -232,7 +234,7 @@ final class CheckEngine {
                 switch settings.output {
                 case .report:
                     writeVerdictEcho(bytes)
-                    out.write(": invalid (\(error))\n")
+                    out.write(": " + paint(context.text(.verdictInvalid, context.reason(error)), Colour.invalid) + "\n")
                 case .invalidLines:
                     out.write(bytes)
                     out.write(byte: 0x0A)
@@ -245,6 +247,11 @@ final class CheckEngine {
                 emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index)
             }
         }
+    }
+
+    /// `text` in colour `code` when the report is coloured.
+    private func paint(_ text: String, _ code: String) -> String {
+        settings.colours ? Colour.paint(text, code) : text
     }
 
     /// The argument at the start of its verdict line: escaped, cut at 64 KiB.
@@ -261,7 +268,7 @@ final class CheckEngine {
             guard case .failure(let error) = result else { return }
             invalidByReason[Self.reasonIndex(error)] += 1
             DiagnosticWriter.write(
-                source: source, line: line, input: echo, isTruncated: isTruncated, message: error.description, to: out)
+                source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error), colours: settings.colours, to: out)
         case .json:
             RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:
@@ -290,7 +297,7 @@ final class CheckEngine {
     /// first; nothing when no input could be read at all.
     func writeSummary() {
         if checkedCount == 0, context.failedInput { return }
-        var summary = "\(checkedCount) checked, \(validCount) valid, \(invalidCount) invalid"
+        var summary = context.text(.checkSummary, "\(checkedCount)", "\(validCount)", "\(invalidCount)")
         let reasons = Self.reasonCodes.indices.filter { invalidByReason[$0] > 0 }
             .sorted { invalidByReason[$0] > invalidByReason[$1] || (invalidByReason[$0] == invalidByReason[$1] && $0 < $1) }
         if !reasons.isEmpty {

@@ -94,13 +94,13 @@ extension CompleteEngine: FieldValueRewriting {
         switch streamed.result {
         case .failure(.length(digitCount: 9)):
             if !allowsRepeated, base % 111_111_111 == 0 {
-                return "a base of one repeated digit makes a number that is never issued (--allow-repeated completes it)"
+                return context.text(.repeatedBase)
             }
             return nil
         case .failure(let error) where error.isAboutCharacters:
-            return error.description
+            return context.reason(error)
         default:
-            return CPFValidationError.length(digitCount: digitCount).description(expectedDigitCount: 9)
+            return context.reason(.length(digitCount: digitCount), expectedDigitCount: 9)
         }
     }
 

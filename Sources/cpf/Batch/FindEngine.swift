@@ -15,6 +15,8 @@ final class FindEngine {
         var includesInvalid = false
         /// How many threads scan a large regular file, each a part of it.
         var threads = 1
+        /// Whether the text report is coloured (`--color`).
+        var colours = false
     }
 
     let settings: Settings
@@ -286,6 +288,8 @@ final class FindEngine {
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
                 object.end()
+            } else if settings.colours {
+                writeColouredLine(source: source, line: line, column: column, text: written, to: out)
             } else if written.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
                 writeLine(source: source, line: line, column: column, text: written, position: &position, to: out)
             } else {
@@ -299,6 +303,30 @@ final class FindEngine {
                 out.write(byte: 0x0A)
             }
         }
+    }
+
+    /// `SOURCE:LINE:COLUMN: TEXT` in colour, as grep colours its matches:
+    /// the source (already escaped) magenta, the numbers green, the CPF
+    /// (escaped here) bold red.
+    private func writeColouredLine(
+        source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer, to out: OutputBuffer
+    ) {
+        Colour.start(Colour.source, to: out)
+        out.write(source)
+        Colour.end(to: out)
+        out.write(byte: UInt8(ascii: ":"))
+        Colour.start(Colour.number, to: out)
+        out.write(decimal: line)
+        Colour.end(to: out)
+        out.write(byte: UInt8(ascii: ":"))
+        Colour.start(Colour.number, to: out)
+        out.write(decimal: column)
+        Colour.end(to: out)
+        out.write(": ")
+        Colour.start(Colour.match, to: out)
+        Escaping.writeReadable(text, quote: nil, to: out)
+        Colour.end(to: out)
+        out.write(byte: 0x0A)
     }
 
     /// `SOURCE:LINE:COLUMN: TEXT` in one go, for printable ASCII text.

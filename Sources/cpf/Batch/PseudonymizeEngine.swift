@@ -85,7 +85,7 @@ final class PseudonymizeEngine: RewritingEngine {
             let echo = EchoCapture.cut(bytes)
             DiagnosticWriter.write(
                 location: source.map { ($0, line) }, input: echo.bytes, isTruncated: echo.isTruncated,
-                message: error.description, to: reportStart())
+                message: context.reason(error), to: reportStart())
             out.write(bytes)
         }
         out.writeTerminator(terminator)
@@ -149,7 +149,7 @@ final class PseudonymizeEngine: RewritingEngine {
             }
         case .failure(let error):
             lineFailureCount += 1
-            streamed.report(error.description, location: (source, piece.lineNumber), to: reportStart())
+            streamed.report(context.reason(error), location: (source, piece.lineNumber), to: reportStart())
         }
         out.writeTerminator(piece.terminator)
     }
@@ -177,8 +177,8 @@ extension PseudonymizeEngine: FieldValueRewriting {
 
     func valueFailure() -> String? {
         switch streamed.result {
-        case .success: value.isTruncated ? "too long to keep its form" : nil
-        case .failure(let error): error.description
+        case .success: value.isTruncated ? context.text(.tooLongToKeepForm) : nil
+        case .failure(let error): context.reason(error)
         }
     }
 

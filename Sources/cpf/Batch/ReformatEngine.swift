@@ -187,7 +187,7 @@ final class ReformatEngine: RewritingEngine {
         if piece.isLast {
             if let failure {
                 lineFailureCount += 1
-                streamed.report(failure.description, location: (source, piece.lineNumber), to: reportStart())
+                streamed.report(context.reason(failure), location: (source, piece.lineNumber), to: reportStart())
             }
             out.writeTerminator(piece.terminator)
         }
@@ -204,7 +204,7 @@ final class ReformatEngine: RewritingEngine {
     private func report(_ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: RawText?, line: Int) {
         DiagnosticWriter.write(
             location: source.map { ($0, line) }, input: echo, isTruncated: isTruncated,
-            message: error.description, to: reportStart())
+            message: context.reason(error), to: reportStart())
     }
 }
 
@@ -228,8 +228,8 @@ extension ReformatEngine: FieldValueRewriting {
     var valueIsSettled: Bool { streamed.isSettled }
 
     func valueFailure() -> String? {
-        if let refusal = refusal(of: streamed.result) { return refusal.description }
-        if settings.style == .partial, digitCount > 11 { return CPFValidationError.length(digitCount: digitCount).description }
+        if let refusal = refusal(of: streamed.result) { return context.reason(refusal) }
+        if settings.style == .partial, digitCount > 11 { return context.reason(.length(digitCount: digitCount)) }
         return nil
     }
 

@@ -115,18 +115,20 @@ struct ParsedArguments {
         guard let text = value(option) else { return nil }
         let folded = String(decoding: text.bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         guard choices.contains(folded) else {
-            var expected = ""
-            for (index, choice) in choices.enumerated() {
-                if index > 0 { expected += index == choices.count - 1 ? " or " : ", " }
-                expected += "'" + choice + "'"
-            }
-            throw .invalidValue(option: spelling(option), value: text, expected: expected)
+            throw .invalidValue(option: spelling(option), value: text, expected: Self.alternatives(choices))
         }
         return folded
     }
 
+    /// `'a', 'b' or 'c'`, in both languages.
+    static func alternatives(_ choices: [String]) -> Localized {
+        let quoted = choices.map { "'" + $0 + "'" }
+        guard quoted.count > 1 else { return Localized(quoted.first ?? "", pt: quoted.first ?? "") }
+        return Message.or.localized(quoted.dropLast().joined(separator: ", "), quoted.last!)
+    }
+
     /// The value of an option as a whole number in `range`, or `nil` when absent.
-    func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: String) throws(UsageError) -> Int? {
+    func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: Localized) throws(UsageError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text.text), range.contains(number) else {
             throw .invalidValue(option: spelling(option), value: text, expected: expected)

@@ -14,42 +14,62 @@ enum Program {
         FindCommand.self,
         RedactCommand.self,
         PseudonymizeCommand.self,
+        CompletionsCommand.self,
     ]
 
-    static var overview: String {
-        var text = """
-            OVERVIEW: Validate, format and find Brazilian CPF numbers.
+    /// The overview in English.
+    static var overview: String { overview(.english) }
 
-            USAGE: cpf <command> [<options>] [<arguments>]
-
-            COMMANDS:
-
-            """
+    /// What `cpf --help` prints: the commands, the shared options, the exit
+    /// statuses.
+    static func overview(_ language: Language) -> String {
+        let heading = CommandDefinition.headings[language]!
+        var text = heading.overview + Self.abstract.text(language) + "\n\n"
+            + heading.usage + "cpf <command> [<options>] [<arguments>]\n\n"
+            + (language == .english ? "COMMANDS:" : "COMANDOS:") + "\n"
         for command in commands {
-            text += HelpLayout.row(command.definition.name, command.definition.abstract)
+            text += HelpLayout.row(command.definition.name, command.definition.abstract.text(language))
         }
-        text += HelpLayout.row("help", "Show help for a command.")
-        text += """
-
-            OPTIONS:
-            \(HelpLayout.row("-h, --help", "Show help information."))\
-            \(HelpLayout.row("--version", "Show the version."))
-            Positional arguments are CPFs; with none, CPFs are read one per line from
-            --input files or standard input (LF or CRLF line ends). find and redact
-            read text from their <file> arguments, or standard input.
-
-            EXIT STATUS:
-              0 success / all valid, 1 at least one input invalid (find: no CPF found),
-              2 usage or I/O error.
-
-            See 'cpf help <command>' for the options of a command.
-            """
-        return text + "\n"
+        text += HelpLayout.row("help", Self.helpAbstract.text(language))
+        text += "\n" + heading.options + "\n"
+        text += HelpLayout.row("-h, --help", OptionDefinition.help.help.text(language))
+        text += HelpLayout.row("--version", Self.versionHelp.text(language))
+        text += "\n" + Self.overviewDiscussion.text(language) + "\n"
+        return text
     }
+
+    static let abstract = Localized(
+        "Validate, format and find Brazilian CPF numbers.",
+        pt: "Valida, formata e encontra números de CPF.")
+    static let helpAbstract = Localized("Show help for a command.", pt: "Mostra a ajuda de um comando.")
+    static let versionHelp = Localized("Show the version.", pt: "Mostra a versão.")
+    static let overviewDiscussion = Localized("""
+        Positional arguments are CPFs; with none, CPFs are read one per line from
+        --input files or standard input (LF or CRLF line ends). find and redact
+        read text from their <file> arguments, or standard input.
+
+        EXIT STATUS:
+          0 success / all valid, 1 at least one input invalid (find: no CPF found),
+          2 usage or I/O error.
+
+        See 'cpf help <command>' for the options of a command.
+        """, pt: """
+        Os argumentos posicionais são CPFs; sem nenhum, os CPFs são lidos um por
+        linha dos arquivos de --input ou da entrada padrão (fim de linha LF ou
+        CRLF). find e redact leem texto dos seus argumentos <file>, ou da entrada
+        padrão. As mensagens saem em português quando LC_ALL, LC_MESSAGES ou LANG
+        começa com pt.
+
+        CÓDIGO DE SAÍDA:
+          0 sucesso / todos válidos, 1 pelo menos uma entrada inválida (find:
+          nenhum CPF encontrado), 2 erro de uso ou de E/S.
+
+        Veja 'cpf help <comando>' para as opções de um comando.
+        """)
 
     static func main(_ words: [RawText]) -> ExitStatus {
         restoreDefaultSignalHandling()
-        let context = Context()
+        let context = Context(language: Language { name in getenv(name).map { String(cString: $0) } })
         defer { context.flush() }
         var rest = words.dropFirst()
         guard let first = rest.popFirst() else {
@@ -57,21 +77,25 @@ enum Program {
         }
         switch first {
         case "-h", "--help":
-            context.output.write(overview)
+            context.output.write(overview(context.language))
             return .success
         case "--version":
             context.output.write("cpf \(version)\n")
             return .success
         case "help":
             // `cpf help help` is the overview too: it lists what `help` does.
+            if rest.first == "--man" {
+                context.output.write(ManPage.render())
+                return .success
+            }
             guard let name = rest.first, name != "-h", name != "--help", name != "help" else {
-                context.output.write(overview)
+                context.output.write(overview(context.language))
                 return .success
             }
             guard let command = command(named: name.text) else {
                 return usageError(.unknownCommand(name), command: nil, context: context)
             }
-            context.output.write(command.definition.helpText)
+            context.output.write(command.definition.helpText(context.language))
             return .success
         default:
             guard let command = command(named: first.text) else {
@@ -83,7 +107,7 @@ enum Program {
             do {
                 let arguments = try ParsedArguments.parse(rest, for: command.definition)
                 if arguments.has(.help) {
-                    context.output.write(command.definition.helpText)
+                    context.output.write(command.definition.helpText(context.language))
                     return .success
                 }
                 return try command.run(arguments, context: context)
@@ -113,15 +137,16 @@ enum Program {
     /// `cpf: MESSAGE` (with the nearest name for an unknown command or
     /// option), the usage line and where to find help; exit status 2.
     static func usageError(_ error: UsageError, command: CommandDefinition?, context: Context) -> ExitStatus {
-        var message = error.description
+        var message = error.message(context.language)
         if let suggestion = suggestion(for: error, command: command) {
-            message += "; did you mean '\(suggestion)'?"
+            message += context.text(.didYouMean, suggestion)
         }
         context.diagnose(message)
+        let prefix = context.text(.usagePrefix)
         if let command {
-            context.errors.write(HelpLayout.usage("Usage: ", command.usageLine) + "  See 'cpf help \(command.name)' for more information.\n")
+            context.errors.write(HelpLayout.usage(prefix, command.usageLine) + context.text(.seeCommandHelp, command.name) + "\n")
         } else {
-            context.errors.write("Usage: cpf <command> [<options>] [<arguments>]\n  See 'cpf --help' for the list of commands.\n")
+            context.errors.write(prefix + "cpf <command> [<options>] [<arguments>]\n" + context.text(.seeCommandList) + "\n")
         }
         return .error
     }

@@ -3,29 +3,35 @@
 ///
 /// What the user typed (``RawText``) is echoed only through
 /// ``Escaping/readable(_:quote:)``: escaped, and cut at 64 KiB. The other
-/// texts (option spellings, what is expected) are `cpf`'s own.
+/// texts (option spellings, what is expected) are `cpf`'s own, in both
+/// languages.
 enum UsageError: Error, Equatable, CustomStringConvertible {
     case unknownCommand(RawText)
     case unknownOption(RawText)
     case missingValue(option: String)
     case unexpectedValue(option: String)
-    case invalidValue(option: String, value: RawText, expected: String)
+    case invalidValue(option: String, value: RawText, expected: Localized)
     case conflictingOptions(String, String)
     case missingArgument(String)
     case unexpectedArgument(RawText)
-    case invalid(String)
+    case invalid(Localized)
 
-    var description: String {
+    /// The message in English.
+    var description: String { message(.english) }
+
+    /// The message in `language`.
+    func message(_ language: Language) -> String {
         switch self {
-        case .unknownCommand(let name): "unknown command '\(echo(name))'"
-        case .unknownOption(let option): "unknown option '\(echo(option))'"
-        case .missingValue(let option): "missing value for '\(option)'"
-        case .unexpectedValue(let option): "'\(option)' does not take a value"
-        case let .invalidValue(option, value, expected): "invalid value '\(echo(value))' for '\(option)': expected \(expected)"
-        case let .conflictingOptions(first, second): "'\(first)' cannot be used with '\(second)'"
-        case .missingArgument(let name): "missing argument \(name)"
-        case .unexpectedArgument(let argument): "unexpected argument '\(echo(argument))'"
-        case .invalid(let message): message
+        case .unknownCommand(let name): Message.unknownCommand.text(language, echo(name))
+        case .unknownOption(let option): Message.unknownOption.text(language, echo(option))
+        case .missingValue(let option): Message.missingValue.text(language, option)
+        case .unexpectedValue(let option): Message.unexpectedValue.text(language, option)
+        case let .invalidValue(option, value, expected):
+            Message.invalidValue.text(language, echo(value), option, expected.text(language))
+        case let .conflictingOptions(first, second): Message.conflictingOptions.text(language, first, second)
+        case .missingArgument(let name): Message.missingArgument.text(language, name)
+        case .unexpectedArgument(let argument): Message.unexpectedArgument.text(language, echo(argument))
+        case .invalid(let message): message.text(language)
         }
     }
 

@@ -4,10 +4,10 @@ import CPFKit
 enum FormatCommand: Command {
     static let definition = CommandDefinition(
         name: "format",
-        abstract: "Print CPFs masked as DDD.DDD.DDD-DD.",
+        abstract: Localized("Print CPFs masked as DDD.DDD.DDD-DD.", pt: "Imprime CPFs com a máscara DDD.DDD.DDD-DD."),
         usage: "[<options>] [<cpf> ...]",
         arguments: [
-            ("<cpf>", "CPFs to format. Without any, CPFs are read one per line from --input files or standard input."),
+            ("<cpf>", Localized("CPFs to format. Without any, CPFs are read one per line from --input files or standard input.", pt: "CPFs a formatar. Sem nenhum, os CPFs são lidos um por linha dos arquivos de --input ou da entrada padrão.")),
         ],
         options: ReformatCommand.options + [ReformatCommand.partial],
         discussion: ReformatCommand.discussion(example: "cpf format 39053344705"))

@@ -3,20 +3,20 @@ import CPFKit
 /// `cpf redact`: copy text with the digits of every CPF hidden.
 enum RedactCommand: Command {
     static let style = OptionDefinition(
-        "style", value: "style", help: "'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the last two: ***.533.447-**, ***533447**. 'pseudonym' writes each CPF's pseudonym (see 'cpf pseudonymize'; needs --key-file), a mistyped one fully hidden.")
+        "style", value: "style", completion: .choices(["full", "lgpd", "pseudonym"]), help: Localized("'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the last two: ***.533.447-**, ***533447**. 'pseudonym' writes each CPF's pseudonym (see 'cpf pseudonymize'; needs --key-file), a mistyped one fully hidden.", pt: "'full' (padrão) esconde todos os dígitos: ***.***.***-**, ***********. 'lgpd' esconde os três primeiros e os dois últimos: ***.533.447-**, ***533447**. 'pseudonym' escreve o pseudônimo de cada CPF (veja 'cpf pseudonymize'; precisa de --key-file), e um CPF digitado errado é todo escondido."))
 
     static let confidence = OptionDefinition(
-        "confidence", value: "level", help: "Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. Mistyped CPFs are always hidden.")
+        "confidence", value: "level", completion: .choices(["low", "medium", "high"]), help: Localized("Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. Mistyped CPFs are always hidden.", pt: "Esconde CPFs de pelo menos esta confiança: low (padrão: tudo o que poderia ser um CPF), medium ou high. CPFs digitados errado são sempre escondidos."))
 
     static let inPlace = OptionDefinition(
-        "in-place", help: "Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file in the same folder, renamed over it), mode kept; files with nothing to hide are left untouched. Each file changed is listed on standard error.")
+        "in-place", help: Localized("Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file in the same folder, renamed over it), mode kept; files with nothing to hide are left untouched. Each file changed is listed on standard error.", pt: "Reescreve cada <file> que tem algo a esconder em vez de imprimi-lo: de forma atômica (um arquivo temporário na mesma pasta, renomeado por cima), mantendo as permissões; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na saída de erro."))
 
     static let definition = CommandDefinition(
         name: "redact",
-        abstract: "Copy text with the digits of every CPF in it hidden.",
+        abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
         usage: "[-r] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
         arguments: [
-            ("<file>", "Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read."),
+            ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
         options: [
             style,
@@ -29,7 +29,7 @@ enum RedactCommand: Command {
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
         ],
-        discussion: """
+        discussion: Localized("""
             Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
             the same confidence is rewritten in place, separators, line breaks and
             invisible characters kept; every other byte is copied unchanged, binary
@@ -52,12 +52,37 @@ enum RedactCommand: Command {
               cpf redact app.log > app-shared.log
               cpf redact --style lgpd < ticket.txt
               cpf redact -r --in-place shared-folder/
-            """)
+            """, pt: """
+            Todo CPF e CPF digitado errado que 'cpf find --include-invalid' relata na
+            mesma confiança é reescrito no lugar, mantendo separadores, quebras de linha
+            e caracteres invisíveis; todos os outros bytes são copiados sem mudança,
+            inclusive dados binários e UTF-8 inválido. Depois de
+            'cpf redact --confidence L', 'cpf find --confidence L --include-invalid'
+            não encontra nada. A memória fica estável qualquer que seja a entrada,
+            mesmo uma linha de 1 GB.
+
+            Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
+            novo conteúdo vai para um arquivo temporário na mesma pasta
+            (.cpf-redact-XXXXXX), gravado no disco e renomeado por cima do arquivo,
+            com suas permissões (e dono, quando permitido); assim o arquivo é a todo
+            momento o antigo ou o novo. Um arquivo que não pode ser lido ou escrito é
+            relatado e fica como estava; os outros seguem.
+
+            CÓDIGO DE SAÍDA:
+              0 copiado ou reescrito (com ou sem CPF encontrado),
+              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito).
+
+            EXEMPLOS:
+              cpf redact app.log > app-compartilhado.log
+              cpf redact --style lgpd < chamado.txt
+              cpf redact -r --in-place pasta-compartilhada/
+            """),
+        argumentCompletion: .file)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         let inPlace = arguments.has(Self.inPlace)
         if inPlace, arguments.positionals.isEmpty || arguments.positionals.contains("-") {
-            throw .invalid("'\(arguments.spelling(Self.inPlace))' rewrites files: standard input cannot be rewritten in place")
+            throw .invalid(Message.inPlaceNeedsFiles.localized(arguments.spelling(Self.inPlace)))
         }
         let threads = try TreeOptions.threadCount(arguments)
         // Each worker has its own style: the pseudonym cache is not shared between threads.
@@ -71,7 +96,7 @@ enum RedactCommand: Command {
         } else {
             for option in [PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion]
             where arguments.has(option) {
-                throw .invalid("'\(arguments.spelling(option))' goes with '--style pseudonym'")
+                throw .invalid(Message.goesWithPseudonymStyle.localized(arguments.spelling(option)))
             }
             if let chosen, let hiding = CPFScanner.RedactionStyle(rawValue: chosen) { makeStyle = { .hidden(hiding) } }
         }

@@ -109,7 +109,7 @@ final class FieldRewriter {
         case .before:
             failed = true
             DiagnosticWriter.write(
-                location: (source, piece.lineNumber), message: "no field \(field + 1) in this record", to: reportStart())
+                location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"), to: reportStart())
         case .after:
             break
         }
@@ -139,13 +139,13 @@ final class FieldRewriter {
         do {
             try copy.add(bytes, decided: decided, to: out)
         } catch {
-            context.fail("temporary file: \(error)")
+            context.fail(context.text(.temporaryFile, context.describe(error)))
         }
     }
 
     private func finishField(_ value: some FieldValueRewriting, location: (source: RawText, line: Int)) {
         let nothing = UnsafeRawBufferPointer(start: nil, count: 0)
-        if let failure = value.valueFailure() ?? (passedEarly ? "cannot be rewritten" : nil) {
+        if let failure = value.valueFailure() ?? (passedEarly ? context.text(.cannotRewrite) : nil) {
             failed = true
             add(nothing, decided: true)
             DiagnosticWriter.write(

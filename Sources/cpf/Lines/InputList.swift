@@ -31,13 +31,13 @@ struct InputList {
             }
             defer { if name != "-" { descriptor.close() } }
             if let output, descriptor.fileIdentity == output {
-                context.reportInputError(name == "-" ? "standard input" : name, message: "input file is output file")
+                context.reportInputError(name == "-" ? RawText(context.text(.standardInput)) : name, message: context.text(.inputIsOutput))
                 continue
             }
             do {
                 try body(name, descriptor)
             } catch {
-                context.reportInputError(name == "-" ? "standard input" : name, error)
+                context.reportInputError(name == "-" ? RawText(context.text(.standardInput)) : name, error)
             }
         }
     }

@@ -59,7 +59,7 @@ final class StreamedLine {
         do {
             try copy.add(bytes, decided: decided, to: out)
         } catch {
-            context.fail("temporary file: \(error)")
+            context.fail(context.text(.temporaryFile, context.describe(error)))
         }
     }
 

@@ -1,12 +1,17 @@
+import CPFKit
+
 /// What every command writes to: buffered standard output and standard
-/// error, and the exit status so far.
+/// error, the language of its messages, and the exit status so far.
 final class Context {
     let output = OutputBuffer(descriptor: .standardOutput)
     let errors = OutputBuffer(descriptor: .standardError, capacity: 1 << 14)
+    /// The language of human-readable text, chosen once from the locale.
+    let language: Language
     /// Set to 2 once an input could not be read.
     private(set) var failedInput = false
 
-    init() {
+    init(language: Language = .english) {
+        self.language = language
         output.onError = { [unowned self] error in
             // A closed pipe downstream while SIGPIPE is blocked: end quietly,
             // with success, as the default action of SIGPIPE would end quietly.
@@ -14,10 +19,25 @@ final class Context {
                 errors.flush()
                 terminate(.success)
             }
-            diagnose("standard output: \(error)")
+            diagnose(text(.standardOutput, describe(error)))
             errors.flush()
             terminate(.error)
         }
+    }
+
+    /// A message of the catalogue in the language of this run.
+    func text(_ message: Message, _ arguments: String...) -> String {
+        Message.fill(language == .english ? message.templates.english : message.templates.portuguese, arguments)
+    }
+
+    /// Why an input is not a valid CPF, in the language of this run.
+    func reason(_ error: CPFValidationError, expectedDigitCount: Int = 11) -> String {
+        Message.reason(error, language, expectedDigitCount: expectedDigitCount)
+    }
+
+    /// The text of a system error, in the language of this run.
+    func describe(_ error: Errno) -> String {
+        language == .english ? error.description : error.portugueseDescription
     }
 
     /// Writes `cpf: MESSAGE` to standard error.
@@ -37,7 +57,7 @@ final class Context {
     /// Reports an input that could not be opened or read; the command goes
     /// on with its other inputs and exits 2. The name is shown escaped.
     func reportInputError(_ name: RawText, _ error: Errno) {
-        reportInputError(name, message: "\(error)")
+        reportInputError(name, message: describe(error))
     }
 
     /// Reports an input that is skipped: `cpf: NAME: MESSAGE`; exit status 2.
@@ -53,7 +73,7 @@ final class Context {
         errors.write("cpf: ")
         DiagnosticWriter.write(
             location: (source, line),
-            message: "unterminated quoted field: the record starting on this line runs to the end of the input",
+            message: text(.unterminatedQuote),
             to: errors)
         failedInput = true
     }

@@ -24,21 +24,27 @@ enum DiagnosticWriter {
     }
 
     /// The same, the source's bytes given in place (`nil` for an argument).
+    /// With `colours`, the source (escaped) is magenta, the line number
+    /// green and the message red, as grep colours its report.
     static func write(
         source: UnsafeRawBufferPointer?, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
-        message: String, to out: OutputBuffer
+        message: String, colours: Bool = false, to out: OutputBuffer
     ) {
         if let source {
+            if colours { Colour.start(Colour.source, to: out) }
             Escaping.writeReadable(source, quote: nil, to: out)
+            if colours { Colour.end(to: out) }
             out.write(byte: UInt8(ascii: ":"))
+            if colours { Colour.start(Colour.number, to: out) }
             out.write(decimal: line)
+            if colours { Colour.end(to: out) }
             out.write(": ")
         }
         out.write(byte: UInt8(ascii: "'"))
         Escaping.writeReadable(input, quote: UInt8(ascii: "'"), to: out)
         if isTruncated { out.write("…") }
         out.write("': ")
-        out.write(message)
+        out.write(colours ? Colour.paint(message, Colour.invalid) : message)
         out.write(byte: 0x0A)
     }
 

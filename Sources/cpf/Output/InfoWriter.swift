@@ -4,31 +4,39 @@ import CPFKit
 enum InfoWriter {
     /// - Parameter input: The argument as given, echoed escaped and cut at
     ///   64 KiB (the explanation holds it as text).
-    static func writeText(_ info: CPFExplanation, input: RawText, to out: OutputBuffer) {
-        func row(_ label: String, _ value: String) {
-            out.write(label + ":" + String(repeating: " ", count: max(1, 14 - label.count)) + value + "\n")
+    static func writeText(_ info: CPFExplanation, input: RawText, language: Language = .english, to out: OutputBuffer) {
+        func text(_ message: Message, _ arguments: String...) -> String {
+            Message.fill(language == .english ? message.templates.english : message.templates.portuguese, arguments)
         }
-        out.write("Input:         ")
+        // Values start one column after the longest label (15 in English).
+        let labels: [Message] = [.infoInput, .infoValid, .infoMasked, .infoDigits, .infoCheckDigits, .infoRegion, .infoLGPD, .infoDidYouMean]
+        let column = labels.map { text($0).count }.max()! + 2
+        func row(_ label: Message, _ value: String) {
+            let label = text(label)
+            out.write(label + ":" + String(repeating: " ", count: max(1, column - 1 - label.count)) + value + "\n")
+        }
+        let inputLabel = text(.infoInput)
+        out.write(inputLabel + ":" + String(repeating: " ", count: column - 1 - inputLabel.count))
         out.write(Escaping.readable(input))
         out.write("\n")
         if let error = info.error {
-            row("Valid", "no: \(error) (\(error.code))")
+            row(.infoValid, text(.infoNo, Message.reason(error, language), error.code))
         } else {
-            row("Valid", "yes")
+            row(.infoValid, text(.infoYes))
         }
         if let masked = info.formatted, let bare = info.digits, let found = info.foundCheckDigits,
            let expected = info.expectedCheckDigits, let region = info.fiscalRegion, let lgpd = info.lgpdMasked {
-            row("Masked", masked)
-            row("Digits", bare)
-            row("Check digits", found == expected ? "\(found) (right)" : "\(found), expected \(expected)")
-            row("Fiscal region", "\(region.digit): \(region.states.joined(separator: ", "))")
-            row("LGPD display", lgpd)
+            row(.infoMasked, masked)
+            row(.infoDigits, bare)
+            row(.infoCheckDigits, found == expected ? text(.infoRight, "\(found)") : text(.infoExpected, "\(found)", "\(expected)"))
+            row(.infoRegion, "\(region.digit): \(region.states.joined(separator: ", "))")
+            row(.infoLGPD, lgpd)
         }
         if !info.isValid {
             if info.suggestions.isEmpty {
-                row("Did you mean", info.digits == nil ? "(needs 11 digits)" : "(nothing one typo away)")
+                row(.infoDidYouMean, text(info.digits == nil ? .infoNeedsDigits : .infoNothingClose))
             } else {
-                row("Did you mean", info.suggestions.map(\.formatted).joined(separator: "\n" + String(repeating: " ", count: 15)))
+                row(.infoDidYouMean, info.suggestions.map(\.formatted).joined(separator: "\n" + String(repeating: " ", count: column)))
             }
         }
     }

@@ -11,6 +11,8 @@ final class PromptRenderer: CPFFieldView {
     let viewModel: any CPFFieldViewModeling
     let label: String
     let usesColour: Bool
+    /// The language of the reason shown after `✗`.
+    let language: Language
     /// Whether the cursor may be moved with escape sequences (not for
     /// `TERM=dumb`, which gets a plain redraw).
     let movesCursor: Bool
@@ -37,12 +39,13 @@ final class PromptRenderer: CPFFieldView {
     ///   - columns: The terminal's width, 0 when unknown.
     init(
         viewModel: any CPFFieldViewModeling, label: String, usesColour: Bool, movesCursor: Bool = true,
-        columns: @escaping () -> Int = { 0 },
+        language: Language = .english, columns: @escaping () -> Int = { 0 },
         output: @escaping ([UInt8]) -> Void
     ) {
         self.viewModel = viewModel
         self.label = label
         self.usesColour = usesColour
+        self.language = language
         self.columns = columns
         self.movesCursor = movesCursor
         self.output = output
@@ -67,12 +70,12 @@ final class PromptRenderer: CPFFieldView {
         if movesCursor {
             let drawing = Self.draw(
                 label: label, text: shown.text, caret: shown.caret, state: shown.state, usesColour: usesColour,
-                columns: columns(), cursorRow: cursorRow, rowsUsed: rowsUsed)
+                columns: columns(), cursorRow: cursorRow, rowsUsed: rowsUsed, language: language)
             cursorRow = drawing.cursorRow
             rowsUsed = drawing.rowsUsed
             output(drawing.bytes)
         } else {
-            let plain = Self.plainLine(label: label, text: shown.text, caret: shown.caret, state: shown.state, blanking: drawnWidth)
+            let plain = Self.plainLine(label: label, text: shown.text, caret: shown.caret, state: shown.state, blanking: drawnWidth, language: language)
             output(plain.bytes)
             drawnWidth = plain.width
         }
@@ -104,7 +107,7 @@ final class PromptRenderer: CPFFieldView {
     /// to the caret's row and column, so no stale copy stays on screen.
     static func draw(
         label: String, text: String, caret: Int, state: CPFFieldState, usesColour: Bool,
-        columns: Int, cursorRow: Int, rowsUsed: Int
+        columns: Int, cursorRow: Int, rowsUsed: Int, language: Language = .english
     ) -> (bytes: [UInt8], cursorRow: Int, rowsUsed: Int) {
         var content = label
         var width = displayWidth(label)
@@ -119,9 +122,10 @@ final class PromptRenderer: CPFFieldView {
         case .valid:
             content += " " + paint("✓", colour: "32", usesColour)
             width += 2
-        case .invalid(let reason):
+        case .invalid(let error):
+            let reason = Message.reason(error, language)
             content += " " + paint("✗ \(reason)", colour: "31", usesColour)
-            width += 2 + "\(reason)".count
+            width += 2 + reason.count
         }
         let column = displayWidth(label) + (label.isEmpty ? 0 : 1) + caret
         if columns <= 0 || (width < columns && column < columns && cursorRow == 0 && rowsUsed <= 1) {
@@ -150,13 +154,13 @@ final class PromptRenderer: CPFFieldView {
     /// columns wide), CR, and the line again up to the caret, which leaves
     /// the cursor there. Never an escape sequence; no colour. Returns the
     /// bytes and the width of the line.
-    static func plainLine(label: String, text: String, caret: Int, state: CPFFieldState, blanking: Int) -> (bytes: [UInt8], width: Int) {
+    static func plainLine(label: String, text: String, caret: Int, state: CPFFieldState, blanking: Int, language: Language = .english) -> (bytes: [UInt8], width: Int) {
         let prefix = label.isEmpty ? "" : label + " "
         var content = prefix + text
         switch state {
         case .incomplete: break
         case .valid: content += " ✓"
-        case .invalid(let reason): content += " ✗ \(reason)"
+        case .invalid(let error): content += " ✗ " + Message.reason(error, language)
         }
         let width = displayWidth(content)
         let line = "\r" + content + String(repeating: " ", count: max(0, blanking - width))

@@ -14,6 +14,22 @@ struct Errno: Error, Equatable, CustomStringConvertible {
         guard let text = strerror(rawValue) else { return "error \(rawValue)" }
         return String(cString: text)
     }
+
+    /// The text in Portuguese for the errors a user meets most (a missing
+    /// file, a directory, a permission); `strerror`'s text for the others.
+    var portugueseDescription: String {
+        switch rawValue {
+        case ENOENT: "arquivo ou diretório inexistente"
+        case EACCES: "permissão negada"
+        case EISDIR: "é um diretório"
+        case ENOTDIR: "não é um diretório"
+        case EEXIST: "o arquivo já existe"
+        case ENOSPC: "não há espaço no dispositivo"
+        case EIO: "erro de entrada/saída"
+        case EROFS: "sistema de arquivos somente leitura"
+        default: description
+        }
+    }
 }
 
 /// Calls `body` until it does not fail with `EINTR`; a -1 result becomes an ``Errno``.

@@ -34,8 +34,9 @@ enum KeyFile {
     /// a wrong one is.
     static let readLimit = 4096
 
-    /// Reads the key in `path`; `warning` says when others may read the file.
-    static func read(_ file: RawText) throws(Failure) -> (key: CPFPseudonymizer.Key, warning: String?) {
+    /// Reads the key in `path`; `exposedMode` is the file's mode in octal
+    /// (`644`) when others may read it, for a warning.
+    static func read(_ file: RawText) throws(Failure) -> (key: CPFPseudonymizer.Key, exposedMode: String?) {
         let path = Escaping.readable(file)
         let descriptor: FileDescriptor
         do {
@@ -44,10 +45,9 @@ enum KeyFile {
             throw .unreadable(path: path, error)
         }
         defer { descriptor.close() }
-        var warning: String?
+        var exposedMode: String?
         if let mode = system_permissions(descriptor.rawValue), mode & 0o077 != 0 {
-            let octal = String(mode, radix: 8)
-            warning = "warning: key file '\(path)' can be read by others (mode 0\(octal)); run 'chmod 600 \(path)'"
+            exposedMode = String(mode, radix: 8)
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readLimit, alignment: 1)
         defer { buffer.deallocate() }
@@ -70,7 +70,7 @@ enum KeyFile {
         guard digits.count == 64, let key = CPFPseudonymizer.Key(hexadecimal: String(decoding: digits, as: UTF8.self)) else {
             throw .wrongLength(path: path, count: digits.count)
         }
-        return (key, warning)
+        return (key, exposedMode)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

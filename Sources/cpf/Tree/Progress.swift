@@ -12,10 +12,12 @@ final class Progress {
     private var files = 0
     private var bytes = 0
     private var isShown = false
+    private let language: Language
 
-    init(totalFiles: Int, totalBytes: Int) {
+    init(totalFiles: Int, totalBytes: Int, language: Language = .english) {
         self.totalFiles = totalFiles
         self.totalBytes = totalBytes
+        self.language = language
     }
 
     /// Whether to show one: standard error is a terminal, and not `--no-progress`.
@@ -34,7 +36,7 @@ final class Progress {
         let rate = Double(bytes) / elapsed
         let left = rate > 0 && bytes > 0 ? Double(totalBytes - bytes) / rate : nil
         let line = TreeMessages.progress(
-            files: files, totalFiles: totalFiles, bytes: bytes, totalBytes: totalBytes, rate: rate, secondsLeft: left)
+            files: files, totalFiles: totalFiles, bytes: bytes, totalBytes: totalBytes, rate: rate, secondsLeft: left, language)
         errors.write("\r\u{1B}[K" + line)
         errors.flush()
         isShown = true

@@ -1,29 +1,36 @@
-/// Every sentence the tree scan (`-r`, `--in-place`, `--stats`, the
-/// progress line) shows, in one place, to be translated as a whole.
+/// The sentences the tree scan (`-r`, `--in-place`, `--stats`, the
+/// progress line) shows, from the catalogue (``Message``), with their
+/// numbers laid out for the language.
 enum TreeMessages {
     /// A FIFO, socket or device met below a directory argument.
-    static let notRegularFile = "not a regular file, skipped"
+    static func notRegularFile(_ language: Language) -> String {
+        Message.notRegularFile.text(language)
+    }
     /// A file that `redact --in-place` rewrote.
-    static func redacted(_ name: String, count: Int) -> String {
-        "redacted \(name) (\(count) hidden)"
+    static func redacted(_ name: String, count: Int, _ language: Language) -> String {
+        Message.redactedFile.text(language, name, "\(count)")
     }
     /// The `--stats` summary: what was read.
-    static func statsFiles(files: Int, withCPFs: Int, bytes: Int, seconds: Double) -> String {
-        "\(files) files (\(withCPFs) with CPFs), \(bytes) bytes, \(formatSeconds(seconds))"
+    static func statsFiles(files: Int, withCPFs: Int, bytes: Int, seconds: Double, _ language: Language) -> String {
+        Message.statsFiles.text(language, "\(files)", "\(withCPFs)", "\(bytes)", formatSeconds(seconds, language))
     }
     /// The `--stats` summary: what was found.
-    static func statsCPFs(high: Int, medium: Int, low: Int, mistyped: Int) -> String {
-        "CPFs: \(high) high, \(medium) medium, \(low) low, \(mistyped) mistyped"
+    static func statsCPFs(high: Int, medium: Int, low: Int, mistyped: Int, _ language: Language) -> String {
+        Message.statsCPFs.text(language, "\(high)", "\(medium)", "\(low)", "\(mistyped)")
     }
     /// The progress line.
-    static func progress(files: Int, totalFiles: Int, bytes: Int, totalBytes: Int, rate: Double, secondsLeft: Double?) -> String {
-        var line = "\(files)/\(totalFiles) files, \(formatBytes(bytes))/\(formatBytes(totalBytes)), \(formatBytes(Int(rate)))/s"
-        if let secondsLeft { line += ", \(Int(secondsLeft.rounded())) s left" }
+    static func progress(
+        files: Int, totalFiles: Int, bytes: Int, totalBytes: Int, rate: Double, secondsLeft: Double?, _ language: Language
+    ) -> String {
+        var line = Message.progress.text(language, "\(files)", "\(totalFiles)", formatBytes(bytes, language),
+                                         formatBytes(totalBytes, language), formatBytes(Int(rate), language))
+        if let secondsLeft { line += Message.progressLeft.text(language, "\(Int(secondsLeft.rounded()))") }
         return line
     }
 
     /// `12.3 MB`, `980 kB`, `15 B` (powers of 1000).
-    static func formatBytes(_ count: Int) -> String {
+    /// (`12,3 MB` in Portuguese, whose decimal separator is a comma.)
+    static func formatBytes(_ count: Int, _ language: Language = .english) -> String {
         let units = ["B", "kB", "MB", "GB", "TB"]
         var value = Double(count)
         var unit = 0
@@ -33,14 +40,14 @@ enum TreeMessages {
         }
         if unit == 0 { return "\(count) B" }
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+        return "\(tenths / 10)\(language == .english ? "." : ",")\(tenths % 10) \(units[unit])"
     }
 
     /// `0.84 s`, `75 s`.
-    static func formatSeconds(_ seconds: Double) -> String {
+    static func formatSeconds(_ seconds: Double, _ language: Language = .english) -> String {
         if seconds >= 10 { return "\(Int(seconds.rounded())) s" }
         let hundredths = Int((seconds * 100).rounded())
         let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+        return "\(hundredths / 100)\(language == .english ? "." : ",")\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 }

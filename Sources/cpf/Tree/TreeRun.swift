@@ -11,14 +11,17 @@ final class TreeRun: @unchecked Sendable {
 
     let entries: [TreeEntry]
     let printer: OrderedPrinter
+    /// The language of the notes on standard error.
+    let language: Language
     private let monitor = Monitor()
     private var next = 0
     private var failed = false
 
     init(entries: [TreeEntry], context: Context, showsProgress: Bool, threads: Int) {
         self.entries = entries
+        language = context.language
         let progress = showsProgress
-            ? Progress(totalFiles: entries.count, totalBytes: entries.reduce(0) { $0 + $1.size }) : nil
+            ? Progress(totalFiles: entries.count, totalBytes: entries.reduce(0) { $0 + $1.size }, language: context.language) : nil
         // 4 MiB per file waiting, 4 MiB per thread in all.
         printer = OrderedPrinter(out: context.output, errors: context.errors, progress: progress,
                                  limit: 4 << 20, totalLimit: max(threads, 2) * (4 << 20))
@@ -66,7 +69,7 @@ final class TreeRun: @unchecked Sendable {
         defer { printer.finish(file: index, inputBytes: entry.size) }
         switch entry.kind {
         case .skipped:
-            file.note(TreeMessages.notRegularFile)
+            file.note(TreeMessages.notRegularFile(language))
             return
         case .unreadable(let error):
             file.report(error)
@@ -77,7 +80,7 @@ final class TreeRun: @unchecked Sendable {
         let descriptor: FileDescriptor
         do {
             guard let opened = try TreeFile.open(entry) else {
-                file.note(TreeMessages.notRegularFile)
+                file.note(TreeMessages.notRegularFile(language))
                 return
             }
             descriptor = opened

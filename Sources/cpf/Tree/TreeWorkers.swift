@@ -88,7 +88,7 @@ enum TreeWorkers {
                                                 threads: threadsPerFile)
                     try rewriter.redact(descriptor)
                 }
-                file.say(TreeMessages.redacted(Escaping.readable(file.name), count: hidden))
+                file.say(TreeMessages.redacted(Escaping.readable(file.name), count: hidden, context.language))
             }
         }
     }

@@ -31,7 +31,7 @@ struct ProgramTests {
         #expect(overview.contains("\nOPTIONS:\n"))
         for command in Program.commands {
             #expect(overview.contains("\n  \(command.definition.name) "))
-            #expect(overview.contains(command.definition.abstract))
+            #expect(overview.contains(command.definition.abstract.english))
         }
         #expect(overview.contains("-h, --help"))
         #expect(overview.contains("--version"))

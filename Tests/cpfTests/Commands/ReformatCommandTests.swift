@@ -16,7 +16,7 @@ struct ReformatCommandTests {
     }
 
     @Test func theDiscussionExplainsPassThroughAndExitStatus() {
-        let text = ReformatCommand.discussion(example: "cpf strip 390.533.447-05")
+        let text = ReformatCommand.discussion(example: "cpf strip 390.533.447-05").english
         #expect(text.contains("passed through unchanged"))
         #expect(text.contains("EXIT STATUS:"))
         #expect(text.hasSuffix("cpf strip 390.533.447-05"))

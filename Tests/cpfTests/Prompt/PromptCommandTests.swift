@@ -9,7 +9,7 @@ import Testing
 struct PromptCommandTests {
     @Test func nameAndOptions() {
         #expect(PromptCommand.definition.name == "prompt")
-        #expect(PromptCommand.definition.options.map(\.long) == ["label", "formatted", "allow-invalid", "allow-repeated"])
+        #expect(PromptCommand.definition.options.map(\.long) == ["label", "formatted", "allow-invalid", "allow-repeated", "color"])
         #expect(Program.command(named: "prompt") != nil)
         #expect(PromptCommand.defaultLabel == "CPF:")
     }

@@ -35,6 +35,15 @@ enum CPFBinary {
     /// kill the thread feeding its standard input); `cpf` itself must restore
     /// the default action, as the SPEC asks.
     static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+    /// This process's environment without the locale variables that choose
+    /// cpf's language: the tests expect English whatever the machine's
+    /// locale (a test of Portuguese sets LANG itself).
+    static let englishEnvironment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = nil }
+        return environment
+    }()
 }
 
 /// Runs `cpf ARGUMENTS | head -1` through a shell and returns what `head`
@@ -178,7 +187,8 @@ let spawnSetSessionFlag: Int16 = 0x80
 /// asked (without a controlling terminal); returns its process id.
 func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false) -> pid_t {
     var pid = pid_t()
-    let result = spawnProcess(&pid, CPFBinary.path, arguments, descriptors: (stdin, stdout, stderr), newSession: newSession)
+    let result = spawnProcess(&pid, CPFBinary.path, arguments, descriptors: (stdin, stdout, stderr),
+                              environment: CPFBinary.englishEnvironment, newSession: newSession)
     precondition(result == 0, "posix_spawn \(CPFBinary.path) failed: \(result)")
     return pid
 }
@@ -468,7 +478,7 @@ func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60, source
     }
     let (stdoutRead, stdoutWrite) = makePipe()
     let (stderrRead, stderrWrite) = makePipe()
-    var environment = ProcessInfo.processInfo.environment
+    var environment = CPFBinary.englishEnvironment
     environment["CPF"] = CPFBinary.path
     var pid = pid_t()
     // The script starts with every signal at its default action and none blocked.

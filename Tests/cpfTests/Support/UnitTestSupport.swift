@@ -116,3 +116,13 @@ func show(_ bytes: [UInt8]) -> String {
 func parse(_ words: [String], for definition: CommandDefinition = CheckCommand.definition) throws(UsageError) -> ParsedArguments {
     try ParsedArguments.parse(words[...], for: definition)
 }
+
+/// In tests only, an English literal stands for a localized text, so that an
+/// expected usage error is written as the English message it is (two texts
+/// are equal when their English is). The product has no such conversion: its
+/// every text is written in both languages.
+extension Localized: ExpressibleByStringLiteral {
+    public init(stringLiteral english: String) {
+        self.init(english, pt: english)
+    }
+}

@@ -13,6 +13,14 @@ struct ErrnoTests {
         #expect(Errno.interrupted == Errno(rawValue: EINTR))
     }
 
+    @Test func theCommonErrorsHaveAPortugueseText() {
+        #expect(Errno(rawValue: ENOENT).portugueseDescription == "arquivo ou diretório inexistente")
+        #expect(Errno.isDirectory.portugueseDescription == "é um diretório")
+        #expect(Errno(rawValue: EACCES).portugueseDescription == "permissão negada")
+        // A rare one keeps the C library's text.
+        #expect(Errno(rawValue: EXDEV).portugueseDescription == Errno(rawValue: EXDEV).description)
+    }
+
     @Test func retryingOnInterruptRetriesEINTROnly() throws {
         var calls = 0
         let value = try retryingOnInterrupt { () -> Int in

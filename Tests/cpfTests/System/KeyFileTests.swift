@@ -9,8 +9,8 @@ struct KeyFileTests {
         let directory = TemporaryDirectory()
         let path = directory.path("k")
         try KeyFile.create(RawText(path))
-        let (key, warning) = try KeyFile.read(RawText(path))
-        #expect(warning == nil)
+        let (key, exposedMode) = try KeyFile.read(RawText(path))
+        #expect(exposedMode == nil)
         #expect(key.hexadecimal.count == 64)
         #expect(throws: KeyFile.Failure.exists(path: path)) { try KeyFile.create(RawText(path)) }
     }
