@@ -227,29 +227,23 @@ extension CPFScanner {
 
     nonisolated(unsafe) private static let keywordIndex = KeywordIndex(keywordTable)
 
+    /// The character that ends at `end`, folded as the patterns are
+    /// written (an ASCII letter lowercase, a Latin-1 letter without its
+    /// accent), and where it starts; `nil` for one no keyword has.
+    @inline(__always)
+    private static func foldedCharacter(_ text: Text, endingAt end: Int) -> (folded: UInt8, start: Int)? {
+        let byte = text.base[end - 1]
+        if byte < 0x80 { return (isASCIILetter(byte) ? byte | 0x20 : byte, end - 1) }
+        guard end - 2 >= text.lowest, text.base[end - 2] == 0xC3 else { return nil }
+        return (latin1Letter(byte), end - 2)
+    }
+
     /// The longest keyword that ends at `end`, as a word.
     private static func keyword(_ text: Text, endingAt end: Int) -> Keyword? {
         let lowest = text.lowest
-        // The last character, folded as the patterns are written.
-        let last = text.base[end - 1]
-        let folded: UInt8
-        if last < 0x80 {
-            folded = isASCIILetter(last) ? last | 0x20 : last
-        } else {
-            guard end - 2 >= lowest, text.base[end - 2] == 0xC3 else { return nil }
-            folded = latin1Letter(last)
-        }
-        // The character before it, folded the same way: every keyword has two or more.
-        let before = last < 0x80 ? end - 2 : end - 3
-        guard before >= lowest else { return nil }
-        let previous = text.base[before]
-        let foldedPrevious: UInt8
-        if previous < 0x80 {
-            foldedPrevious = isASCIILetter(previous) ? previous | 0x20 : previous
-        } else {
-            guard before - 1 >= lowest, text.base[before - 1] == 0xC3 else { return nil }
-            foldedPrevious = latin1Letter(previous)
-        }
+        // The last character and the one before it (every keyword has two or more).
+        guard let (folded, start) = foldedCharacter(text, endingAt: end), start > lowest,
+              let (foldedPrevious, _) = foldedCharacter(text, endingAt: start) else { return nil }
         let index = keywordIndex
         let pair = Int(folded) << 8 | Int(foldedPrevious)
         guard index.endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0 else { return nil }
@@ -281,14 +275,7 @@ extension CPFScanner {
     /// ``keyword(_:endingAt:)`` a byte at a time, for the accented letters.
     private static func slowKeyword(_ text: Text, endingAt end: Int) -> Keyword? {
         let lowest = text.lowest
-        let last = text.base[end - 1]
-        let folded: UInt8
-        if last < 0x80 {
-            folded = isASCIILetter(last) ? last | 0x20 : last
-        } else {
-            guard end - 2 >= lowest, text.base[end - 2] == 0xC3 else { return nil }
-            folded = latin1Letter(last)
-        }
+        guard let (folded, _) = foldedCharacter(text, endingAt: end) else { return nil }
         let index = keywordIndex
         candidates: for slot in Int(index.first[Int(folded)])..<Int(index.first[Int(folded) + 1]) {
             let (number, start, length) = index.entries[slot]
