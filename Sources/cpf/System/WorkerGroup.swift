@@ -14,11 +14,9 @@ final class WorkerGroup: @unchecked Sendable {
     /// How many parts a job has: the caller's and one per thread.
     private(set) var parts = 1
 
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let start = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
     private var threads: [SystemThread] = []
-    /// Guarded by `lock`: the job's number (a new one wakes the threads),
+    /// Guarded by `monitor`: the job's number (a new one wakes the threads),
     /// the parts still running, the job itself and whether to stop.
     private var generation = 0
     private var running = 0
@@ -29,9 +27,6 @@ final class WorkerGroup: @unchecked Sendable {
     /// when the system will not start that many threads.
     init(parts: Int) {
         precondition(parts >= 1, "a job has at least one part")
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(start, nil)
-        pthread_cond_init(finished, nil)
         for part in 1..<parts {
             guard let thread = system_startThread({ [unowned(unsafe) self] in self.serve(part) }) else { break }
             threads.append(thread)
@@ -40,17 +35,11 @@ final class WorkerGroup: @unchecked Sendable {
     }
 
     deinit {
-        pthread_mutex_lock(lock)
-        stopping = true
-        pthread_cond_broadcast(start)
-        pthread_mutex_unlock(lock)
+        monitor.locked {
+            stopping = true
+            monitor.broadcast()
+        }
         for thread in threads { thread.join() }
-        pthread_cond_destroy(finished)
-        pthread_cond_destroy(start)
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-        start.deallocate()
-        finished.deallocate()
     }
 
     /// Runs `body(0)` on the calling thread and `body(1)` … `body(parts - 1)`
@@ -59,17 +48,17 @@ final class WorkerGroup: @unchecked Sendable {
         guard parts > 1 else { return body(0) }
         withoutActuallyEscaping(body) { body in
             withUnsafePointer(to: body) { pointer in
-                pthread_mutex_lock(lock)
-                job = UnsafeRawPointer(pointer)
-                running = parts - 1
-                generation += 1
-                pthread_cond_broadcast(start)
-                pthread_mutex_unlock(lock)
+                monitor.locked {
+                    job = UnsafeRawPointer(pointer)
+                    running = parts - 1
+                    generation += 1
+                    monitor.broadcast()
+                }
                 body(0)
-                pthread_mutex_lock(lock)
-                while running > 0 { pthread_cond_wait(finished, lock) }
-                job = nil
-                pthread_mutex_unlock(lock)
+                monitor.locked {
+                    while running > 0 { monitor.wait() }
+                    job = nil
+                }
             }
         }
     }
@@ -77,18 +66,21 @@ final class WorkerGroup: @unchecked Sendable {
     /// A thread's loop: waits for each new job and runs its part of it.
     private func serve(_ part: Int) {
         var seen = 0
-        pthread_mutex_lock(lock)
         while true {
-            while generation == seen && !stopping { pthread_cond_wait(start, lock) }
-            if stopping { break }
-            seen = generation
-            let body = job!.assumingMemoryBound(to: ((Int) -> Void).self).pointee
-            pthread_mutex_unlock(lock)
-            body(part)
-            pthread_mutex_lock(lock)
-            running -= 1
-            if running == 0 { pthread_cond_signal(finished) }
+            let job: UnsafeRawPointer? = monitor.locked {
+                while generation == seen && !stopping { monitor.wait() }
+                if stopping { return nil }
+                seen = generation
+                return self.job
+            }
+            guard let job else { return }
+            // Called through the pointer, not kept: run(_:) checks that no
+            // reference to the job outlives it.
+            job.assumingMemoryBound(to: ((Int) -> Void).self).pointee(part)
+            monitor.locked {
+                running -= 1
+                if running == 0 { monitor.broadcast() }
+            }
         }
-        pthread_mutex_unlock(lock)
     }
 }
