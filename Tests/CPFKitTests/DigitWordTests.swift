@@ -56,6 +56,28 @@ struct DigitWordTests {
         }
     }
 
+    @Test("asciiLetterBits marks exactly the ASCII letters, and bytesEqual exactly the bytes asked for", arguments: 0..<8)
+    func lettersAndEqualBytes(position: Int) {
+        let backgrounds = Self.backgrounds + [0x0A, 0x0D, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0xC1, 0xE1]
+        for byte in UInt8.min...UInt8.max {
+            for background in backgrounds {
+                let word = Self.word(byte, at: position, in: background)
+                var letters: UInt64 = 0
+                var lineFeeds: UInt64 = 0
+                var same: UInt64 = 0
+                for index in 0..<8 {
+                    let value = index == position ? byte : background
+                    if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { letters |= 0x80 << UInt64(8 * index) }
+                    if value == 0x0A { lineFeeds |= 0x80 << UInt64(8 * index) }
+                    if value == byte { same |= 0x80 << UInt64(8 * index) }
+                }
+                #expect(DigitWord.asciiLetterBits(word) == letters)
+                #expect(DigitWord.bytesEqual(word, 0x0A) == lineFeeds)
+                #expect(DigitWord.bytesEqual(word, byte) == same)
+            }
+        }
+    }
+
     @Test("gatherHighBits puts the high bit of byte i in bit i, for all 256 patterns")
     func gatherHighBits() {
         for pattern in 0..<256 {

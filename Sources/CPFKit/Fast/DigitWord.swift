@@ -114,14 +114,6 @@ internal enum DigitWord {
         return atLeastA & ~aboveZ & ~word & highBits
     }
 
-    /// Bit *i* set when byte *i* of the 24 bytes at `raw` is an ASCII digit.
-    @inlinable
-    @inline(__always)
-    static func digitMask24(_ raw: UnsafeRawPointer) -> UInt64 {
-        gatherHighBits(digitBits(load(raw))) | gatherHighBits(digitBits(load(raw, at: 8))) << 8
-            | gatherHighBits(digitBits(load(raw, at: 16))) << 16
-    }
-
     /// The eight ASCII digits of `word`, packed (its first byte in the high
     /// nibble of the 32-bit result). Only the low nibble of each byte is
     /// read: call it on digits.
