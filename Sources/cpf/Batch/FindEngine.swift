@@ -32,7 +32,24 @@ final class FindEngine {
     private let partCapacity: Int
     /// The threads, the reader and each part's output, made for the first
     /// file large enough to be scanned in parts.
-    private var parallel: (group: WorkerGroup, reader: RoundReader, outputs: UnsafeMutableBufferPointer<OutputBuffer?>)?
+    private var parallel: (group: WorkerGroup, reader: RoundReader, outputs: UnsafeMutableBufferPointer<PartOutput?>)?
+
+    /// What one part of a file scanned on several threads prints, kept in
+    /// memory until the parts before it are printed.
+    private final class PartOutput {
+        private(set) var bytes: [UInt8] = []
+        /// Where the part's report is written: its blocks land in `bytes`.
+        private(set) lazy var buffer = OutputBuffer(capacity: 1 << 16) { [unowned self] block throws(Errno) in
+            bytes.append(contentsOf: block)
+        }
+
+        /// Writes what the part printed to `out`, and empties it.
+        func drain(into out: OutputBuffer) {
+            buffer.flush()
+            bytes.withUnsafeBytes { out.write($0) }
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
 
     /// CPFs reported, by confidence, mistyped ones apart.
     struct Counts {
@@ -191,7 +208,7 @@ final class FindEngine {
     private func findInParts(_ descriptor: FileDescriptor, position start: Position) throws(Errno) {
         if parallel == nil {
             let group = WorkerGroup(parts: settings.threads)
-            let outputs = UnsafeMutableBufferPointer<OutputBuffer?>.allocate(capacity: group.parts)
+            let outputs = UnsafeMutableBufferPointer<PartOutput?>.allocate(capacity: group.parts)
             outputs.initialize(repeating: nil)
             parallel = (group, RoundReader(parts: group.parts, partCapacity: partCapacity), outputs)
         }
@@ -222,8 +239,8 @@ final class FindEngine {
                         var scanner = CPFScanner()
                         // Made by the thread that fills it, so that the
                         // allocator puts it apart from the others'.
-                        if outputs[index] == nil { outputs[index] = OutputBuffer(collectingWithCapacity: 1 << 16) }
-                        let output = outputs[index]!
+                        if outputs[index] == nil { outputs[index] = PartOutput() }
+                        let output = outputs[index]!.buffer
                         let origin = part.scannedOffset
                         let range = part.range
                         let report = { (match: CPFScanner.Match, position: inout Position) in

@@ -24,10 +24,6 @@ final class OutputBuffer {
     /// Where the bytes go instead of `descriptor`, if set (see ``init(capacity:sink:)``).
     private let sink: ((UnsafeRawBufferPointer) throws(Errno) -> Void)?
 
-    /// What goes out, for a buffer that collects in memory (see
-    /// ``init(collectingWithCapacity:)``), `nil` for one that writes to its descriptor.
-    private var collected: [UInt8]?
-
     init(descriptor: FileDescriptor, capacity: Int = 1 << 17) {
         self.descriptor = descriptor
         storage = .allocate(byteCount: capacity, alignment: 16)
@@ -41,29 +37,6 @@ final class OutputBuffer {
         descriptor = FileDescriptor(rawValue: -1)
         storage = .allocate(byteCount: capacity, alignment: 16)
         self.sink = sink
-    }
-
-    /// A buffer that collects what is written in memory instead of writing it
-    /// out: what one part of a parallel scan prints, passed on in order with
-    /// ``drain(into:)``.
-    init(collectingWithCapacity capacity: Int = 1 << 17) {
-        descriptor = FileDescriptor(rawValue: -1)
-        storage = .allocate(byteCount: capacity, alignment: 16)
-        sink = nil
-        collected = []
-    }
-
-    /// Writes everything collected so far to `output` and empties this buffer
-    /// (a buffer made with ``init(collectingWithCapacity:)``).
-    func drain(into output: OutputBuffer) {
-        precondition(collected != nil, "drain(into:) empties a buffer that collects in memory")
-        if let collected, !collected.isEmpty {
-            collected.withUnsafeBytes { output.write($0) }
-            self.collected!.removeAll(keepingCapacity: true)
-        }
-        output.write(UnsafeRawBufferPointer(rebasing: storage[..<count]))
-        count = 0
-        recordStart = nil
     }
 
     deinit {
@@ -174,10 +147,6 @@ final class OutputBuffer {
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) {
-        if collected != nil {
-            collected!.append(contentsOf: bytes)
-            return
-        }
         guard error == nil else { return }
         do {
             if let sink { try sink(bytes) } else { try descriptor.writeAll(bytes) }
