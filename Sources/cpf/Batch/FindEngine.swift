@@ -13,7 +13,7 @@ final class FindEngine {
         var minimumConfidence = CPFScanner.Confidence.medium
         /// Whether mistyped CPFs (wrong check digits) are reported too.
         var includesInvalid = false
-        /// How many threads scan a large regular file, each a part of it.
+        /// How many threads scan a large regular file, a chunk of it each.
         var threads = 1
         /// Whether the text report is coloured (`--color`).
         var colours = false
@@ -28,22 +28,22 @@ final class FindEngine {
     /// CPFs reported so far by confidence (low, medium, high), mistyped
     /// ones apart, for `--stats`.
     private(set) var reportedCounts = Counts()
-    /// The bytes of each part of a file scanned on several threads.
-    private let partCapacity: Int
-    /// The threads, the reader and each part's output, made for the first
-    /// file large enough to be scanned in parts.
-    private var parallel: (group: WorkerGroup, reader: RoundReader, outputs: UnsafeMutableBufferPointer<PartOutput?>)?
+    /// The bytes of each chunk of a file scanned on several threads.
+    private let chunkCapacity: Int
+    /// The threads and what each of their buffers' chunks prints, made for
+    /// the first file large enough to be scanned in chunks.
+    private var parallel: (pipeline: ChunkPipeline, outputs: UnsafeMutableBufferPointer<ChunkOutput?>)?
 
-    /// What one part of a file scanned on several threads prints, kept in
-    /// memory until the parts before it are printed.
-    private final class PartOutput {
+    /// What one chunk of a file scanned on several threads prints, kept in
+    /// memory until the chunks before it are printed.
+    private final class ChunkOutput {
         private(set) var bytes: [UInt8] = []
-        /// Where the part's report is written: its blocks land in `bytes`.
+        /// Where the chunk's report is written: its blocks land in `bytes`.
         private(set) lazy var buffer = OutputBuffer(capacity: 1 << 16) { [unowned self] block throws(Errno) in
             bytes.append(contentsOf: block)
         }
 
-        /// Writes what the part printed to `out`, and empties it.
+        /// Writes what the chunk printed to `out`, and empties it.
         func drain(into out: OutputBuffer) {
             buffer.flush()
             bytes.withUnsafeBytes { out.write($0) }
@@ -150,15 +150,15 @@ final class FindEngine {
     /// - Parameters:
     ///   - output: Where to print; standard output by default.
     ///   - blockCapacity: The largest block read at once.
-    ///   - partCapacity: The bytes of each part of a file scanned on several threads.
+    ///   - chunkCapacity: The bytes of each chunk of a file scanned on several threads.
     init(
         settings: Settings, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity,
-        partCapacity: Int = RoundReader.defaultPartCapacity
+        chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity
     ) {
         self.settings = settings
         out = output ?? context.output
         reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
-        self.partCapacity = partCapacity
+        self.chunkCapacity = chunkCapacity
     }
 
     deinit {
@@ -180,8 +180,8 @@ final class FindEngine {
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
         defer { lineDigits.deallocate() }
         var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
-        if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * partCapacity {
-            return try findInParts(descriptor, position: position)
+        if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity {
+            return try findInChunks(descriptor, position: position)
         }
         var scanner = CPFScanner()
         defer {
@@ -202,67 +202,105 @@ final class FindEngine {
         scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
     }
 
-    /// ``find(_:named:)`` for a large regular file: its parts scanned side by
-    /// side, each printing to its own buffer, the buffers printed in order.
-    /// The output is the same, byte for byte, as one thread's.
-    private func findInParts(_ descriptor: FileDescriptor, position start: Position) throws(Errno) {
+    /// ``find(_:named:)`` for a large regular file: its chunks scanned side
+    /// by side, each printing to its own buffer, the buffers printed in
+    /// order. Each chunk first counts its line feeds, so that the next knows
+    /// its first line without waiting for this one's scan. The output is the
+    /// same, byte for byte, as one thread's.
+    private func findInChunks(_ descriptor: FileDescriptor, position start: Position) throws(Errno) {
         if parallel == nil {
-            let group = WorkerGroup(parts: settings.threads)
-            let outputs = UnsafeMutableBufferPointer<PartOutput?>.allocate(capacity: group.parts)
+            let pipeline = ChunkPipeline(threads: settings.threads, chunkCapacity: chunkCapacity)
+            let outputs = UnsafeMutableBufferPointer<ChunkOutput?>.allocate(capacity: pipeline.buffers)
             outputs.initialize(repeating: nil)
-            parallel = (group, RoundReader(parts: group.parts, partCapacity: partCapacity), outputs)
+            parallel = (pipeline, outputs)
         }
-        let (group, rounds, outputs) = parallel!
-        // Each part's own rendering of line numbers, a cache line apart:
-        // parts that wrote to one line would slow each other down.
-        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 128 * group.parts, alignment: 64)
+        let (pipeline, outputs) = parallel!
+        // Each buffer's own rendering of line numbers, a cache line apart:
+        // chunks that wrote to one line would slow each other down.
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 128 * pipeline.buffers, alignment: 64)
         defer { lineDigits.deallocate() }
-        var positions = (0..<group.parts).map { _ in start }
-        var roundStart = start
+        let out = out
         var counts = Counts()
         defer {
             reportedCounts += counts
             foundCount += counts.total
         }
-        try rounds.forEachRound(of: descriptor) { parts in
-            positions.withUnsafeMutableBufferPointer { positions in
-                    group.run { index in
-                        let part = parts[index]
-                        // Where this part's range starts: the round's start,
-                        // and the line feeds of the parts before it.
-                        var position = roundStart
-                        position.lineDigits = lineDigits + 128 * index
-                        position.renderedLine = 0
-                        position.counts = Counts()
-                        let first = parts[0].range.lowerBound
-                        position.countLines(part.bytes(from: first), origin: first, upTo: part.range.lowerBound)
-                        var scanner = CPFScanner()
-                        // Made by the thread that fills it, so that the
-                        // allocator puts it apart from the others'.
-                        if outputs[index] == nil { outputs[index] = PartOutput() }
-                        let output = outputs[index]!.buffer
-                        let origin = part.scannedOffset
-                        let range = part.range
-                        let report = { (match: CPFScanner.Match, position: inout Position) in
-                            // The scanner counts from the first byte scanned.
-                            let start = origin + match.range.lowerBound
-                            guard range.contains(start) else { return }
-                            position.countLines(part.scanned.baseAddress!, origin: origin, upTo: start)
-                            self.report(match, startingAt: start, at: &position, to: output)
-                        }
-                        withoutActuallyEscaping(report) { report in
-                            scanner.feed(part.scanned) { report($0, &position) }
-                            if part.reachesEnd { scanner.finish { report($0, &position) } }
-                        }
-                        position.countLines(part.scanned.baseAddress!, origin: origin, upTo: range.upperBound)
-                        // Stored once: the parts' positions share cache lines.
-                        positions[index] = position
-                    }
+        try pipeline.run(descriptor, summary: { chunk in
+            LineFeeds(in: chunk.owned, at: chunk.range.lowerBound)
+        }, initial: LineFeeds(), combine: +, work: { chunk, before in
+            // Where the chunk starts: after the line feeds of those before it.
+            var position = start
+            position.lineDigits = lineDigits + 128 * chunk.buffer
+            position.line = 1 + before.count
+            position.lineStart = before.lineStart
+            position.record(lineStart: before.lineStart)
+            position.counted = chunk.range.lowerBound
+            // Made by the thread that fills it, so that the allocator puts
+            // it apart from the others'.
+            if outputs[chunk.buffer] == nil { outputs[chunk.buffer] = ChunkOutput() }
+            let output = outputs[chunk.buffer]!.buffer
+            let origin = chunk.scannedOffset
+            let range = chunk.range
+            let scanned = UnsafeRawBufferPointer(chunk.scanned)
+            let report = { (match: CPFScanner.Match, position: inout Position) in
+                // The scanner counts from the first byte read.
+                let start = origin + match.range.lowerBound
+                guard range.contains(start) else { return }
+                position.countLines(scanned.baseAddress!, origin: origin, upTo: start)
+                self.report(match, startingAt: start, at: &position, to: output)
             }
-            for position in positions { counts += position.counts }
-            for output in outputs { output?.drain(into: out) }
-            roundStart = positions[group.parts - 1]
-            roundStart.lineDigits = start.lineDigits
+            var scanner = CPFScanner()
+            withoutActuallyEscaping(report) { report in
+                scanner.feed(scanned) { report($0, &position) }
+                if chunk.reachesEnd { scanner.finish { report($0, &position) } }
+            }
+            return position.counts
+        }, emit: { chunk, found in
+            outputs[chunk.buffer]!.drain(into: out)
+            counts += found
+        })
+    }
+
+    /// The line feeds among some bytes of an input, for a chunk's first
+    /// line: how many, and the input offset after the last.
+    private struct LineFeeds {
+        var count = 0
+        var lineStart = 0
+
+        init() {}
+
+        /// The line feeds of `bytes`, which start at the input offset `offset`;
+        /// eight bytes at a time.
+        init(in bytes: UnsafeRawBufferPointer, at offset: Int) {
+            let base = bytes.baseAddress!
+            var index = 0
+            var last = -1
+            while bytes.count - index >= 8 {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                // The high bit of each byte that was a line feed (now zero).
+                let feeds = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+                if feeds != 0 {
+                    count += feeds.nonzeroBitCount
+                    last = index + (63 - feeds.leadingZeroBitCount) >> 3
+                }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] == 0x0A {
+                    count += 1
+                    last = index
+                }
+                index += 1
+            }
+            if last >= 0 { lineStart = offset + last + 1 }
+        }
+
+        /// The line feeds of `first` then those of `second`.
+        static func + (first: LineFeeds, second: LineFeeds) -> LineFeeds {
+            var both = first
+            both.count += second.count
+            if second.count > 0 { both.lineStart = second.lineStart }
+            return both
         }
     }
 

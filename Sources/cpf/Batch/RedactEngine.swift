@@ -27,14 +27,14 @@ final class RedactEngine {
     private let reader: BlockReader
     /// CPFs hidden so far, over every input.
     private(set) var redactedCount = 0
-    /// How many threads redact a large regular file, each a part of it
+    /// How many threads redact a large regular file, a chunk of it each
     /// (with `--style full` or `lgpd`; pseudonyms are made on one thread).
     let threads: Int
-    /// The bytes of each part of a file redacted on several threads.
-    private let partCapacity: Int
-    /// The threads, the reader and each part's redacted copy, made for the
-    /// first file large enough to be redacted in parts.
-    private var parallel: (group: WorkerGroup, reader: RoundReader, copies: [UnsafeMutableRawBufferPointer])?
+    /// The bytes of each chunk of a file redacted on several threads.
+    private let chunkCapacity: Int
+    /// The threads and their buffers, made for the first file large enough
+    /// to be redacted in chunks.
+    private var pipeline: ChunkPipeline?
 
     /// - Parameters:
     ///   - output: Where to copy to; standard output by default.
@@ -43,26 +43,22 @@ final class RedactEngine {
         style: Style, minimumConfidence: CPFScanner.Confidence = .low,
         context: Context, output: OutputBuffer? = nil,
         blockCapacity: Int = BlockReader.defaultCapacity,
-        threads: Int = 1, partCapacity: Int = RoundReader.defaultPartCapacity
+        threads: Int = 1, chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity
     ) {
         self.style = style
         self.minimumConfidence = minimumConfidence
         out = output ?? context.output
         reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
         self.threads = threads
-        self.partCapacity = partCapacity
-    }
-
-    deinit {
-        for copy in parallel?.copies ?? [] { copy.deallocate() }
+        self.chunkCapacity = chunkCapacity
     }
 
     /// Copies one input to the output, redacted. After a read error, the
     /// bytes read so far have all been written (the kept ones unchanged).
     func redact(_ descriptor: FileDescriptor) throws(Errno) {
         if threads > 1, case .hidden(let hiding) = style,
-           let size = system_regularFileSize(descriptor.rawValue), size >= 2 * partCapacity {
-            return try redactInParts(descriptor, hiding: hiding)
+           let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity {
+            return try redactInChunks(descriptor, hiding: hiding)
         }
         var scanner = CPFScanner()
         let blockStart = reader.blockStart
@@ -92,65 +88,42 @@ final class RedactEngine {
         out.write(UnsafeRawBufferPointer(start: window, count: keptCount))
     }
 
-    /// ``redact(_:)`` for a large regular file: its parts redacted side by
-    /// side, each into its own copy, the copies written in order. The output
-    /// is the same, byte for byte, as one thread's.
-    private func redactInParts(_ descriptor: FileDescriptor, hiding: CPFScanner.RedactionStyle) throws(Errno) {
-        if parallel == nil {
-            let group = WorkerGroup(parts: threads)
-            parallel = (group, RoundReader(parts: group.parts, partCapacity: partCapacity),
-                        (0..<group.parts).map { _ in .allocate(byteCount: partCapacity + 4 * RoundReader.context, alignment: 64) })
-        }
-        let (group, rounds, copies) = parallel!
+    /// ``redact(_:)`` for a large regular file: its chunks redacted side by
+    /// side, each in its own buffer, and written in order. The output is the
+    /// same, byte for byte, as one thread's.
+    private func redactInChunks(_ descriptor: FileDescriptor, hiding: CPFScanner.RedactionStyle) throws(Errno) {
+        if pipeline == nil { pipeline = ChunkPipeline(threads: threads, chunkCapacity: chunkCapacity) }
         let minimumConfidence = minimumConfidence
-        var hidden = [Int](repeating: 0, count: group.parts)
-        do {
-            try rounds.forEachRound(of: descriptor) { parts in
-                hidden.withUnsafeMutableBufferPointer { hidden in
-                    group.run { index in
-                        let part = parts[index]
-                        let range = part.range
-                        let copy = copies[index].baseAddress!
-                        copy.copyMemory(from: part.bytes(from: range.lowerBound), byteCount: range.count)
-                        var scanner = CPFScanner()
-                        let origin = part.scannedOffset
-                        // Counted here, stored once: neighbouring counters
-                        // share a cache line.
-                        var count = 0
-                        let hide = { (match: CPFScanner.Match, count: inout Int) in
-                            guard match.confidence >= minimumConfidence else { return }
-                            // The scanner counts from the first byte scanned.
-                            let start = origin + match.range.lowerBound, end = origin + match.range.upperBound
-                            guard start < range.upperBound, end > range.lowerBound else { return }
-                            if start >= range.lowerBound, end <= range.upperBound {
-                                match.hideDigits(in: UnsafeMutableRawBufferPointer(start: copy + (start - range.lowerBound), count: match.range.count),
-                                                 style: hiding)
-                            } else {
-                                // A match across the edge of the range: the part inside it.
-                                withUnsafeTemporaryAllocation(byteCount: 96, alignment: 8) { text in
-                                    match.writeText(to: text, hiding: hiding)
-                                    let lower = Swift.max(start, range.lowerBound), upper = Swift.min(end, range.upperBound)
-                                    (copy + (lower - range.lowerBound)).copyMemory(from: text.baseAddress! + (lower - start), byteCount: upper - lower)
-                                }
-                            }
-                            if start >= range.lowerBound { count += 1 }
-                        }
-                        withoutActuallyEscaping(hide) { hide in
-                            scanner.feed(part.scanned) { hide($0, &count) }
-                            if part.reachesEnd { scanner.finish { hide($0, &count) } }
-                        }
-                        hidden[index] += count
-                    }
-                }
-                for (index, part) in parts.enumerated() {
-                    out.write(UnsafeRawBufferPointer(start: copies[index].baseAddress!, count: part.range.count))
-                }
+        let out = out
+        var hidden = 0
+        defer { redactedCount += hidden }
+        try pipeline!.run(descriptor, work: { chunk in
+            let base = chunk.scanned.baseAddress!
+            let origin = chunk.scannedOffset
+            let range = chunk.range
+            var count = 0
+            // Every match that reaches into the chunk's own bytes is hidden
+            // where it lies (its bytes in the context are not written);
+            // those that start there are counted.
+            let hide = { (match: CPFScanner.Match, count: inout Int) in
+                guard match.confidence >= minimumConfidence else { return }
+                // The scanner counts from the first byte read.
+                let start = origin + match.range.lowerBound, end = origin + match.range.upperBound
+                guard start < range.upperBound, end > range.lowerBound else { return }
+                match.hideDigits(in: UnsafeMutableRawBufferPointer(start: base + match.range.lowerBound, count: match.range.count),
+                                 style: hiding)
+                if start >= range.lowerBound { count += 1 }
             }
-        } catch {
-            redactedCount += hidden.reduce(0, +)
-            throw error
-        }
-        redactedCount += hidden.reduce(0, +)
+            var scanner = CPFScanner()
+            withoutActuallyEscaping(hide) { hide in
+                scanner.feed(UnsafeRawBufferPointer(chunk.scanned)) { hide($0, &count) }
+                if chunk.reachesEnd { scanner.finish { hide($0, &count) } }
+            }
+            return count
+        }, emit: { chunk, count in
+            out.write(chunk.owned)
+            hidden += count
+        })
     }
 
     @inline(__always)

@@ -28,6 +28,23 @@ struct FileDescriptor: Equatable {
         try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
+    /// Reads up to `buffer.count` bytes from the input offset `offset`
+    /// (`pread(2)`), leaving the descriptor's own offset as it is; 0 means
+    /// the end of the input.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+        try retryingOnInterrupt { pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
+    /// The descriptor's offset, where the next ``read(into:)`` starts.
+    func currentOffset() throws(Errno) -> Int {
+        Int(try retryingOnInterrupt { Int(lseek(rawValue, 0, SEEK_CUR)) })
+    }
+
+    /// Moves the descriptor's offset to `offset`.
+    func seek(to offset: Int) throws(Errno) {
+        _ = try retryingOnInterrupt { Int(lseek(rawValue, off_t(offset), SEEK_SET)) }
+    }
+
     /// Writes all of `bytes`, looping over short writes. A descriptor in
     /// non-blocking mode (a standard output shared with a program that set
     /// `O_NONBLOCK`) that is full is waited for with `poll`, as a blocking

@@ -1,7 +1,6 @@
 /// A few threads kept ready to run the parts of a job side by side: the
 /// caller runs part 0 and each thread one other part, and ``run(_:)``
-/// returns when all are done. What `find` and `redact` use to scan the
-/// parts of a large file on every core.
+/// returns when all are done. The threads ``ChunkPipeline`` runs on.
 ///
 /// ```swift
 /// let group = WorkerGroup(parts: 2)

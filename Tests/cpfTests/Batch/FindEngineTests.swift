@@ -20,12 +20,12 @@ private func expectedReport(_ input: [UInt8], name: String) -> String {
 /// The output of a find engine over one or more inputs read from files.
 private func found(
     _ inputs: [(name: String, bytes: [UInt8])], json: Bool = false, blockCapacity: Int = 1 << 20,
-    settings: FindEngine.Settings? = nil, partCapacity: Int = RoundReader.defaultPartCapacity
+    settings: FindEngine.Settings? = nil, chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity
 ) throws -> (output: String, count: Int) {
     var count = 0
     let output = try capturedOutput { out in
         let engine = FindEngine(settings: settings ?? .init(json: json), context: Context(), output: out, blockCapacity: blockCapacity,
-                                partCapacity: partCapacity)
+                                chunkCapacity: chunkCapacity)
         for input in inputs {
             try withFileDescriptor(containing: input.bytes) { try engine.find($0, named: RawText(input.name)) }
         }
@@ -66,21 +66,21 @@ struct FindEngineTests {
         }
     }
 
-    @Test("a file scanned in parts on several threads gives one thread's report, byte for byte", arguments: [2, 3, 4])
+    @Test("a file scanned in chunks on several threads gives one thread's report, byte for byte", arguments: [2, 3, 4])
     func parts(threads: Int) throws {
         var random = SplitMix64(seed: 0x9A27 &+ UInt64(threads))
         let pieces = ["390.533.447-05", "52998224725", "CPF ", "tel ", "\n", "\r\n", " ", "x", "1", ".", "/", "-",
                       "12.345.678/0001-95", "390.533.447-\n05", "390 533 447 05", "\u{200B}", "é", "\u{FF}"]
         for _ in 0..<12 {
             let text = Array((0..<Int.random(in: 200...3000, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
-            let partCapacity = Int.random(in: 256...1500, using: &random)
+            let chunkCapacity = Int.random(in: 256...1500, using: &random)
             for json in [false, true] {
                 var settings = FindEngine.Settings(json: json)
                 settings.minimumConfidence = .low
                 settings.includesInvalid = true
                 let one = try found([("t", text)], settings: settings)
                 settings.threads = threads
-                let many = try found([("t", text)], settings: settings, partCapacity: partCapacity)
+                let many = try found([("t", text)], settings: settings, chunkCapacity: chunkCapacity)
                 #expect(many.output == one.output)
                 #expect(many.count == one.count)
                 #expect(one.count > 0)

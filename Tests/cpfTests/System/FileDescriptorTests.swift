@@ -33,6 +33,34 @@ struct FileDescriptorTests {
         }
     }
 
+    @Test func readingAtAnOffsetLeavesTheDescriptorsOffsetAlone() throws {
+        try withFileDescriptor(containing: Array("abcdefgh".utf8)) { descriptor in
+            var buffer = [UInt8](repeating: 0, count: 3)
+            let count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0, at: 4) }
+            #expect(count == 3)
+            #expect(buffer == Array("efg".utf8))
+            #expect(try descriptor.currentOffset() == 0)
+            let atEnd = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0, at: 8) }
+            #expect(atEnd == 0)
+        }
+    }
+
+    @Test func seekMovesWhereTheNextReadStarts() throws {
+        try withFileDescriptor(containing: Array("abcdefgh".utf8)) { descriptor in
+            try descriptor.seek(to: 6)
+            #expect(try descriptor.currentOffset() == 6)
+            var buffer = [UInt8](repeating: 0, count: 8)
+            let count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            #expect(Array(buffer[..<count]) == Array("gh".utf8))
+        }
+    }
+
+    @Test func aPipeHasNoOffset() throws {
+        let ends = makePipe()
+        defer { close(ends.read); close(ends.write) }
+        #expect(throws: Errno(rawValue: ESPIPE)) { _ = try FileDescriptor(rawValue: ends.read).currentOffset() }
+    }
+
     @Test func writeAllWritesEverythingThroughAPipe() throws {
         let pipeEnds = makePipe()
         let fds = [pipeEnds.read, pipeEnds.write]
