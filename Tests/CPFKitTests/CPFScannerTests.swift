@@ -188,8 +188,8 @@ enum Reference {
 
 /// Every match of the scanner over `bytes` fed in pieces of the given sizes
 /// (repeated), checking the settled offset on the way.
-func scanInPieces(_ bytes: [UInt8], sizes: [Int]) -> [CPFScanner.Match] {
-    var scanner = CPFScanner()
+func scanInPieces(_ bytes: [UInt8], sizes: [Int], scanner: CPFScanner = CPFScanner()) -> [CPFScanner.Match] {
+    var scanner = scanner
     var found: [CPFScanner.Match] = []
     var settled = 0
     var offset = 0
@@ -324,6 +324,41 @@ struct CPFScannerTests {
                 #expect(bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"))
             }
         }
+    }
+
+    @Test("a scanner hiding from a confidence reports what the full scan hides at it, however the text is cut",
+          arguments: CPFScanner.Confidence.allCases)
+    func hidingScanner(minimum: CPFScanner.Confidence) {
+        var random = SplitMix64(seed: 0x41D3 &+ UInt64(minimum.hashValue & 0xFF))
+        var reported = 0
+        for _ in 0..<800 {
+            let text = Array((0..<3).map { _ in Self.randomText(&random) }.joined().utf8)
+            let hidden = scanInPieces(text, sizes: [text.count]).filter { $0.confidence >= minimum }
+            let sizes = (0..<5).map { _ in Int.random(in: 0...100, using: &random) }
+            let hiding = scanInPieces(text, sizes: sizes, scanner: CPFScanner(hidingFrom: minimum))
+            reported += hiding.count
+            #expect(hiding.map(\.range) == hidden.map(\.range), "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            #expect(hiding.map(\.isValid) == hidden.map(\.isValid))
+            #expect(hiding.map(\.digits) == hidden.map(\.digits))
+            if minimum != .low {
+                // Nothing skipped: every field as the full scan has it.
+                #expect(hiding == hidden)
+            }
+        }
+        #expect(reported > 500)
+    }
+
+    @Test("hiding from low, a valid CPF is reported without looking for its keyword; a mistyped one still needs it")
+    func hidingFromLowSkipsTheKeywordOfValidCPFs() {
+        let text = Array("PIS 39053344705 e CPF 231.002.999-00 e 23100299900".utf8)
+        let full = scanInPieces(text, sizes: [text.count])
+        let hiding = scanInPieces(text, sizes: [text.count], scanner: CPFScanner(hidingFrom: .low))
+        #expect(full.map(\.text) == ["39053344705", "231.002.999-00"])
+        #expect(full[0].keyword?.kind == .otherDocument && full[0].confidence == .low)
+        #expect(hiding.map(\.text) == ["39053344705", "231.002.999-00"])
+        // Its confidence with no keyword: a bare CPF is medium.
+        #expect(hiding[0].keyword == nil && hiding[0].confidence == .medium)
+        #expect(hiding[1].keyword?.kind == .cpf && !hiding[1].isValid)
     }
 
     @Test("one-byte pieces and one big piece give the same matches")

@@ -78,9 +78,32 @@ public struct CPFScanner: Sendable {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     )
     private var carryCount = 0
+    /// For a scanner made with ``init(hidingFrom:)``: the lowest confidence
+    /// reported.
+    private let hidingFrom: Confidence?
 
     /// Makes a scanner at the start of an input: `var scanner = CPFScanner()`.
-    public init() {}
+    public init() {
+        hidingFrom = nil
+    }
+
+    /// Makes a scanner that reports only what `redact` hides at `minimum`:
+    /// the matches of that confidence or more, mistyped CPFs included (they
+    /// are `.high`), and skips what cannot change that. With `.low`, every
+    /// valid CPF is hidden whatever keyword comes before it, so none is
+    /// looked for: such a match is reported with the ``Match/confidence`` it
+    /// would have with no keyword before it, and no ``Match/keyword``. Use
+    /// ``init()`` to know them.
+    ///
+    /// ```swift
+    /// var scanner = CPFScanner(hidingFrom: .low)
+    /// Array("CPF 390.533.447-05, tel 11987654374".utf8).withUnsafeBytes { bytes in
+    ///     scanner.feed(bytes) { print($0.range) }   // 4..<18, 24..<35
+    /// }
+    /// ```
+    public init(hidingFrom minimum: Confidence) {
+        hidingFrom = minimum
+    }
 
     /// Bytes fed since the start of the input: the offset of the next byte
     /// (`0` for a new scanner, `n` after pieces of `n` bytes in all).
@@ -133,7 +156,7 @@ public struct CPFScanner: Sendable {
                 (base + carried).initialize(from: piece, count: head)
                 let text = Text(base: base, count: carried + head, lowest: 0, final: false)
                 let scratchOrigin = origin - carried
-                let (next, pending) = Self.scan(text, origin: scratchOrigin, from: resume - scratchOrigin, limit: headLimit, onMatch: onMatch)
+                let (next, pending) = Self.scan(text, origin: scratchOrigin, from: resume - scratchOrigin, limit: headLimit, hidingFrom: hidingFrom, onMatch: onMatch)
                 resume = scratchOrigin + next
                 isPending = pending
             }
@@ -142,7 +165,7 @@ public struct CPFScanner: Sendable {
         if !isPending, count > head {
             let text = Text(base: piece, count: count, lowest: 0, final: false)
             let from = Swift.max(resume - origin, headLimit - carried)
-            let (next, pending) = Self.scan(text, origin: origin, from: from, limit: count, onMatch: onMatch)
+            let (next, pending) = Self.scan(text, origin: origin, from: from, limit: count, hidingFrom: hidingFrom, onMatch: onMatch)
             resume = origin + next
             isPending = pending
         }
@@ -178,10 +201,10 @@ public struct CPFScanner: Sendable {
             let origin = bytesFed - carried
             withUnsafeMutableBytes(of: &carry) { carryBytes in
                 let text = Text(base: carryBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: carried, lowest: 0, final: true)
-                _ = Self.scan(text, origin: origin, from: resume - origin, limit: carried, onMatch: onMatch)
+                _ = Self.scan(text, origin: origin, from: resume - origin, limit: carried, hidingFrom: hidingFrom, onMatch: onMatch)
             }
         }
-        self = CPFScanner()
+        self = hidingFrom.map { CPFScanner(hidingFrom: $0) } ?? CPFScanner()
     }
 
     /// Scans the number starts in `from..<limit` of `text`, whose index 0 is
@@ -189,7 +212,7 @@ public struct CPFScanner: Sendable {
     /// candidate starting there waits for more bytes.
     @inline(__always)
     internal static func scan(
-        _ text: Text, origin: Int, from start: Int, limit: Int, onMatch: (Match) -> Void
+        _ text: Text, origin: Int, from start: Int, limit: Int, hidingFrom: Confidence? = nil, onMatch: (Match) -> Void
     ) -> (next: Int, pending: Bool) {
         let base = text.base
         var index = start
@@ -213,7 +236,7 @@ public struct CPFScanner: Sendable {
                         guard (known & 0x3F_FFFF).nonzeroBitCount >= 11, known & 0xFFF != 0xFFF else { continue }
                         if let candidate = asciiCandidate(base, at: first, digits: known),
                            !touchesBefore(text, first, usesSpaces: candidate.usesSpaces) {
-                            judge(text, candidate, at: first, origin: origin, onMatch: onMatch)
+                            judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
                         }
                         continue
                     }
@@ -222,7 +245,7 @@ public struct CPFScanner: Sendable {
                         case .starved: return (first, true)
                         case .none: break
                         case .candidate(let candidate):
-                            judge(text, candidate, at: first, origin: origin, onMatch: onMatch)
+                            judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
                         }
                     }
                 }
@@ -246,7 +269,7 @@ public struct CPFScanner: Sendable {
                 case .starved: return (index, true)
                 case .none: break
                 case .candidate(let candidate):
-                    judge(text, candidate, at: index, origin: origin, onMatch: onMatch)
+                    judge(text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
                 }
             }
             index = runEnd
@@ -256,12 +279,15 @@ public struct CPFScanner: Sendable {
     /// Reports the match a candidate that touches nothing is, if any
     /// (built right in the call, never copied).
     @inline(__always)
-    internal static func judge(_ text: Text, _ candidate: Candidate, at first: Int, origin: Int, onMatch: (Match) -> Void) {
+    internal static func judge(
+        _ text: Text, _ candidate: Candidate, at first: Int, origin: Int, hidingFrom: Confidence? = nil, onMatch: (Match) -> Void
+    ) {
         let packed = candidate.packed
         guard !DigitWord.isRepeated(packed: packed) else { return }
         let (check1, check2) = DigitWord.checkDigits(ofPacked: packed >> 8)
         let isValid = packed & 0xFF == UInt64(check1) << 4 | UInt64(check2)
-        let keyword = keyword(text, before: first)
+        // Hiding from `.low`, a valid CPF is hidden whatever its keyword.
+        let keyword = isValid && hidingFrom == .low ? nil : keyword(text, before: first)
         let confidence: Confidence
         if keyword?.kind == .cpf || candidate.isFullMask {
             confidence = .high
@@ -272,6 +298,7 @@ public struct CPFScanner: Sendable {
         } else {
             confidence = .medium
         }
+        if let hidingFrom, confidence < hidingFrom { return }
         onMatch(Match(range: origin + first..<origin + candidate.end, candidate: candidate, confidence: confidence,
                       isValid: isValid, keyword: keyword, bytes: text.base + first, readable: text.count - first))
     }

@@ -60,7 +60,7 @@ final class RedactEngine {
            let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity {
             return try redactInChunks(descriptor, hiding: hiding)
         }
-        var scanner = CPFScanner()
+        var scanner = CPFScanner(hidingFrom: minimumConfidence)
         let blockStart = reader.blockStart
         // Bytes kept back from the previous block, right in front of `blockStart`.
         var keptCount = 0
@@ -106,7 +106,6 @@ final class RedactEngine {
             // where it lies (its bytes in the context are not written);
             // those that start there are counted.
             let hide = { (match: CPFScanner.Match, count: inout Int) in
-                guard match.confidence >= minimumConfidence else { return }
                 // The scanner counts from the first byte read.
                 let start = origin + match.range.lowerBound, end = origin + match.range.upperBound
                 guard start < range.upperBound, end > range.lowerBound else { return }
@@ -114,7 +113,7 @@ final class RedactEngine {
                                  style: hiding)
                 if start >= range.lowerBound { count += 1 }
             }
-            var scanner = CPFScanner()
+            var scanner = CPFScanner(hidingFrom: minimumConfidence)
             withoutActuallyEscaping(hide) { hide in
                 scanner.feed(UnsafeRawBufferPointer(chunk.scanned)) { hide($0, &count) }
                 if chunk.reachesEnd { scanner.finish { hide($0, &count) } }
@@ -128,7 +127,6 @@ final class RedactEngine {
 
     @inline(__always)
     private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
-        guard match.confidence >= minimumConfidence else { return }
         let buffer = UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count)
         switch style {
         case .hidden(let hiding):
