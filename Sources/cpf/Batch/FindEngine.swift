@@ -269,30 +269,36 @@ final class FindEngine {
 
         init() {}
 
-        /// The line feeds of `bytes`, which start at the input offset `offset`;
-        /// eight bytes at a time.
+        /// The line feeds of `bytes`, which start at the input offset `offset`:
+        /// counted eight bytes at a time with no branch, each byte's count in
+        /// its own lane (summed every 254 words, before a lane could
+        /// overflow); the last one looked for from the end, where it
+        /// usually is near.
         init(in bytes: UnsafeRawBufferPointer, at offset: Int) {
             let base = bytes.baseAddress!
+            let ones: UInt64 = 0x0101_0101_0101_0101
             var index = 0
-            var last = -1
             while bytes.count - index >= 8 {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                // The high bit of each byte that was a line feed (now zero).
-                let feeds = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-                if feeds != 0 {
-                    count += feeds.nonzeroBitCount
-                    last = index + (63 - feeds.leadingZeroBitCount) >> 3
+                var lanes: UInt64 = 0
+                let stop = Swift.min(bytes.count - 8, index + 8 * 253)
+                while index <= stop {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x0A)
+                    // The high bit of each byte that was a line feed (now zero), as 1.
+                    lanes &+= (~(((word & (ones &* 0x7F)) &+ ones &* 0x7F) | word) & (ones &* 0x80)) >> 7
+                    index += 8
                 }
-                index += 8
+                // Eight lanes of at most 254, summed in four of 16 bits.
+                let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ (lanes >> 8 & 0x00FF_00FF_00FF_00FF)
+                count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
             }
             while index < bytes.count {
-                if bytes[index] == 0x0A {
-                    count += 1
-                    last = index
-                }
+                if bytes[index] == 0x0A { count += 1 }
                 index += 1
             }
-            if last >= 0 { lineStart = offset + last + 1 }
+            guard count > 0 else { return }
+            var last = bytes.count - 1
+            while bytes[last] != 0x0A { last -= 1 }
+            lineStart = offset + last + 1
         }
 
         /// The line feeds of `first` then those of `second`.

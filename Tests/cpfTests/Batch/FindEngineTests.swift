@@ -88,6 +88,20 @@ struct FindEngineTests {
         }
     }
 
+    @Test("chunks that count thousands of line feeds each, runs of empty lines included, give one thread's lines",
+          arguments: [2031, 2032, 2040, 5000, 9001])
+    func manyLineFeedsPerChunk(chunkCapacity: Int) throws {
+        var random = SplitMix64(seed: UInt64(chunkCapacity))
+        let pieces = ["CPF 390.533.447-05", "52998224725", "\n", String(repeating: "\n", count: 300), "x", " ", String(repeating: "\n", count: 2100)]
+        let text = Array((0..<4000).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+        var settings = FindEngine.Settings()
+        let one = try found([("t", text)], settings: settings)
+        settings.threads = 2
+        let many = try found([("t", text)], settings: settings, chunkCapacity: chunkCapacity)
+        #expect(many.output == one.output)
+        #expect(one.count > 100)
+    }
+
     @Test("lines count again from 1 in each input, and the count covers them all")
     func severalInputs() throws {
         let result = try found([("one", Array("\n\n39053344705".utf8)), ("two", Array("52998224725".utf8)), ("none", [])])
