@@ -53,7 +53,7 @@ extension CPFScanner {
             let high = DigitWord.highBits
             var digits: UInt64 = 0
             var inCandidate: UInt64 = 0
-            var nonASCII: UInt64 = 0
+            var highs: UInt64 = 0
             let raw = UnsafeRawPointer(start)
             for index in 0..<8 {
                 let word = DigitWord.load(raw, at: 8 * index)
@@ -67,10 +67,18 @@ extension CPFScanner {
                 let shift = UInt64(8 * index)
                 digits |= DigitWord.gatherHighBits(digit) << shift
                 inCandidate |= DigitWord.gatherHighBits(other) << shift
-                nonASCII |= DigitWord.gatherHighBits(word) << shift
+                highs |= word
             }
             self.digits = digits
             self.inCandidate = inCandidate
+            // Most blocks are ASCII: their bytes from 0x80 are gathered only
+            // when there are some.
+            var nonASCII: UInt64 = 0
+            if highs & high != 0 {
+                for index in 0..<8 {
+                    nonASCII |= DigitWord.gatherHighBits(DigitWord.load(raw, at: 8 * index)) << UInt64(8 * index)
+                }
+            }
             self.nonASCII = nonASCII
         }
     }
