@@ -1,13 +1,18 @@
 /// Works through a regular file in chunks on several threads at once, the
-/// results handed on in the file's order: how `redact` uses every core on
-/// one large file.
+/// results handed on in the file's order: how `find` and `redact` use every
+/// core on one large file.
 ///
 /// Each thread takes the next chunk, reads it itself with `pread(2)` into a
 /// buffer of its own (the chunk's bytes and ``context`` bytes on
 /// each side), and works on it; whichever thread finishes the chunk that is
 /// next in order emits it, and every ready chunk after it. No thread waits
 /// for another to read, and none waits at the end of a round: a thread only
-/// waits when every buffer holds a chunk that waits to be emitted.
+/// waits when every buffer holds a chunk that waits to be emitted, or (with
+/// ``run(_:summary:initial:combine:work:emit:)``) for the summaries of the
+/// chunks before its own.
+///
+/// - Complexity: O(*n*) in the bytes of the file, each read once, and
+///   `2 × context` more per chunk.
 ///
 /// ```swift
 /// let pipeline = ChunkPipeline(threads: 2)
