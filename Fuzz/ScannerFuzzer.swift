@@ -16,6 +16,8 @@
 //   96 bytes; its digits are the bytes at its digit offsets; a valid one is
 //   a valid CPF by the readable rule (`isValidCPF`), a mistyped one has
 //   confidence high;
+// - the hiding scanner (`CPFScanner(hidingFrom:)`) reports, at each
+//   confidence, the ranges the full scan reports at that confidence or more;
 // - redacting at each confidence, in both styles, changes only digits into
 //   `*` and leaves nothing of that confidence to find.
 // (The rule itself is checked against a reference written the simple way in
@@ -74,6 +76,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     for level in CPFScanner.Confidence.allCases {
+        // The scanner `redact` uses reports what the full scan hides at this level.
+        var hiding = CPFScanner(hidingFrom: level)
+        var hidden: [CPFScanner.Match] = []
+        bytes.withUnsafeBytes { hiding.feed($0) { hidden.append($0) } }
+        hiding.finish { hidden.append($0) }
+        let expected = whole.filter { $0.confidence >= level }
+        precondition(hidden.map(\.range) == expected.map(\.range) && hidden.map(\.isValid) == expected.map(\.isValid),
+                     "the hiding scanner differs from the full scan")
         for style in CPFScanner.RedactionStyle.allCases {
             let redacted = CPFScanner.redacting(bytes, style: style, minimumConfidence: level)
             precondition(CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
