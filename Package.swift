@@ -10,7 +10,9 @@ let package = Package(
     targets: [
         // No unsafe flags: CPFKit must stay usable as a dependency of other packages.
         .target(name: "CPFKit"),
-        .executableTarget(name: "cpf", dependencies: ["CPFKit"]),
+        // The C calls Swift's C library modules leave out (extended attributes, file leases).
+        .target(name: "CSystemShims"),
+        .executableTarget(name: "cpf", dependencies: ["CPFKit", "CSystemShims"]),
         .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
         .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFKit"]),
     ],

@@ -101,13 +101,12 @@ enum FindCommand: Command {
         let threads = try TreeOptions.threadCount(arguments)
         let listing: TreeWorkers.Listing =
             arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
-        let entries = TreeOptions.entries(arguments)
-        settings.threads = TreeOptions.threadsPerFile(threads, files: entries.count)
         let run = TreeRun(
-            entries: entries, context: context,
+            walk: TreeOptions.walk(arguments), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
+        settings.threads = TreeOptions.threadsPerFile(threads, files: run.filesAtFirst)
         let stats = TreeStats()
-        run.run(threads: threads, makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, context: context))
+        run.run(makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, context: context))
         if arguments.has(Self.stats) { stats.write(to: context.errors, language: context.language) }
         if run.failedInput { return .error }
         return ExitStatus(succeeded: stats.totalFound > 0)

@@ -101,13 +101,12 @@ enum RedactCommand: Command {
             if let chosen, let hiding = CPFScanner.RedactionStyle(rawValue: chosen) { makeStyle = { .hidden(hiding) } }
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
-        let entries = TreeOptions.entries(arguments)
         let run = TreeRun(
-            entries: entries, context: context,
+            walk: TreeOptions.walk(arguments, inPlace: inPlace), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
-        run.run(threads: threads, makeWorker: TreeWorkers.redact(
+        run.run(makeWorker: TreeWorkers.redact(
             makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
-            threadsPerFile: TreeOptions.threadsPerFile(threads, files: entries.count), context: context))
+            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), context: context))
         return run.failedInput ? .error : .success
     }
 }

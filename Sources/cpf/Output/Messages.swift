@@ -36,7 +36,8 @@ enum Message: String, CaseIterable, Sendable {
     case keyFileError, keyFileExists, keyFileLength, keyFileLengthAtLeast, keyFileCharacter, keyFileCreate
     case noRandomness, keyFileReadable
     // Folders (-r), redact --in-place, find --stats, the progress line.
-    case inPlaceNeedsFiles, notRegularFile, redactedFile, statsFiles, statsCPFs, progress, progressLeft
+    case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
+         cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
 
     /// The English and the Portuguese template.
     var templates: (english: String, portuguese: String) {
@@ -148,6 +149,17 @@ enum Message: String, CaseIterable, Sendable {
             ("'{1}' rewrites files: standard input cannot be rewritten in place",
              "'{1}' reescreve arquivos: a entrada padrão não pode ser reescrita no lugar")
         case .notRegularFile: ("not a regular file, skipped", "não é um arquivo comum, ignorado")
+        case .replacedDuringWalk: ("replaced during the walk (by a link or another folder), not searched",
+                                   "substituída durante a busca (por um link ou outra pasta), não pesquisada")
+        case .notRewritten: ("{1}: not rewritten", "{1}: não reescrito")
+        case .hasOtherNames:
+            ("it has other names (hard links), which would keep the CPFs",
+             "ele tem outros nomes (links físicos), que manteriam os CPFs")
+        case .cannotKeepOwner: ("cannot keep its owner and group ({1})", "não é possível manter seu dono e grupo ({1})")
+        case .cannotKeepAttribute:
+            ("cannot keep its extended attribute {1} ({2})", "não é possível manter seu atributo estendido {1} ({2})")
+        case .changedWhileRewritten: ("it changed while it was rewritten", "ele mudou enquanto era reescrito")
+        case .openForWriting: ("another program has it open for writing", "outro programa o tem aberto para escrita")
         case .redactedFile: ("redacted {1} ({2} hidden)", "{1} reescrito ({2|oculto|ocultos})")
         case .statsFiles:
             ("{1} files ({2} with CPFs), {3} bytes, {4}",
@@ -155,8 +167,7 @@ enum Message: String, CaseIterable, Sendable {
         case .statsCPFs:
             ("CPFs: {1} high, {2} medium, {3} low, {4} mistyped",
              "CPFs: {1} de confiança high, {2} medium, {3} low, {4|digitado|digitados} errado")
-        case .progress: ("{1}/{2} files, {3}/{4}, {5}/s", "{1}/{2} arquivos, {3}/{4}, {5}/s")
-        case .progressLeft: (", {1} s left", ", faltam {1} s")
+        case .progress: ("{1} files, {2}, {3}/s", "{1|arquivo|arquivos}, {2}, {3}/s")
         }
     }
 

@@ -164,3 +164,37 @@ func system_monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
+
+/// The modification time of a `stat`, in nanoseconds since the epoch.
+func system_nanoseconds(modificationOf info: stat) -> Int64 {
+    #if canImport(Darwin)
+    Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+    #else
+    Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    #endif
+}
+
+/// The status-change time of a `stat`, in nanoseconds since the epoch.
+func system_nanoseconds(changeOf info: stat) -> Int64 {
+    #if canImport(Darwin)
+    Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+    #else
+    Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    #endif
+}
+
+/// `openat(2)` of a NUL-terminated name, with the mode of a new file.
+func system_openAt(_ directory: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+    openat(directory, name, flags, mode)
+}
+
+/// The type of a directory entry from `readdir(3)`: `true` for a
+/// directory, `false` for anything else, `nil` when the file system does
+/// not say (`DT_UNKNOWN`).
+func system_entryIsDirectory(_ entry: UnsafeMutablePointer<dirent>) -> Bool? {
+    switch Int32(entry.pointee.d_type) {
+    case Int32(DT_UNKNOWN): nil
+    case Int32(DT_DIR): true
+    default: false
+    }
+}

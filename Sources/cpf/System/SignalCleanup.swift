@@ -4,25 +4,31 @@
 /// then. Only `kill -9` (which nothing can catch) can leave one.
 ///
 /// A signal handler may not allocate or take locks, so each thread claims a
-/// ``Slot`` up front: a fixed buffer for the path of its temporary file and
-/// a flag saying whether the path is live, which the handler reads.
+/// ``Slot`` up front: a fixed buffer for the name of its temporary file, the
+/// descriptor of the directory it is in (`unlinkat(2)`, so that nothing is
+/// looked up by path again) and a flag saying whether the name is live,
+/// which the handler reads.
 enum SignalCleanup {
     /// The signals that end `cpf` after removing the temporary files.
     static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
     static let slotCount = 1024
 
-    /// One thread's temporary file.
+    /// One thread's temporary file: a name in a directory held open.
     struct Slot {
-        fileprivate let path: UnsafeMutablePointer<CChar>
+        fileprivate let name: UnsafeMutablePointer<CChar>
+        fileprivate let directory: UnsafeMutablePointer<Int32>
         fileprivate let isLive: UnsafeMutablePointer<sig_atomic_t>
 
-        /// Marks `path` (a NUL-terminated path of at most `PATH_MAX` bytes)
-        /// as to be removed on a signal.
-        func hold(_ path: UnsafePointer<CChar>) {
+        /// Marks the file `name` (at most `NAME_MAX` bytes) in the directory
+        /// open at `directory` as to be removed on a signal.
+        func hold(_ name: [UInt8], in directory: OpenDirectory) {
             isLive.pointee = 0
-            let length = strlen(path)
-            guard length < Int(PATH_MAX) else { return }
-            self.path.update(from: path, count: length + 1)
+            guard name.count < Int(NAME_MAX) + 1 else { return }
+            name.withUnsafeBytes { bytes in
+                UnsafeMutableRawPointer(self.name).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            }
+            self.name[name.count] = 0
+            self.directory.pointee = directory.descriptor.rawValue
             isLive.pointee = 1
         }
 
@@ -35,6 +41,11 @@ enum SignalCleanup {
     nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: slotCount)
         table.initialize(repeating: nil, count: slotCount)
+        return table
+    }()
+    nonisolated(unsafe) private static let directories: UnsafeMutablePointer<Int32> = {
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: slotCount)
+        table.initialize(repeating: -1, count: slotCount)
         return table
     }()
     nonisolated(unsafe) private static let live: UnsafeMutablePointer<sig_atomic_t> = {
@@ -53,9 +64,9 @@ enum SignalCleanup {
             if claimed == 0 { install() }
             let index = claimed
             claimed += 1
-            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX))
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(NAME_MAX) + 1)
             paths[index] = buffer
-            return Slot(path: buffer, isLive: live + index)
+            return Slot(name: buffer, directory: directories + index, isLive: live + index)
         }
     }
 
@@ -75,7 +86,7 @@ enum SignalCleanup {
 
     fileprivate static func removeLiveFiles() {
         for index in 0..<slotCount where live[index] != 0 {
-            if let path = paths[index] { unlink(path) }
+            if let name = paths[index] { unlinkat(directories[index], name, 0) }
         }
     }
 }

@@ -80,6 +80,15 @@ final class OrderedPrinter: @unchecked Sendable {
         if direct { emit(bytes, to: stream) }
     }
 
+    /// Waits until file `index` is fewer than `distance` files after the
+    /// head, so that the notes kept for files done early stay bounded
+    /// however many files a tree has.
+    func waitUntilNear(file index: Int, distance: Int) {
+        monitor.locked {
+            while index - head >= distance { monitor.wait() }
+        }
+    }
+
     /// Marks file `index` (of `inputBytes` bytes) as done; when it is at the
     /// head, prints the files after it that are waiting.
     func finish(file index: Int, inputBytes: Int) {

@@ -1,11 +1,9 @@
 /// The one-line progress display of a long scan on standard error (a
-/// terminal): files and bytes done of the total, the rate and the time
-/// left, redrawn in place at most ten times a second and cleared when
+/// terminal): files and bytes done and the rate (the walk streams, so the
+/// totals are not known before the end), redrawn in place at most ten times a second and cleared when
 /// anything else is written and at the end. Only ever called by the one
 /// thread printing at the time (see ``OrderedPrinter``).
 final class Progress {
-    private let totalFiles: Int
-    private let totalBytes: Int
     private let start = system_monotonicSeconds()
     // A scan shorter than half a second shows nothing.
     private lazy var lastDrawn = start + 0.4
@@ -14,9 +12,7 @@ final class Progress {
     private var isShown = false
     private let language: Language
 
-    init(totalFiles: Int, totalBytes: Int, language: Language = .english) {
-        self.totalFiles = totalFiles
-        self.totalBytes = totalBytes
+    init(language: Language = .english) {
         self.language = language
     }
 
@@ -30,13 +26,11 @@ final class Progress {
         files += 1
         bytes += count
         let now = system_monotonicSeconds()
-        guard now - lastDrawn >= 0.1, files < totalFiles else { return }
+        guard now - lastDrawn >= 0.1 else { return }
         lastDrawn = now
         let elapsed = max(now - start, 1e-6)
         let rate = Double(bytes) / elapsed
-        let left = rate > 0 && bytes > 0 ? Double(totalBytes - bytes) / rate : nil
-        let line = TreeMessages.progress(
-            files: files, totalFiles: totalFiles, bytes: bytes, totalBytes: totalBytes, rate: rate, secondsLeft: left, language)
+        let line = TreeMessages.progress(files: files, bytes: bytes, rate: rate, language)
         errors.write("\r\u{1B}[K" + line)
         errors.flush()
         isShown = true

@@ -6,6 +6,26 @@ enum TreeMessages {
     static func notRegularFile(_ language: Language) -> String {
         Message.notRegularFile.text(language)
     }
+    /// A directory replaced during the walk, not entered.
+    static func replacedDuringWalk(_ language: Language) -> String {
+        Message.replacedDuringWalk.text(language)
+    }
+    /// Why `redact --in-place` left a file as it was.
+    static func notRewritten(_ failure: InPlaceFile.Failure, _ language: Language) -> String {
+        let reason = switch failure {
+        case .system(let error): language == .english ? error.description : error.portugueseDescription
+        case .otherNames: Message.hasOtherNames.text(language)
+        case .owner(let error):
+            Message.cannotKeepOwner.text(language, language == .english ? error.description : error.portugueseDescription)
+        case .attribute(let copy):
+            Message.cannotKeepAttribute.text(
+                language, Escaping.readable(RawText(copy.name)),
+                language == .english ? copy.error.description : copy.error.portugueseDescription)
+        case .changed: Message.changedWhileRewritten.text(language)
+        case .openForWriting: Message.openForWriting.text(language)
+        }
+        return Message.notRewritten.text(language, reason)
+    }
     /// A file that `redact --in-place` rewrote.
     static func redacted(_ name: String, count: Int, _ language: Language) -> String {
         Message.redactedFile.text(language, name, "\(count)")
@@ -18,14 +38,10 @@ enum TreeMessages {
     static func statsCPFs(high: Int, medium: Int, low: Int, mistyped: Int, _ language: Language) -> String {
         Message.statsCPFs.text(language, "\(high)", "\(medium)", "\(low)", "\(mistyped)")
     }
-    /// The progress line.
-    static func progress(
-        files: Int, totalFiles: Int, bytes: Int, totalBytes: Int, rate: Double, secondsLeft: Double?, _ language: Language
-    ) -> String {
-        var line = Message.progress.text(language, "\(files)", "\(totalFiles)", formatBytes(bytes, language),
-                                         formatBytes(totalBytes, language), formatBytes(Int(rate), language))
-        if let secondsLeft { line += Message.progressLeft.text(language, "\(Int(secondsLeft.rounded()))") }
-        return line
+    /// The progress line: files and bytes done, and the rate (the walk
+    /// streams, so the totals are not known until the end).
+    static func progress(files: Int, bytes: Int, rate: Double, _ language: Language) -> String {
+        Message.progress.text(language, "\(files)", formatBytes(bytes, language), formatBytes(Int(rate), language))
     }
 
     /// `12.3 MB`, `980 kB`, `15 B` (powers of 1000).

@@ -20,9 +20,12 @@ enum TreeOptions {
         max(1, threads / max(1, min(threads, files)))
     }
 
-    /// The inputs the FILE arguments stand for (standard input without any).
-    static func entries(_ arguments: ParsedArguments) -> [TreeEntry] {
-        DirectoryWalker(recursive: arguments.has(recursive)).entries(for: InputList(files: arguments.positionals).names)
+    /// The inputs the FILE arguments stand for (standard input without any),
+    /// walked as they are asked for; with `inPlace`, each argument opened in
+    /// its directory, to be rewritten there.
+    static func walk(_ arguments: ParsedArguments, inPlace: Bool = false) -> TreeWalk {
+        DirectoryWalker(recursive: arguments.has(recursive), opensArgumentsInTheirDirectory: inPlace)
+            .entries(for: InputList(files: arguments.positionals).names)
     }
 }
 

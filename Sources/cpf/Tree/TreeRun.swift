@@ -9,19 +9,35 @@ final class TreeRun: @unchecked Sendable {
     /// it writes through `file` and throws the read error that stops it.
     typealias Worker = (_ file: TreeFile, _ descriptor: FileDescriptor) throws(Errno) -> Void
 
-    let entries: [TreeEntry]
+    /// How many files a worker may start ahead of the first one not wholly
+    /// printed: what waits for its turn stays bounded in the number of files.
+    static let maximumAhead = 4096
+
     let printer: OrderedPrinter
     /// The language of the notes on standard error.
     let language: Language
+    /// The threads that take files, and how many files there are to take
+    /// at first, up to one per thread (for ``TreeOptions/threadsPerFile(_:files:)``).
+    let threads: Int
+    let filesAtFirst: Int
+    private let walk: TreeWalk
+    /// Entries taken from the walk to count them before the start.
+    private var early: [TreeEntry]
     private let monitor = Monitor()
+    private let taking = Monitor()
     private var next = 0
     private var failed = false
 
-    init(entries: [TreeEntry], context: Context, showsProgress: Bool, threads: Int) {
-        self.entries = entries
+    init(walk: TreeWalk, context: Context, showsProgress: Bool, threads: Int) {
+        self.walk = walk
         language = context.language
-        let progress = showsProgress
-            ? Progress(totalFiles: entries.count, totalBytes: entries.reduce(0) { $0 + $1.size }, language: context.language) : nil
+        var early: [TreeEntry] = []
+        while early.count < threads, let entry = walk.next() { early.append(entry) }
+        self.early = early
+        filesAtFirst = early.count
+        // Standard input cannot be shared: read by one thread only.
+        self.threads = walk.readsStandardInput ? 1 : min(threads, max(early.count, 1))
+        let progress = showsProgress ? Progress(language: context.language) : nil
         // 4 MiB per file waiting, 4 MiB per thread in all.
         printer = OrderedPrinter(out: context.output, errors: context.errors, progress: progress,
                                  limit: 4 << 20, totalLimit: max(threads, 2) * (4 << 20))
@@ -35,12 +51,10 @@ final class TreeRun: @unchecked Sendable {
 
     /// Handles every entry with workers made by `makeWorker` (called once
     /// on each thread), then waits for all of them.
-    func run(threads: Int, makeWorker: @escaping () -> Worker) {
-        // Standard input cannot be shared: read by one thread only.
-        let threads = entries.contains { $0.path == "-" && $0.kind == .argument } ? 1 : min(threads, max(entries.count, 1))
+    func run(makeWorker: @escaping () -> Worker) {
         let body = { [self] in
             let worker = makeWorker()
-            while let index = takeNext() { handle(index, with: worker) }
+            while let (index, entry) = takeNext() { handle(entry, index, with: worker) }
         }
         if threads <= 1 {
             body()
@@ -55,21 +69,28 @@ final class TreeRun: @unchecked Sendable {
         printer.close()
     }
 
-    private func takeNext() -> Int? {
-        monitor.locked {
-            guard next < entries.count else { return nil }
+    /// The next entry of the walk and its number, once it is near enough
+    /// the head of the output. Under its own lock, which a worker reporting
+    /// on its file never needs: the taker waiting for the head to move on
+    /// cannot hold up the head's worker.
+    private func takeNext() -> (Int, TreeEntry)? {
+        taking.locked {
+            printer.waitUntilNear(file: next, distance: Self.maximumAhead)
+            guard let entry = early.isEmpty ? walk.next() : early.removeFirst() else { return nil }
             defer { next += 1 }
-            return next
+            return (next, entry)
         }
     }
 
-    private func handle(_ index: Int, with worker: Worker) {
-        let entry = entries[index]
+    private func handle(_ entry: TreeEntry, _ index: Int, with worker: Worker) {
         let file = TreeFile(index: index, entry: entry, run: self)
         defer { printer.finish(file: index, inputBytes: entry.size) }
         switch entry.kind {
         case .skipped:
             file.note(TreeMessages.notRegularFile(language))
+            return
+        case .replaced:
+            file.report(message: TreeMessages.replacedDuringWalk(language))
             return
         case .unreadable(let error):
             file.report(error)
@@ -80,7 +101,13 @@ final class TreeRun: @unchecked Sendable {
         let descriptor: FileDescriptor
         do {
             guard let opened = try TreeFile.open(entry) else {
-                file.note(TreeMessages.notRegularFile(language))
+                // Below a directory, a FIFO or a device is only noted; named
+                // to be rewritten in place, it is a file not rewritten.
+                if entry.kind == .argument {
+                    file.report(message: TreeMessages.notRegularFile(language))
+                } else {
+                    file.note(TreeMessages.notRegularFile(language))
+                }
                 return
             }
             descriptor = opened
@@ -149,17 +176,24 @@ struct TreeFile {
     }
 
     /// Opens an entry for reading: an argument as given (`-` is standard
-    /// input); a file found below a directory without following a link and
-    /// without waiting, `nil` when it is not a regular file after all.
+    /// input); a file in an open directory (found below a directory, or an
+    /// argument to rewrite in place) without following a link and without
+    /// waiting, `nil` when it is not a regular file after all (`EISDIR`
+    /// for a directory named as an argument).
     static func open(_ entry: TreeEntry) throws(Errno) -> FileDescriptor? {
-        if entry.kind == .argument {
-            return entry.path == "-" ? .standardInput : try FileDescriptor.openForReading(entry.path)
+        let descriptor: FileDescriptor
+        switch entry.location {
+        case .standardInput:
+            return .standardInput
+        case .path:
+            return try FileDescriptor.openForReading(entry.path)
+        case .inDirectory(let directory, let name):
+            descriptor = try directory.openFile(name)
         }
-        let descriptor = FileDescriptor(rawValue: try retryingOnInterrupt {
-            entry.path.withCString { system_open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
-        })
-        guard descriptor.fileIdentity?.isRegularFile == true else {
+        guard let identity = descriptor.fileIdentity, identity.isRegularFile else {
+            let isDirectory = (try? FileStatus(descriptor))?.kind == .directory
             descriptor.close()
+            if isDirectory, entry.kind == .argument { throw .isDirectory }
             return nil
         }
         return descriptor

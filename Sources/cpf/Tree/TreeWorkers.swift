@@ -78,17 +78,35 @@ enum TreeWorkers {
                     out.flush()
                     current.file = nil
                 }
-                let before = engine.redactedCount
-                try engine.redact(descriptor)
-                let hidden = engine.redactedCount - before
-                guard inPlace, hidden > 0 else { return }
-                guard lseek(descriptor.rawValue, 0, SEEK_SET) == 0 else { throw .current }
-                try InPlaceFile.replace(file.name, original: descriptor, cleanup: cleanup) { temporary throws(Errno) in
-                    let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: temporary,
-                                                threads: threadsPerFile)
-                    try rewriter.redact(descriptor)
+                guard inPlace, case .inDirectory(let directory, let name) = file.entry.location else {
+                    try engine.redact(descriptor)
+                    return
                 }
-                file.say(TreeMessages.redacted(Escaping.readable(file.name), count: hidden, context.language))
+                // A file that changed while it was rewritten is read and rewritten once more.
+                for attempt in 1...2 {
+                    let status = try FileStatus(descriptor)
+                    if attempt > 1 { try descriptor.seek(to: 0) }
+                    let before = engine.redactedCount
+                    try engine.redact(descriptor)
+                    let hidden = engine.redactedCount - before
+                    guard hidden > 0 else { return }
+                    try descriptor.seek(to: 0)
+                    do throws(InPlaceFile.Failure) {
+                        try InPlaceFile.replace(name, in: directory, original: descriptor, status: status, cleanup: cleanup) {
+                            temporary throws(Errno) in
+                            let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context,
+                                                        output: temporary, threads: threadsPerFile)
+                            try rewriter.redact(descriptor)
+                        }
+                    } catch {
+                        if error.isTransient, attempt == 1 { continue }
+                        if case .system(let error) = error { throw error }
+                        file.report(message: TreeMessages.notRewritten(error, context.language))
+                        return
+                    }
+                    file.say(TreeMessages.redacted(Escaping.readable(file.name), count: hidden, context.language))
+                    return
+                }
             }
         }
     }

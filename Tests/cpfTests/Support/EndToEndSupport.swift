@@ -401,11 +401,24 @@ final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// Writes a file and returns its path.
+    /// Writes a file and returns its path. Written through a close-on-exec
+    /// descriptor: a `cpf` started meanwhile by a test running in parallel
+    /// must not inherit it (`redact --in-place` refuses a file that another
+    /// process has open for writing).
     @discardableResult
     func file(_ name: String, _ contents: Data) -> String {
         let path = url.appendingPathComponent(name).path
-        try! contents.write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        precondition(fd >= 0, "cannot create \(path)")
+        contents.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
+                precondition(count > 0, "cannot write \(path)")
+                written += count
+            }
+        }
+        close(fd)
         return path
     }
 

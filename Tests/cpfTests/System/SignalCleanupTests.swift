@@ -2,6 +2,7 @@
 // process, is tested end to end: TreeEndToEndTests, killed during a rewrite).
 
 @testable import cpf
+import Foundation
 import Testing
 
 @Suite("SignalCleanup")
@@ -12,7 +13,8 @@ struct SignalCleanupTests {
         sigaction(SIGTERM, nil, &action)
         #expect(!system_handlerIsIgnore(action))
         #expect(action.sa_flags & Int32(truncatingIfNeeded: SA_RESETHAND) != 0)
-        slot.hold("/nonexistent/cpf-test")
+        let directory = TemporaryDirectory()
+        slot.hold(Array("cpf-test-never-made".utf8), in: try OpenDirectory(RawText(directory.url.path)))
         slot.release()
     }
 }

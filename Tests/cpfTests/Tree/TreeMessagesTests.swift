@@ -17,15 +17,15 @@ struct TreeMessagesTests {
         #expect(TreeMessages.formatSeconds(75.4) == "75 s")
     }
 
-    @Test func theProgressLineSaysFilesBytesRateAndTimeLeft() {
-        let line = TreeMessages.progress(files: 3, totalFiles: 10, bytes: 3_000_000, totalBytes: 10_000_000, rate: 1_000_000, secondsLeft: 7, .english)
-        #expect(line == "3/10 files, 3.0 MB/10.0 MB, 1.0 MB/s, 7 s left")
+    @Test func theProgressLineSaysFilesBytesAndRate() {
+        let line = TreeMessages.progress(files: 3, bytes: 3_000_000, rate: 1_000_000, .english)
+        #expect(line == "3 files, 3.0 MB, 1.0 MB/s")
     }
 
     @Test("in Portuguese, with a decimal comma")
     func portuguese() {
-        let line = TreeMessages.progress(files: 3, totalFiles: 10, bytes: 3_000_000, totalBytes: 10_000_000, rate: 1_000_000, secondsLeft: 7, .portuguese)
-        #expect(line == "3/10 arquivos, 3,0 MB/10,0 MB, 1,0 MB/s, faltam 7 s")
+        let line = TreeMessages.progress(files: 3, bytes: 3_000_000, rate: 1_000_000, .portuguese)
+        #expect(line == "3 arquivos, 3,0 MB, 1,0 MB/s")
         #expect(TreeMessages.formatSeconds(3.05, .portuguese) == "3,05 s")
         #expect(TreeMessages.statsFiles(files: 1, withCPFs: 1, bytes: 20, seconds: 0.5, .portuguese) == "1 arquivo (1 com CPFs), 20 bytes, 0,50 s")
         #expect(TreeMessages.statsCPFs(high: 2, medium: 0, low: 1, mistyped: 1, .portuguese)

@@ -21,7 +21,7 @@ struct TreeOptionsTests {
     }
 
     @Test func withoutFilesTheEntryIsStandardInput() throws {
-        #expect(TreeOptions.entries(try parse(["-r"], for: FindCommand.definition)).map(\.path) == ["-"])
+        #expect(Array(TreeOptions.walk(try parse(["-r"], for: FindCommand.definition))).map(\.path) == ["-"])
     }
 
     @Test func statsAddUpOverFiles() {

@@ -11,14 +11,19 @@ struct TreeRunTests {
         let fifo = directory.path("p")
         mkfifo(fifo, 0o600)
         // Opening a FIFO for reading would wait for a writer; without waiting, it is refused.
-        #expect(try TreeFile.open(TreeEntry(path: RawText(fifo), kind: .found, size: 0)) == nil)
+        let folder = try OpenDirectory(RawText(directory.url.path))
+        #expect(try TreeFile.open(TreeEntry(path: RawText(fifo), kind: .found, size: 0, location: .inDirectory(folder, name: [UInt8(ascii: "p")]))) == nil)
     }
 
-    @Test func aFoundEntryThatIsALinkIsNotFollowed() {
+    @Test func aFoundEntryThatIsALinkIsNotFollowed() throws {
         let directory = TemporaryDirectory()
         directory.file("f", "x")
         symlink("f", directory.path("l"))
-        #expect(throws: Errno(rawValue: ELOOP)) { _ = try TreeFile.open(TreeEntry(path: RawText(directory.path("l")), kind: .found, size: 0)) }
+        let folder = try OpenDirectory(RawText(directory.url.path))
+        #expect(throws: Errno(rawValue: ELOOP)) {
+            _ = try TreeFile.open(TreeEntry(path: RawText(directory.path("l")), kind: .found, size: 0,
+                                            location: .inDirectory(folder, name: [UInt8(ascii: "l")])))
+        }
     }
 
     @Test func anArgumentIsOpenedAsGiven() throws {
@@ -27,6 +32,15 @@ struct TreeRunTests {
         symlink("f", directory.path("l"))
         let descriptor = try #require(try TreeFile.open(TreeEntry(path: RawText(directory.path("l")), kind: .argument, size: 0)))
         descriptor.close()
-        #expect(try TreeFile.open(TreeEntry(path: "-", kind: .argument, size: 0)) == .standardInput)
+        #expect(try TreeFile.open(TreeEntry(path: "-", kind: .argument, size: 0, location: .standardInput)) == .standardInput)
+    }
+
+    @Test func aDirectoryNamedToBeRewrittenIsAnError() throws {
+        let directory = TemporaryDirectory()
+        mkdir(directory.path("d"), 0o755)
+        let folder = try OpenDirectory(RawText(directory.url.path))
+        #expect(throws: Errno.isDirectory) {
+            _ = try TreeFile.open(TreeEntry(path: "d", kind: .argument, size: 0, location: .inDirectory(folder, name: [UInt8(ascii: "d")])))
+        }
     }
 }

@@ -1,11 +1,11 @@
-// Tests of System/DirectoryListing.swift.
+// Tests of System/FileStatus.swift.
 
 @testable import cpf
 import Foundation
 import Testing
 
-@Suite("DirectoryListing")
-struct DirectoryListingTests {
+@Suite("FileStatus")
+struct FileStatusTests {
     @Test func statusTellsKindsAndSizesWithOrWithoutFollowingLinks() throws {
         let directory = TemporaryDirectory()
         directory.file("f", "12345")
@@ -19,12 +19,20 @@ struct DirectoryListingTests {
         #expect(throws: Errno(rawValue: ENOENT)) { try FileStatus("/nonexistent/cpf", followingLinks: false) }
     }
 
-    @Test func namesComeWithoutDotAndDotDot() throws {
+    @Test func anOpenFileTellsItsOwnerLinksAndTimes() throws {
         let directory = TemporaryDirectory()
-        directory.file("b", "")
-        directory.file("a", "")
-        #expect(try directoryEntryNames(RawText(directory.url.path)).sorted { $0.lexicographicallyPrecedes($1) } == [[0x61], [0x62]])
-        #expect(throws: Errno(rawValue: ENOENT)) { try directoryEntryNames("/nonexistent/cpf") }
-        #expect(throws: Errno(rawValue: ENOTDIR)) { try directoryEntryNames(RawText(directory.path("a"))) }
+        let path = directory.file("f", "12345")
+        chmod(path, 0o4750)
+        let descriptor = try FileDescriptor.openForReading(RawText(path))
+        defer { descriptor.close() }
+        let status = try FileStatus(descriptor)
+        #expect(status.permissions == 0o4750)
+        #expect(status.owner == getuid() && status.group == getgid())
+        #expect(status.linkCount == 1)
+        link(path, directory.path("g"))
+        #expect(try FileStatus(descriptor).linkCount == 2)
+        #expect(try FileStatus(descriptor).changed > status.changed || FileStatus(descriptor).changed == status.changed)
+        #expect(try FileStatus(descriptor).isSameFile(as: status))
+        #expect(try !FileStatus(RawText(directory.url.path), followingLinks: true).isSameFile(as: status))
     }
 }

@@ -1,0 +1,53 @@
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE
+#endif
+#include "CSystemShims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/xattr.h>
+
+ssize_t cpf_list_attributes(int fd, char *names, size_t size) {
+#if defined(__APPLE__)
+    return flistxattr(fd, names, size, 0);
+#else
+    return flistxattr(fd, names, size);
+#endif
+}
+
+ssize_t cpf_get_attribute(int fd, const char *name, void *value, size_t size) {
+#if defined(__APPLE__)
+    return fgetxattr(fd, name, value, size, 0, 0);
+#else
+    return fgetxattr(fd, name, value, size);
+#endif
+}
+
+int cpf_set_attribute(int fd, const char *name, const void *value, size_t size) {
+#if defined(__APPLE__)
+    return fsetxattr(fd, name, value, size, 0, 0);
+#else
+    return fsetxattr(fd, name, value, size, 0);
+#endif
+}
+
+int cpf_take_read_lease(int fd) {
+#if defined(F_SETLEASE) && defined(F_SETSIG)
+    if (fcntl(fd, F_SETSIG, SIGURG) == -1) return -1;
+    return fcntl(fd, F_SETLEASE, F_RDLCK);
+#else
+    (void)fd;
+    errno = EINVAL;
+    return -1;
+#endif
+}
+
+int cpf_release_lease(int fd) {
+#if defined(F_SETLEASE)
+    return fcntl(fd, F_SETLEASE, F_UNLCK);
+#else
+    (void)fd;
+    return 0;
+#endif
+}
