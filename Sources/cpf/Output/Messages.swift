@@ -151,7 +151,7 @@ enum Message: String, CaseIterable, Sendable {
         case .notRegularFile: ("not a regular file, skipped", "não é um arquivo comum, ignorado")
         case .replacedDuringWalk: ("replaced during the walk (by a link or another folder), not searched",
                                    "substituída durante a busca (por um link ou outra pasta), não pesquisada")
-        case .notRewritten: ("{1}: not rewritten", "{1}: não reescrito")
+        case .notRewritten: ("not rewritten: {1}", "não reescrito: {1}")
         case .hasOtherNames:
             ("it has other names (hard links), which would keep the CPFs",
              "ele tem outros nomes (links físicos), que manteriam os CPFs")
