@@ -9,7 +9,7 @@ enum RedactCommand: Command {
         "confidence", value: "level", completion: .choices(["low", "medium", "high"]), help: Localized("Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. Mistyped CPFs are always hidden.", pt: "Esconde CPFs de pelo menos esta confiança: low (padrão: tudo o que poderia ser um CPF), medium ou high. CPFs digitados errado são sempre escondidos."))
 
     static let inPlace = OptionDefinition(
-        "in-place", help: Localized("Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file in the same folder, renamed over it), mode kept; files with nothing to hide are left untouched. Each file changed is listed on standard error.", pt: "Reescreve cada <file> que tem algo a esconder em vez de imprimi-lo: de forma atômica (um arquivo temporário na mesma pasta, renomeado por cima), mantendo as permissões; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na saída de erro."))
+        "in-place", help: Localized("Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file in the same folder, renamed over it), owner, mode, ACLs and extended attributes kept; files with nothing to hide are left untouched. Each file changed is listed on standard error.", pt: "Reescreve cada <file> que tem algo a esconder em vez de imprimi-lo: de forma atômica (um arquivo temporário na mesma pasta, renomeado por cima), mantendo dono, permissões, ACLs e atributos estendidos; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na saída de erro."))
 
     static let definition = CommandDefinition(
         name: "redact",
@@ -39,10 +39,17 @@ enum RedactCommand: Command {
 
             With --in-place, each file is rewritten only if it has something to
             hide: the new contents are written to a temporary file in the same
-            folder (.cpf-redact-XXXXXX), flushed to the disk and renamed over the
-            file, with its mode (and owner, where permitted), so the file is at
-            every moment the old one or the new one. A file that cannot be read or
-            written is reported and left as it was; the others go on.
+            folder (.cpf-redact-XXXXXX), given the file's owner, group, mode, ACLs
+            and extended attributes, flushed to the disk and renamed over the
+            file, so the file is at every moment the old one or the new one. A
+            link named as a file has the file it points to rewritten. Folders are
+            opened inside their parents, never by a path looked up again, so a
+            folder swapped for a link during the run cannot lead cpf outside the
+            arguments. A file is not rewritten, and is reported, when that would
+            lose something: other hard links, metadata that cannot be kept, a
+            change while it was rewritten, another program writing to it. A file
+            that cannot be read or written is reported and left as it was; the
+            others go on.
 
             EXIT STATUS:
               0 copied or rewritten (whether or not a CPF was found),
@@ -63,10 +70,17 @@ enum RedactCommand: Command {
 
             Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
             novo conteúdo vai para um arquivo temporário na mesma pasta
-            (.cpf-redact-XXXXXX), gravado no disco e renomeado por cima do arquivo,
-            com suas permissões (e dono, quando permitido); assim o arquivo é a todo
-            momento o antigo ou o novo. Um arquivo que não pode ser lido ou escrito é
-            relatado e fica como estava; os outros seguem.
+            (.cpf-redact-XXXXXX), com o dono, o grupo, as permissões, as ACLs e os
+            atributos estendidos do arquivo, gravado no disco e renomeado por cima
+            dele; assim o arquivo é a todo momento o antigo ou o novo. Um link dado
+            como arquivo tem reescrito o arquivo para o qual aponta. As pastas são
+            abertas dentro das pastas-mãe, nunca por um caminho procurado de novo:
+            uma pasta trocada por um link durante a execução não leva o cpf para
+            fora dos argumentos. Um arquivo não é reescrito, e é relatado, quando
+            isso perderia algo: outros links físicos, metadados que não podem ser
+            mantidos, uma mudança durante a reescrita, outro programa escrevendo
+            nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
+            estava; os outros seguem.
 
             CÓDIGO DE SAÍDA:
               0 copiado ou reescrito (com ou sem CPF encontrado),

@@ -2,7 +2,7 @@
 /// `--threads`, `--no-progress`.
 enum TreeOptions {
     static let recursive = OptionDefinition(
-        "recursive", short: "r", help: Localized("Search directories given as <file> through: every regular file below them, in sorted path order; symbolic links below them are not followed, FIFOs, sockets and devices skipped.", pt: "Percorre as pastas dadas como <file>: todo arquivo comum dentro delas, em ordem de caminho; links simbólicos dentro delas não são seguidos, FIFOs, sockets e dispositivos são ignorados."))
+        "recursive", short: "r", help: Localized("Search directories given as <file> through: every regular file below them, in sorted path order, each folder opened inside its parent; symbolic links below them are not followed, FIFOs, sockets and devices skipped.", pt: "Percorre as pastas dadas como <file>: todo arquivo comum dentro delas, em ordem de caminho, cada pasta aberta dentro da pasta-mãe; links simbólicos dentro delas não são seguidos, FIFOs, sockets e dispositivos são ignorados."))
     static let threads = OptionDefinition(
         "threads", short: "j", value: "n", help: Localized("Scan with <n> threads (default: one per processor): <n> files at a time, or the parts of one large file side by side. The output is the same, in the same order, whatever <n>.", pt: "Usa <n> threads (padrão: uma por processador): <n> arquivos de cada vez, ou as partes de um arquivo grande lado a lado. A saída é a mesma, na mesma ordem, qualquer que seja <n>."))
     static let noProgress = OptionDefinition(
