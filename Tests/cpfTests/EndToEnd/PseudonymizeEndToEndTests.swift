@@ -191,6 +191,35 @@ struct PseudonymizeEndToEndTests {
         }
     }
 
+    @Test("help says that a CPF can be its own pseudonym, a fixed point, in both languages")
+    func helpSaysFixedPoint() {
+        let help = String(decoding: run(["help", "pseudonymize"]).stdout, as: UTF8.self)
+        #expect(help.contains("fixed point"))
+        #expect(!help.contains("another valid CPF"))
+        let portuguese = runShell("LANG=pt_BR.UTF-8 \"$CPF\" help pseudonymize")
+        #expect(String(decoding: portuguese.stdout, as: UTF8.self).contains("ponto fixo"))
+    }
+
+    /// The first eight digits that the key 00 01 … 1f (empty tweak) leaves in
+    /// place with --keep-region: found by trying all 10^8 of them (the only
+    /// such prefix for this key, 111111111 aside, which is never changed).
+    static let fixedPrefix = "67794392"
+
+    @Test("with --keep-region, a fixed point of the eight-digit permutation is its own pseudonym in all ten regions")
+    func fixedPointsWithKeepRegion() {
+        let (directory, key) = Self.keyed()
+        let cpfs = (0...9).map { referenceCPF(base: Int(Self.fixedPrefix + "\($0)")!) }
+        let input = Data((cpfs.joined(separator: "\n") + "\n").utf8)
+        let regional = run(["pseudonymize", "--key-file", key, "--keep-region"], stdin: input)
+        #expect(regional.stdout == input)
+        #expect(regional.status == 0)
+        #expect(run(["pseudonymize", "--key-file", key, "--keep-region", "--reverse"], stdin: input).stdout == input)
+        // Without --keep-region the permutation is another one: these move.
+        let whole = outputLines(run(["pseudonymize", "--key-file", key], stdin: input).stdout)
+        #expect(zip(whole, cpfs).allSatisfy { $0 != $1 })
+        _ = directory
+    }
+
     @Test("--field rewrites one CSV column in place, keeping its form and every other byte, and --reverse undoes it")
     func csvColumn() {
         let (directory, key) = Self.keyed()
