@@ -147,6 +147,7 @@ enum PseudonymizeCommand: Command {
     static func describe(_ failure: KeyFile.Failure, context: Context) -> String {
         switch failure {
         case let .unreadable(path, error): context.text(.keyFileError, path, context.describe(error))
+        case .notRegularFile(let path): context.text(.keyFileNotRegular, path)
         case let .wrongLength(path, count):
             context.text(count < KeyFile.readLimit ? .keyFileLength : .keyFileLengthAtLeast, path, "\(count)")
         case let .notHexadecimal(path, position): context.text(.keyFileCharacter, path, "\(position)")

@@ -34,7 +34,7 @@ enum Message: String, CaseIterable, Sendable {
     // prompt and pseudonymize.
     case terminalOpen, terminalClosed
     case keyFileError, keyFileExists, keyFileLength, keyFileLengthAtLeast, keyFileCharacter, keyFileCreate
-    case noRandomness, keyFileReadable
+    case noRandomness, keyFileReadable, keyFileNotRegular
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, redactedFile, statsFiles, statsCPFs, progress, progressLeft
 
@@ -140,6 +140,9 @@ enum Message: String, CaseIterable, Sendable {
              "arquivo de chave '{1}': o caractere {2} não é um dígito hexadecimal (0-9, a-f)")
         case .keyFileCreate: ("cannot create key file '{1}': {2}", "não foi possível criar o arquivo de chave '{1}': {2}")
         case .noRandomness: ("the system's random source failed", "a fonte de aleatoriedade do sistema falhou")
+        case .keyFileNotRegular:
+            ("key file '{1}': not a regular file (a key is read from a file, never from a pipe or a device)",
+             "arquivo de chave '{1}': não é um arquivo comum (a chave é lida de um arquivo, nunca de um pipe ou dispositivo)")
         case .keyFileReadable:
             ("warning: key file '{1}' can be read by others (mode 0{2}); run 'chmod 600 {1}'",
              "aviso: outros usuários podem ler o arquivo de chave '{1}' (modo 0{2}); rode 'chmod 600 {1}'")

@@ -148,6 +148,76 @@ struct PseudonymizeEndToEndTests {
         #expect(result.status == 0)
     }
 
+    @Test("only read permission for the group or others warns: 0700 and 0711 (Spark's addFile) do not, 0640, 0604 and 0644 do",
+          arguments: [(0o600, false), (0o700, false), (0o711, false), (0o622, false), (0o640, true), (0o604, true), (0o644, true)])
+    func permissionsWarningReadBits(mode: Int, warns: Bool) {
+        let directory = TemporaryDirectory()
+        let path = directory.file("key", Self.keyHex + "\n")
+        chmod(path, mode_t(mode))
+        let result = run(["pseudonymize", "--key-file", path, "39053344705"])
+        #expect(result.stdout == Data("48533184026\n"))
+        let octal = String(mode, radix: 8)
+        #expect(result.stderr == (warns ? "cpf: warning: key file '\(path)' can be read by others (mode 0\(octal)); run 'chmod 600 \(path)'\n" : ""))
+        #expect(result.status == 0)
+    }
+
+    @Test("a key file that is a FIFO, a device or a folder is refused at once, exit 2, without waiting for a writer")
+    func nonRegularKeyFiles() throws {
+        let directory = TemporaryDirectory()
+        let fifo = directory.path("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let folder = directory.path("folder")
+        try #require(mkdir(folder, 0o700) == 0)
+        for path in [fifo, "/dev/null", "/dev/zero", folder] {
+            for command in [["pseudonymize", "--key-file", path, "39053344705"],
+                            ["redact", "--style", "pseudonym", "--key-file", path]] {
+                // A FIFO with no writer would block an open without O_NONBLOCK for ever.
+                let result = launch(command, stdin: .pipe(Data("CPF 390.533.447-05\n".utf8)), timeout: 20)
+                #expect(!result.timedOut, "\(path)")
+                #expect(result.status == 2, "\(path)")
+                #expect(result.stdout.isEmpty, "\(path)")
+                #expect(result.stderr == "cpf: key file '\(path)': not a regular file (a key is read from a file, never from a pipe or a device)\n")
+            }
+        }
+    }
+
+    /// A shell line that runs `cpf` under strace, `strace` options first.
+    static func underStrace(_ strace: String, _ options: String, _ arguments: String) -> String {
+        "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" '\(strace)' -f \(options) \"$CPF\" \(arguments)"
+    }
+
+    @Test("--new-key-file on a full disk reports it, exit 2, and leaves no empty key file behind")
+    func newKeyFileOnAFullDisk() throws {
+        // strace makes the key's write fail with ENOSPC, as a full disk would.
+        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.key")
+        for injection in ["write:error=ENOSPC", "fsync:error=EIO"] {
+            let result = runShell(Self.underStrace(strace, "-o /dev/null -P '\(path)' -e inject=\(injection)",
+                                                   "pseudonymize --new-key-file '\(path)'"))
+            let reason = injection.hasPrefix("write") ? "No space left on device" : "Input/output error"
+            #expect(result.status == 2, "\(injection)")
+            #expect(result.stderr == "cpf: cannot create key file '\(path)': \(reason)\n")
+            #expect(access(path, F_OK) != 0, "\(injection): a key file was left behind")
+        }
+        // The name is free for the next try.
+        #expect(run(["pseudonymize", "--new-key-file", path]).status == 0)
+    }
+
+    @Test("--new-key-file writes the key to the disk (fsync) before it reports success")
+    func newKeyFileIsSynced() throws {
+        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.key")
+        let log = directory.path("log")
+        let result = runShell(Self.underStrace(strace, "-o '\(log)' -P '\(path)' -e trace=write,fsync,fdatasync,close",
+                                               "pseudonymize --new-key-file '\(path)'"))
+        #expect(result.status == 0)
+        let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .compactMap { line in ["write(", "fsync(", "fdatasync(", "close("].first { line.contains($0) } }
+        #expect(calls == ["write(", "fsync(", "close("] || calls == ["write(", "fdatasync(", "close("], "\(calls)")
+    }
+
     @Test("--new-key-file writes 64 hexadecimal digits and a newline, mode 0600, and never overwrites")
     func newKeyFile() throws {
         let directory = TemporaryDirectory()
