@@ -23,6 +23,7 @@ enum Message: String, CaseIterable, Sendable {
     case needsField, needsFieldOr, inputNeedsName, argumentsWithInput
     // Hints and input problems.
     case fileHint, terminalHint, standardInput, standardOutput, temporaryFile, inputIsOutput
+    case lineNotHeldCopied, lineNotHeldLeftOut
     case unterminatedQuote, noField, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
     case verdictValid, verdictInvalid, checkSummary
@@ -89,6 +90,12 @@ enum Message: String, CaseIterable, Sendable {
         case .standardInput: ("standard input", "entrada padrão")
         case .standardOutput: ("standard output: {1}", "saída padrão: {1}")
         case .temporaryFile: ("temporary file: {1}", "arquivo temporário: {1}")
+        case .lineNotHeldCopied:
+            ("cannot hold this long line in a temporary file in {1} ({2}): passed through unchecked",
+             "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): copiada sem verificação")
+        case .lineNotHeldLeftOut:
+            ("cannot hold this long line in a temporary file in {1} ({2}): left out",
+             "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): omitida")
         case .inputIsOutput: ("input file is output file", "o arquivo de entrada é o próprio arquivo de saída")
         case .unterminatedQuote:
             ("unterminated quoted field: the record starting on this line runs to the end of the input",
