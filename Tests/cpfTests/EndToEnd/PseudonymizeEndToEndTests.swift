@@ -270,6 +270,20 @@ struct PseudonymizeEndToEndTests {
         #expect(String(decoding: portuguese.stdout, as: UTF8.self).contains("ponto fixo"))
     }
 
+    @Test("a CPF can be its own pseudonym: with the key 00 01 … 1f, 995.726.505-99 is the one fixed point")
+    func fixedPoint() {
+        // Found by trying all 10^9 bases with this key and no tweak: the only
+        // base that FF1 leaves in place, the ten repeated ones aside.
+        let (directory, key) = Self.keyed()
+        let result = run(["pseudonymize", "--key-file", key, "995.726.505-99", "99572650599"])
+        #expect(result.stdout == Data("995.726.505-99\n99572650599\n".utf8))
+        #expect(result.status == 0)
+        #expect(run(["pseudonymize", "--key-file", key, "--reverse", "99572650599"]).stdout == Data("99572650599\n".utf8))
+        // Another tweak is another permutation: it moves.
+        #expect(run(["pseudonymize", "--key-file", key, "--tweak", "t", "99572650599"]).stdout != Data("99572650599\n".utf8))
+        _ = directory
+    }
+
     /// The first eight digits that the key 00 01 … 1f (empty tweak) leaves in
     /// place with --keep-region: found by trying all 10^8 of them (the only
     /// such prefix for this key, 111111111 aside, which is never changed).
