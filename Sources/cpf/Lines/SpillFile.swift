@@ -1,43 +1,103 @@
-/// A temporary file (made on first use, removed by the system when `cpf`
-/// exits) that holds the first pieces of a line too long to keep in memory
-/// while it is not yet known whether the line is to be copied out.
+/// Where the first pieces of a line too long to keep in memory wait while it
+/// is not yet known whether the line is to be copied out: the first 64 KiB
+/// in memory, the rest in a temporary file made on first need.
+///
+/// The file is made in `$TMPDIR` (else `/tmp`), unnamed from the start
+/// (`O_TMPFILE`) or, where the system cannot, made with `mkstemp` and
+/// unlinked at once: nothing is left behind whatever ends `cpf`. It is
+/// reused for the next long line.
 final class SpillFile {
-    private var file: UnsafeMutablePointer<FILE>?
-    private(set) var count = 0
+    /// The bytes held in memory before a file is made.
+    static let memoryLimit = 1 << 16
+
+    private var memory: [UInt8] = []
+    private var descriptor: FileDescriptor?
+    /// The bytes written to the file, from its start.
+    private var fileCount = 0
+    /// Where the file is made; `nil` for ``directory``.
+    private let chosenDirectory: String?
+
+    /// A spill file made in `directory` when given, else in ``directory``.
+    init(directory: String? = nil) {
+        chosenDirectory = directory
+    }
+
+    /// The bytes held.
+    var count: Int { memory.count + fileCount }
 
     deinit {
-        if let file { fclose(file) }
+        descriptor?.close()
     }
 
+    /// Holds `bytes` after those held so far. On failure (no temporary
+    /// file can be made, a full disk) none of `bytes` is held, and the
+    /// bytes held before still are.
     func append(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        if file == nil {
-            guard let made = tmpfile() else { throw Errno.current }
-            file = made
+        if descriptor == nil, memory.count + bytes.count <= Self.memoryLimit {
+            memory.append(contentsOf: bytes)
+            return
         }
-        guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else { throw Errno.current }
-        count += bytes.count
+        let file: FileDescriptor
+        if let descriptor {
+            file = descriptor
+        } else {
+            file = try Self.makeFile(in: chosenDirectory ?? Self.directory)
+            descriptor = file
+        }
+        var written = 0
+        while written < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[written...])
+            let count = try retryingOnInterrupt { pwrite(file.rawValue, rest.baseAddress, rest.count, off_t(fileCount + written)) }
+            guard count > 0 else { throw Errno(rawValue: ENOSPC) }
+            written += count
+        }
+        // All of them or, on failure (thrown above), none: a part written stays unread.
+        fileCount += written
     }
 
-    /// Copies what was appended to `out`, then forgets it.
+    /// Copies what is held to `out`, then forgets it.
     func replay(to out: OutputBuffer) throws(Errno) {
-        guard let file, count > 0 else { return }
-        guard fflush(file) == 0 else { throw Errno.current }
-        rewind(file)
+        defer { discard() }
+        memory.withUnsafeBytes { out.write($0) }
+        guard let descriptor, fileCount > 0 else { return }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
-        var left = count
-        while left > 0 {
-            let got = fread(chunk.baseAddress, 1, min(left, chunk.count), file)
-            guard got > 0 else { throw Errno.current }
+        var offset = 0
+        while offset < fileCount {
+            let wanted = UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(fileCount - offset, chunk.count)])
+            let got = try descriptor.read(into: wanted, at: offset)
+            guard got > 0 else { throw Errno(rawValue: EIO) }
             out.write(UnsafeRawBufferPointer(rebasing: chunk[..<got]))
-            left -= got
+            offset += got
         }
-        discard()
     }
 
-    /// Forgets what was appended.
+    /// Forgets what is held (and gives the file's blocks back).
     func discard() {
-        if let file { rewind(file) }
-        count = 0
+        memory.removeAll(keepingCapacity: memory.capacity <= Self.memoryLimit)
+        if let descriptor, fileCount > 0 { _ = ftruncate(descriptor.rawValue, 0) }
+        fileCount = 0
+    }
+
+    /// The directory of temporary files: `$TMPDIR` when set and not empty, else `/tmp`.
+    static var directory: String {
+        if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
+        return "/tmp"
+    }
+
+    /// A new temporary file with no name, open for reading and writing.
+    private static func makeFile(in directory: String) throws(Errno) -> FileDescriptor {
+        let unnamed = directory.withCString { system_openUnnamedFile(in: $0) }
+        if unnamed >= 0 { return FileDescriptor(rawValue: unnamed) }
+        let error = Errno.current
+        // Only a system or file system without O_TMPFILE gets the named way;
+        // a missing or read-only directory is an error either way.
+        guard [EOPNOTSUPP, EISDIR, EINVAL, ENOSYS].contains(error.rawValue) else { throw error }
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast()) + Array("cpf-XXXXXX".utf8CString)
+        let named = mkstemp(&template)
+        guard named >= 0 else { throw Errno.current }
+        _ = unlink(template)
+        _ = fcntl(named, F_SETFD, FD_CLOEXEC)
+        return FileDescriptor(rawValue: named)
     }
 }

@@ -66,6 +66,22 @@ final class Context {
         failedInput = true
     }
 
+    /// Reports a long line (or CSV field) whose pieces could not be held in
+    /// a temporary file, so that it was `copied` out unchanged or left out:
+    /// `cpf: SOURCE:LINE: MESSAGE`, without the line, which may hold a CPF.
+    /// The command goes on and exits 2.
+    func reportUnheldLine(location: (source: RawText, line: Int)?, _ error: Errno, copied: Bool) {
+        let message = text(copied ? .lineNotHeldCopied : .lineNotHeldLeftOut,
+                           Escaping.readable(RawText(SpillFile.directory)), describe(error))
+        if let location {
+            errors.write("cpf: ")
+            DiagnosticWriter.write(location: location, message: message, to: errors)
+        } else {
+            diagnose(message)
+        }
+        failedInput = true
+    }
+
     /// Reports a CSV record whose quoted field is never closed: it runs from
     /// the line where it starts to the end of the input. The command goes on
     /// and exits 2, the input not being valid CSV.

@@ -81,6 +81,20 @@ func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t) -> 
     open(path, flags, mode)
 }
 
+/// Opens a new unnamed file in `directory` for reading and writing
+/// (`O_TMPFILE`, Linux 3.11 and later): it has no name, so nothing is left
+/// behind whatever ends the process. -1 with `errno` set on failure;
+/// `EOPNOTSUPP` where the system or its file system cannot.
+func system_openUnnamedFile(in directory: UnsafePointer<CChar>) -> Int32 {
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+    // O_TMPFILE is __O_TMPFILE | O_DIRECTORY, a macro Swift does not import.
+    return open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, mode_t(0o600))
+    #else
+    errno = EOPNOTSUPP
+    return -1
+    #endif
+}
+
 /// The permission bits of an open file (`fstat(2)`), or `nil` on failure.
 func system_permissions(_ descriptor: Int32) -> mode_t? {
     var status = stat()
