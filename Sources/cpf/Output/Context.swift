@@ -45,15 +45,6 @@ final class Context {
         errors.write("cpf: \(message)\n")
     }
 
-    /// Reports a failure that stops the command (such as a temporary file
-    /// that cannot be written) and exits with status 2.
-    func fail(_ message: String) -> Never {
-        output.flush()
-        diagnose(message)
-        errors.flush()
-        terminate(.error)
-    }
-
     /// Reports an input that could not be opened or read; the command goes
     /// on with its other inputs and exits 2. The name is shown escaped.
     func reportInputError(_ name: RawText, _ error: Errno) {

@@ -22,7 +22,7 @@ enum Message: String, CaseIterable, Sendable {
     case goesWithPseudonymStyle, appliesToLines, uniqueTooMany, uniqueTooManyInRegion, keyFileRequired
     case needsField, needsFieldOr, inputNeedsName, argumentsWithInput
     // Hints and input problems.
-    case fileHint, terminalHint, standardInput, standardOutput, temporaryFile, inputIsOutput
+    case fileHint, terminalHint, standardInput, standardOutput, inputIsOutput
     case lineNotHeldCopied, lineNotHeldLeftOut
     case unterminatedQuote, noField, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
@@ -90,7 +90,6 @@ enum Message: String, CaseIterable, Sendable {
              "lendo CPFs do terminal, um por linha; Ctrl-D termina")
         case .standardInput: ("standard input", "entrada padrão")
         case .standardOutput: ("standard output: {1}", "saída padrão: {1}")
-        case .temporaryFile: ("temporary file: {1}", "arquivo temporário: {1}")
         case .lineNotHeldCopied:
             ("cannot hold this long line in a temporary file in {1} ({2}): passed through unchecked",
              "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): copiada sem verificação")
