@@ -1,0 +1,93 @@
+// Limits and signals, end to end (issue 21): a non-blocking standard input,
+// a terminating signal in the middle of a write to a regular file, and the
+// limits of `ulimit` (address space, file size).
+
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("reliability, third round: limits and signals")
+struct LimitsEndToEndTests {
+    /// Every command that reads, with a line it answers on standard output.
+    static let readers: [(command: [String], line: String)] = [
+        (["check"], "390.533.447-06\n"),
+        (["format"], "39053344705\n"),
+        (["strip"], "390.533.447-05\n"),
+        (["complete"], "390533447\n"),
+        (["find"], "cpf 390.533.447-05\n"),
+        (["redact"], "cpf 390.533.447-05\n"),
+        (["pseudonymize"], "39053344705\n"),
+    ]
+
+    /// Waits at most 20 seconds for `descriptor` to have something to read.
+    static func waitForInput(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&request, 1, 20_000)
+            if result >= 0 || errno != EINTR { return result > 0 }
+        }
+    }
+
+    /// Waits at most 20 seconds for the main thread of `pid` to sleep
+    /// (state `S` in /proc/PID/stat: waiting for input) or to have ended
+    /// (`Z`); `false` on timeout.
+    static func waitForSleepOrExit(_ pid: pid_t) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { return true }
+            let state = stat[end...].dropFirst(2).first
+            if state == "S" || state == "Z" { return true }
+            usleep(200)
+        }
+        return false
+    }
+
+    @Test("a non-blocking standard input with nothing ready yet is waited for, not 'Resource temporarily unavailable'",
+          arguments: 0..<readers.count)
+    func nonBlockingStandardInput(reader: Int) throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let directory = TemporaryDirectory()
+        let key = directory.file("key", String(repeating: "0f", count: 32) + "\n")
+        chmod(key, 0o600)
+        let (command, line) = Self.readers[reader]
+        let arguments = command == ["pseudonymize"] ? command + ["--key-file", key] : command
+        // What the same two lines give through an ordinary pipe.
+        let expected = run(arguments, stdin: Data((line + line).utf8))
+
+        // A pipe set non-blocking by the parent, as `python3 -c 'fcntl(0,
+        // F_SETFL, O_NONBLOCK)' | cpf` leaves it: the flag belongs to the
+        // open pipe, so cpf's standard input has it too.
+        let (readEnd, writeEnd) = makePipe()
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        let (outputRead, outputWrite) = makePipe()
+        let (errorRead, errorWrite) = makePipe()
+        writeAllIgnoringEPIPE(writeEnd, Data(line.utf8))
+        let pid = spawnCPF(arguments, stdin: readEnd, stdout: outputWrite, stderr: errorWrite)
+        close(readEnd)
+        close(outputWrite)
+        close(errorWrite)
+        // The first line's answer comes out before cpf reads again (live
+        // output); the second line comes only once cpf sleeps (waiting for
+        // it) or has ended, so cpf has read an empty non-blocking pipe.
+        let answered = Self.waitForInput(outputRead)
+        #expect(answered)
+        let waited = Self.waitForSleepOrExit(pid)
+        #expect(waited)
+        writeAllIgnoringEPIPE(writeEnd, Data(line.utf8))
+        close(writeEnd)
+        let output = readToEnd(outputRead)
+        close(outputRead)
+        let errors = String(decoding: readToEnd(errorRead), as: UTF8.self)
+        close(errorRead)
+        let (status, signal, timedOut) = waitForExit(pid, timeout: 30)
+        #expect(!timedOut)
+        #expect(signal == nil)
+        #expect(errors == expected.stderr)
+        #expect(status == expected.status)
+        #expect(output == expected.stdout)
+        #expect(!output.isEmpty)
+    }
+}
