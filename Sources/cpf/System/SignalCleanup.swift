@@ -1,7 +1,9 @@
 /// Removes the temporary files being written when `cpf` is ended by a
 /// signal (Ctrl-C, `kill`, a closed terminal), then dies of that signal as
 /// it would have: `redact --in-place` leaves no `.cpf-redact-XXXXXX` behind
-/// then. Only `kill -9` (which nothing can catch) can leave one.
+/// then. Only `kill -9` (which nothing can catch) can leave one. Before
+/// that, the handler lets a block being written to a regular file finish
+/// (see ``WholeWrite``).
 ///
 /// A signal handler may not allocate or take locks, so each thread claims a
 /// ``Slot`` up front: a fixed buffer for the path of its temporary file and
@@ -59,7 +61,19 @@ enum SignalCleanup {
         }
     }
 
+    /// Installs the handlers, if they are not yet: for output to a regular
+    /// file (see ``WholeWrite``), whose blocks they let finish.
+    static func installHandlers() {
+        monitor.locked { install() }
+    }
+
+    nonisolated(unsafe) private static var installed = false
+
+    /// Installs the handlers once; called holding `monitor`.
     private static func install() {
+        guard !installed else { return }
+        installed = true
+        WholeWrite.makeReady()
         var action = sigaction()
         system_setHandler(&action, removeTemporaryFilesAndDie)
         sigemptyset(&action.sa_mask)
@@ -81,6 +95,7 @@ enum SignalCleanup {
 }
 
 private func removeTemporaryFilesAndDie(_ signal: Int32) {
+    WholeWrite.waitForTheBlockAndStopWriting()
     SignalCleanup.removeLiveFiles()
     raise(signal)  // delivered, with the default action, when the handler returns
 }

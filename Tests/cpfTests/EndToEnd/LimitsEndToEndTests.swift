@@ -90,4 +90,67 @@ struct LimitsEndToEndTests {
         #expect(output == expected.stdout)
         #expect(!output.isEmpty)
     }
+
+    /// What a run killed in the middle of writing to a regular file left.
+    enum KilledRun: Equatable {
+        case whole, halfRecord, notJSON, notKilled(status: Int32, signal: Int32?)
+    }
+
+    /// Runs `cpf check --json < input > output`, sends SIGTERM once the
+    /// output has passed `target` bytes and, when it can be seen, while a
+    /// block is being written (the file then ends inside a record), and
+    /// judges what is left in the output file.
+    static func killDuringWrite(input: String, output: String, target: Int) -> KilledRun {
+        let inputFD = open(input, O_RDONLY | O_CLOEXEC)
+        let outputFD = open(output, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(outputFD) }
+        // SIGTERM at its default action, whatever the test runner has.
+        var pid = pid_t()
+        let spawned = spawnProcess(&pid, CPFBinary.path, ["check", "--json"], descriptors: (inputFD, outputFD, null),
+                                   environment: CPFBinary.englishEnvironment, defaultSignals: true)
+        precondition(spawned == 0, "posix_spawn \(CPFBinary.path) failed: \(spawned)")
+        close(inputFD)
+        close(null)
+        var info = stat()
+        var last: UInt8 = 0
+        let deadline = Date().addingTimeInterval(30)
+        while fstat(outputFD, &info) == 0, info.st_size < target, Date() < deadline {
+            if kill(pid, 0) != 0 { break }
+        }
+        // A write in progress: the file grows page by page, and ends inside a record meanwhile.
+        for _ in 0..<20_000 {
+            guard fstat(outputFD, &info) == 0, info.st_size > 0, pread(outputFD, &last, 1, off_t(info.st_size - 1)) == 1
+            else { continue }
+            if last != 0x0A { break }
+        }
+        kill(pid, SIGTERM)
+        let (status, signal, _) = waitForExit(pid, timeout: 30)
+        guard signal == SIGTERM else { return .notKilled(status: status, signal: signal) }
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
+        guard data.isEmpty || data.last == 0x0A else { return .halfRecord }
+        guard let lastLine = data.dropLast().split(separator: 0x0A).last else { return .whole }
+        let object = try? JSONSerialization.jsonObject(with: Data(lastLine))
+        return object is [String: Any] ? .whole : .notJSON
+    }
+
+    @Test("SIGTERM while check --json writes to a regular file leaves whole JSON Lines (200 kills at random moments)")
+    func signalDuringAWriteToARegularFile() throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let directory = TemporaryDirectory()
+        let lines = ["390.533.447-05", "390.533.447-06", "abc", "  39053344705", "231.002.999-00"]
+        var random = SeededGenerator(seed: 21)
+        let input = directory.file("in.txt", (0..<100_000).map { _ in lines.randomElement(using: &random)! + "\n" }.joined())
+        var outcomes: [KilledRun] = []
+        for run in 0..<200 {
+            let target = Int.random(in: 1...(256 << 10), using: &random)
+            outcomes.append(Self.killDuringWrite(input: input, output: directory.path("out-\(run % 2).json"), target: target))
+        }
+        let half = outcomes.filter { $0 == .halfRecord }.count
+        let broken = outcomes.filter { $0 == .notJSON }.count
+        #expect(half == 0, "\(half) of 200 runs left half a record at the end of the file")
+        #expect(broken == 0, "\(broken) of 200 runs left a last line that is not a JSON object")
+        #expect(outcomes.allSatisfy { $0 == .whole || $0 == .halfRecord || $0 == .notJSON },
+                "not every run was killed by SIGTERM: \(outcomes.filter { if case .notKilled = $0 { true } else { false } })")
+    }
 }
