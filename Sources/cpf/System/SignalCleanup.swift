@@ -9,8 +9,14 @@
 /// ``Slot`` up front: a fixed buffer for the path of its temporary file and
 /// a flag saying whether the path is live, which the handler reads.
 enum SignalCleanup {
-    /// The signals that end `cpf` after removing the temporary files.
-    static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+    /// The signals that end `cpf` after removing the temporary files: every
+    /// catchable one whose default action ends a process, asked for by a
+    /// user, a program (`timeout -s ALRM`, `kill -USR1`) or a limit (CPU
+    /// time, timers). Not SIGPIPE, which ends `cpf` quietly when it writes
+    /// to a closed pipe (it writes no temporary file then), nor SIGXFSZ,
+    /// which is ignored (see ``restoreDefaultSignalHandling()``).
+    static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+                                   SIGXCPU, SIGVTALRM, SIGPROF]
     static let slotCount = 1024
 
     /// One thread's temporary file.

@@ -153,4 +153,37 @@ struct LimitsEndToEndTests {
         #expect(outcomes.allSatisfy { $0 == .whole || $0 == .halfRecord || $0 == .notJSON },
                 "not every run was killed by SIGTERM: \(outcomes.filter { if case .notKilled = $0 { true } else { false } })")
     }
+
+    @Test("past ulimit -f, a write fails like a full disk: 'File too large', exit 2, not killed by SIGXFSZ")
+    func fileSizeLimit() {
+        let result = runShell("""
+            cd "$(mktemp -d)" && ulimit -f 64 && "$CPF" generate -n 100000 > out.txt
+            """)
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpf: standard output: File too large\n")
+    }
+
+    @Test("redact --in-place removes its temporary file on every catchable terminating signal, then dies of it",
+          arguments: ["USR1", "USR2", "ALRM", "XCPU", "VTALRM", "PROF", "HUP", "TERM"])
+    func temporaryFileRemovedOnSignal(signal: String) {
+        let result = runShell("""
+            cd "$(mktemp -d)"
+            "$CPF" generate -n 400000 --seed 5 --formatted | sed 's/^/CPF /' > work.txt
+            old=$(cksum < work.txt)
+            "$CPF" redact < work.txt > expected.txt
+            new=$(cksum < expected.txt)
+            "$CPF" redact --in-place work.txt 2>/dev/null & pid=$!
+            i=0
+            while [ $i -lt 3000 ] && ! ls .cpf-redact-* > /dev/null 2>&1; do sleep 0.01; i=$((i + 1)); done
+            ls .cpf-redact-* > /dev/null 2>&1 && echo seen
+            kill -\(signal) $pid; wait $pid; echo "status $?"
+            now=$(cksum < work.txt)
+            [ "$now" = "$old" ] || [ "$now" = "$new" ] || echo mixed
+            ls -A
+            """, timeout: 120)
+        let number = ["USR1": SIGUSR1, "USR2": SIGUSR2, "ALRM": SIGALRM, "XCPU": SIGXCPU, "VTALRM": SIGVTALRM,
+                      "PROF": SIGPROF, "HUP": SIGHUP, "TERM": SIGTERM][signal]!
+        // Died of the signal. (SIGINT and SIGQUIT are ignored by a background job of sh: not tested here.)
+        #expect(outputLines(result.stdout) == ["seen", "status \(128 + number)", "expected.txt", "work.txt"])
+    }
 }
