@@ -23,8 +23,8 @@ final class SpillFile {
         guard let file, count > 0 else { return }
         guard fflush(file) == 0 else { throw Errno.current }
         rewind(file)
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { chunk.deallocate() }
+        let chunk = LargeBuffer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { LargeBuffer.deallocate(chunk) }
         var left = count
         while left > 0 {
             let got = fread(chunk.baseAddress, 1, min(left, chunk.count), file)

@@ -32,7 +32,7 @@ final class OutputBuffer {
 
     init(descriptor: FileDescriptor, capacity: Int = 1 << 17) {
         self.descriptor = descriptor
-        storage = .allocate(byteCount: capacity, alignment: 16)
+        storage = LargeBuffer.allocate(byteCount: capacity, alignment: 16)
         sink = nil
         writesWhole = descriptor.fileIdentity?.isRegularFile == true
     }
@@ -42,13 +42,13 @@ final class OutputBuffer {
     /// an error `sink` throws is kept and reported as a write error.
     init(capacity: Int = 1 << 17, sink: @escaping (UnsafeRawBufferPointer) throws(Errno) -> Void) {
         descriptor = FileDescriptor(rawValue: -1)
-        storage = .allocate(byteCount: capacity, alignment: 16)
+        storage = LargeBuffer.allocate(byteCount: capacity, alignment: 16)
         self.sink = sink
         writesWhole = false
     }
 
     deinit {
-        storage.deallocate()
+        LargeBuffer.deallocate(storage)
     }
 
     /// Appends bytes, writing out the block when it is full.
