@@ -60,8 +60,8 @@ final class SpillFile {
         defer { discard() }
         memory.withUnsafeBytes { out.write($0) }
         guard let descriptor, fileCount > 0 else { return }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { chunk.deallocate() }
+        let chunk = LargeBuffer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { LargeBuffer.deallocate(chunk) }
         var offset = 0
         while offset < fileCount {
             let wanted = UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(fileCount - offset, chunk.count)])

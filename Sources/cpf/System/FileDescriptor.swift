@@ -23,9 +23,19 @@ struct FileDescriptor: Equatable {
     }
 
     /// Reads up to `buffer.count` bytes; 0 means the end of the input. A
-    /// short read only means that no more was ready yet.
+    /// short read only means that no more was ready yet. A descriptor in
+    /// non-blocking mode (a standard input shared with a program that set
+    /// `O_NONBLOCK`) with nothing ready is waited for with `poll`, as a
+    /// blocking one would be, instead of failing with `EAGAIN`.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
+        while true {
+            do {
+                return try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
+            } catch where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+                var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+                _ = poll(&request, 1, -1)  // then read again, which reports any error
+            }
+        }
     }
 
     /// Reads up to `buffer.count` bytes from the input offset `offset`

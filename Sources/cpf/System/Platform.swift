@@ -152,6 +152,14 @@ func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
     return SystemThread(handle: handle)
 }
 
+/// `byteCount` bytes aligned to `alignment` (`posix_memalign(3)`), or `nil`
+/// when the system has no memory for them; given back with `free(3)`.
+func system_allocate(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer? {
+    var pointer: UnsafeMutableRawPointer?
+    guard posix_memalign(&pointer, alignment, byteCount) == 0 else { return nil }
+    return pointer
+}
+
 /// The number of processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
 func system_onlineProcessors() -> Int {
     max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
