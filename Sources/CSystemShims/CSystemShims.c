@@ -7,6 +7,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/xattr.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 ssize_t cpf_list_attributes(int fd, char *names, size_t size) {
 #if defined(__APPLE__)
@@ -48,6 +51,14 @@ int cpf_release_lease(int fd) {
     return fcntl(fd, F_SETLEASE, F_UNLCK);
 #else
     (void)fd;
+    return 0;
+#endif
+}
+
+int cpf_use_one_memory_arena(void) {
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+    return mallopt(M_ARENA_MAX, 1);
+#else
     return 0;
 #endif
 }

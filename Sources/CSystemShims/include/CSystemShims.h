@@ -29,4 +29,8 @@ int cpf_take_read_lease(int fd);
 /// Gives the lease back (F_UNLCK).
 int cpf_release_lease(int fd);
 
+/// Keeps glibc's malloc to one arena (mallopt M_ARENA_MAX); 0 and nothing
+/// done elsewhere.
+int cpf_use_one_memory_arena(void);
+
 #endif

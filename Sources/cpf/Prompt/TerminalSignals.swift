@@ -73,6 +73,10 @@ enum SignalState {
             sigaddset(&action.sa_mask, signal)
         }
         action.sa_flags = 0  // no SA_RESTART: a wait for input comes back after a stop
+        // cpf ignores SIGXFSZ so that a write past `ulimit -f` fails like a
+        // full disk; the prompt writes to the terminal only, so the signal
+        // keeps its meaning here: the terminal restored, then the end.
+        _ = signal(SIGXFSZ, SIG_DFL)
         for signal in endingSignals + [SIGTSTP] {
             guard sigaction(signal, nil, previous + Int(signal)) == 0 else { continue }
             // An ignored SIGINT or SIGQUIT (a background job of a shell

@@ -25,9 +25,12 @@ enum LargeBuffer {
     }
 
     /// Reports the lack of memory and ends the process (exit status 2)
-    /// without running anything that could need more: the output still
-    /// buffered is lost, as it would be with any fatal error.
+    /// without running anything that could need more: the temporary files
+    /// of `redact --in-place` are removed (the originals stay as they
+    /// were); the output still buffered is lost, as it would be with any
+    /// fatal error.
     static func outOfMemory() -> Never {
+        SignalCleanup.removeLiveFiles()
         let message: StaticString = "cpf: not enough memory\n"
         _ = system_write(2, message.utf8Start, message.utf8CodeUnitCount)
         _exit(2)  // the exit status of an I/O error

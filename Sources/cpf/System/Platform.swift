@@ -135,6 +135,9 @@ struct SystemThread {
     }
 }
 
+/// The stack of each thread ``system_startThread(_:)`` starts.
+let workerStackSize = 2 << 20
+
 /// Starts a thread that runs `body` (`pthread_create(3)`), or `nil` when the
 /// system refuses one.
 func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
@@ -144,7 +147,13 @@ func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
     #else
     var handle: pthread_t? = nil
     #endif
-    let result = pthread_create(&handle, nil, { context in threadEntry(context); return nil }, context)
+    // 2 MiB of stack, not the 8 MiB main thread's size: the workers' loops
+    // are shallow, and the stacks count against a memory limit.
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    _ = pthread_attr_setstacksize(&attributes, workerStackSize)
+    let result = pthread_create(&handle, &attributes, { context in threadEntry(context); return nil }, context)
     guard result == 0 else {
         Unmanaged<ThreadBody>.fromOpaque(context).release()
         return nil

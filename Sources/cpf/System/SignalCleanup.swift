@@ -104,7 +104,9 @@ enum SignalCleanup {
         }
     }
 
-    fileprivate static func removeLiveFiles() {
+    /// Removes the temporary files being written; safe in a signal handler
+    /// (no allocation, no lock), and before an exit for want of memory.
+    static func removeLiveFiles() {
         for index in 0..<slotCount where live[index] != 0 {
             if let name = paths[index] { unlinkat(directories[index], name, 0) }
         }

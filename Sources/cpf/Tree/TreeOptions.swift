@@ -8,9 +8,29 @@ enum TreeOptions {
     static let noProgress = OptionDefinition(
         "no-progress", help: Localized("Do not show the progress line (shown on standard error only when it is a terminal).", pt: "Não mostra a linha de progresso (mostrada na saída de erro só quando ela é um terminal)."))
 
-    /// The value of `--threads`, or the number of processors.
+    /// The value of `--threads`, or the number of processors; fewer under a
+    /// memory limit (`ulimit -v`) that cannot hold them all.
     static func threadCount(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        try arguments.integer(threads, in: 1...1024, expected: Message.expectThreads.localized()) ?? system_onlineProcessors()
+        let wanted = try arguments.integer(threads, in: 1...1024, expected: Message.expectThreads.localized())
+            ?? system_onlineProcessors()
+        return threadsThatFit(wanted, addressSpaceLeft: system_addressSpaceLeft())
+    }
+
+    /// What one scanning thread may take at most: its stack, its read
+    /// buffers and chunks, and its share of the output waiting its turn.
+    static let memoryPerThread = workerStackSize + (8 << 20)
+    /// What the run needs besides its threads' own (the walk, the printer,
+    /// the C library's and Swift's own allocations).
+    static let memoryReserve = 24 << 20
+
+    /// `wanted` threads, or as many as `addressSpaceLeft` bytes hold (at
+    /// least one). When not even one fits, `cpf: not enough memory` and exit
+    /// status 2 at once, before any file is read or written.
+    static func threadsThatFit(_ wanted: Int, addressSpaceLeft: Int?) -> Int {
+        guard let left = addressSpaceLeft else { return wanted }
+        system_useOneMemoryArena()
+        guard left >= memoryReserve + memoryPerThread else { LargeBuffer.outOfMemory() }
+        return min(wanted, (left - memoryReserve) / memoryPerThread)
     }
 
     /// The threads that scan the parts of one large file when `threads`

@@ -33,4 +33,12 @@ struct TreeOptionsTests {
         #expect(stats.bytes == 15)
         #expect(stats.totalFound == 3)
     }
+
+    @Test func aMemoryLimitLeavesFewerThreads() {
+        let each = TreeOptions.memoryPerThread
+        #expect(TreeOptions.threadsThatFit(8, addressSpaceLeft: nil) == 8)
+        #expect(TreeOptions.threadsThatFit(8, addressSpaceLeft: TreeOptions.memoryReserve + 100 * each) == 8)
+        #expect(TreeOptions.threadsThatFit(8, addressSpaceLeft: TreeOptions.memoryReserve + 3 * each + 1) == 3)
+        #expect(TreeOptions.threadsThatFit(8, addressSpaceLeft: TreeOptions.memoryReserve + each) == 1)
+    }
 }
