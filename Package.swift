@@ -12,9 +12,15 @@ let package = Package(
         .target(name: "CPFKit"),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
-        .executableTarget(name: "cpf", dependencies: ["CPFKit", "CSystemShims"]),
+        // For one commit the moved folders still build as one module; the
+        // next commit makes them the targets their folders name.
+        .executableTarget(
+            name: "cpf", dependencies: ["CPFKit", "CSystemShims"], path: "Sources",
+            sources: ["cpf", "CPFSystem", "CPFCommandLine"]),
         .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
-        .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFKit"]),
+        .testTarget(
+            name: "cpfTests", dependencies: ["cpf", "CPFKit"], path: "Tests",
+            sources: ["cpfTests", "CPFSystemTests", "CPFCommandLineTests"]),
     ],
     swiftLanguageModes: [.v6]
 )
