@@ -1,6 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The targets are the layers; each may import only those listed as its
+// dependencies, so the compiler keeps the order (docs/architecture.md):
+//
+//   CSystemShims   C: the calls Swift's C library modules leave out
+//   CPFSystem      the only Swift target that imports the C library
+//   CPFKit         everything about a CPF; imports nothing of the project
+//   CPFCommandLine the commands, engines, readers, writers, tree, prompt
+//   cpf            the executable: main.swift only
 let package = Package(
     name: "cpf",
     products: [
@@ -12,15 +20,19 @@ let package = Package(
         .target(name: "CPFKit"),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
-        // For one commit the moved folders still build as one module; the
-        // next commit makes them the targets their folders name.
-        .executableTarget(
-            name: "cpf", dependencies: ["CPFKit", "CSystemShims"], path: "Sources",
-            sources: ["cpf", "CPFSystem", "CPFCommandLine"]),
+        .target(name: "CPFSystem", dependencies: ["CSystemShims"]),
+        .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFKit"]),
+        .executableTarget(name: "cpf", dependencies: ["CPFCommandLine", "CPFSystem"]),
         .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
+        // What the tests below share: temporary folders, descriptors holding
+        // given bytes, running the built binary. Not a product.
+        .target(name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport"),
+        .testTarget(name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"]),
         .testTarget(
-            name: "cpfTests", dependencies: ["cpf", "CPFKit"], path: "Tests",
-            sources: ["cpfTests", "CPFSystemTests", "CPFCommandLineTests"]),
+            name: "CPFCommandLineTests", dependencies: ["CPFCommandLine", "CPFSystem", "CPFKit", "CPFTestSupport"]),
+        // The end-to-end tests run the built binary; depending on the
+        // executable makes `swift build --build-tests` build it.
+        .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

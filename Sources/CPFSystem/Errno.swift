@@ -1,23 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An error number from the C library, with its readable text.
-struct Errno: Error, Equatable, CustomStringConvertible {
-    let rawValue: Int32
+package struct Errno: Error, Equatable, CustomStringConvertible {
+    package let rawValue: Int32
+
+    /// The error number `rawValue`, such as `ENOENT`.
+    package init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
 
     /// The current `errno`.
-    static var current: Errno { Errno(rawValue: errno) }
+    package static var current: Errno { Errno(rawValue: errno) }
 
-    static let interrupted = Errno(rawValue: EINTR)
-    static let brokenPipe = Errno(rawValue: EPIPE)
-    static let isDirectory = Errno(rawValue: EISDIR)
+    package static let interrupted = Errno(rawValue: EINTR)
+    package static let brokenPipe = Errno(rawValue: EPIPE)
+    package static let isDirectory = Errno(rawValue: EISDIR)
+    package static let fileExists = Errno(rawValue: EEXIST)
+    package static let tooManyLinks = Errno(rawValue: ELOOP)
+    package static let notDirectory = Errno(rawValue: ENOTDIR)
+    /// `EAGAIN`: not now (a lease refused while a writer has the file open).
+    package static let tryAgain = Errno(rawValue: EAGAIN)
 
     /// `strerror`'s text, such as "No such file or directory".
-    var description: String {
+    package var description: String {
         guard let text = strerror(rawValue) else { return "error \(rawValue)" }
         return String(cString: text)
     }
 
     /// The text in Portuguese for the errors a user meets most (a missing
     /// file, a directory, a permission); `strerror`'s text for the others.
-    var portugueseDescription: String {
+    package var portugueseDescription: String {
         switch rawValue {
         case ENOENT: "arquivo ou diretório inexistente"
         case EACCES: "permissão negada"
@@ -34,7 +52,7 @@ struct Errno: Error, Equatable, CustomStringConvertible {
 
 /// Calls `body` until it does not fail with `EINTR`; a -1 result becomes an ``Errno``.
 @inline(__always)
-func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) throws(Errno) -> Result {
+package func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) throws(Errno) -> Result {
     while true {
         let result = body()
         if result != -1 { return result }

@@ -1,4 +1,11 @@
 import CSystemShims
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The extended attributes of files (`flistxattr(2)`, `fgetxattr(2)`,
 /// `fsetxattr(2)`), as much as `redact --in-place` needs to give a
@@ -8,25 +15,25 @@ import CSystemShims
 /// ```swift
 /// try ExtendedAttributes.copy(from: original, to: temporary)
 /// ```
-enum ExtendedAttributes {
+package enum ExtendedAttributes {
     /// An attribute that could not be read or set.
-    struct CopyError: Error, Equatable, CustomStringConvertible {
+    package struct CopyError: Error, Equatable, CustomStringConvertible {
         /// The attribute's name; empty when listing them failed.
-        let name: String
-        let error: Errno
+        package let name: String
+        package let error: Errno
 
-        var description: String {
+        package var description: String {
             name.isEmpty ? "cannot list its extended attributes: \(error)" : "cannot copy its extended attribute \(name): \(error)"
         }
     }
 
     /// Attributes the system sets on a new file itself, by its own policy
     /// (an SELinux label): copied where permitted, never a reason to fail.
-    static let setBySystem: Set<String> = ["security.selinux"]
+    package static let setBySystem: Set<String> = ["security.selinux"]
 
     /// The names of the extended attributes of the file open at
     /// `descriptor` (none where the file system has none).
-    static func names(of descriptor: FileDescriptor) throws(Errno) -> [[UInt8]] {
+    package static func names(of descriptor: FileDescriptor) throws(Errno) -> [[UInt8]] {
         while true {
             let size = cpf_list_attributes(descriptor.rawValue, nil, 0)
             if size < 0 {
@@ -45,7 +52,7 @@ enum ExtendedAttributes {
     }
 
     /// The value of the attribute `name` of the file open at `descriptor`.
-    static func value(of name: [UInt8], in descriptor: FileDescriptor) throws(Errno) -> [UInt8] {
+    package static func value(of name: [UInt8], in descriptor: FileDescriptor) throws(Errno) -> [UInt8] {
         let cName = (name + [0]).map { CChar(bitPattern: $0) }
         while true {
             let size = cpf_get_attribute(descriptor.rawValue, cName, nil, 0)
@@ -61,7 +68,7 @@ enum ExtendedAttributes {
     }
 
     /// Sets the attribute `name` of the file open at `descriptor`.
-    static func set(_ name: [UInt8], to value: [UInt8], in descriptor: FileDescriptor) throws(Errno) {
+    package static func set(_ name: [UInt8], to value: [UInt8], in descriptor: FileDescriptor) throws(Errno) {
         let result = RawText(name).withCString { cName in
             value.withUnsafeBytes { cpf_set_attribute(descriptor.rawValue, cName, $0.baseAddress, $0.count) }
         }
@@ -74,7 +81,7 @@ enum ExtendedAttributes {
     ///
     /// - Throws: The first attribute that could not be copied, except one
     ///   in ``setBySystem``.
-    static func copy(from source: FileDescriptor, to target: FileDescriptor) throws(CopyError) {
+    package static func copy(from source: FileDescriptor, to target: FileDescriptor) throws(CopyError) {
         let names: [[UInt8]]
         do { names = try Self.names(of: source) } catch { throw CopyError(name: "", error: error) }
         for name in names {
@@ -96,12 +103,12 @@ extension FileDescriptor {
     /// `EAGAIN` while another process has it open for writing. Where leases
     /// are not available (not Linux, a file system without them, a file of
     /// another user without `CAP_LEASE`), the error says so.
-    func takeReadLease() throws(Errno) {
+    package func takeReadLease() throws(Errno) {
         guard cpf_take_read_lease(rawValue) == 0 else { throw .current }
     }
 
     /// Gives a lease back.
-    func releaseLease() {
+    package func releaseLease() {
         _ = cpf_release_lease(rawValue)
     }
 }

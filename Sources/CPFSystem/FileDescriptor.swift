@@ -1,47 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An open file descriptor with the few calls `cpf` needs, each retried on
 /// `EINTR` and turning `errno` into an ``Errno``.
-struct FileDescriptor: Equatable {
-    let rawValue: Int32
+package struct FileDescriptor: Equatable {
+    package let rawValue: Int32
 
-    static let standardInput = FileDescriptor(rawValue: 0)
-    static let standardOutput = FileDescriptor(rawValue: 1)
-    static let standardError = FileDescriptor(rawValue: 2)
+    /// The descriptor `rawValue`, already open (or -1 for none).
+    package init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    package static let standardInput = FileDescriptor(rawValue: 0)
+    package static let standardOutput = FileDescriptor(rawValue: 1)
+    package static let standardError = FileDescriptor(rawValue: 2)
 
     /// Opens a file for reading.
-    static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
+    package static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
         try open(path, O_RDONLY | O_CLOEXEC)
     }
 
     /// Opens a file named by any bytes for reading.
-    static func openForReading(_ path: RawText) throws(Errno) -> FileDescriptor {
+    package static func openForReading(_ path: RawText) throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try retryingOnInterrupt { path.withCString { system_open($0, O_RDONLY | O_CLOEXEC) } })
     }
 
     /// Opens a file with `flags` (never creating it).
-    static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
+    package static func open(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try retryingOnInterrupt { system_open(path, flags) })
+    }
+
+    /// Creates the file `path` for writing, failing with `EEXIST` when it
+    /// exists (`O_CREAT | O_EXCL`), with exactly `permissions`, whatever
+    /// the umask (`fchmod(2)` after `open(2)`).
+    package static func createNew(_ path: RawText, permissions: UInt32) throws(Errno) -> FileDescriptor {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+        let raw = try retryingOnInterrupt { path.withCString { system_open($0, flags, mode: mode_t(permissions)) } }
+        _ = fchmod(raw, mode_t(permissions))
+        return FileDescriptor(rawValue: raw)
     }
 
     /// Reads up to `buffer.count` bytes; 0 means the end of the input. A
     /// short read only means that no more was ready yet.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
     /// Reads up to `buffer.count` bytes from the input offset `offset`
     /// (`pread(2)`), leaving the descriptor's own offset as it is; 0 means
     /// the end of the input.
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
         try retryingOnInterrupt { pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
     /// The descriptor's offset, where the next ``read(into:)`` starts.
-    func currentOffset() throws(Errno) -> Int {
+    package func currentOffset() throws(Errno) -> Int {
         Int(try retryingOnInterrupt { Int(lseek(rawValue, 0, SEEK_CUR)) })
     }
 
     /// Moves the descriptor's offset to `offset`.
-    func seek(to offset: Int) throws(Errno) {
+    package func seek(to offset: Int) throws(Errno) {
         _ = try retryingOnInterrupt { Int(lseek(rawValue, off_t(offset), SEEK_SET)) }
     }
 
@@ -49,7 +72,7 @@ struct FileDescriptor: Equatable {
     /// non-blocking mode (a standard output shared with a program that set
     /// `O_NONBLOCK`) that is full is waited for with `poll`, as a blocking
     /// one would be, instead of failing with `EAGAIN`.
-    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+    package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
         var written = 0
         while written < bytes.count {
             let remaining = UnsafeRawBufferPointer(rebasing: bytes[written...])
@@ -64,19 +87,19 @@ struct FileDescriptor: Equatable {
 
     /// Whether a read would return at once (input, its end, or an error is
     /// ready), asked of `poll(2)` without waiting.
-    var hasInputReady: Bool {
+    package var hasInputReady: Bool {
         var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&request, 1, 0) > 0
     }
 
     /// Whether `path` names an existing regular file.
-    static func isExistingFile(_ path: RawText) -> Bool {
+    package static func isExistingFile(_ path: RawText) -> Bool {
         var info = stat()
         return path.withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The device and inode of the file open here, or `nil` when `fstat` fails.
-    var fileIdentity: FileIdentity? {
+    package var fileIdentity: FileIdentity? {
         var info = stat()
         guard fstat(rawValue, &info) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
@@ -84,17 +107,17 @@ struct FileDescriptor: Equatable {
     }
 
     /// Whether this descriptor is a terminal.
-    var isTerminal: Bool { isatty(rawValue) == 1 }
+    package var isTerminal: Bool { isatty(rawValue) == 1 }
 
-    func close() {
+    package func close() {
         _ = system_close(rawValue)
     }
 }
 
 /// Which file a descriptor has open: two descriptors with the same device
 /// and inode have the same file open.
-struct FileIdentity: Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let isRegularFile: Bool
+package struct FileIdentity: Equatable {
+    package let device: UInt64
+    package let inode: UInt64
+    package let isRegularFile: Bool
 }

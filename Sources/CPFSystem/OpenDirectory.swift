@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A directory held open by its descriptor, and the calls that name files
 /// relative to it (`openat`, `fstatat`, `renameat`, `unlinkat`), in the
 /// manner of apple/swift-system.
@@ -15,12 +23,12 @@
 /// let folder = try OpenDirectory(RawText("logs"))
 /// let file = try folder.openFile(Array("app.log".utf8))
 /// ```
-final class OpenDirectory: @unchecked Sendable {
-    let descriptor: FileDescriptor
+package final class OpenDirectory: @unchecked Sendable {
+    package let descriptor: FileDescriptor
 
     /// Opens the directory at `path`, following links as a command-line
     /// argument is followed.
-    init(_ path: RawText) throws(Errno) {
+    package init(_ path: RawText) throws(Errno) {
         descriptor = FileDescriptor(rawValue: try retryingOnInterrupt {
             path.withCString { system_open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         })
@@ -34,20 +42,20 @@ final class OpenDirectory: @unchecked Sendable {
 
     /// Opens the directory `name` inside this one, never through a link
     /// (`ELOOP` or `ENOTDIR` when `name` is one, or is no longer a directory).
-    func openDirectory(_ name: [UInt8]) throws(Errno) -> OpenDirectory {
+    package func openDirectory(_ name: [UInt8]) throws(Errno) -> OpenDirectory {
         OpenDirectory(descriptor: try open(name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC))
     }
 
     /// Opens the file `name` inside this one for reading, never through a
     /// link and without waiting (a FIFO opens at once; the caller checks
     /// that it is a regular file).
-    func openFile(_ name: [UInt8]) throws(Errno) -> FileDescriptor {
+    package func openFile(_ name: [UInt8]) throws(Errno) -> FileDescriptor {
         try open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     }
 
     /// Creates the file `name` inside this one for writing, readable and
     /// writable by its owner only; `EEXIST` if anything has that name.
-    func createFile(_ name: [UInt8]) throws(Errno) -> FileDescriptor {
+    package func createFile(_ name: [UInt8]) throws(Errno) -> FileDescriptor {
         try open(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600)
     }
 
@@ -58,7 +66,7 @@ final class OpenDirectory: @unchecked Sendable {
     }
 
     /// What `name` inside this directory is, a link itself and not what it points to.
-    func status(of name: [UInt8]) throws(Errno) -> FileStatus {
+    package func status(of name: [UInt8]) throws(Errno) -> FileStatus {
         var info = stat()
         guard RawText(name).withCString({ fstatat(descriptor.rawValue, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
             throw .current
@@ -68,7 +76,7 @@ final class OpenDirectory: @unchecked Sendable {
 
     /// Renames `name` to `newName`, both inside this directory, replacing
     /// whatever `newName` was.
-    func rename(_ name: [UInt8], to newName: [UInt8]) throws(Errno) {
+    package func rename(_ name: [UInt8], to newName: [UInt8]) throws(Errno) {
         let result = RawText(name).withCString { from in
             RawText(newName).withCString { to in renameat(descriptor.rawValue, from, descriptor.rawValue, to) }
         }
@@ -76,12 +84,12 @@ final class OpenDirectory: @unchecked Sendable {
     }
 
     /// Removes the file `name` inside this directory.
-    func remove(_ name: [UInt8]) {
+    package func remove(_ name: [UInt8]) {
         _ = RawText(name).withCString { unlinkat(descriptor.rawValue, $0, 0) }
     }
 
     /// Makes the directory's changes (a rename) durable, as far as the file system allows.
-    func synchronize() {
+    package func synchronize() {
         _ = fsync(descriptor.rawValue)
     }
 
@@ -89,7 +97,7 @@ final class OpenDirectory: @unchecked Sendable {
     /// descriptor), as bytes, without `.` and `..`, in the order the system
     /// gives them; with each, whether it is a directory when the system
     /// says (`nil` when it does not).
-    func entries() throws(Errno) -> [(name: [UInt8], isDirectory: Bool?)] {
+    package func entries() throws(Errno) -> [(name: [UInt8], isDirectory: Bool?)] {
         let copy = try retryingOnInterrupt { fcntl(descriptor.rawValue, F_DUPFD_CLOEXEC, 0) }
         guard let stream = fdopendir(copy) else {
             let error = Errno.current

@@ -1,54 +1,58 @@
-// The one file that names the C library. Every other file reaches it
-// through here:
+// The one file that names the C library. The other files of this target
+// import it too (as they must, a module's import being per file), but no
+// other Swift target does: CPFCommandLine and the executable reach the
+// system only through this target's `package` declarations, which name no
+// type of the C library they do not wrap, so the compiler refuses a
+// `memchr` or a `getenv` anywhere above the system layer.
 //
-// - The C library's module is imported with `@_exported`, so the other files
-//   of `cpf` see its types and constants (`termios`, `O_RDONLY`, `EINTR`)
-//   without an `import` of their own, on every platform alike.
-// - The calls whose names clash with methods of `cpf`'s own types (`read`,
-//   `write`, `open`, `close`) and the fields that differ between C libraries
-//   (a `sigaction`'s handler) go through the `system_…` wrappers below, in
-//   the manner of apple/swift-system, so no other file needs a
-//   `#if canImport(…)` or a module-qualified name such as `Glibc.read`.
+// - The calls whose names clash with methods of the project's own types
+//   (`read`, `write`, `open`, `close`) and the fields that differ between
+//   C libraries (a `sigaction`'s handler) go through the `system_…`
+//   wrappers below, in the manner of apple/swift-system, so no other file
+//   needs a `#if canImport(…)` or a module-qualified name such as
+//   `Glibc.read`.
+// - A wrapper called once per block or per line is `@inlinable`, so that
+//   crossing the module boundary costs nothing in the hot loops.
 
 #if canImport(Glibc)
-@_exported import Glibc
+import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+import Musl
 #elseif canImport(Darwin)
-@_exported import Darwin
+import Darwin
 #else
 #error("unsupported platform")
 #endif
 
 /// `read(2)`.
 @inline(__always)
-func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+package func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
 
 /// `write(2)`.
 @inline(__always)
-func system_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+package func system_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, buffer, count)
 }
 
 /// `open(2)` without a mode (no file is created).
-func system_open(_ path: String, _ flags: Int32) -> Int32 {
+package func system_open(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)
 }
 
 /// `open(2)` of a NUL-terminated path, any bytes, without a mode.
-func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
+package func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 {
     open(path, flags)
 }
 
 /// `close(2)`.
-func system_close(_ descriptor: Int32) -> Int32 {
+package func system_close(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }
 
 /// Sets the plain handler (`sa_handler`) of a `sigaction`.
-func system_setHandler(_ action: inout sigaction, _ handler: @convention(c) (Int32) -> Void) {
+package func system_setHandler(_ action: inout sigaction, _ handler: @convention(c) (Int32) -> Void) {
     #if canImport(Darwin)
     action.__sigaction_u.__sa_handler = handler
     #elseif canImport(Musl)
@@ -59,7 +63,7 @@ func system_setHandler(_ action: inout sigaction, _ handler: @convention(c) (Int
 }
 
 /// Whether a `sigaction`'s handler is `SIG_IGN`.
-func system_handlerIsIgnore(_ action: sigaction) -> Bool {
+package func system_handlerIsIgnore(_ action: sigaction) -> Bool {
     #if canImport(Darwin)
     let handler = action.__sigaction_u.__sa_handler
     #elseif canImport(Musl)
@@ -72,34 +76,34 @@ func system_handlerIsIgnore(_ action: sigaction) -> Bool {
 }
 
 /// `open(2)` with `O_CREAT`: creates the file with `mode` (less the umask).
-func system_open(_ path: String, _ flags: Int32, mode: mode_t) -> Int32 {
+package func system_open(_ path: String, _ flags: Int32, mode: mode_t) -> Int32 {
     open(path, flags, mode)
 }
 
 /// `open(2)` of a NUL-terminated path, any bytes, with the mode of a new file.
-func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t) -> Int32 {
+package func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t) -> Int32 {
     open(path, flags, mode)
 }
 
 /// The permission bits of an open file (`fstat(2)`), or `nil` on failure.
-func system_permissions(_ descriptor: Int32) -> mode_t? {
+package func system_permissions(_ descriptor: Int32) -> UInt32? {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return nil }
-    return status.st_mode & 0o7777
+    return UInt32(status.st_mode & 0o7777)
 }
 
 /// Fills `buffer` (at most 256 bytes) from the system's random source,
 /// `getentropy(3)` (the `getrandom(2)` system call on Linux); `false` on
 /// failure.
-func system_randomBytes(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
+package func system_randomBytes(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
     precondition(buffer.count <= 256, "at most 256 random bytes at a time")
     return getentropy(buffer.baseAddress, buffer.count) == 0
 }
 
 /// What a thread started by ``system_startThread(_:)`` runs.
 private final class ThreadBody {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
+    package let run: () -> Void
+    package init(_ run: @escaping () -> Void) { self.run = run }
 }
 
 /// The entry point of every thread: runs and releases its ``ThreadBody``.
@@ -108,7 +112,7 @@ private func threadEntry(_ context: UnsafeMutableRawPointer?) {
 }
 
 /// A thread started with `pthread_create(3)`, to be joined once.
-struct SystemThread {
+package struct SystemThread {
     #if canImport(Glibc)
     fileprivate let handle: pthread_t
     #else
@@ -116,14 +120,14 @@ struct SystemThread {
     #endif
 
     /// Waits for the thread to end (`pthread_join(3)`).
-    func join() {
+    package func join() {
         _ = pthread_join(handle, nil)
     }
 }
 
 /// Starts a thread that runs `body` (`pthread_create(3)`), or `nil` when the
 /// system refuses one.
-func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
+package func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Glibc)
     var handle = pthread_t()
@@ -139,34 +143,34 @@ func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
 }
 
 /// The number of processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
-func system_onlineProcessors() -> Int {
+package func system_onlineProcessors() -> Int {
     max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 }
 
 /// The size of the regular file open at `descriptor`, or `nil` when it is
 /// not a regular file (a pipe, a terminal, a device) or `fstat` fails.
-func system_regularFileSize(_ descriptor: Int32) -> Int? {
+package func system_regularFileSize(_ descriptor: Int32) -> Int? {
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(status.st_size)
 }
 
 /// The name of a directory entry from `readdir(3)`, as bytes.
-func system_entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+package func system_entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
     withUnsafeBytes(of: &entry.pointee.d_name) { raw in
         Array(raw.prefix(while: { $0 != 0 }))
     }
 }
 
 /// Seconds since an arbitrary moment, from the monotonic clock.
-func system_monotonicSeconds() -> Double {
+package func system_monotonicSeconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// The modification time of a `stat`, in nanoseconds since the epoch.
-func system_nanoseconds(modificationOf info: stat) -> Int64 {
+package func system_nanoseconds(modificationOf info: stat) -> Int64 {
     #if canImport(Darwin)
     Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
     #else
@@ -175,7 +179,7 @@ func system_nanoseconds(modificationOf info: stat) -> Int64 {
 }
 
 /// The status-change time of a `stat`, in nanoseconds since the epoch.
-func system_nanoseconds(changeOf info: stat) -> Int64 {
+package func system_nanoseconds(changeOf info: stat) -> Int64 {
     #if canImport(Darwin)
     Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
     #else
@@ -184,17 +188,80 @@ func system_nanoseconds(changeOf info: stat) -> Int64 {
 }
 
 /// `openat(2)` of a NUL-terminated name, with the mode of a new file.
-func system_openAt(_ directory: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+package func system_openAt(_ directory: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Int32 {
     openat(directory, name, flags, mode)
 }
 
 /// The type of a directory entry from `readdir(3)`: `true` for a
 /// directory, `false` for anything else, `nil` when the file system does
 /// not say (`DT_UNKNOWN`).
-func system_entryIsDirectory(_ entry: UnsafeMutablePointer<dirent>) -> Bool? {
+package func system_entryIsDirectory(_ entry: UnsafeMutablePointer<dirent>) -> Bool? {
     switch Int32(entry.pointee.d_type) {
     case Int32(DT_UNKNOWN): nil
     case Int32(DT_DIR): true
     default: false
     }
+}
+
+/// `memchr(3)`: the first `byte` among the `count` bytes at `start`, or `nil`.
+@inlinable @inline(__always)
+package func system_findByte(
+    _ byte: UInt8, in start: UnsafeRawPointer, count: Int
+) -> UnsafeRawPointer? {
+    UnsafeRawPointer(memchr(start, Int32(byte), count))
+}
+
+/// `memmove(3)`: copies `count` bytes from `source` to `destination`; the
+/// two may overlap.
+@inlinable @inline(__always)
+package func system_moveBytes(
+    to destination: UnsafeMutableRawPointer, from source: UnsafeRawPointer, count: Int
+) {
+    memmove(destination, source, count)
+}
+
+/// `fsync(2)`: writes the file open at `descriptor` to its device.
+package func system_sync(_ descriptor: Int32) -> Bool {
+    fsync(descriptor) == 0
+}
+
+/// `fchown(2)`: gives the file open at `descriptor` an owner and a group.
+package func system_changeOwner(_ descriptor: Int32, owner: UInt32, group: UInt32) -> Bool {
+    fchown(descriptor, uid_t(owner), gid_t(group)) == 0
+}
+
+/// `fchmod(2)`: sets the permission bits of the file open at `descriptor`.
+package func system_changePermissions(_ descriptor: Int32, _ permissions: UInt32) -> Bool {
+    fchmod(descriptor, mode_t(permissions)) == 0
+}
+
+/// `realpath(3)`: the absolute path of `path` with every link and `.` or
+/// `..` resolved, as bytes.
+package func system_resolvedPath(_ path: RawText) throws(Errno) -> [UInt8] {
+    guard let resolved = path.withCString({ realpath($0, nil) }) else { throw Errno.current }
+    defer { free(resolved) }
+    return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+}
+
+/// The process's environment variables (`environ`), read once, by name; a
+/// name given twice keeps its first value, as `getenv(3)` does.
+package func system_environment() -> [String: String] {
+    #if canImport(Darwin)
+    let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+    #else
+    let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+    #endif
+    var result: [String: String] = [:]
+    guard var cursor = variables else { return result }
+    while let entry = cursor.pointee {
+        let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+        if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+            let name = String(decoding: bytes[..<equals], as: UTF8.self)
+            if result[name] == nil {
+                result[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+            }
+        }
+        cursor += 1
+    }
+    return result
 }

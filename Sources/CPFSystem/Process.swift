@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Makes sure descriptors 0, 1 and 2 are open, before anything else can
 /// open a file: a closed one gets `/dev/null` opened in the direction it is
 /// not used in (standard input write-only, standard output and error
@@ -5,7 +13,7 @@
 /// input, the temporary file of a long line) can become its standard output
 /// or error, and using a descriptor that was closed still fails (`Bad file
 /// descriptor`) instead of losing output silently.
-func ensureStandardDescriptorsOpen() {
+package func ensureStandardDescriptorsOpen() {
     for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
         let opened = system_open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
         // `open` returns the lowest free descriptor: this one, the lower ones being open by now.
@@ -16,11 +24,11 @@ func ensureStandardDescriptorsOpen() {
 /// Process-wide signal set-up: a closed pipe downstream ends `cpf` at once,
 /// quietly, as it does any Unix filter (the default action of SIGPIPE), even
 /// when the parent process ignored the signal.
-func restoreDefaultSignalHandling() {
+package func restoreDefaultSignalHandling() {
     signal(SIGPIPE, SIG_DFL)
 }
 
 /// Ends the process with `status`, without running anything more.
-func terminate(_ status: ExitStatus) -> Never {
-    exit(status.rawValue)
+package func terminate(_ status: Int32) -> Never {
+    exit(status)
 }

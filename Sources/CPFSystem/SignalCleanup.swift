@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Removes the temporary files being written when `cpf` is ended by a
 /// signal (Ctrl-C, `kill`, a closed terminal), then dies of that signal as
 /// it would have: `redact --in-place` leaves no `.cpf-redact-XXXXXX` behind
@@ -8,20 +16,20 @@
 /// descriptor of the directory it is in (`unlinkat(2)`, so that nothing is
 /// looked up by path again) and a flag saying whether the name is live,
 /// which the handler reads.
-enum SignalCleanup {
+package enum SignalCleanup {
     /// The signals that end `cpf` after removing the temporary files.
-    static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
-    static let slotCount = 1024
+    package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+    package static let slotCount = 1024
 
     /// One thread's temporary file: a name in a directory held open.
-    struct Slot {
+    package struct Slot {
         fileprivate let name: UnsafeMutablePointer<CChar>
         fileprivate let directory: UnsafeMutablePointer<Int32>
         fileprivate let isLive: UnsafeMutablePointer<sig_atomic_t>
 
         /// Marks the file `name` (at most `NAME_MAX` bytes) in the directory
         /// open at `directory` as to be removed on a signal.
-        func hold(_ name: [UInt8], in directory: OpenDirectory) {
+        package func hold(_ name: [UInt8], in directory: OpenDirectory) {
             isLive.pointee = 0
             guard name.count < Int(NAME_MAX) + 1 else { return }
             name.withUnsafeBytes { bytes in
@@ -33,7 +41,7 @@ enum SignalCleanup {
         }
 
         /// The file is gone or renamed: nothing to remove any more.
-        func release() {
+        package func release() {
             isLive.pointee = 0
         }
     }
@@ -58,7 +66,7 @@ enum SignalCleanup {
 
     /// A slot for the calling thread, the handlers installed with the first;
     /// `nil` when all are taken (the files are then only removed on errors).
-    static func claimSlot() -> Slot? {
+    package static func claimSlot() -> Slot? {
         monitor.locked {
             guard claimed < slotCount else { return nil }
             if claimed == 0 { install() }

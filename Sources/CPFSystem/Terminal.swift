@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The controlling terminal, `/dev/tty`, for `cpf prompt`: raw mode while
 /// the user types, and the settings it had restored on every way out.
 ///
@@ -11,23 +19,23 @@
 /// handler that was there before (the Swift runtime's backtrace).
 /// SIGTSTP (a `kill -TSTP`, or Ctrl-Z read as a key) restores the settings
 /// while `cpf` is stopped and raw mode when it continues.
-final class Terminal {
+package final class Terminal {
     /// What a wait for input ended with.
-    enum Wait: Equatable {
+    package enum Wait: Equatable {
         case ready
         case timedOut
         /// A signal arrived (such as SIGCONT after a stop); look again.
         case interrupted
     }
 
-    let descriptor: FileDescriptor
+    package let descriptor: FileDescriptor
     /// Whether the terminal understands escape sequences (bracketed paste);
     /// not for `TERM=dumb`.
-    let usesEscapeSequences: Bool
+    package let usesEscapeSequences: Bool
     private var isRaw = false
 
     /// The terminal device's path.
-    static let path = "/dev/tty"
+    package static let path = "/dev/tty"
 
     private init(descriptor: FileDescriptor, usesEscapeSequences: Bool) {
         self.descriptor = descriptor
@@ -44,7 +52,7 @@ final class Terminal {
     ///
     /// - Parameter usesEscapeSequences: `false` for a terminal that knows
     ///   none (`TERM=dumb`): then bracketed paste is never asked for.
-    static func open(usesEscapeSequences: Bool = true) throws(Errno) -> Terminal {
+    package static func open(usesEscapeSequences: Bool = true) throws(Errno) -> Terminal {
         let descriptor = try FileDescriptor.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard descriptor.isTerminal else {
             let error = Errno.current
@@ -58,7 +66,7 @@ final class Terminal {
     /// bytes arrive one read at a time as they are typed, unechoed and
     /// untranslated (Ctrl-C is byte 3, Enter is CR), and output is not
     /// post-processed (a line feed must come with its own CR).
-    static func rawMode(of settings: termios) -> termios {
+    package static func rawMode(of settings: termios) -> termios {
         var raw = settings
         raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
         raw.c_oflag &= ~tcflag_t(OPOST)
@@ -74,7 +82,7 @@ final class Terminal {
 
     /// Saves the terminal's settings, installs the signal handlers that
     /// restore them, switches to raw mode and turns on bracketed paste.
-    func enterRawMode() throws(Errno) {
+    package func enterRawMode() throws(Errno) {
         guard !isRaw else { return }
         var saved = termios()
         guard tcgetattr(descriptor.rawValue, &saved) == 0 else { throw Errno.current }
@@ -94,7 +102,7 @@ final class Terminal {
 
     /// Turns bracketed paste off, restores the saved settings and the signal
     /// handlers that were there before. Does nothing when not in raw mode.
-    func restore() {
+    package func restore() {
         guard isRaw else { return }
         isRaw = false
         if usesEscapeSequences { write(Self.leaveSequence) }
@@ -110,7 +118,7 @@ final class Terminal {
     /// SIGTSTP handler). Where nothing can resume it (no job control, an
     /// orphaned process group), the system ignores the stop; where SIGTSTP
     /// is ignored, so is Ctrl-Z.
-    func suspend() {
+    package func suspend() {
         guard isRaw, SignalState.installed.contains(SIGTSTP) else { return }
         if usesEscapeSequences { write(Self.leaveSequence) }
         write(Array("\r\n".utf8))
@@ -130,14 +138,14 @@ final class Terminal {
 
     /// Whether `cpf` was stopped and continued since the last call: the
     /// screen may have been drawn over meanwhile.
-    func takeResumed() -> Bool {
+    package func takeResumed() -> Bool {
         let resumed = SignalState.resumed != 0
         SignalState.resumed = 0
         return resumed
     }
 
     /// Waits until a byte can be read, at most `milliseconds` (-1: no limit).
-    func wait(milliseconds: Int32) throws(Errno) -> Wait {
+    package func wait(milliseconds: Int32) throws(Errno) -> Wait {
         var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         let result = poll(&request, 1, milliseconds)
         if result > 0 { return .ready }
@@ -148,27 +156,27 @@ final class Terminal {
     }
 
     /// Reads what has been typed; 0 means the terminal is gone.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try descriptor.read(into: buffer)
     }
 
     /// Writes to the terminal; errors are ignored (a terminal that cannot be
     /// written to cannot be read from either, and reading reports it).
-    func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { try? descriptor.writeAll($0) }
     }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         write(Array(text.utf8))
     }
 
     /// Turns bracketed paste on: a paste arrives between `ESC[200~` and `ESC[201~`.
-    static let enterSequence: [UInt8] = Array("\u{1B}[?2004h".utf8)
+    package static let enterSequence: [UInt8] = Array("\u{1B}[?2004h".utf8)
     /// Turns bracketed paste off.
-    static let leaveSequence: [UInt8] = Array("\u{1B}[?2004l".utf8)
+    package static let leaveSequence: [UInt8] = Array("\u{1B}[?2004l".utf8)
 
     /// The terminal's width in columns, or 0 when it cannot be told.
-    var columns: Int {
+    package var columns: Int {
         var size = winsize()
         guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0 else { return 0 }
         return Int(size.ws_col)

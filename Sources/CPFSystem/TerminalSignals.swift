@@ -1,19 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The signal handlers of ``Terminal``: while the terminal is in raw mode,
 /// a signal that ends or stops `cpf` first restores the terminal's settings.
 
 /// What the signal handlers reach: plain globals (a C signal handler cannot
 /// capture anything), set before the handlers are installed and read only
 /// by them and by the main thread, hence `nonisolated(unsafe)`.
-enum SignalState {
+package enum SignalState {
     /// The crashes: their handler before ours (the Swift runtime's
     /// backtrace) runs after the terminal is restored.
-    static let crashSignals: [Int32] = [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGSYS]
+    package static let crashSignals: [Int32] = [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGSYS]
 
     /// Every other signal whose default action ends the process: asked for
     /// by a user (SIGINT, SIGQUIT, SIGTERM, SIGHUP), by a program (SIGUSR1,
     /// SIGUSR2, `timeout -s ALRM`, a closed pipe) or by a limit (CPU time,
     /// file size, timers), and on Linux the real-time signals.
-    static let terminationSignals: [Int32] = {
+    package static let terminationSignals: [Int32] = {
         var signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
                                 SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF]
         #if os(Linux)
@@ -24,10 +32,10 @@ enum SignalState {
     }()
 
     /// The signals whose default action ends the process, and the crashes.
-    static let endingSignals: [Int32] = terminationSignals + crashSignals
+    package static let endingSignals: [Int32] = terminationSignals + crashSignals
 
     /// Whether `signal` asks the process to end (rather than reporting a crash).
-    static func isTermination(_ signal: Int32) -> Bool {
+    package static func isTermination(_ signal: Int32) -> Bool {
         switch signal {
         case SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGSYS: false
         default: true
@@ -36,35 +44,35 @@ enum SignalState {
 
     /// Whether the terminal understands escape sequences (not `TERM=dumb`):
     /// only then is bracketed paste turned off on the way out.
-    nonisolated(unsafe) static var usesEscapeSequences: sig_atomic_t = 1
+    package nonisolated(unsafe) static var usesEscapeSequences: sig_atomic_t = 1
 
-    nonisolated(unsafe) static var descriptor: Int32 = -1
+    package nonisolated(unsafe) static var descriptor: Int32 = -1
     /// The settings to restore, and those of raw mode: in memory of their
     /// own (not Swift globals of a C struct type, which AddressSanitizer
     /// caught being overrun), made before any handler can read them.
-    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+    package nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
         let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
         pointer.initialize(to: termios())
         return pointer
     }()
-    nonisolated(unsafe) static let raw: UnsafeMutablePointer<termios> = {
+    package nonisolated(unsafe) static let raw: UnsafeMutablePointer<termios> = {
         let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
         pointer.initialize(to: termios())
         return pointer
     }()
     /// Set to 1 by the SIGTSTP handler once `cpf` continues.
-    nonisolated(unsafe) static var resumed: sig_atomic_t = 0
+    package nonisolated(unsafe) static var resumed: sig_atomic_t = 0
     /// The actions in place before `install()`, by signal number.
-    nonisolated(unsafe) static var previous: UnsafeMutablePointer<sigaction> = {
+    package nonisolated(unsafe) static var previous: UnsafeMutablePointer<sigaction> = {
         let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalLimit))
         actions.initialize(repeating: sigaction(), count: Int(signalLimit))
         return actions
     }()
-    nonisolated(unsafe) static var installed: [Int32] = []
+    package nonisolated(unsafe) static var installed: [Int32] = []
 
-    static let signalLimit: Int32 = 65
+    package static let signalLimit: Int32 = 65
 
-    static func install() {
+    package static func install() {
         _ = previous  // made here, never first in a handler
         var action = sigaction()
         system_setHandler(&action, restoringSignalHandler)
@@ -82,7 +90,7 @@ enum SignalState {
         }
     }
 
-    static func uninstall() {
+    package static func uninstall() {
         for signal in installed {
             _ = sigaction(signal, previous + Int(signal), nil)
         }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // The few POSIX threads calls `cpf` needs to scan files on every core,
 // without Foundation or Dispatch: a mutex with its condition variable, and
 // threads (``system_startThread(_:)`` in Platform.swift) that run a closure
@@ -10,11 +18,11 @@
 /// A mutex and one condition variable (a monitor): ``locked(_:)`` runs a
 /// closure holding the mutex; inside it, ``wait()`` waits for a
 /// ``broadcast()``.
-final class Monitor: @unchecked Sendable {
+package final class Monitor: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -28,7 +36,7 @@ final class Monitor: @unchecked Sendable {
 
     /// Runs `body` holding the mutex.
     @inline(__always)
-    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -37,12 +45,12 @@ final class Monitor: @unchecked Sendable {
     /// Waits for a ``broadcast()``, releasing the mutex meanwhile; only
     /// inside ``locked(_:)``. May return without one: callers loop on their
     /// condition.
-    func wait() {
+    package func wait() {
         pthread_cond_wait(condition, mutex)
     }
 
     /// Wakes every thread waiting in ``wait()``.
-    func broadcast() {
+    package func broadcast() {
         pthread_cond_broadcast(condition)
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A few threads kept ready to run the parts of a job side by side: the
 /// caller runs part 0 and each thread one other part, and ``run(_:)``
 /// returns when all are done. The threads ``ChunkPipeline`` runs on.
@@ -9,9 +17,9 @@
 ///
 /// The job is not copied or retained: `run` waits for every part before it
 /// returns, so a job may use what the caller holds on its stack.
-final class WorkerGroup: @unchecked Sendable {
+package final class WorkerGroup: @unchecked Sendable {
     /// How many parts a job has: the caller's and one per thread.
-    private(set) var parts = 1
+    package private(set) var parts = 1
 
     private let monitor = Monitor()
     private var threads: [SystemThread] = []
@@ -24,7 +32,7 @@ final class WorkerGroup: @unchecked Sendable {
 
     /// Makes a group for jobs of `parts` parts (`parts - 1` threads), fewer
     /// when the system will not start that many threads.
-    init(parts: Int) {
+    package init(parts: Int) {
         precondition(parts >= 1, "a job has at least one part")
         for part in 1..<parts {
             guard let thread = system_startThread({ [unowned(unsafe) self] in self.serve(part) }) else { break }
@@ -43,7 +51,7 @@ final class WorkerGroup: @unchecked Sendable {
 
     /// Runs `body(0)` on the calling thread and `body(1)` … `body(parts - 1)`
     /// on the group's threads, all at once; returns when all have returned.
-    func run(_ body: (Int) -> Void) {
+    package func run(_ body: (Int) -> Void) {
         guard parts > 1 else { return body(0) }
         withoutActuallyEscaping(body) { body in
             withUnsafePointer(to: body) { pointer in

@@ -1,6 +1,7 @@
-// Tests of System/Errno.swift: Errno and retryingOnInterrupt.
+// Tests of CPFSystem/Errno.swift: Errno and retryingOnInterrupt.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Testing
 
 @Suite("Errno")

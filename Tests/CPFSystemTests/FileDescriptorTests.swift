@@ -1,6 +1,7 @@
-// Tests of System/FileDescriptor.swift.
+// Tests of CPFSystem/FileDescriptor.swift.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
-// Tests of System/FileStatus.swift.
+// Tests of CPFSystem/FileStatus.swift.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
 

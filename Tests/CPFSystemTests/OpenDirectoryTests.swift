@@ -1,6 +1,7 @@
-// Tests of System/OpenDirectory.swift.
+// Tests of CPFSystem/OpenDirectory.swift.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
 

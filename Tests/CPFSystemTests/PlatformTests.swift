@@ -1,6 +1,7 @@
-// Tests of System/Platform.swift: the wrappers over the C library.
+// Tests of CPFSystem/Platform.swift: the wrappers over the C library.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Testing
 
 @Suite("Platform")
@@ -46,5 +47,38 @@ struct PlatformKeyFileTests {
         #expect(system_permissions(descriptor) == 0o600)
         _ = system_close(descriptor)
         #expect(system_open(path, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600) == -1)
+    }
+
+    @Test func findsAByteOrNothing() {
+        let bytes = Array("ab\ncd\n".utf8)
+        bytes.withUnsafeBytes { buffer in
+            let base = buffer.baseAddress!
+            #expect(system_findByte(0x0A, in: base, count: buffer.count).map { base.distance(to: $0) } == 2)
+            #expect(system_findByte(0x0A, in: base + 3, count: 3).map { base.distance(to: $0) } == 5)
+            #expect(system_findByte(0x0A, in: base + 3, count: 2) == nil)
+        }
+    }
+
+    @Test func movesOverlappingBytes() {
+        var bytes = Array("abcdef".utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            system_moveBytes(to: buffer.baseAddress!, from: buffer.baseAddress! + 2, count: 4)
+        }
+        #expect(bytes == Array("cdefef".utf8))
+    }
+
+    @Test func readsTheEnvironmentAsGetenvDoes() {
+        let environment = system_environment()
+        #expect(environment["PATH"] == getenv("PATH").map { String(cString: $0) })
+        #expect(environment["CPF_SURELY_UNSET_VARIABLE"] == nil)
+    }
+
+    @Test func resolvesAPathToItsRealOne() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.path("f")
+        #expect(system_open(file, O_WRONLY | O_CREAT, mode: 0o600) >= 0)
+        let resolved = try system_resolvedPath(RawText(directory.path(".") + "/./f"))
+        #expect(String(decoding: resolved, as: UTF8.self).hasSuffix("/f"))
+        #expect(throws: Errno.self) { try system_resolvedPath(RawText(directory.path("missing"))) }
     }
 }

@@ -1,7 +1,8 @@
-// Tests of System/SignalCleanup.swift (the handler itself, which ends the
+// Tests of CPFSystem/SignalCleanup.swift (the handler itself, which ends the
 // process, is tested end to end: TreeEndToEndTests, killed during a rewrite).
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
 

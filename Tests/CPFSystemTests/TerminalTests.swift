@@ -1,8 +1,9 @@
-// Tests of Prompt/Terminal.swift: the raw-mode settings. Opening the terminal,
+// Tests of CPFSystem/Terminal.swift: the raw-mode settings. Opening the terminal,
 // raw mode and its restoration on every way out are tested end to end in
 // PromptEndToEndTests, through a real pseudo-terminal.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

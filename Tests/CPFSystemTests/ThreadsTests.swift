@@ -1,6 +1,7 @@
-// Tests of System/Threads.swift.
+// Tests of CPFSystem/Threads.swift.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Testing
 
 @Suite("Threads")

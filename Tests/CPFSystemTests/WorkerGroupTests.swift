@@ -1,7 +1,8 @@
-// Tests of System/WorkerGroup.swift: every part of every job runs once, on
+// Tests of CPFSystem/WorkerGroup.swift: every part of every job runs once, on
 // its own thread, and run(_:) returns only when all have.
 
-@testable import cpf
+@testable import CPFSystem
+import CPFTestSupport
 import Testing
 
 @Suite("WorkerGroup")

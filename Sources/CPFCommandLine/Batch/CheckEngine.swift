@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// What `cpf check` writes for each input.
 enum CheckOutput {

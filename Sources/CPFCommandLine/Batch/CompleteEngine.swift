@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// Completes 9-digit bases with their check digits, line by line, for
 /// `cpf complete`; an input that is not a base is reported and passed through.

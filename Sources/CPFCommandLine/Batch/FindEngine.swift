@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// Finds the CPFs in free text for `cpf find`: reads each input in large
 /// blocks, scans them with `CPFScanner`, and prints each CPF of at least
@@ -125,9 +126,9 @@ final class FindEngine {
         mutating func countLines(_ base: UnsafeRawPointer, origin: Int, upTo end: Int) {
             var cursor = base + (counted - origin)
             let stop = base + (end - origin)
-            while cursor < stop, let found = memchr(cursor, 0x0A, stop - cursor) {
+            while cursor < stop, let found = system_findByte(0x0A, in: cursor, count: stop - cursor) {
                 line += 1
-                cursor = UnsafeRawPointer(found) + 1
+                cursor = found + 1
                 lineStart = origin + (cursor - base)
                 record(lineStart: lineStart)
             }

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// Replaces each valid CPF with its pseudonym (or, reversing, a pseudonym
 /// with its CPF) for `cpf pseudonymize`: one output line per input line, in

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// Copies free text with the digits of every CPF and mistyped CPF of at least
 /// the minimum confidence hidden, for `cpf redact`: every other byte goes out
@@ -76,7 +77,7 @@ final class RedactEngine {
                 out.write(UnsafeRawBufferPointer(start: window, count: settled))
                 keptCount = end - settled
                 precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 115 bytes")
-                memmove(blockStart - keptCount, window + settled, keptCount)
+                system_moveBytes(to: blockStart - keptCount, from: window + settled, count: keptCount)
             }
         } catch {
             out.write(UnsafeRawBufferPointer(start: blockStart - keptCount, count: keptCount))

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// Rewrites each input as a masked or bare CPF for `cpf format` and `cpf
 /// strip`: one output line per input line, in order; an input that cannot be

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// An engine that rewrites each input into one output line: the CPF
 /// arguments, or else every line of the inputs (`format`, `strip`, `complete`).
 protocol RewritingEngine {

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// The options and arguments of one command line, after parsing.
 struct ParsedArguments {
     // Options are looked up by their definition (a static constant such as

@@ -1,5 +1,10 @@
 /// How `cpf` ends; the process exits with the raw value.
-enum ExitStatus: Int32, Equatable, Sendable {
+///
+/// ```swift
+/// let status = run(arguments: words, environment: variables)
+/// // status.rawValue: 0, 1 or 2
+/// ```
+public enum ExitStatus: Int32, Equatable, Sendable {
     /// 0: success, all inputs valid, a CPF found.
     case success = 0
     /// 1: at least one input invalid (or not rewritten), nothing found, cancelled.
@@ -8,7 +13,7 @@ enum ExitStatus: Int32, Equatable, Sendable {
     case error = 2
 
     /// `.success` when `condition` holds, else `.failure`.
-    init(succeeded condition: Bool) {
+    package init(succeeded condition: Bool) {
         self = condition ? .success : .failure
     }
 }

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// The `cpf` program: finds the command, parses its options, runs it, and
 /// turns usage errors into `cpf: …` plus a hint, exit status 2.
 enum Program {
@@ -67,9 +69,11 @@ enum Program {
         Veja 'cpf help <comando>' para as opções de um comando.
         """)
 
-    static func main(_ words: [RawText]) -> ExitStatus {
+    /// Runs the command line `words` (the program's name first) in
+    /// `environment`, the process's variables read once by the caller.
+    static func main(_ words: [RawText], environment: [String: String] = [:]) -> ExitStatus {
         restoreDefaultSignalHandling()
-        let context = Context(language: Language { name in getenv(name).map { String(cString: $0) } })
+        let context = Context(language: Language { environment[$0] }, environment: environment)
         defer { context.flush() }
         var rest = words.dropFirst()
         guard let first = rest.popFirst() else {

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// A mistake in how `cpf` was called: reported as `cpf: …` with a hint how
 /// to get help, exit status 2.
 ///

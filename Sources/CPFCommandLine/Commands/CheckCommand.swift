@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// `cpf check`: validate CPFs given as arguments or read line by line.
 enum CheckCommand: Command {
@@ -79,7 +80,7 @@ enum CheckCommand: Command {
         settings.field = columns.field
         settings.delimiter = columns.delimiter
         settings.skipsHeader = columns.skipsHeader
-        settings.colours = try CommonOptions.colours(arguments, on: .standardOutput)
+        settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
         if !arguments.positionals.isEmpty, arguments.has(Self.annotate) {
             throw .invalid(Message.appliesToLines.localized(arguments.spelling(Self.annotate)))
         }

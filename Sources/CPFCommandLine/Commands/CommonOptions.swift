@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// Options shared by the commands that read CPFs.
 enum CommonOptions {
@@ -25,10 +26,13 @@ enum CommonOptions {
             "Colour the output: auto (default: on a terminal, unless NO_COLOR is set), always or never.",
             pt: "Colore a saída: auto (padrão: num terminal, salvo com NO_COLOR definida), always ou never."))
 
-    /// Whether to colour what goes to `descriptor`, by `--color` (any case).
-    static func colours(_ arguments: ParsedArguments, on descriptor: FileDescriptor) throws(UsageError) -> Bool {
+    /// Whether to colour what goes to `descriptor`, by `--color` (any case)
+    /// and the run's environment (`NO_COLOR`, `TERM`).
+    static func colours(
+        _ arguments: ParsedArguments, on descriptor: FileDescriptor, context: Context
+    ) throws(UsageError) -> Bool {
         let when = try arguments.choice(color, among: ["auto", "always", "never"])
-        return Colour.isWanted(when, isTerminal: descriptor.isTerminal) { name in getenv(name).map { String(cString: $0) } }
+        return Colour.isWanted(when, isTerminal: descriptor.isTerminal) { context.environment[$0] }
     }
 
     /// Reads `--field`, `--delimiter` and `--header`. `--delimiter` needs

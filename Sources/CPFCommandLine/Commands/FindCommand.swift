@@ -96,7 +96,7 @@ enum FindCommand: Command {
         settings.json = arguments.has(Self.json)
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
-        settings.colours = try CommonOptions.colours(arguments, on: .standardOutput)
+        settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
         try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
         let threads = try TreeOptions.threadCount(arguments)
         let listing: TreeWorkers.Listing =

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// A key file of `cpf pseudonymize`: 64 hexadecimal digits (a 256-bit AES
 /// key), optionally followed by a newline, readable by its owner only.
@@ -85,15 +86,13 @@ enum KeyFile {
         guard bytes.withUnsafeMutableBytes({ system_randomBytes($0) }), let key = CPFPseudonymizer.Key(bytes: bytes) else {
             throw .noRandomness
         }
-        let raw = file.withCString { system_open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600) }
-        if raw < 0 {
-            let error = Errno.current
-            throw error == Errno(rawValue: EEXIST) ? .exists(path: path) : .uncreatable(path: path, error)
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.createNew(file, permissions: 0o600)
+        } catch {
+            throw error == .fileExists ? .exists(path: path) : .uncreatable(path: path, error)
         }
-        let descriptor = FileDescriptor(rawValue: raw)
         defer { descriptor.close() }
-        // O_CREAT's mode is less the umask; 0600 whatever the umask.
-        _ = fchmod(raw, 0o600)
         var line = key.hexadecimal + "\n"
         let written: Errno? = line.withUTF8 { bytes in
             do throws(Errno) {

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Reads a file descriptor to its end in large blocks with `read(2)`, for the
 /// commands that treat their input as a stream of bytes rather than lines
 /// (`find`, `redact`). Output is kept live (see ``LiveSource``).

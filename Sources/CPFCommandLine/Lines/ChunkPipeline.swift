@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Works through a regular file in chunks on several threads at once, the
 /// results handed on in the file's order: how `find` and `redact` use every
 /// core on one large file.

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Copies a long line, piece by piece, to the output once it is known
 /// whether it is wanted; until then its pieces wait in a ``SpillFile``.
 struct DeferredCopy {

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// What a rewriting engine does with the value of one CSV field, for
 /// ``FieldRewriter``: read the value byte by byte, say whether it can be
 /// rewritten, and write its new form.

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// The inputs of a command that reads lines: named files and `-` for
 /// standard input, in order.
 struct InputList {

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Splits a file descriptor's bytes into lines (or CSV records), reading
 /// large blocks with `read(2)`.
 ///
@@ -91,8 +93,8 @@ final class LineReader {
 
             if csv == nil {
                 // Plain lines: the hot loop.
-                while let found = memchr(base + scan, 0x0A, have - scan) {
-                    let end = base.distance(to: UnsafeMutableRawPointer(found))
+                while let found = system_findByte(0x0A, in: base + scan, count: have - scan) {
+                    let end = UnsafeRawPointer(base).distance(to: found)
                     let crlf = end > start && buffer[end - 1] == 0x0D
                     body(LinePiece(
                         bytes: UnsafeRawBufferPointer(start: base + start, count: end - start - (crlf ? 1 : 0)),

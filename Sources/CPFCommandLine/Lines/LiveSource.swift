@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// The reads of one input, for the readers (``LineReader``, ``BlockReader``),
 /// with live output: before a read that may wait for input, whatever is
 /// buffered for the output is written (``flush``), so that a line typed at a

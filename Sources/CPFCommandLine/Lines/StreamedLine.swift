@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// A line read in pieces by a line engine (`check`, `complete`, `format`,
 /// `strip`): a line too long to hold, a CSV record, or any line `complete`

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// What every command writes to: buffered standard output and standard
 /// error, the language of its messages, and the exit status so far.
@@ -7,21 +8,25 @@ final class Context {
     let errors = OutputBuffer(descriptor: .standardError, capacity: 1 << 14)
     /// The language of human-readable text, chosen once from the locale.
     let language: Language
+    /// The process's environment variables, read once at the entry point
+    /// (`LANG`, `NO_COLOR`, `TERM`): nothing below it calls `getenv`.
+    let environment: [String: String]
     /// Set to 2 once an input could not be read.
     private(set) var failedInput = false
 
-    init(language: Language = .english) {
+    init(language: Language = .english, environment: [String: String] = [:]) {
         self.language = language
+        self.environment = environment
         output.onError = { [unowned self] error in
             // A closed pipe downstream while SIGPIPE is blocked: end quietly,
             // with success, as the default action of SIGPIPE would end quietly.
             if error == .brokenPipe {
                 errors.flush()
-                terminate(.success)
+                terminate(ExitStatus.success.rawValue)
             }
             diagnose(text(.standardOutput, describe(error)))
             errors.flush()
-            terminate(.error)
+            terminate(ExitStatus.error.rawValue)
         }
     }
 
@@ -51,7 +56,7 @@ final class Context {
         output.flush()
         diagnose(message)
         errors.flush()
-        terminate(.error)
+        terminate(ExitStatus.error.rawValue)
     }
 
     /// Reports an input that could not be opened or read; the command goes

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// `SOURCE:LINE: 'INPUT': MESSAGE`, how `cpf` points at an input it could
 /// not use: in the report of `cpf check` on standard output, and after
 /// `cpf: ` on standard error for `format`, `strip` and `complete`.

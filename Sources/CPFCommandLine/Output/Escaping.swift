@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Writers for one input echoed in the three output formats: the readable
 /// report, JSON strings and CSV fields.
 ///

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// Writes a ``CPFExplanation`` as aligned text or as one JSON object.
 enum InfoWriter {

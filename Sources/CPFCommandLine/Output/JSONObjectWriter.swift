@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Writes one JSON object member by member, straight into an output
 /// buffer: every JSON `cpf` prints (`check --json`, `find --json`,
 /// `info --json`) goes through it, so quoting and escaping are done once.

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Buffered output to a file descriptor: bytes collect in a large block and
 /// go out in one `write(2)`.
 ///

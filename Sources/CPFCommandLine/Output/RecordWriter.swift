@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// The machine-readable verdict on one input: a JSON Lines object or a CSV
 /// row with the fields `source`, `line`, `input`, `valid`, then `cpf` (11

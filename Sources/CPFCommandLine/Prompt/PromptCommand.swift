@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 /// `cpf prompt`: type a CPF in the terminal, masked as in a mobile text field.
 enum PromptCommand: Command {
     static let label = OptionDefinition(
@@ -91,10 +92,10 @@ enum PromptCommand: Command {
         }
         let label = given.text
         let when = try arguments.choice(CommonOptions.color, among: ["auto", "always", "never"])
-        let colours = when == "always" || when != "never" && PromptRenderer.allowsColour { name in getenv(name).map { String(cString: $0) } }
+        let colours = when == "always" || when != "never" && PromptRenderer.allowsColour { context.environment[$0] }
 
         // TERM=dumb: no escape sequence at all (a plain redraw, no bracketed paste).
-        let isDumb = getenv("TERM").map { String(cString: $0) } == "dumb"
+        let isDumb = context.environment["TERM"] == "dumb"
         let terminal: Terminal
         do {
             terminal = try Terminal.open(usesEscapeSequences: !isDumb)

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// One input of `find` or `redact` from the walk: a file to read, or a note
 /// (an entry skipped, an unreadable one) to print in its place.
 struct TreeEntry: Equatable {
@@ -152,9 +154,7 @@ final class TreeWalk: Sequence, IteratorProtocol {
     /// The directory and the name of the file that `path` stands for, its
     /// links followed (`realpath(3)`).
     private static func resolve(_ path: RawText) throws(Errno) -> (OpenDirectory, [UInt8]) {
-        guard let resolved = path.withCString({ realpath($0, nil) }) else { throw .current }
-        defer { free(resolved) }
-        let bytes = Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+        let bytes = try system_resolvedPath(path)
         let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
         let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<slash])
         return (try OpenDirectory(RawText(folder)), Array(bytes[(slash + 1)...]))
@@ -199,7 +199,7 @@ final class TreeWalk: Sequence, IteratorProtocol {
                 }
                 try enter(directory, prefix: path.bytes + [UInt8(ascii: "/")])
                 return nil
-            } catch where error.rawValue == ELOOP || error.rawValue == ENOTDIR {
+            } catch where error == .tooManyLinks || error == .notDirectory {
                 return TreeEntry(path: path, kind: .replaced, size: 0)
             } catch {
                 return TreeEntry(path: path, kind: .unreadable(error), size: 0)

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Replaces a file's contents atomically, for `redact --in-place`: the new
 /// contents go to a temporary file in the same folder
 /// (`.cpf-redact-XXXXXX`), which is given the original's owner, group,
@@ -67,14 +69,14 @@ enum InPlaceFile {
             out.flush()
             if let error = out.error { throw .system(error) }
             try giveMetadata(of: original, status: status, to: temporary)
-            guard fsync(temporary.rawValue) == 0 else { throw .system(.current) }
+            guard system_sync(temporary.rawValue) else { throw .system(.current) }
             isOpen = false
             guard system_close(temporary.rawValue) == 0 else { throw .system(.current) }
             // Without a lease (not Linux, or a file of another user), the
             // times are the only sign of a writer.
             var leased = true
             do throws(Errno) { try original.takeReadLease() } catch {
-                if error.rawValue == EAGAIN { throw .openForWriting }
+                if error == .tryAgain { throw .openForWriting }
                 leased = false
             }
             defer { if leased { original.releaseLease() } }
@@ -101,13 +103,13 @@ enum InPlaceFile {
             let name = Array(temporaryPrefix.utf8) + random.map { letters[Int($0) % letters.count] }
             do {
                 return (try directory.createFile(name), name)
-            } catch where error.rawValue == EEXIST {
+            } catch where error == .fileExists {
                 continue
             } catch {
                 throw .system(error)
             }
         }
-        throw .system(Errno(rawValue: EEXIST))
+        throw .system(.fileExists)
     }
 
     /// Gives `temporary` the owner, group, mode and extended attributes of
@@ -115,13 +117,13 @@ enum InPlaceFile {
     /// bits that the mode then restores), the attributes last (the access
     /// ACL sets the group bits to its mask, as they were).
     private static func giveMetadata(of original: FileDescriptor, status: FileStatus, to temporary: FileDescriptor) throws(Failure) {
-        if fchown(temporary.rawValue, status.owner, status.group) != 0 {
+        if !system_changeOwner(temporary.rawValue, owner: status.owner, group: status.group) {
             let error = Errno.current
             // Not permitted, but already right (a file of one's own): nothing lost.
             let now = try? FileStatus(temporary)
             if now?.owner != status.owner || now?.group != status.group { throw .owner(error) }
         }
-        guard fchmod(temporary.rawValue, status.permissions) == 0 else { throw .system(.current) }
+        guard system_changePermissions(temporary.rawValue, status.permissions) else { throw .system(.current) }
         do throws(ExtendedAttributes.CopyError) {
             try ExtendedAttributes.copy(from: original, to: temporary)
         } catch {

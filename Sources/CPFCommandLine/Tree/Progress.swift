@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// The one-line progress display of a long scan on standard error (a
 /// terminal): files and bytes done and the rate (the walk streams, so the
 /// totals are not known before the end), redrawn in place at most ten times a second and cleared when

@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// The sentences the tree scan (`-r`, `--in-place`, `--stats`, the
 /// progress line) shows, from the catalogue (``Message``), with their
 /// numbers laid out for the language.

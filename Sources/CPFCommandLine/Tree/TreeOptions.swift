@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// The options `find` and `redact` share for trees of files: `-r`,
 /// `--threads`, `--no-progress`.
 enum TreeOptions {

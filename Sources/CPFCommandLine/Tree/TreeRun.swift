@@ -1,3 +1,5 @@
+import CPFSystem
+
 /// Runs a command over the inputs of a walk (see ``DirectoryWalker``) on
 /// `threads` threads, each file handled by one worker and its output printed
 /// in the order of the files by an ``OrderedPrinter``.

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// What `find` and `redact` do with each file of a ``TreeRun``: one worker
 /// per thread, each with its own engine, writing through the file's

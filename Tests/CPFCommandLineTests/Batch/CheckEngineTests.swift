@@ -3,7 +3,9 @@
 // tests use the quiet output (which writes nothing); what is printed is
 // tested end to end.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

@@ -1,7 +1,9 @@
 // Tests of Batch/FindEngine.swift: lines and byte columns, whatever the
 // block size; the JSON and text formats; counts over several inputs.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

@@ -1,4 +1,6 @@
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

@@ -2,7 +2,9 @@
 // of each CPF hidden, byte for byte, whatever the block size (a CPF cut by a
 // block boundary is held back and rewritten whole).
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

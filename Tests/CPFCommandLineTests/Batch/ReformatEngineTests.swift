@@ -3,7 +3,9 @@
 // output and error through buffers that these small tests never fill nor
 // flush; the output itself is tested end to end.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

@@ -2,7 +2,9 @@
 // (The engines write to the process's standard output through buffers that
 // these small tests never fill nor flush.)
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("RewritingEngine")

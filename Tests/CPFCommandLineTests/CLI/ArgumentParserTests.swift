@@ -1,6 +1,8 @@
 // Tests of CLI/ArgumentParser.swift: ParsedArguments.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("ArgumentParser")

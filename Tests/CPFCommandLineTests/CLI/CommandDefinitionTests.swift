@@ -1,7 +1,9 @@
 // Tests of CLI/CommandDefinition.swift: the definitions of every command and
 // their help text.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("CommandDefinition")

@@ -1,6 +1,8 @@
 // Tests of CLI/CompletionScript.swift: the scripts work in real shells.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 // Tests of CLI/ExitStatus.swift: the process's exit statuses.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("ExitStatus")

@@ -1,6 +1,8 @@
 // Tests of CLI/HelpLayout.swift: help rows and usage lines in 80 columns.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("HelpLayout")

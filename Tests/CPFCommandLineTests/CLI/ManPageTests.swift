@@ -1,7 +1,9 @@
 // Tests of CLI/ManPage.swift: the committed page is the generated one, it
 // renders without a warning, and it shows what help shows.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 // Tests of CLI/NearestName.swift: the name a mistyped one was meant to be.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("NearestName")

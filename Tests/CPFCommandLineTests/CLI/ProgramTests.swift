@@ -2,7 +2,9 @@
 // usage errors. (Program.main itself writes to the process's standard
 // output; the end-to-end tests run it through the binary.)
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("Program")

@@ -1,6 +1,8 @@
 // Tests of CLI/UsageError.swift: the messages of usage errors.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("UsageError")

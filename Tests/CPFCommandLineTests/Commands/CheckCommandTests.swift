@@ -1,7 +1,9 @@
 // Tests of Commands/CheckCommand.swift: the parsing options and
 // the usage errors found before any input is read.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

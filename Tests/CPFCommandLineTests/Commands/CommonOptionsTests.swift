@@ -1,7 +1,9 @@
 // Tests of Commands/CommonOptions.swift: the options shared by the commands
 // that read CPFs.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("CommonOptions")

@@ -1,6 +1,8 @@
 // Tests of Commands/FindCommand.swift: its definition and help.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("FindCommand")

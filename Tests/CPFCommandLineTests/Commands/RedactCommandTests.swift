@@ -1,6 +1,8 @@
 // Tests of Commands/RedactCommand.swift: its definition, help and --style.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("RedactCommand")

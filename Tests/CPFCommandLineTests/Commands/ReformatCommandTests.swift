@@ -1,6 +1,8 @@
 // Tests of Commands/ReformatCommand.swift: the format and strip commands.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("FormatCommand, StripCommand and ReformatCommand")

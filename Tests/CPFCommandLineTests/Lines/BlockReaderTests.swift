@@ -1,7 +1,9 @@
 // Tests of Lines/BlockReader.swift: every byte of the input, in order, in
 // blocks no larger than the capacity, with room in front of each block.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,8 @@
 // Tests of Lines/CSVColumns.swift: records are CSV records only when a field is read.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("CSVColumns")

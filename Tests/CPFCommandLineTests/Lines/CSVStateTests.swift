@@ -1,7 +1,9 @@
 // Tests of Lines/CSVState.swift: the RFC 4180 state machine that says which
 // bytes are the content of which field.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 /// The content of each field of one record, as CSVState sees it.

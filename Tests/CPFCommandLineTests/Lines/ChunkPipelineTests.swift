@@ -4,7 +4,9 @@
 // before it; the run reads from the descriptor's offset and leaves it at the
 // end; a read error ends the run after the chunks before it.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

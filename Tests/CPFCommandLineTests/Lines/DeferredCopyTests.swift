@@ -1,7 +1,9 @@
 // Tests of Lines/DeferredCopy.swift: the pieces of a long line wait in a
 // spill file until it is known whether the line is wanted.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("DeferredCopy")

@@ -1,6 +1,8 @@
 // Tests of Lines/EchoCapture.swift: the first bytes of an input, kept for a report.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("EchoCapture")

@@ -1,7 +1,9 @@
 // Tests of Lines/FieldRewriter.swift: one field of each CSV record rewritten
 // in place, every other byte kept, whatever the pieces the record comes in.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 /// A value rewriter for the tests: a value of digits only becomes `<N>`, N

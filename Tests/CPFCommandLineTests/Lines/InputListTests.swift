@@ -1,7 +1,9 @@
 // Tests of Lines/InputList.swift: which inputs are read, in order, and how
 // one that cannot be read is reported.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 

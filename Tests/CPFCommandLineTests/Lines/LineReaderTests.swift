@@ -1,7 +1,9 @@
 // Tests of Lines/LineReader.swift: splitting a descriptor's bytes into lines or
 // CSV records, in pieces no longer than the reader's buffer.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 

@@ -1,7 +1,9 @@
 // Tests of Lines/LiveSource.swift: the output is flushed before a read that
 // may wait, and not while more input is ready.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 #if canImport(Glibc)
 import Glibc

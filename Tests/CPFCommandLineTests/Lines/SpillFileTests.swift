@@ -1,7 +1,9 @@
 // Tests of Lines/SpillFile.swift: the temporary file that holds the pieces of
 // a long line until its verdict is known.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("SpillFile")

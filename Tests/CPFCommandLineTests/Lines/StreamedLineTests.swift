@@ -1,7 +1,9 @@
 // Tests of Lines/StreamedLine.swift: a line read in pieces, parsed, echoed,
 // and passed on once its fate is known.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

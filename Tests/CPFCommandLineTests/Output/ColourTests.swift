@@ -1,6 +1,8 @@
 // Tests of Output/Colour.swift: when to colour.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("Colour")

@@ -1,6 +1,8 @@
 // Tests of Output/Context.swift: the input error bookkeeping and the buffers.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 // Tests of Output/DiagnosticWriter.swift: SOURCE:LINE: 'INPUT': MESSAGE.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("DiagnosticWriter")

@@ -1,6 +1,8 @@
 // Tests of Output/Escaping.swift: readable, JSON and CSV forms of raw bytes.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 // Tests of Output/InfoWriter.swift: how `cpf info` lays out CPFKit's explanation.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Testing
 

@@ -1,6 +1,8 @@
 // Tests of Output/JSONObjectWriter.swift: one JSON object, member by member.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("JSONObjectWriter")

@@ -1,6 +1,8 @@
 // Tests of Output/Language.swift: the language chosen from the locale.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("Language")

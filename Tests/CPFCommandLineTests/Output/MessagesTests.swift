@@ -1,7 +1,9 @@
 // Tests of Output/Messages.swift: the catalogue of messages in both languages.
 
+import CPFTestSupport
 import CPFKit
-@testable import cpf
+@testable import CPFCommandLine
+import CPFSystem
 import Testing
 
 @Suite("Messages")

@@ -1,6 +1,8 @@
 // Tests of Output/OutputBuffer.swift: buffered writes to a file descriptor.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -1,7 +1,9 @@
 // Tests of Output/RecordWriter.swift: one verdict as a JSON Lines object or
 // a CSV row.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import CPFKit
 import Foundation
 import Testing

@@ -1,6 +1,8 @@
 // Tests of Prompt/KeyDecoder.swift: terminal bytes to keys.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("KeyDecoder")

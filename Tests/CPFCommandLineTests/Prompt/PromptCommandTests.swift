@@ -1,8 +1,10 @@
 // Tests of Prompt/PromptCommand.swift: the prompt's options and usage errors
 // (the terminal itself is driven end to end in PromptEndToEndTests).
 
+import CPFTestSupport
 import CPFKit
-@testable import cpf
+@testable import CPFCommandLine
+import CPFSystem
 import Testing
 
 @Suite("PromptCommand")

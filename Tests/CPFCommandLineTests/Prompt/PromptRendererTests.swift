@@ -1,8 +1,10 @@
 // Tests of Prompt/PromptRenderer.swift: the line `cpf prompt` draws, and
 // the renderer as a view bound to the field's model.
 
+import CPFTestSupport
 import CPFKit
-@testable import cpf
+@testable import CPFCommandLine
+import CPFSystem
 import Testing
 
 @Suite("PromptRenderer")

@@ -1,8 +1,10 @@
 // Tests of Prompt/PromptSession.swift: what the keys of `cpf prompt` do to
 // the field's model.
 
+import CPFTestSupport
 import CPFKit
-@testable import cpf
+@testable import CPFCommandLine
+import CPFSystem
 import Testing
 
 @Suite("PromptSession")

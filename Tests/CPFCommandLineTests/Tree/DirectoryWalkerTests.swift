@@ -1,6 +1,8 @@
 // Tests of Tree/DirectoryWalker.swift.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
 // Tests of Tree/TreeMessages.swift.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("TreeMessages")

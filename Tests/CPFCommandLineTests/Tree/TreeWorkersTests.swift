@@ -1,7 +1,9 @@
 // Tests of Tree/TreeWorkers.swift (the workers themselves run end to end:
 // TreeEndToEndTests).
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
 import Testing
 
 @Suite("TreeWorkers")

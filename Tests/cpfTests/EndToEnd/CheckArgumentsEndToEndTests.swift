@@ -1,5 +1,6 @@
 // End-to-end tests of `cpf check` with CPFs given as arguments.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // End-to-end tests of output that cannot be written: a reader that goes away
 // (closed pipe) and a full disk (/dev/full).
 
+import CPFTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -2,6 +2,7 @@
 // the digits of each CPF, in both styles, binary data included, across read
 // blocks; exit statuses.
 
+import CPFTestSupport
 import CPFKit
 import Foundation
 import Testing

@@ -14,9 +14,9 @@ import Glibc
 import Musl
 #endif
 
-enum CPFBinary {
+package enum CPFBinary {
     /// The path of the `cpf` binary under test.
-    static let path: String = {
+    package static let path: String = {
         if let override = ProcessInfo.processInfo.environment["CPF_BINARY"], !override.isEmpty {
             return override
         }
@@ -25,21 +25,21 @@ enum CPFBinary {
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("cpf").path
     }()
 
-    static var isPresent: Bool { FileManager.default.isExecutableFile(atPath: path) }
+    package static var isPresent: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
-    static var missingMessage: String {
+    package static var missingMessage: String {
         "the cpf binary is missing at \(path): build it first (swift build --scratch-path .build-e2e) or set CPF_BINARY"
     }
 
     /// Ignore SIGPIPE in the test process (a `cpf` that exits early must not
     /// kill the thread feeding its standard input); `cpf` itself must restore
     /// the default action, as the SPEC asks.
-    static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+    package static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// This process's environment without the locale variables that choose
     /// cpf's language: the tests expect English whatever the machine's
     /// locale (a test of Portuguese sets LANG itself).
-    static let englishEnvironment: [String: String] = {
+    package static let englishEnvironment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = nil }
         return environment
@@ -49,7 +49,7 @@ enum CPFBinary {
 /// Runs `cpf ARGUMENTS | head -1` through a shell and returns what `head`
 /// printed, what `cpf` said on standard error, and how long it took: a
 /// closed pipe downstream must end `cpf` at once and quietly.
-func runIntoHeadOne(_ arguments: String) throws -> (printed: Data, complaints: Data, seconds: Double) {
+package func runIntoHeadOne(_ arguments: String) throws -> (printed: Data, complaints: Data, seconds: Double) {
     let start = Date()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -66,22 +66,22 @@ func runIntoHeadOne(_ arguments: String) throws -> (printed: Data, complaints: D
 }
 
 /// What a finished `cpf` process left behind.
-struct ProcessOutcome: Sendable {
+package struct ProcessOutcome: Sendable {
     /// The exit status; -1 when the process was killed by a signal.
-    var status: Int32
+    package var status: Int32
     /// The signal that killed the process, if any.
-    var signal: Int32?
-    var stdout: Data
-    var stderrData: Data
-    var timedOut: Bool
+    package var signal: Int32?
+    package var stdout: Data
+    package var stderrData: Data
+    package var timedOut: Bool
     /// Peak resident memory of the process, in KiB.
-    var maxResidentKiB = 0
-    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
-    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    package var maxResidentKiB = 0
+    package var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+    package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
 
 /// Where the standard input of `cpf` comes from.
-enum StandardInput {
+package enum StandardInput {
     /// `/dev/null`.
     case nothing
     /// A pipe fed from another thread.
@@ -94,7 +94,7 @@ enum StandardInput {
 /// thread (or `/dev/null` when `nil`), and returns its exit status, standard
 /// output and standard error. A crash or a timeout is recorded as an issue.
 @discardableResult
-func run(
+package func run(
     _ arguments: [String], stdin: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) -> (status: Int32, stdout: Data, stderr: String) {
     let outcome = launch(arguments, stdin: stdin.map { .pipe($0) } ?? .nothing, sourceLocation: sourceLocation)
@@ -111,7 +111,7 @@ func run(
 ///     writing (such as `/dev/full`) instead of a pipe.
 ///   - newSession: Start `cpf` in a session of its own, so that it has no
 ///     controlling terminal even when the tests run in one.
-func launch(
+package func launch(
     _ arguments: [String], stdin: StandardInput, stdoutPath: String? = nil, timeout: Double = 60,
     newSession: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) -> ProcessOutcome {
@@ -167,10 +167,10 @@ func launch(
 /// Serializes making pipes and starting processes, so that no process
 /// started by a test running in parallel inherits a pipe end before it is
 /// marked close-on-exec (`pipe2` is not available from Swift here).
-let spawnLock = NSLock()
+package let spawnLock = NSLock()
 
 /// A pipe whose both ends are close-on-exec.
-func makePipe() -> (read: Int32, write: Int32) {
+package func makePipe() -> (read: Int32, write: Int32) {
     spawnLock.lock()
     defer { spawnLock.unlock() }
     var fds: [Int32] = [-1, -1]
@@ -181,11 +181,11 @@ func makePipe() -> (read: Int32, write: Int32) {
 }
 
 /// `POSIX_SPAWN_SETSID`, which Swift's Glibc module does not import (glibc and musl give it this value).
-let spawnSetSessionFlag: Int16 = 0x80
+package let spawnSetSessionFlag: Int16 = 0x80
 
 /// Starts `cpf` with the three standard descriptors, in a new session when
 /// asked (without a controlling terminal); returns its process id.
-func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false) -> pid_t {
+package func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false) -> pid_t {
     var pid = pid_t()
     let result = spawnProcess(&pid, CPFBinary.path, arguments, descriptors: (stdin, stdout, stderr),
                               environment: CPFBinary.englishEnvironment, newSession: newSession)
@@ -203,7 +203,7 @@ func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32,
 ///     must not inherit blocked signals).
 ///   - blocking: Signals to start blocked (and no other).
 ///   - newSession: Start in a session of its own, without a controlling terminal.
-func spawnProcess(
+package func spawnProcess(
     _ pid: inout pid_t, _ path: String, _ arguments: [String], descriptors: (Int32, Int32, Int32),
     environment: [String: String]? = nil, defaultSignals: Bool = false, blocking: [Int32] = [], newSession: Bool = false
 ) -> Int32 {
@@ -244,14 +244,14 @@ func spawnProcess(
 
 /// Feeds a child's standard input and reads its standard output and error
 /// on other threads, so that no pipe fills while the test waits for it.
-final class ChildOutput: @unchecked Sendable {
+package final class ChildOutput: @unchecked Sendable {
     private let group = DispatchGroup()
     private let outBox = DataBox()
     private let errBox = DataBox()
 
     /// Starts: writes `feed`'s data to its descriptor then closes it; reads
     /// `stdout` (when given) and `stderr` to their end, closing them.
-    init(feed: (fd: Int32, data: Data)?, stdout: Int32?, stderr: Int32) {
+    package init(feed: (fd: Int32, data: Data)?, stdout: Int32?, stderr: Int32) {
         let (group, outBox, errBox) = (group, outBox, errBox)
         if let feed {
             DispatchQueue.global().async(group: group) {
@@ -272,14 +272,14 @@ final class ChildOutput: @unchecked Sendable {
     }
 
     /// What was read, once every side is done.
-    func finish() -> (stdout: Data, stderr: Data) {
+    package func finish() -> (stdout: Data, stderr: Data) {
         group.wait()
         return (outBox.data, errBox.data)
     }
 }
 
 /// Waits for `pid` at most `timeout` seconds, killing it after that.
-func waitForExit(_ pid: pid_t, timeout: Double) -> (status: Int32, signal: Int32?, timedOut: Bool) {
+package func waitForExit(_ pid: pid_t, timeout: Double) -> (status: Int32, signal: Int32?, timedOut: Bool) {
     let outcome = waitForExitMeasuringMemory(pid, timeout: timeout)
     return (outcome.status, outcome.signal, outcome.timedOut)
 }
@@ -289,7 +289,7 @@ func waitForExit(_ pid: pid_t, timeout: Double) -> (status: Int32, signal: Int32
 /// `/proc/PID/status` while it ran. (`wait4`'s `ru_maxrss` cannot be used:
 /// after `posix_spawn`, Linux records the parent's peak into the child's at
 /// `exec`.)
-func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Double)
+package func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Double)
     -> (status: Int32, signal: Int32?, timedOut: Bool, maxResidentKiB: Int)
 {
     let deadline = Date().addingTimeInterval(timeout)
@@ -319,11 +319,11 @@ func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Double)
     return (-1, terminatingSignal, timedOut, memory)
 }
 
-final class DataBox: @unchecked Sendable {
-    var data = Data()
+package final class DataBox: @unchecked Sendable {
+    package var data = Data()
 }
 
-func readToEnd(_ fd: Int32) -> Data {
+package func readToEnd(_ fd: Int32) -> Data {
     var result = Data()
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -336,7 +336,7 @@ func readToEnd(_ fd: Int32) -> Data {
     }
 }
 
-func writeAllIgnoringEPIPE(_ fd: Int32, _ data: Data) {
+package func writeAllIgnoringEPIPE(_ fd: Int32, _ data: Data) {
     data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
         var offset = 0
         while offset < bytes.count {
@@ -356,11 +356,11 @@ func writeAllIgnoringEPIPE(_ fd: Int32, _ data: Data) {
 
 extension Data {
     /// The UTF-8 bytes of `text`.
-    init(_ text: String) { self.init(text.utf8) }
+    package init(_ text: String) { self.init(text.utf8) }
 }
 
 /// The lines of a standard output, without their LF.
-func outputLines(_ data: Data) -> [String] {
+package func outputLines(_ data: Data) -> [String] {
     var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }
     return lines
@@ -368,7 +368,7 @@ func outputLines(_ data: Data) -> [String] {
 
 /// The JSON objects of a JSON Lines output; records an issue for a line that
 /// is not a JSON object.
-func jsonObjects(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
+package func jsonObjects(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
     var objects: [[String: Any]] = []
     for line in data.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
         do {
@@ -388,10 +388,10 @@ func jsonObjects(_ data: Data, sourceLocation: SourceLocation = #_sourceLocation
 }
 
 /// A directory of files made for one test, removed when released.
-final class TemporaryDirectory {
-    let url: URL
+package final class TemporaryDirectory {
+    package let url: URL
 
-    init() {
+    package init() {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("cpf-e2e-\(getpid())-\(UUID().uuidString)", isDirectory: true)
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -406,7 +406,7 @@ final class TemporaryDirectory {
     /// must not inherit it (`redact --in-place` refuses a file that another
     /// process has open for writing).
     @discardableResult
-    func file(_ name: String, _ contents: Data) -> String {
+    package func file(_ name: String, _ contents: Data) -> String {
         let path = url.appendingPathComponent(name).path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         precondition(fd >= 0, "cannot create \(path)")
@@ -423,16 +423,16 @@ final class TemporaryDirectory {
     }
 
     @discardableResult
-    func file(_ name: String, _ text: String) -> String { file(name, Data(text)) }
+    package func file(_ name: String, _ text: String) -> String { file(name, Data(text)) }
 
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
 // MARK: - Reference CPFs
 
 /// A CPF made from a 9-digit base with the SPEC's check-digit rule, written
 /// independently of CPFKit: 11 bare digits.
-func referenceCPF(base: Int) -> String {
+package func referenceCPF(base: Int) -> String {
     var digits: [Int] = []
     var rest = base
     for _ in 0..<9 { digits.insert(rest % 10, at: 0); rest /= 10 }
@@ -445,16 +445,16 @@ func referenceCPF(base: Int) -> String {
 }
 
 /// The masked form of 11 bare digits.
-func masked(_ digits: String) -> String {
+package func masked(_ digits: String) -> String {
     let d = Array(digits)
     return "\(String(d[0..<3])).\(String(d[3..<6])).\(String(d[6..<9]))-\(String(d[9..<11]))"
 }
 
 /// A small deterministic random number generator for reproducible inputs.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+package struct SeededGenerator: RandomNumberGenerator {
+    package var state: UInt64
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -463,7 +463,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-@Test func referenceCPFFollowsTheRule() {
+@Test package func referenceCPFFollowsTheRule() {
     #expect(referenceCPF(base: 390_533_447) == "39053344705")
     #expect(referenceCPF(base: 231_002_999) == "23100299981")
     #expect(masked("39053344705") == "390.533.447-05")
@@ -472,7 +472,7 @@ struct SeededGenerator: RandomNumberGenerator {
 /// Runs a shell script with `$CPF` set to the binary under test (at most
 /// `timeout` seconds); returns the exit status the script ended with (128 +
 /// N when it was killed by signal N), its standard output and standard error.
-func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation)
+package func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation)
     -> (status: Int32, stdout: Data, stderr: String)
 {
     CPFBinary.ignoreSIGPIPE
@@ -508,4 +508,34 @@ func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60, source
     }
     let (stdout, stderr) = output.finish()
     return (signal.map { 128 + $0 } ?? status, stdout, String(decoding: stderr, as: UTF8.self))
+}
+
+/// A small RFC 4180 parser for checking CSV output: records end at LF
+/// outside quotes.
+package func parseCSV(_ text: String) -> [[String]] {
+    var records: [[String]] = []
+    var record: [String] = []
+    var field = ""
+    var inQuotes = false
+    var characters = Array(text.unicodeScalars)[...]
+    while let c = characters.popFirst() {
+        if inQuotes {
+            if c == "\"" {
+                if characters.first == "\"" { characters.removeFirst(); field.unicodeScalars.append("\"") } else { inQuotes = false }
+            } else {
+                field.unicodeScalars.append(c)
+            }
+        } else if c == "\"" {
+            inQuotes = true
+        } else if c == "," {
+            record.append(field); field = ""
+        } else if c == "\n" {
+            record.append(field); field = ""
+            records.append(record); record = []
+        } else {
+            field.unicodeScalars.append(c)
+        }
+    }
+    if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
+    return records
 }

@@ -1,0 +1,22 @@
+import CPFSystem
+
+/// Runs `cpf` with the words of a command line and returns how it ended;
+/// the one entry point of the command-line library, which the executable
+/// calls once and tests may call too.
+///
+/// ```swift
+/// let status = run(arguments: [Array("cpf".utf8), Array("check".utf8), Array("390.533.447-05".utf8)],
+///                  environment: ["LANG": "pt_BR.UTF-8"])
+/// ```
+///
+/// - Parameters:
+///   - arguments: the words of the command line as bytes, the program's
+///     name first (as in `argv`); they need not be UTF-8.
+///   - environment: the process's environment variables, read once by the
+///     caller; `cpf` looks at `LC_ALL`, `LC_MESSAGES`, `LANG`, `NO_COLOR`
+///     and `TERM`.
+/// - Returns: 0 success, 1 an invalid input or nothing found, 2 a usage or
+///   input/output error.
+public func run(arguments: [[UInt8]], environment: [String: String]) -> ExitStatus {
+    Program.main(arguments.map { RawText($0) }, environment: environment)
+}
