@@ -76,7 +76,7 @@ final class CheckEngine {
         self.settings = settings
         self.context = context
         out = context.output
-        reader = LineReader(flush: context.flush)
+        reader = LineReader(flush: context.flush, cancellation: context.cancellation)
         csv = CSVState(delimiter: settings.delimiter)
         streamed = StreamedLine(options: settings.options, context: context)
         if settings.output == .csv {

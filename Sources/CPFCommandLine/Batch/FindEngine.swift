@@ -158,7 +158,8 @@ final class FindEngine {
     ) {
         self.settings = settings
         out = output ?? context.output
-        reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
+        reader = BlockReader(
+            capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation)
         self.chunkCapacity = chunkCapacity
     }
 

@@ -49,7 +49,8 @@ final class RedactEngine {
         self.style = style
         self.minimumConfidence = minimumConfidence
         out = output ?? context.output
-        reader = BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() })
+        reader = BlockReader(
+            capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation)
         self.threads = threads
         self.chunkCapacity = chunkCapacity
     }

@@ -49,7 +49,9 @@ final class RewritingInput {
         self.columns = columns
         self.context = context
         out = output
-        reader = LineReader(capacity: lineCapacity, flush: { [output] in output.flush(); context.flush() })
+        reader = LineReader(
+            capacity: lineCapacity, flush: { [output] in output.flush(); context.flush() },
+            cancellation: context.cancellation)
         fieldRewriter = columns.field.map { FieldRewriter(field: $0, delimiter: columns.delimiter, out: output, context: context) }
     }
 

@@ -72,9 +72,16 @@ enum Program {
     /// Runs the command line `words` (the program's name first) in
     /// `environment`, the process's variables read once by the caller.
     static func main(_ words: [RawText], environment: [String: String] = [:]) -> ExitStatus {
-        restoreDefaultSignalHandling()
         let context = Context(language: Language { environment[$0] }, environment: environment)
-        defer { context.flush() }
+        let status = dispatch(words, context: context)
+        context.flush()
+        // A write error or a temporary file that failed ends the run with
+        // its own status, whatever the command found (see Cancellation).
+        return context.cancellation.status ?? status
+    }
+
+    /// Finds the command of `words` and runs it, or the help.
+    private static func dispatch(_ words: [RawText], context: Context) -> ExitStatus {
         var rest = words.dropFirst()
         guard let first = rest.popFirst() else {
             return usageError(.missingArgument("<command>"), command: nil, context: context)

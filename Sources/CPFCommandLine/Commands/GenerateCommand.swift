@@ -86,12 +86,28 @@ enum GenerateCommand: Command {
                 throw .invalid((region == nil ? Message.uniqueTooMany : .uniqueTooManyInRegion).localized(arguments.spelling(Self.unique), "\(available)", "\(count)"))
             }
             var generator = UniqueCPFGenerator(region: region, seed: seed)
-            CPFListWriter.write(count: count, from: &generator, formatted: arguments.has(Self.formatted), to: context.output)
+            inBatches(of: count, context: context) { batch in
+                CPFListWriter.write(count: batch, from: &generator, formatted: arguments.has(Self.formatted), to: context.output)
+            }
             return .success
         }
         var random = SplitMix64(seed: seed)
-        CPFListWriter.write(count: count, from: CPFGenerator(region: region), using: &random,
-                            formatted: arguments.has(Self.formatted), to: context.output)
+        inBatches(of: count, context: context) { batch in
+            CPFListWriter.write(count: batch, from: CPFGenerator(region: region), using: &random,
+                                formatted: arguments.has(Self.formatted), to: context.output)
+        }
         return .success
+    }
+
+    /// Calls `body` with batch sizes that add up to `count`, until the run is
+    /// cancelled (a write error): a billion CPFs to a full disk stop at the
+    /// next batch. The sizes do not change what is drawn.
+    private static func inBatches(of count: Int, context: Context, _ body: (Int) -> Void) {
+        var left = count
+        while left > 0, !context.cancellation.isCancelled {
+            let batch = min(left, 1 << 16)
+            body(batch)
+            left -= batch
+        }
     }
 }

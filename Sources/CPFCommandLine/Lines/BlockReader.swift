@@ -18,11 +18,13 @@ final class BlockReader {
     /// Writes out the command's buffered output before a read that may wait
     /// (see ``LiveSource``).
     private let flush: () -> Void
+    private let cancellation: Cancellation?
 
-    init(capacity: Int = BlockReader.defaultCapacity, flush: @escaping () -> Void = {}) {
+    init(capacity: Int = BlockReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil) {
         precondition(capacity > 0, "a block holds at least one byte")
         storage = .allocate(byteCount: Self.headroom + capacity, alignment: 64)
         self.flush = flush
+        self.cancellation = cancellation
     }
 
     deinit {
@@ -36,7 +38,7 @@ final class BlockReader {
     /// order (never an empty one). The block's bytes may be changed in place.
     func forEachBlock(of descriptor: FileDescriptor, _ body: (UnsafeMutableRawBufferPointer) -> Void) throws(Errno) {
         let area = UnsafeMutableRawBufferPointer(start: blockStart, count: storage.count - Self.headroom)
-        var source = LiveSource(descriptor, flush: flush)
+        var source = LiveSource(descriptor, flush: flush, cancellation: cancellation)
         while true {
             let count = try source.read(into: area)
             if count == 0 { return }

@@ -17,9 +17,11 @@ final class LineReader {
     /// The bytes `\r\n`, which the terminators of pieces point into.
     private let terminators: UnsafeMutableRawPointer
     private let flush: () -> Void
+    private let cancellation: Cancellation?
 
-    init(capacity: Int = LineReader.defaultCapacity, flush: @escaping () -> Void = {}) {
+    init(capacity: Int = LineReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil) {
         self.flush = flush
+        self.cancellation = cancellation
         buffer = .allocate(byteCount: capacity, alignment: 64)
         terminators = .allocate(byteCount: 2, alignment: 1)
         terminators.storeBytes(of: 0x0D, as: UInt8.self)
@@ -65,7 +67,7 @@ final class LineReader {
                 terminator: terminator, lineNumber: lineNumber, isFirst: !continuing, isLast: isLast))
         }
 
-        var source = LiveSource(descriptor, flush: flush)
+        var source = LiveSource(descriptor, flush: flush, cancellation: cancellation)
         while true {
             let count: Int
             do {

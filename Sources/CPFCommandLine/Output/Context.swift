@@ -13,6 +13,11 @@ final class Context {
     let environment: [String: String]
     /// Set to 2 once an input could not be read.
     private(set) var failedInput = false
+    /// Set when the run must end early (a write error on standard output, a
+    /// temporary file that cannot be written): readers then find the end of
+    /// their inputs, and `Program` returns its status. Nothing below the
+    /// entry point ends the process.
+    let cancellation = Cancellation()
 
     init(language: Language = .english, environment: [String: String] = [:]) {
         self.language = language
@@ -21,12 +26,10 @@ final class Context {
             // A closed pipe downstream while SIGPIPE is blocked: end quietly,
             // with success, as the default action of SIGPIPE would end quietly.
             if error == .brokenPipe {
-                errors.flush()
-                terminate(ExitStatus.success.rawValue)
+                end(with: .success)
+            } else {
+                end(with: .error, saying: text(.standardOutput, describe(error)))
             }
-            diagnose(text(.standardOutput, describe(error)))
-            errors.flush()
-            terminate(ExitStatus.error.rawValue)
         }
     }
 
@@ -51,12 +54,23 @@ final class Context {
     }
 
     /// Reports a failure that stops the command (such as a temporary file
-    /// that cannot be written) and exits with status 2.
-    func fail(_ message: String) -> Never {
+    /// that cannot be written): the run ends with status 2 (see ``end(with:saying:)``).
+    func fail(_ message: String) {
         output.flush()
-        diagnose(message)
+        end(with: .error, saying: message)
+    }
+
+    /// Ends the run early with `status`: writes `cpf: MESSAGE` (if any) and
+    /// what is buffered for standard error, drops every later output, and
+    /// cancels the run, so that the command returns and `Program` returns
+    /// `status`. Only the first failure is reported.
+    func end(with status: ExitStatus, saying message: String? = nil) {
+        guard !cancellation.isCancelled else { return }
+        if let message { diagnose(message) }
         errors.flush()
-        terminate(ExitStatus.error.rawValue)
+        output.discard()
+        errors.discard()
+        cancellation.cancel(with: status)
     }
 
     /// Reports an input that could not be opened or read; the command goes
@@ -84,8 +98,8 @@ final class Context {
     }
 
     /// Writes out what is buffered. A write error on standard output (a full
-    /// disk) is reported as `cpf: standard output: …` and ends `cpf` at once
-    /// with exit status 2, whenever it happens.
+    /// disk) is reported as `cpf: standard output: …` and ends the run with
+    /// exit status 2, whenever it happens (see ``end(with:saying:)``).
     func flush() {
         output.flush()
         errors.flush()

@@ -4,7 +4,8 @@ import CPFSystem
 /// go out in one `write(2)`.
 ///
 /// A write error is kept and reported once (`cpf: standard output: …`, exit
-/// status 2) by whoever flushes last; after one, further output is dropped.
+/// status 2) by whoever flushes last; after one, or after ``discard()``,
+/// further output is dropped.
 ///
 /// When the block fills up, only whole records go out: everything up to the
 /// last line feed (or, inside a record opened with ``beginRecord()``, up to
@@ -18,6 +19,8 @@ final class OutputBuffer {
     private var count = 0
     /// The first write error, if any.
     private(set) var error: Errno?
+    /// Set by ``discard()``: nothing more goes out.
+    private var isDiscarding = false
     /// Called once, with the first write error.
     var onError: ((Errno) -> Void)?
     /// Where the record being written began, between ``beginRecord()`` and
@@ -148,8 +151,15 @@ final class OutputBuffer {
         if recordStart != nil { recordStart = 0 }
     }
 
+    /// Drops what has collected and everything written from now on: the
+    /// run is ending (see ``Cancellation``) and has said why. (Only a flag:
+    /// it may be called from inside a write, by the error handler.)
+    func discard() {
+        isDiscarding = true
+    }
+
     private func send(_ bytes: UnsafeRawBufferPointer) {
-        guard error == nil else { return }
+        guard error == nil, !isDiscarding else { return }
         do {
             if let sink { try sink(bytes) } else { try descriptor.writeAll(bytes) }
         } catch {

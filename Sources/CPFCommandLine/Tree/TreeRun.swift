@@ -18,6 +18,8 @@ final class TreeRun: @unchecked Sendable {
     let printer: OrderedPrinter
     /// The language of the notes on standard error.
     let language: Language
+    /// Ends the walk early: no file is taken once the run is cancelled.
+    let cancellation: Cancellation
     /// The threads that take files, and how many files there are to take
     /// at first, up to one per thread (for ``TreeOptions/threadsPerFile(_:files:)``).
     let threads: Int
@@ -33,6 +35,7 @@ final class TreeRun: @unchecked Sendable {
     init(walk: TreeWalk, context: Context, showsProgress: Bool, threads: Int) {
         self.walk = walk
         language = context.language
+        cancellation = context.cancellation
         var early: [TreeEntry] = []
         while early.count < threads, let entry = walk.next() { early.append(entry) }
         self.early = early
@@ -78,7 +81,8 @@ final class TreeRun: @unchecked Sendable {
     private func takeNext() -> (Int, TreeEntry)? {
         taking.locked {
             printer.waitUntilNear(file: next, distance: Self.maximumAhead)
-            guard let entry = early.isEmpty ? walk.next() : early.removeFirst() else { return nil }
+            guard !cancellation.isCancelled,
+                  let entry = early.isEmpty ? walk.next() : early.removeFirst() else { return nil }
             defer { next += 1 }
             return (next, entry)
         }

@@ -51,4 +51,18 @@ struct LiveSourceTests {
         #expect(lines == 3)
         #expect(flushes >= 2)
     }
+
+    @Test func aCancelledRunFindsTheEndOfItsInput() throws {
+        let cancellation = Cancellation()
+        let counts = try withFileDescriptor(containing: Array(repeating: 0x41, count: 100)) { descriptor in
+            var source = LiveSource(descriptor, flush: {}, cancellation: cancellation)
+            var buffer = [UInt8](repeating: 0, count: 10)
+            let before = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            cancellation.cancel(with: .error)
+            let after = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
+            return (before, after)
+        }
+        #expect(counts.0 == 10)
+        #expect(counts.1 == 0)
+    }
 }

@@ -30,6 +30,18 @@ struct OutputBufferTests {
         #expect(output == expected)
     }
 
+    @Test func nothingGoesOutAfterDiscard() {
+        let output = capturedOutput(capacity: 16) { out in
+            out.write("kept\n")
+            out.flush()
+            out.write("dropped\n")
+            out.discard()
+            out.write("dropped, written after, longer than the block\n")
+            out.flush()
+        }
+        #expect(output == Array("kept\n".utf8))
+    }
+
     @Test func nothingIsWrittenBeforeAFlushWhileTheBufferHasRoom() {
         var template = Array("/tmp/cpf-unit-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -71,6 +71,15 @@ struct OutputFailureEndToEndTests {
         #expect(outcome.stderr == "cpf: standard output: No space left on device\n")
     }
 
+    @Test("a full disk ends a run that reads no input, or an endless one, through the status it returns",
+          arguments: [#""$CPF" generate -n 999999999"#, #"yes 390.533.447-05 | "$CPF" check --valid"#,
+                      #"yes 'CPF 390.533.447-05' | "$CPF" find"#, #"yes 'CPF 390.533.447-05' | "$CPF" redact"#])
+    func aFullDiskEndsEveryLoop(command: String) {
+        let result = runShell(command + " > /dev/full", timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpf: standard output: No space left on device\n")
+    }
+
     @Test func argumentVerdictsToAFullDiskExitTwo() {
         let outcome = launch(["check", "390.533.447-05"], stdin: .nothing, stdoutPath: "/dev/full")
         #expect(outcome.status == 2)
