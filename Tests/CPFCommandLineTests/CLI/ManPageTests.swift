@@ -20,13 +20,16 @@ struct ManPageTests {
         #expect(committed == ManPage.render())
     }
 
-    @Test func groffRendersItWithoutAWarning() {
+    @Test(.enabled(if: InstalledTool.areInstalled("groff"), "groff is not installed"))
+    func groffRendersItWithoutAWarning() {
         let result = runShell("command -v groff > /dev/null || { echo 'groff is missing' >&2; exit 3; }; groff -man -ww -Tutf8 '\(Self.committedPath)' > /dev/null")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test("man -l shows every command and every option that help lists")
+    @Test(
+        "man -l shows every command and every option that help lists",
+        .enabled(if: InstalledTool.areInstalled("man", "col"), "man or col is not installed"))
     func manShowsEveryCommandAndOption() {
         let result = runShell("command -v man > /dev/null || { echo 'man is missing' >&2; exit 3; }; MANWIDTH=250 MAN_KEEP_FORMATTING= man -l '\(Self.committedPath)' | col -bx")
         #expect(result.status == 0, "\(result.stderr)")
