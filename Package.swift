@@ -11,6 +11,9 @@ import PackageDescription
 //   cpf            the executable: main.swift only
 let package = Package(
     name: "cpf",
+    // What CPFKit needs: String(unsafeUninitializedCapacity:initializingUTF8With:)
+    // is macOS 11 / iOS 14. Only Linux is built and tested in CI.
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
     products: [
         .library(name: "CPFKit", targets: ["CPFKit"]),
         .executable(name: "cpf", targets: ["cpf"]),
