@@ -33,7 +33,7 @@ package enum CPFBinary {
 
     /// Ignore SIGPIPE in the test process (a `cpf` that exits early must not
     /// kill the thread feeding its standard input); `cpf` itself must restore
-    /// the default action, as the SPEC asks.
+    /// the default action (docs/reference.md#calling-cpf).
     package static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// This process's environment without the locale variables that choose
@@ -430,7 +430,7 @@ package final class TemporaryDirectory {
 
 // MARK: - Reference CPFs
 
-/// A CPF made from a 9-digit base with the SPEC's check-digit rule, written
+/// A CPF made from a 9-digit base with the check-digit rule (docs/reference.md#the-cpf), written
 /// independently of CPFKit: 11 bare digits.
 package func referenceCPF(base: Int) -> String {
     var digits: [Int] = []

@@ -130,7 +130,7 @@ struct FindEngineTests {
         #expect(try found([("-", Array("nothing here 123".utf8))]) == ("", 0))
     }
 
-    // SPEC v2: confidence, mistyped CPFs, matches with line breaks.
+    // The v2 scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text): confidence, mistyped CPFs, matches with line breaks.
 
     static let mixed = Array("tel 11987654374\nid 39053344705\nCPF 390 533 447 05\nCPF 231.002.999-00\n".utf8)
 
