@@ -95,6 +95,7 @@ final class ReformatEngine: RewritingEngine {
     ///
     /// - Parameter collectDigits: Fills ``digits`` and ``digitCount`` with
     ///   the input's digits, unless they are there already.
+    @inline(__always)
     private func rewrite(
         _ result: Result<CPF, CPFValidationError>, collectingDigits collectDigits: () -> Void
     ) -> CPFValidationError? {
@@ -156,6 +157,7 @@ final class ReformatEngine: RewritingEngine {
         return nil
     }
 
+    @inline(__always)
     private func write(_ cpf: CPF) {
         if settings.style == .masked {
             out.withReservedSpace(14) { cpf.writeFormatted(to: $0) }
