@@ -22,6 +22,8 @@ package struct Errno: Error, Equatable, CustomStringConvertible {
     package static let brokenPipe = Errno(rawValue: EPIPE)
     package static let isDirectory = Errno(rawValue: EISDIR)
     package static let fileExists = Errno(rawValue: EEXIST)
+    package static let noSpace = Errno(rawValue: ENOSPC)
+    package static let inputOutput = Errno(rawValue: EIO)
     package static let tooManyLinks = Errno(rawValue: ELOOP)
     package static let notDirectory = Errno(rawValue: ENOTDIR)
     /// `EAGAIN`: not now (a lease refused while a writer has the file open).

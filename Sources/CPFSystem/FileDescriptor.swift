@@ -35,6 +35,27 @@ package struct FileDescriptor: Equatable {
         FileDescriptor(rawValue: try retryingOnInterrupt { system_open(path, flags) })
     }
 
+    /// Opens a file named by any bytes for reading without blocking
+    /// (`O_NONBLOCK`: a FIFO with no writer cannot hang the open) and
+    /// without becoming the process's terminal (`O_NOCTTY`).
+    package static func openForReadingWithoutBlocking(_ path: RawText) throws(Errno) -> FileDescriptor {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        return FileDescriptor(rawValue: try retryingOnInterrupt { path.withCString { system_open($0, flags) } })
+    }
+
+    /// Writes up to `bytes.count` bytes at the file offset `offset`
+    /// (`pwrite(2)`), leaving the descriptor's own offset as it is; returns
+    /// how many were written.
+    package func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+        try retryingOnInterrupt { pwrite(rawValue, bytes.baseAddress, bytes.count, off_t(offset)) }
+    }
+
+    /// Cuts the file to nothing (`ftruncate(2)`), giving its blocks back;
+    /// errors are ignored.
+    package func truncate() {
+        _ = ftruncate(rawValue, 0)
+    }
+
     /// Creates the file `path` for writing, failing with `EEXIST` when it
     /// exists (`O_CREAT | O_EXCL`), with exactly `permissions`, whatever
     /// the umask (`fchmod(2)` after `open(2)`).
@@ -46,9 +67,19 @@ package struct FileDescriptor: Equatable {
     }
 
     /// Reads up to `buffer.count` bytes; 0 means the end of the input. A
-    /// short read only means that no more was ready yet.
+    /// short read only means that no more was ready yet. A descriptor in
+    /// non-blocking mode (a standard input shared with a program that set
+    /// `O_NONBLOCK`) with nothing ready is waited for with `poll`, as a
+    /// blocking one would be, instead of failing with `EAGAIN`.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
+        while true {
+            do {
+                return try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
+            } catch where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+                var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+                _ = poll(&request, 1, -1)  // then read again, which reports any error
+            }
+        }
     }
 
     /// Reads up to `buffer.count` bytes from the input offset `offset`

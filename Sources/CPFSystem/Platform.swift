@@ -85,6 +85,20 @@ package func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mod
     open(path, flags, mode)
 }
 
+/// Opens a new unnamed file in `directory` for reading and writing
+/// (`O_TMPFILE`, Linux 3.11 and later): it has no name, so nothing is left
+/// behind whatever ends the process. -1 with `errno` set on failure;
+/// `EOPNOTSUPP` where the system or its file system cannot.
+package func system_openUnnamedFile(in directory: UnsafePointer<CChar>) -> Int32 {
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+    // O_TMPFILE is __O_TMPFILE | O_DIRECTORY, a macro Swift does not import.
+    return open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, mode_t(0o600))
+    #else
+    errno = EOPNOTSUPP
+    return -1
+    #endif
+}
+
 /// The permission bits of an open file (`fstat(2)`), or `nil` on failure.
 package func system_permissions(_ descriptor: Int32) -> UInt32? {
     var status = stat()
@@ -140,6 +154,14 @@ package func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
         return nil
     }
     return SystemThread(handle: handle)
+}
+
+/// `byteCount` bytes aligned to `alignment` (`posix_memalign(3)`), or `nil`
+/// when the system has no memory for them; given back with `free(3)`.
+package func system_allocate(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer? {
+    var pointer: UnsafeMutableRawPointer?
+    guard posix_memalign(&pointer, alignment, byteCount) == 0 else { return nil }
+    return pointer
 }
 
 /// The number of processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
@@ -264,4 +286,10 @@ package func system_environment() -> [String: String] {
         cursor += 1
     }
     return result
+}
+
+/// `unlink(2)`: removes the name `path`; errors are ignored (the caller
+/// removes what it made, and a name already gone is fine).
+package func system_unlink(_ path: RawText) {
+    _ = path.withCString { unlink($0) }
 }

@@ -23,9 +23,13 @@ package func ensureStandardDescriptorsOpen() {
 
 /// Process-wide signal set-up: a closed pipe downstream ends `cpf` at once,
 /// quietly, as it does any Unix filter (the default action of SIGPIPE), even
-/// when the parent process ignored the signal.
+/// when the parent process ignored the signal. SIGXFSZ (a write past
+/// `ulimit -f`) is ignored, so the write fails with `EFBIG` and is reported
+/// like a full disk (`File too large`, exit status 2) instead of killing
+/// `cpf` with a core dump and its temporary files left behind.
 package func restoreDefaultSignalHandling() {
     signal(SIGPIPE, SIG_DFL)
+    signal(SIGXFSZ, SIG_IGN)
 }
 
 /// Ends the process with `status`, without running anything more.

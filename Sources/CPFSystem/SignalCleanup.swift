@@ -9,7 +9,9 @@ import Darwin
 /// Removes the temporary files being written when `cpf` is ended by a
 /// signal (Ctrl-C, `kill`, a closed terminal), then dies of that signal as
 /// it would have: `redact --in-place` leaves no `.cpf-redact-XXXXXX` behind
-/// then. Only `kill -9` (which nothing can catch) can leave one.
+/// then. Only `kill -9` (which nothing can catch) can leave one. Before
+/// that, the handler lets a block being written to a regular file finish
+/// (see ``WholeWrite``).
 ///
 /// A signal handler may not allocate or take locks, so each thread claims a
 /// ``Slot`` up front: a fixed buffer for the name of its temporary file, the
@@ -17,8 +19,14 @@ import Darwin
 /// looked up by path again) and a flag saying whether the name is live,
 /// which the handler reads.
 package enum SignalCleanup {
-    /// The signals that end `cpf` after removing the temporary files.
-    package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+    /// The signals that end `cpf` after removing the temporary files: every
+    /// catchable one whose default action ends a process, asked for by a
+    /// user, a program (`timeout -s ALRM`, `kill -USR1`) or a limit (CPU
+    /// time, timers). Not SIGPIPE, which ends `cpf` quietly when it writes
+    /// to a closed pipe (it writes no temporary file then), nor SIGXFSZ,
+    /// which is ignored (see ``restoreDefaultSignalHandling()``).
+    package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+                                   SIGXCPU, SIGVTALRM, SIGPROF]
     package static let slotCount = 1024
 
     /// One thread's temporary file: a name in a directory held open.
@@ -78,7 +86,19 @@ package enum SignalCleanup {
         }
     }
 
+    /// Installs the handlers, if they are not yet: for output to a regular
+    /// file (see ``WholeWrite``), whose blocks they let finish.
+    package static func installHandlers() {
+        monitor.locked { install() }
+    }
+
+    nonisolated(unsafe) private static var installed = false
+
+    /// Installs the handlers once; called holding `monitor`.
     private static func install() {
+        guard !installed else { return }
+        installed = true
+        WholeWrite.makeReady()
         var action = sigaction()
         system_setHandler(&action, removeTemporaryFilesAndDie)
         sigemptyset(&action.sa_mask)
@@ -100,6 +120,7 @@ package enum SignalCleanup {
 }
 
 private func removeTemporaryFilesAndDie(_ signal: Int32) {
+    WholeWrite.waitForTheBlockAndStopWriting()
     SignalCleanup.removeLiveFiles()
     raise(signal)  // delivered, with the default action, when the handler returns
 }

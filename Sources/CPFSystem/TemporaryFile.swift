@@ -6,46 +6,28 @@ import Musl
 import Darwin
 #endif
 
-/// An anonymous temporary file (`tmpfile(3)`), buffered by the C library:
-/// it has no name, and the system removes it when it is closed or the
-/// process ends, however it ends.
+/// Temporary files that leave nothing behind, whatever ends the process.
 ///
 /// ```swift
-/// let file = try TemporaryFile()
-/// try file.append(bytes)
-/// try file.moveToStart()
-/// let count = try file.read(into: buffer)
+/// let file = try TemporaryFile.makeUnnamed(in: "/tmp")
 /// ```
-package final class TemporaryFile {
-    private let file: UnsafeMutablePointer<FILE>
-
-    /// Makes the file; fails when the system cannot (no temporary folder, a full disk).
-    package init() throws(Errno) {
-        guard let made = tmpfile() else { throw Errno.current }
-        file = made
-    }
-
-    deinit {
-        fclose(file)
-    }
-
-    /// Writes `bytes` at the current position.
-    package func append(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else { throw Errno.current }
-    }
-
-    /// Writes out what the C library buffers, then moves to the start, for
-    /// reading or to write over what was there.
-    package func moveToStart() throws(Errno) {
-        guard fflush(file) == 0 else { throw Errno.current }
-        rewind(file)
-    }
-
-    /// Reads up to `buffer.count` bytes from the current position; fewer
-    /// only at the end of the file.
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        let count = fread(buffer.baseAddress, 1, buffer.count, file)
-        if count < buffer.count, ferror(file) != 0 { throw Errno.current }
-        return count
+package enum TemporaryFile {
+    /// A new temporary file with no name in `directory`, open for reading
+    /// and writing: unnamed from the start (`O_TMPFILE`) or, where the
+    /// system cannot, made with `mkstemp` and unlinked at once.
+    package static func makeUnnamed(in directory: String) throws(Errno) -> FileDescriptor {
+        let unnamed = directory.withCString { system_openUnnamedFile(in: $0) }
+        if unnamed >= 0 { return FileDescriptor(rawValue: unnamed) }
+        let error = Errno.current
+        // Only a system or file system without O_TMPFILE gets the named way;
+        // a missing or read-only directory is an error either way.
+        guard [EOPNOTSUPP, EISDIR, EINVAL, ENOSYS].contains(error.rawValue) else { throw error }
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+            + Array("cpf-XXXXXX".utf8CString)
+        let named = mkstemp(&template)
+        guard named >= 0 else { throw Errno.current }
+        _ = unlink(template)
+        _ = fcntl(named, F_SETFD, FD_CLOEXEC)
+        return FileDescriptor(rawValue: named)
     }
 }

@@ -18,14 +18,7 @@ package func withFileDescriptor<T>(containing bytes: [UInt8], _ body: (FileDescr
     precondition(fd >= 0, "mkstemp failed")
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     defer { close(fd) }
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            precondition(written > 0, "write failed")
-            offset += written
-        }
-    }
+    bytes.withUnsafeBytes { writeWhole(fd, $0) }
     lseek(fd, 0, SEEK_SET)
     return try body(FileDescriptor(rawValue: fd))
 }

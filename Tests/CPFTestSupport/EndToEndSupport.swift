@@ -387,6 +387,16 @@ package func jsonObjects(_ data: Data, sourceLocation: SourceLocation = #_source
     return objects
 }
 
+/// Writes all of `bytes` to `fd`, looping over short writes.
+func writeWhole(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        precondition(written > 0, "write failed: \(errno)")
+        offset += written
+    }
+}
+
 /// A directory of files made for one test, removed when released.
 package final class TemporaryDirectory {
     package let url: URL
@@ -410,14 +420,7 @@ package final class TemporaryDirectory {
         let path = url.appendingPathComponent(name).path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         precondition(fd >= 0, "cannot create \(path)")
-        contents.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count {
-                let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
-                precondition(count > 0, "cannot write \(path)")
-                written += count
-            }
-        }
+        contents.withUnsafeBytes { writeWhole(fd, $0) }
         close(fd)
         return path
     }

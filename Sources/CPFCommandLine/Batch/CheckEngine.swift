@@ -113,6 +113,7 @@ final class CheckEngine {
                 checkLine(piece)
             } else {
                 checkPiece(piece)
+                if piece.isLast { streamed.reportIfNotHeld(location: (name, piece.lineNumber)) }
             }
             if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
         }
@@ -198,7 +199,8 @@ final class CheckEngine {
                 decided = !wantsValid
             }
             streamed.pass(piece.bytes, decided: decided, to: out)
-            if piece.isLast, decided == true { out.writeTerminator(piece.terminator) }
+            // A line that could not be held was copied whatever its verdict.
+            if piece.isLast, streamed.isCopied { out.writeTerminator(piece.terminator) }
         } else if settings.output == .annotate {
             out.write(piece.bytes)
         }

@@ -56,7 +56,10 @@ final class CompleteEngine: RewritingEngine {
         let decided: Bool? = isLast ? failure != nil : valueIsSettled ? true : nil
         streamed.pass(bytes, decided: decided, to: out)
         guard isLast else { return }
-        if let failure {
+        if streamed.couldNotHold {
+            // It went out unchanged: not completed.
+            streamed.reportIfNotHeld(location: location)
+        } else if let failure {
             lineFailureCount += 1
             context.errors.write("cpf: ")
             streamed.report(failure, location: location, to: context.errors)

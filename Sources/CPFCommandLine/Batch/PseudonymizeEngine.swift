@@ -42,8 +42,10 @@ final class PseudonymizeEngine: RewritingEngine {
         self.settings = settings
         self.context = context
         out = output ?? context.output
-        input = RewritingInput(columns: settings.columns, context: context, output: out, lineCapacity: lineCapacity)
-        streamed = StreamedLine(options: settings.options, context: context)
+        // What may be a CPF is never copied out unpseudonymized: a line or
+        // field that cannot be held is left out.
+        input = RewritingInput(columns: settings.columns, context: context, output: out, lineCapacity: lineCapacity, fallback: .drop)
+        streamed = StreamedLine(options: settings.options, fallback: .drop, context: context)
     }
 
     /// Rewrites every line of one input.
@@ -151,6 +153,9 @@ final class PseudonymizeEngine: RewritingEngine {
         case .failure(let error):
             lineFailureCount += 1
             streamed.report(context.reason(error), location: (source, piece.lineNumber), to: reportStart())
+            // Not a CPF, but its first pieces could not be held: left out
+            // (a CPF is pseudonymized all the same, its white space never being kept).
+            streamed.reportIfNotHeld(location: (source, piece.lineNumber))
         }
         out.writeTerminator(piece.terminator)
     }

@@ -181,8 +181,9 @@ final class ReformatEngine: RewritingEngine {
         var failure: CPFValidationError?
         var decided: Bool?
         if piece.isLast {
-            failure = rewrite(streamed.result, collectingDigits: {})
-            decided = failure != nil
+            // A line that could not be held went out unchanged: not rewritten.
+            failure = streamed.couldNotHold ? nil : rewrite(streamed.result, collectingDigits: {})
+            decided = streamed.couldNotHold || failure != nil
         } else if streamed.isSettled {
             decided = true
         }
@@ -192,6 +193,7 @@ final class ReformatEngine: RewritingEngine {
                 lineFailureCount += 1
                 streamed.report(context.reason(failure), location: (source, piece.lineNumber), to: reportStart())
             }
+            streamed.reportIfNotHeld(location: (source, piece.lineNumber))
             out.writeTerminator(piece.terminator)
         }
     }

@@ -45,14 +45,19 @@ final class RewritingInput {
     /// Records whose field could not be rewritten (with `--field`).
     private(set) var failureCount = 0
 
-    init(columns: CSVColumns, context: Context, output: OutputBuffer, lineCapacity: Int = LineReader.defaultCapacity) {
+    /// `fallback` says what becomes of a field that cannot be held in a
+    /// temporary file (see ``DeferredCopy``).
+    init(columns: CSVColumns, context: Context, output: OutputBuffer, lineCapacity: Int = LineReader.defaultCapacity,
+         fallback: DeferredCopy.Fallback = .copy) {
         self.columns = columns
         self.context = context
         out = output
         reader = LineReader(
             capacity: lineCapacity, flush: { [output] in output.flush(); context.flush() },
             cancellation: context.cancellation)
-        fieldRewriter = columns.field.map { FieldRewriter(field: $0, delimiter: columns.delimiter, out: output, context: context) }
+        fieldRewriter = columns.field.map {
+            FieldRewriter(field: $0, delimiter: columns.delimiter, out: output, context: context, fallback: fallback)
+        }
     }
 
     /// Reads one input: each record's field goes to `value` (with

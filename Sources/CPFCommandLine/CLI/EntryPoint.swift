@@ -5,12 +5,12 @@ import CPFSystem
 /// calls once and tests may call too. It changes nothing process-wide
 /// (signal dispositions, descriptors): that is the executable's set-up.
 ///
-/// Nothing below it ends the process: a write error on standard output, a
-/// temporary file that cannot be written and every other failure come back
-/// here as an ``ExitStatus`` (see `Cancellation`). Only signal handlers
-/// end the process themselves (`cpf prompt` and `redact --in-place`
-/// restore the terminal or remove their temporary files, then die of the
-/// signal).
+/// Nothing below it ends the process: a write error on standard output and
+/// every other failure come back here as an ``ExitStatus`` (see
+/// `Cancellation`). Only signal handlers end the process themselves (`cpf
+/// prompt` and `redact --in-place` restore the terminal or remove their
+/// temporary files, then die of the signal), and a large buffer the system
+/// has no memory for (`LargeBuffer`: `cpf: not enough memory`, exit 2).
 ///
 /// ```swift
 /// let status = run(arguments: [Array("cpf".utf8), Array("check".utf8), Array("390.533.447-05".utf8)],

@@ -75,8 +75,8 @@ enum Program {
         let context = Context(language: Language { environment[$0] }, environment: environment)
         let status = dispatch(words, context: context)
         context.flush()
-        // A write error or a temporary file that failed ends the run with
-        // its own status, whatever the command found (see Cancellation).
+        // A write error ends the run with its own status, whatever the
+        // command found (see Cancellation).
         return context.cancellation.status ?? status
     }
 

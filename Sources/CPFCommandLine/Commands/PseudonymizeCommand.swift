@@ -36,12 +36,17 @@ enum PseudonymizeCommand: Command {
             newKeyFile,
         ],
         discussion: Localized("""
-            Each valid CPF becomes another valid CPF, never one repeated digit: the same
-            for the same CPF, key and tweak on every run and machine, never the same for
-            two CPFs, and turned back with --reverse. Separators and spaces stay as
-            written (masked stays masked, bare stays bare). One output line per input
-            line; an input that is not a valid CPF is reported on standard error
+            Each valid CPF becomes a valid CPF, never one repeated digit: the same for
+            the same CPF, key and tweak on every run and machine, never the same for two
+            CPFs, and turned back with --reverse. Separators and spaces stay as written
+            (masked stays masked, bare stays bare). One output line per input line; an
+            input that is not a valid CPF is reported on standard error
             (cpf: SOURCE:LINE: 'INPUT': MESSAGE) and passed through unchanged.
+
+            FF1 is a permutation, so a pseudonym is not always another CPF: about one
+            CPF per key and tweak is a fixed point, its own pseudonym (about ten with
+            --keep-region, one per region, sharing their first eight digits). Only the
+            key tells a fixed point from any other pseudonym.
 
             The construction is fixed so that other tools can reproduce it: FF1 of NIST
             SP 800-38G Rev. 1 with AES-256, radix 10, the tweak's UTF-8 bytes, over the
@@ -62,12 +67,17 @@ enum PseudonymizeCommand: Command {
               cpf pseudonymize --key-file cpf.key --tweak crm < cpfs.txt > pseudonyms.txt
               cpf pseudonymize --key-file cpf.key --tweak crm --reverse < pseudonyms.txt
             """, pt: """
-            Cada CPF válido vira outro CPF válido, nunca um só dígito repetido: o mesmo
-            para o mesmo CPF, chave e tweak em toda execução e máquina, nunca o mesmo
-            para dois CPFs, e desfeito com --reverse. Separadores e espaços ficam como
-            escritos (com máscara fica com máscara, sem fica sem). Uma linha de saída por
-            linha de entrada; uma entrada que não é um CPF válido é relatada na saída de
-            erro (cpf: ORIGEM:LINHA: 'ENTRADA': MENSAGEM) e copiada sem mudança.
+            Cada CPF válido vira um CPF válido, nunca um só dígito repetido: o mesmo para
+            o mesmo CPF, chave e tweak em toda execução e máquina, nunca o mesmo para dois
+            CPFs, e desfeito com --reverse. Separadores e espaços ficam como escritos
+            (com máscara fica com máscara, sem fica sem). Uma linha de saída por linha de
+            entrada; uma entrada que não é um CPF válido é relatada na saída de erro
+            (cpf: ORIGEM:LINHA: 'ENTRADA': MENSAGEM) e copiada sem mudança.
+
+            O FF1 é uma permutação, então um pseudônimo nem sempre é outro CPF: cerca de
+            um CPF por chave e tweak é um ponto fixo (fixed point), o seu próprio
+            pseudônimo (cerca de dez com --keep-region, um por região, com os mesmos oito
+            primeiros dígitos). Só a chave distingue um ponto fixo de outro pseudônimo.
 
             A construção é fixa para que outras ferramentas possam reproduzi-la: FF1 da
             NIST SP 800-38G Rev. 1 com AES-256, base 10, os bytes UTF-8 do tweak, sobre
@@ -137,6 +147,7 @@ enum PseudonymizeCommand: Command {
     static func describe(_ failure: KeyFile.Failure, context: Context) -> String {
         switch failure {
         case let .unreadable(path, error): context.text(.keyFileError, path, context.describe(error))
+        case .notRegularFile(let path): context.text(.keyFileNotRegular, path)
         case let .wrongLength(path, count):
             context.text(count < KeyFile.readLimit ? .keyFileLength : .keyFileLengthAtLeast, path, "\(count)")
         case let .notHexadecimal(path, position): context.text(.keyFileCharacter, path, "\(position)")

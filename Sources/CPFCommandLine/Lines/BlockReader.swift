@@ -22,13 +22,13 @@ final class BlockReader {
 
     init(capacity: Int = BlockReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil) {
         precondition(capacity > 0, "a block holds at least one byte")
-        storage = .allocate(byteCount: Self.headroom + capacity, alignment: 64)
+        storage = LargeBuffer.allocate(byteCount: Self.headroom + capacity, alignment: 64)
         self.flush = flush
         self.cancellation = cancellation
     }
 
     deinit {
-        storage.deallocate()
+        LargeBuffer.deallocate(storage)
     }
 
     /// Where each block starts: ``headroom`` bytes after the start of the buffer.

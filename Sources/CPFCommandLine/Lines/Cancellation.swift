@@ -1,7 +1,7 @@
 import CPFSystem
 
 /// The end of a run decided below the entry point: a write error on
-/// standard output, or a temporary file that cannot be written. Whoever
+/// standard output (a full disk, a closed pipe with SIGPIPE blocked). Whoever
 /// meets the failure reports it and calls ``cancel(with:)``; from then on
 /// every read through ``LiveSource`` finds the end of its input and the
 /// loops that read none (`generate`, the tree's workers) stop at their next

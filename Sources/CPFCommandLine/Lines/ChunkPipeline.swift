@@ -77,12 +77,12 @@ final class ChunkPipeline: @unchecked Sendable {
         self.chunkCapacity = chunkCapacity
         group = WorkerGroup(parts: threads)
         storage = (0..<2 * group.parts).map { _ in
-            .allocate(byteCount: chunkCapacity + 2 * ChunkPipeline.context, alignment: 64)
+            LargeBuffer.allocate(byteCount: chunkCapacity + 2 * ChunkPipeline.context, alignment: 64)
         }
     }
 
     deinit {
-        for buffer in storage { buffer.deallocate() }
+        for buffer in storage { LargeBuffer.deallocate(buffer) }
     }
 
     /// What one run shares between its threads, behind ``monitor``.

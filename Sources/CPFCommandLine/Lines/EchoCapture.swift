@@ -1,12 +1,14 @@
+import CPFSystem
+
 /// The first bytes of one input, kept to echo it in a report; inputs longer
 /// than ``limit`` are echoed cut, followed by `…`.
 final class EchoCapture {
     static let limit = Escaping.echoLimit
-    private let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: EchoCapture.limit, alignment: 16)
+    private let storage = LargeBuffer.allocate(byteCount: EchoCapture.limit, alignment: 16)
     private(set) var count = 0
     private(set) var isTruncated = false
 
-    deinit { storage.deallocate() }
+    deinit { LargeBuffer.deallocate(storage) }
 
     func reset() {
         count = 0

@@ -35,7 +35,7 @@ final class FieldRewriter {
     private let out: OutputBuffer
     private let context: Context
     private var csv: CSVState
-    private var copy = DeferredCopy()
+    private var copy: DeferredCopy
     /// The value's first bytes, for a report.
     private let echo = EchoCapture()
 
@@ -48,12 +48,15 @@ final class FieldRewriter {
     /// Whether the field's bytes have been copied out already.
     private var passedEarly = false
 
-    init(field: Int, delimiter: UInt8, out: OutputBuffer, context: Context) {
+    /// `fallback` says what becomes of a field whose bytes cannot be held
+    /// in a temporary file: copied out unchanged, or left out.
+    init(field: Int, delimiter: UInt8, out: OutputBuffer, context: Context, fallback: DeferredCopy.Fallback = .copy) {
         self.field = field
         self.delimiter = delimiter
         self.out = out
         self.context = context
         csv = CSVState(delimiter: delimiter)
+        copy = DeferredCopy(fallback: fallback, directory: context.temporaryDirectory)
     }
 
     /// Rewrites one piece of a record with `value`; on the record's last
@@ -138,15 +141,18 @@ final class FieldRewriter {
     }
 
     private func add(_ bytes: UnsafeRawBufferPointer, decided: Bool?) {
-        do {
-            try copy.add(bytes, decided: decided, to: out)
-        } catch {
-            context.fail(context.text(.temporaryFile, context.describe(error)))
-        }
+        copy.add(bytes, decided: decided, to: out)
     }
 
     private func finishField(_ value: some FieldValueRewriting, location: (source: RawText, line: Int)) {
         let nothing = UnsafeRawBufferPointer(start: nil, count: 0)
+        if let error = copy.failure {
+            // Its bytes could not be held: copied out unchanged or left out, never rewritten.
+            failed = true
+            add(nothing, decided: true)
+            context.reportUnheldLine(location: location, error, copied: copy.fallback == .copy)
+            return
+        }
         if let failure = value.valueFailure() ?? (passedEarly ? context.text(.cannotRewrite) : nil) {
             failed = true
             add(nothing, decided: true)

@@ -22,14 +22,14 @@ final class LineReader {
     init(capacity: Int = LineReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil) {
         self.flush = flush
         self.cancellation = cancellation
-        buffer = .allocate(byteCount: capacity, alignment: 64)
+        buffer = LargeBuffer.allocate(byteCount: capacity, alignment: 64)
         terminators = .allocate(byteCount: 2, alignment: 1)
         terminators.storeBytes(of: 0x0D, as: UInt8.self)
         terminators.storeBytes(of: 0x0A, toByteOffset: 1, as: UInt8.self)
     }
 
     deinit {
-        buffer.deallocate()
+        LargeBuffer.deallocate(buffer)
         terminators.deallocate()
     }
 

@@ -16,12 +16,15 @@ final class StreamedLine {
     private(set) var parser: CPF.StreamingParser
     /// The first bytes of the line (or of its CSV field), for a report.
     let echo = EchoCapture()
-    private var copy = DeferredCopy()
+    private var copy: DeferredCopy
 
-    init(options: CPF.ParsingOptions = .lenient, context: Context) {
+    /// `fallback` says what becomes of a line whose pieces cannot be held
+    /// in a temporary file: copied out unchanged, or left out.
+    init(options: CPF.ParsingOptions = .lenient, fallback: DeferredCopy.Fallback = .copy, context: Context) {
         self.options = options
         self.context = context
         parser = CPF.StreamingParser(options: options)
+        copy = DeferredCopy(fallback: fallback, directory: context.temporaryDirectory)
     }
 
     /// Starts a new line.
@@ -52,16 +55,28 @@ final class StreamedLine {
     var isSettled: Bool { parser.isSettled }
 
     /// Copies a piece of the line to `out` once the line is known to be
-    /// wanted (`decided` true), drops it when not (false), and holds it in a
-    /// temporary file while that is unknown (`nil`). The first decision
-    /// holds for the rest of the line. A temporary file that cannot be
-    /// written ends `cpf` with exit status 2.
+    /// wanted (`decided` true), drops it when not (false), and holds it
+    /// (in a temporary file when long) while that is unknown (`nil`). The
+    /// first decision holds for the rest of the line. Pieces that cannot be
+    /// held go on as the fallback says (see ``couldNotHold``).
     func pass(_ bytes: UnsafeRawBufferPointer, decided: Bool?, to out: OutputBuffer) {
-        do {
-            try copy.add(bytes, decided: decided, to: out)
-        } catch {
-            context.fail(context.text(.temporaryFile, context.describe(error)))
-        }
+        copy.add(bytes, decided: decided, to: out)
+    }
+
+    /// Whether the line's pieces could not be held in a temporary file, so
+    /// that they went on as the fallback says, whatever the line's verdict:
+    /// the engine then writes no new form of its own.
+    var couldNotHold: Bool { copy.failure != nil }
+
+    /// Whether the line's bytes went to the output.
+    var isCopied: Bool { copy.isCopied }
+
+    /// When the line's pieces could not be held, reports it on standard
+    /// error (`cpf: SOURCE:LINE: MESSAGE`, never the line itself, which may
+    /// hold a CPF) and makes the run end with exit status 2.
+    func reportIfNotHeld(location: (source: RawText, line: Int)?) {
+        guard let failure = copy.failure else { return }
+        context.reportUnheldLine(location: location, failure, copied: copy.fallback == .copy)
     }
 
     /// Writes `SOURCE:LINE: 'INPUT': MESSAGE` about the line, with its echo.

@@ -11,10 +11,12 @@ final class Context {
     /// The process's environment variables, read once at the entry point
     /// (`LANG`, `NO_COLOR`, `TERM`): nothing below it calls `getenv`.
     let environment: [String: String]
+    /// Where temporary files are made: `$TMPDIR`, else `/tmp`.
+    var temporaryDirectory: String { SpillFile.directory(in: environment) }
     /// Set to 2 once an input could not be read.
     private(set) var failedInput = false
-    /// Set when the run must end early (a write error on standard output, a
-    /// temporary file that cannot be written): readers then find the end of
+    /// Set when the run must end early (a write error on standard output):
+    /// readers then find the end of
     /// their inputs, and `Program` returns its status. Nothing below the
     /// entry point ends the process.
     let cancellation = Cancellation()
@@ -53,13 +55,6 @@ final class Context {
         errors.write("cpf: \(message)\n")
     }
 
-    /// Reports a failure that stops the command (such as a temporary file
-    /// that cannot be written): the run ends with status 2 (see ``end(with:saying:)``).
-    func fail(_ message: String) {
-        output.flush()
-        end(with: .error, saying: message)
-    }
-
     /// Ends the run early with `status`: writes `cpf: MESSAGE` (if any) and
     /// what is buffered for standard error, drops every later output, and
     /// cancels the run, so that the command returns and `Program` returns
@@ -82,6 +77,22 @@ final class Context {
     /// Reports an input that is skipped: `cpf: NAME: MESSAGE`; exit status 2.
     func reportInputError(_ name: RawText, message: String) {
         diagnose("\(Escaping.readable(name)): \(message)")
+        failedInput = true
+    }
+
+    /// Reports a long line (or CSV field) whose pieces could not be held in
+    /// a temporary file, so that it was `copied` out unchanged or left out:
+    /// `cpf: SOURCE:LINE: MESSAGE`, without the line, which may hold a CPF.
+    /// The command goes on and exits 2.
+    func reportUnheldLine(location: (source: RawText, line: Int)?, _ error: Errno, copied: Bool) {
+        let message = text(copied ? .lineNotHeldCopied : .lineNotHeldLeftOut,
+                           Escaping.readable(RawText(temporaryDirectory)), describe(error))
+        if let location {
+            errors.write("cpf: ")
+            DiagnosticWriter.write(location: location, message: message, to: errors)
+        } else {
+            diagnose(message)
+        }
         failedInput = true
     }
 

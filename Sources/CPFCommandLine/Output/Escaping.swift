@@ -32,15 +32,6 @@ enum Escaping {
         return length
     }
 
-    /// Copies the valid UTF-8 sequence at `index` to `out` and returns its
-    /// length, or returns `nil` (copying nothing) when there is none.
-    private static func copyUTF8Sequence(_ bytes: UnsafeRawBufferPointer, at index: Int, to out: OutputBuffer) -> Int? {
-        let length = utf8SequenceLength(bytes, at: index)
-        guard length > 0 else { return nil }
-        out.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
-        return length
-    }
-
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The most bytes of one input or argument echoed on a terminal or in a
@@ -169,7 +160,12 @@ enum Escaping {
     }
 
     /// Writes bytes as the inside of a JSON string: always valid JSON, with
-    /// bytes that are not valid UTF-8 replaced by U+FFFD (`\ufffd`).
+    /// bytes that are not valid UTF-8 replaced by U+FFFD (`\ufffd`). Every
+    /// character a terminal acts on or that changes how a line shows is
+    /// written as a JSON escape, never raw: C0 controls and DEL (`\u001b`,
+    /// `\u007f`) and the characters ``isHiddenOnTerminal(_:)`` names
+    /// (`\u009b`, `\u202e`; above U+FFFF as a surrogate pair). The value a
+    /// JSON reader gets is the same; only the bytes on the wire are inert.
     static func writeJSONString(_ bytes: UnsafeRawBufferPointer, to out: OutputBuffer) {
         var index = 0
         while index < bytes.count {
@@ -180,20 +176,41 @@ enum Escaping {
             case 0x0A: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "n"))
             case 0x0D: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "r"))
             case 0x09: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "t"))
-            case 0..<0x20:
-                out.write("\\u00")
-                out.write(byte: hexDigits[Int(byte >> 4)])
-                out.write(byte: hexDigits[Int(byte & 0xF)])
+            case 0..<0x20, 0x7F:
+                writeJSONEscape(UInt32(byte), to: out)
             case 0x80...:
-                if let length = copyUTF8Sequence(bytes, at: index, to: out) {
-                    index += length
-                    continue
+                let length = utf8SequenceLength(bytes, at: index)
+                guard length > 0 else {
+                    out.write("\\ufffd")
+                    break
                 }
-                out.write("\\ufffd")
+                let scalar = decodeScalar(bytes, at: index, length: length)
+                if isHiddenOnTerminal(scalar) {
+                    if scalar > 0xFFFF {
+                        let offset = scalar - 0x10000
+                        writeJSONEscape(0xD800 + (offset >> 10), to: out)
+                        writeJSONEscape(0xDC00 + (offset & 0x3FF), to: out)
+                    } else {
+                        writeJSONEscape(scalar, to: out)
+                    }
+                } else {
+                    out.write(UnsafeRawBufferPointer(rebasing: bytes[index..<index + length]))
+                }
+                index += length
+                continue
             default:
                 out.write(byte: byte)
             }
             index += 1
+        }
+    }
+
+    /// `\u202e`: a UTF-16 code unit as a JSON escape, four lowercase hexadecimal digits.
+    private static func writeJSONEscape(_ unit: UInt32, to out: OutputBuffer) {
+        out.write(byte: 0x5C)
+        out.write(byte: UInt8(ascii: "u"))
+        for position in stride(from: 3, through: 0, by: -1) {
+            out.write(byte: hexDigits[Int(unit >> (4 * UInt32(position)) & 0xF)])
         }
     }
 

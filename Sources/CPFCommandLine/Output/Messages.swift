@@ -22,7 +22,8 @@ enum Message: String, CaseIterable, Sendable {
     case goesWithPseudonymStyle, appliesToLines, uniqueTooMany, uniqueTooManyInRegion, keyFileRequired
     case needsField, needsFieldOr, inputNeedsName, argumentsWithInput
     // Hints and input problems.
-    case fileHint, terminalHint, standardInput, standardOutput, temporaryFile, inputIsOutput
+    case fileHint, terminalHint, standardInput, standardOutput, inputIsOutput
+    case lineNotHeldCopied, lineNotHeldLeftOut
     case unterminatedQuote, noField, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
     case verdictValid, verdictInvalid, checkSummary
@@ -34,7 +35,7 @@ enum Message: String, CaseIterable, Sendable {
     // prompt and pseudonymize.
     case terminalOpen, terminalClosed
     case keyFileError, keyFileExists, keyFileLength, keyFileLengthAtLeast, keyFileCharacter, keyFileCreate
-    case noRandomness, keyFileReadable
+    case noRandomness, keyFileReadable, keyFileNotRegular
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
          cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
@@ -89,7 +90,12 @@ enum Message: String, CaseIterable, Sendable {
              "lendo CPFs do terminal, um por linha; Ctrl-D termina")
         case .standardInput: ("standard input", "entrada padrão")
         case .standardOutput: ("standard output: {1}", "saída padrão: {1}")
-        case .temporaryFile: ("temporary file: {1}", "arquivo temporário: {1}")
+        case .lineNotHeldCopied:
+            ("cannot hold this long line in a temporary file in {1} ({2}): passed through unchecked",
+             "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): copiada sem verificação")
+        case .lineNotHeldLeftOut:
+            ("cannot hold this long line in a temporary file in {1} ({2}): left out",
+             "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): omitida")
         case .inputIsOutput: ("input file is output file", "o arquivo de entrada é o próprio arquivo de saída")
         case .unterminatedQuote:
             ("unterminated quoted field: the record starting on this line runs to the end of the input",
@@ -141,6 +147,9 @@ enum Message: String, CaseIterable, Sendable {
              "arquivo de chave '{1}': o caractere {2} não é um dígito hexadecimal (0-9, a-f)")
         case .keyFileCreate: ("cannot create key file '{1}': {2}", "não foi possível criar o arquivo de chave '{1}': {2}")
         case .noRandomness: ("the system's random source failed", "a fonte de aleatoriedade do sistema falhou")
+        case .keyFileNotRegular:
+            ("key file '{1}': not a regular file (a key is read from a file, never from a pipe or a device)",
+             "arquivo de chave '{1}': não é um arquivo comum (a chave é lida de um arquivo, nunca de um pipe ou dispositivo)")
         case .keyFileReadable:
             ("warning: key file '{1}' can be read by others (mode 0{2}); run 'chmod 600 {1}'",
              "aviso: outros usuários podem ler o arquivo de chave '{1}' (modo 0{2}); rode 'chmod 600 {1}'")

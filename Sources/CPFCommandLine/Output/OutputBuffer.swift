@@ -12,7 +12,8 @@ import CPFSystem
 /// its start), the unfinished one kept for the next write. So a reader, or a
 /// process that ends between two writes (killed by SIGTERM), never leaves
 /// half a JSON Lines object or CSV row behind; only a single record larger
-/// than the block goes out in pieces.
+/// than the block goes out in pieces. To a regular file, a signal that
+/// arrives during a write waits for it to finish (see ``WholeWrite``).
 final class OutputBuffer {
     let descriptor: FileDescriptor
     private let storage: UnsafeMutableRawBufferPointer
@@ -29,10 +30,16 @@ final class OutputBuffer {
     /// Where the bytes go instead of `descriptor`, if set (see ``init(capacity:sink:)``).
     private let sink: ((UnsafeRawBufferPointer) throws(Errno) -> Void)?
 
+    /// Whether each block is written whole even when a signal ends `cpf`
+    /// (a regular file, see ``WholeWrite``); prepared at the first block.
+    private var writesWhole: Bool
+    private var preparedWholeWrites = false
+
     init(descriptor: FileDescriptor, capacity: Int = 1 << 17) {
         self.descriptor = descriptor
-        storage = .allocate(byteCount: capacity, alignment: 16)
+        storage = LargeBuffer.allocate(byteCount: capacity, alignment: 16)
         sink = nil
+        writesWhole = descriptor.fileIdentity?.isRegularFile == true
     }
 
     /// A buffer whose blocks go to `sink` rather than to a file descriptor
@@ -40,12 +47,13 @@ final class OutputBuffer {
     /// an error `sink` throws is kept and reported as a write error.
     init(capacity: Int = 1 << 17, sink: @escaping (UnsafeRawBufferPointer) throws(Errno) -> Void) {
         descriptor = FileDescriptor(rawValue: -1)
-        storage = .allocate(byteCount: capacity, alignment: 16)
+        storage = LargeBuffer.allocate(byteCount: capacity, alignment: 16)
         self.sink = sink
+        writesWhole = false
     }
 
     deinit {
-        storage.deallocate()
+        LargeBuffer.deallocate(storage)
     }
 
     /// Appends bytes, writing out the block when it is full.
@@ -161,7 +169,17 @@ final class OutputBuffer {
     private func send(_ bytes: UnsafeRawBufferPointer) {
         guard error == nil, !isDiscarding else { return }
         do {
-            if let sink { try sink(bytes) } else { try descriptor.writeAll(bytes) }
+            if let sink {
+                try sink(bytes)
+            } else if writesWhole {
+                if !preparedWholeWrites {
+                    WholeWrite.prepare()
+                    preparedWholeWrites = true
+                }
+                try WholeWrite.run { () throws(Errno) in try descriptor.writeAll(bytes) }
+            } else {
+                try descriptor.writeAll(bytes)
+            }
         } catch {
             self.error = error
             onError?(error)

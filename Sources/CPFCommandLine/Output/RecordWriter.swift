@@ -50,16 +50,11 @@ enum RecordWriter {
         // Its quoted fields may hold line feeds: flushed whole.
         out.beginRecord()
         defer { out.endRecord() }
-        writeSafeCSVField(source, to: out)
+        writeReadableCSVField(source, to: out)
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)
         out.write(byte: UInt8(ascii: ","))
-        if isTruncated {
-            var cut = Array(input) + Array("…".utf8)
-            cut.withUnsafeMutableBytes { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
-        } else {
-            writeSafeCSVField(input, to: out)
-        }
+        writeReadableCSVField(input, isTruncated: isTruncated, to: out)
         switch result {
         case .success(let cpf):
             out.write(",true,")
@@ -73,6 +68,26 @@ enum RecordWriter {
             message.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
             out.write(byte: 0x0A)
         }
+    }
+
+    /// A CSV field that shows text `cpf` did not write (an input, a file
+    /// name) in its readable form, as the report does (``Escaping/writeReadable(_:quote:to:)``:
+    /// `\x1b`, `\x7f`, `\u{009b}`, `\u{202e}`, `\t`, `\n`, a backslash
+    /// doubled, invalid UTF-8 as `\xff`), then quoted as RFC 4180 and
+    /// ``writeSafeCSVField(_:to:)`` say. CSV has no escape of its own, so
+    /// this is the only way to keep a raw control out of the file; the cell
+    /// reads back to the bytes by undoing the readable form. `…` follows a
+    /// cut input.
+    static func writeReadableCSVField(_ bytes: UnsafeRawBufferPointer, isTruncated: Bool = false, to out: OutputBuffer) {
+        // Printable ASCII without a backslash is its own readable form.
+        if !isTruncated, !bytes.contains(where: { $0 &- 0x20 >= 0x5F || $0 == 0x5C }) {
+            writeSafeCSVField(bytes, to: out)
+            return
+        }
+        var readable = ByteArraySink()
+        Escaping.writeReadable(bytes, quote: nil, into: &readable)
+        if isTruncated { readable.bytes += Array("…".utf8) }
+        readable.bytes.withUnsafeBytes { writeSafeCSVField($0, to: out) }
     }
 
     /// A CSV field that a spreadsheet opens as text, never as a formula

@@ -1,13 +1,13 @@
-/// Consistent, reversible pseudonyms for CPFs: each CPF is replaced by
-/// another valid, non-repeated CPF, the same on every run and machine for
-/// the same key and tweak; two CPFs never share a pseudonym, and the key
-/// holder turns a pseudonym back into its CPF.
+/// Consistent, reversible pseudonyms for CPFs: each CPF is replaced by a
+/// valid, non-repeated CPF, the same on every run and machine for the same
+/// key and tweak; two CPFs never share a pseudonym, and the key holder turns
+/// a pseudonym back into its CPF.
 ///
 /// ```swift
 /// let key = CPFPseudonymizer.Key(hexadecimal: keyFileContents)!
 /// let pseudonymizer = CPFPseudonymizer(key: key, tweak: "clientes-2025")
 /// let cpf = try CPF(validating: "390.533.447-05")
-/// let pseudonym = pseudonymizer.pseudonym(for: cpf)     // another valid CPF
+/// let pseudonym = pseudonymizer.pseudonym(for: cpf)     // a valid CPF
 /// pseudonymizer.original(for: pseudonym) == cpf          // true
 /// ```
 ///
@@ -18,6 +18,12 @@
 /// while the nine-digit base so obtained is one repeated digit it is
 /// encrypted again (cycle walking); the check digits are computed for the
 /// new base. See the "Pseudonymizing CPFs" article.
+///
+/// FF1 is a permutation, so a pseudonym is almost always, not always,
+/// another CPF: for each key and tweak about one CPF is a *fixed point*, its
+/// own pseudonym (about ten with `keepsRegion`, one per region, sharing
+/// their first eight digits, since the same permutation of eight digits
+/// serves every region). Only the key tells them apart from other pseudonyms.
 ///
 /// A pseudonym is still personal data under the LGPD: whoever has the key
 /// can go back. Keep the key apart from the data.
@@ -58,8 +64,10 @@ public struct CPFPseudonymizer: Sendable {
         ff1 = FF1(key: key.bytes, radix: 10)!.prepare(length: keepsRegion ? 8 : 9, tweak: tweakBytes)!
     }
 
-    /// The pseudonym of a CPF: another valid CPF that is not one repeated
-    /// digit (with `keepsRegion`, of the same fiscal region).
+    /// The pseudonym of a CPF: a valid CPF that is not one repeated digit
+    /// (with `keepsRegion`, of the same fiscal region); another CPF except
+    /// for the rare fixed points of the permutation (about one per key and
+    /// tweak, ten with `keepsRegion`).
     ///
     /// ```swift
     /// let pseudonym = pseudonymizer.pseudonym(for: try CPF(validating: "39053344705"))

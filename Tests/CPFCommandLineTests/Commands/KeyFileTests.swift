@@ -3,6 +3,9 @@ import CPFTestSupport
 import CPFSystem
 import CPFKit
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("KeyFile")
 struct KeyFileTests {
@@ -15,6 +18,22 @@ struct KeyFileTests {
         #expect(exposedMode == nil)
         #expect(key.hexadecimal.count == 64)
         #expect(throws: KeyFile.Failure.exists(path: path)) { try KeyFile.create(RawText(path)) }
+    }
+
+    @Test("only the read bits of the group and others expose a key", arguments: [
+        (0o600, false), (0o700, false), (0o711, false), (0o622, false), (0o640, true), (0o604, true), (0o644, true), (0o744, true),
+    ])
+    func exposedModes(mode: Int, exposed: Bool) {
+        #expect(KeyFile.isExposed(mode: mode_t(mode)) == exposed)
+    }
+
+    @Test("a FIFO or a folder is refused as not a regular file, without blocking")
+    func notRegularFiles() throws {
+        let directory = TemporaryDirectory()
+        let fifo = directory.path("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: KeyFile.Failure.notRegularFile(path: fifo)) { try KeyFile.read(RawText(fifo)) }
+        #expect(throws: KeyFile.Failure.notRegularFile(path: directory.url.path)) { try KeyFile.read(RawText(directory.url.path)) }
     }
 
     @Test("failures say what is wrong")

@@ -3,7 +3,7 @@
 
 @testable import CPFCommandLine
 import CPFTestSupport
-import CPFSystem
+import Foundation
 import Testing
 
 @Suite("SpillFile")
@@ -36,5 +36,31 @@ struct SpillFileTests {
     @Test func anEmptySpillFileReplaysNothing() throws {
         let spill = SpillFile()
         #expect(try capturedOutput { try spill.replay(to: $0) } == [])
+    }
+
+    @Test("up to 64 KiB are held in memory; more needs the folder of temporary files")
+    func memoryFirstThenTheFolder() throws {
+        let spill = SpillFile(directory: "/nonexistent-cpf-test-folder")
+        try withBytes(Array(repeating: 0x20, count: SpillFile.memoryLimit)) { try spill.append($0) }
+        #expect(throws: Errno(rawValue: ENOENT)) { try withBytes([0x31]) { try spill.append($0) } }
+        #expect(spill.count == SpillFile.memoryLimit)
+        let output = try capturedOutput { try spill.replay(to: $0) }
+        #expect(output == Array(repeating: 0x20, count: SpillFile.memoryLimit))
+    }
+
+    @Test("the file is made in the folder given, with no name in it")
+    func fileInTheFolderGiven() throws {
+        let directory = TemporaryDirectory()
+        let spill = SpillFile(directory: directory.url.path)
+        try withBytes(Array(repeating: 0x20, count: 200_000)) { try spill.append($0) }
+        #expect(spill.count == 200_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        #expect(try capturedOutput { try spill.replay(to: $0) }.count == 200_000)
+    }
+
+    @Test func theDirectoryIsTMPDIRElseTmp() {
+        #expect(SpillFile.directory(in: ["TMPDIR": "/var/spool/x"]) == "/var/spool/x")
+        #expect(SpillFile.directory(in: ["TMPDIR": ""]) == "/tmp")
+        #expect(SpillFile.directory(in: [:]) == "/tmp")
     }
 }

@@ -96,12 +96,41 @@ struct EscapingTests {
         ("a\\b", "a\\\\b"),
         ("\n\r\t", "\\n\\r\\t"),
         ("\u{0}\u{1F}", "\\u0000\\u001f"),
-        ("\u{7F}", "\u{7F}"),
+        // DEL, C1 controls and format characters are escaped too, as the report escapes them.
+        ("\u{7F}", "\\u007f"),
+        ("\u{1B}[2J\u{9B}31m", "\\u001b[2J\\u009b31m"),
+        ("a\u{202E}b\u{2066}c\u{200B}\u{FEFF}\u{2028}", "a\\u202eb\\u2066c\\u200b\\ufeff\\u2028"),
+        ("\u{E0001}", "\\udb40\\udc01"),
         ("é😀", "é😀"),
         ("/", "/"),
     ])
     func jsonString(_ input: String, _ expected: String) {
         #expect(String(decoding: jsonEscaped(Array(input.utf8)), as: UTF8.self) == expected)
+    }
+
+    @Test("every Unicode scalar: a JSON string holds it raw only when the report would, and reads back to it")
+    func jsonStringOfEveryScalar() throws {
+        // All scalars in one output (one temporary file, not a million), each
+        // followed by a `|` written directly: no UTF-8 sequence holds 0x7C.
+        let scalars = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init).filter { $0 != "|" }
+        let output = capturedOutput(capacity: 1 << 20) { out in
+            for scalar in scalars {
+                withBytes(Array(String(scalar).utf8)) { Escaping.writeJSONString($0, to: out) }
+                out.write(byte: UInt8(ascii: "|"))
+            }
+        }
+        let pieces = output.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).dropLast()
+        try #require(pieces.count == scalars.count)
+        var disagreements: [String] = []
+        for (scalar, piece) in zip(scalars, pieces) {
+            let value = scalar.value
+            let isRaw = Array(piece) == Array(String(scalar).utf8)
+            let shownAsIs = value >= 0x20 && value != 0x7F && value != 0x22 && value != 0x5C
+                && !Escaping.isHiddenOnTerminal(value)
+            if isRaw != shownAsIs { disagreements.append(String(value, radix: 16)) }
+            if !isRaw, try decodeJSONString(Array(piece)) != String(scalar) { disagreements.append("decoded " + String(value, radix: 16)) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(40))")
     }
 
     @Test func jsonStringReplacesEachInvalidByte() {

@@ -88,8 +88,24 @@ struct RecordWriterTests {
             let records = parseCSV(row)
             #expect(records.count == 1)
             #expect(records.first?.count == 7)
-            #expect(records.first?[2] == "a,\"b\nc")
+            // The line feed shows as `\n`: the input cell is in its readable form.
+            #expect(records.first?[2] == "a,\"b\\nc")
         }
+    }
+
+    @Test("CSV source and input cells show controls, DEL, C1 and format characters, backslashes and bad UTF-8 in the readable form", arguments: [
+        ("390.533.447-05", "390.533.447-05"), ("a b", "a b"), ("a\\b", "a\\\\b"), ("x\ty", "x\\ty"),
+        ("\u{1B}[2J", "\\x1b[2J"), ("\u{7F}", "\\x7f"), ("\u{9B}31m", "\\u{009b}31m"), ("a\u{202E}b", "a\\u{202e}b"),
+        ("\u{2066}", "\\u{2066}"), ("é", "é"), ("a,\u{202E}", "\"a,\\u{202e}\""), ("=\u{1B}", "\"'=\\x1b\""),
+    ])
+    func readableCells(_ input: String, _ cell: String) {
+        let written = capturedOutput { out in withBytes(Array(input.utf8)) { RecordWriter.writeReadableCSVField($0, to: out) } }
+        #expect(String(decoding: written, as: UTF8.self) == cell)
+    }
+
+    @Test func aCutInputEndsInAnEllipsisAfterItsReadableForm() {
+        let written = capturedOutput { out in withBytes([0x1B, 0xFF]) { RecordWriter.writeReadableCSVField($0, isTruncated: true, to: out) } }
+        #expect(String(decoding: written, as: UTF8.self) == "\\x1b\\xff…")
     }
 
     @Test("CSV cells that a spreadsheet would run as a formula get a quote in front", arguments: [

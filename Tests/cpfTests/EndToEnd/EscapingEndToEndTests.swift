@@ -126,4 +126,59 @@ struct EscapingEndToEndTests {
         let usage = run(["generate", "-n", long])
         #expect(usage.stderr.hasPrefix("cpf: invalid value '" + String(repeating: "x", count: 1 << 16) + "…' for '-n'"))
     }
+
+    /// The raw characters of machine output that a terminal would act on or
+    /// that change how a line shows: C0 controls but LF, DEL, C1 controls,
+    /// bidi overrides and isolates, zero-width characters, the soft hyphen, U+FEFF.
+    static func rawControls(_ data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self).unicodeScalars.filter { scalar in
+            let value = scalar.value
+            return (value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(value) || value == 0xAD
+                || (0x200B...0x200F).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value) || value == 0xFEFF
+        }.map { "U+" + String($0.value, radix: 16) }
+    }
+
+    @Test("--json and --csv of check, find and info carry no raw control, DEL, C1 or bidi character; JSON reads back exactly, CSV shows the readable form")
+    func machineOutputIsInert() throws {
+        let directory = TemporaryDirectory()
+        let inputs = ["\u{1B}[2J390.533.447-05", "390.533.447-05\u{7F}", "\u{9B}31m", "\u{202E}50-744.335.093",
+                      "\u{2066}x\u{2069}\u{200B}", "a\\b\tc", "\u{1B}]0;pwned\u{07}"]
+        let shown = ["\\x1b[2J390.533.447-05", "390.533.447-05\\x7f", "\\u{009b}31m", "\\u{202e}50-744.335.093",
+                     "\\u{2066}x\\u{2069}\\u{200b}", "a\\\\b\\tc", "\\x1b]0;pwned\\x07"]
+        let name = "n\u{1B}[2J\u{202E}\u{9B}.txt"
+        let file = directory.file(name, inputs.joined(separator: "\n") + "\n")
+        let text = directory.file("f\u{2066}\u{7F}.txt", "CPF 390.533\u{2066}.447-05\nCPF 390\u{AD}.533.447-05 \u{202E}\nCPF 111.444.777-35\n")
+
+        // JSON: valid on every line, and the values are the bytes given.
+        let checkJSON = run(["check", "--json", "-i", file])
+        let fromFile = jsonObjects(checkJSON.stdout)
+        #expect(fromFile.map { $0["input"] as? String } == inputs)
+        #expect(fromFile.allSatisfy { $0["source"] as? String == file })
+        let argumentsJSON = run(["check", "--json"] + inputs)
+        #expect(jsonObjects(argumentsJSON.stdout).map { $0["input"] as? String } == inputs)
+        let findJSON = run(["find", "--json", text])
+        let matches = jsonObjects(findJSON.stdout)
+        #expect(matches.map { $0["text"] as? String } == ["390.533\u{2066}.447-05", "390\u{AD}.533.447-05", "111.444.777-35"])
+        #expect(matches.allSatisfy { $0["source"] as? String == text })
+        let treeJSON = run(["find", "-r", "--json", "--count", directory.url.path])
+        #expect(Set(jsonObjects(treeJSON.stdout).compactMap { $0["source"] as? String }) == [text, file])
+        let infoJSON = run(["info", "--json", inputs[0]])
+        #expect(jsonObjects(infoJSON.stdout).first?["input"] as? String == inputs[0])
+
+        // CSV: RFC 4180, seven fields a row, the source and input cells in the readable form.
+        let checkCSV = run(["check", "--csv", "-i", file])
+        let rows = parseCSV(String(decoding: checkCSV.stdout, as: UTF8.self)).dropFirst()
+        #expect(rows.map { $0[2] } == shown)
+        #expect(rows.allSatisfy { $0.count == 7 && $0[0] == directory.path("n\\x1b[2J\\u{202e}\\u{009b}.txt") })
+        let argumentsCSV = run(["check", "--csv"] + inputs)
+        #expect(parseCSV(String(decoding: argumentsCSV.stdout, as: UTF8.self)).dropFirst().map { $0[2] } == shown)
+
+        for (label, output) in [("check --json", checkJSON.stdout), ("check --json ARGS", argumentsJSON.stdout),
+                                ("find --json", findJSON.stdout), ("find -r --json --count", treeJSON.stdout),
+                                ("info --json", infoJSON.stdout), ("check --csv", checkCSV.stdout),
+                                ("check --csv ARGS", argumentsCSV.stdout)] {
+            #expect(Self.rawControls(output).isEmpty, "\(label): \(Self.rawControls(output))")
+        }
+    }
 }

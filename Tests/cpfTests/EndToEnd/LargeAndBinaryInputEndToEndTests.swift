@@ -206,3 +206,97 @@ struct LargeAndBinaryInputEndToEndTests {
         #expect(valid.stdout.count + invalid.stdout.count == BigInput.binary.count + (BigInput.binary.last == 0x0A ? 0 : 1))
     }
 }
+
+/// The temporary file that holds the first pieces of a long undecided line:
+/// made in `$TMPDIR`, and when it cannot be made or written, that line is
+/// reported and copied through unchanged (left out by `pseudonymize`), the
+/// other lines go on, and the run exits 2.
+@Suite("long lines when no temporary file can be made")
+struct SpillFileEndToEndTests {
+    static let missing = "/nonexistent-cpf-tmpdir"
+    /// 2 MiB of spaces then a number with wrong check digits: undecided
+    /// until its last bytes, so its first pieces must wait.
+    static let spacedWrong = Data(repeating: UInt8(ascii: " "), count: 2 << 20) + Data("39053344706".utf8)
+    static let input = spacedWrong + Data("\n39053344705\nbad\n".utf8)
+    static let message = "cannot hold this long line in a temporary file in \(missing) (No such file or directory)"
+
+    /// Whether two outputs are the same bytes; a Bool, so that a failure
+    /// does not make the test library diff megabytes.
+    static func same(_ output: Data, _ expected: Data) -> Bool {
+        output == expected
+    }
+
+    /// Runs `cpf ARGUMENTS < input` with TMPDIR set to `tmpdir`.
+    static func run(_ arguments: String, tmpdir: String = missing, stdin: Data = input) -> (status: Int32, stdout: Data, stderr: String) {
+        let directory = TemporaryDirectory()
+        let file = directory.file("in.txt", stdin)
+        return runShell("TMPDIR='\(tmpdir)' \"$CPF\" \(arguments) < '\(file)'")
+    }
+
+    @Test("check --valid: the long line is copied unchecked and reported, the next lines are checked, exit 2")
+    func filter() {
+        let result = Self.run("check --valid")
+        #expect(result.status == 2)
+        #expect(Self.same(result.stdout, Self.spacedWrong + Data("\n39053344705\n".utf8)))
+        #expect(result.stderr == "cpf: -:1: \(Self.message): passed through unchecked\n")
+        // With a folder that exists, the long line is judged: not copied.
+        let directory = TemporaryDirectory()
+        let judged = Self.run("check --valid", tmpdir: directory.url.path)
+        #expect(judged.status == 1)
+        #expect(Self.same(judged.stdout, Data("39053344705\n".utf8)))
+    }
+
+    @Test("format, strip, complete: the long line goes out unchanged and reported, the others are rewritten, exit 2")
+    func rewriters() {
+        let format = Self.run("format")
+        #expect(format.status == 2)
+        #expect(Self.same(format.stdout, Self.spacedWrong + Data("\n390.533.447-05\nbad\n".utf8)))
+        #expect(format.stderr == "cpf: -:1: \(Self.message): passed through unchecked\ncpf: -:3: 'bad': invalid character 'b' at position 1\n")
+        let strip = Self.run("strip")
+        #expect(strip.status == 2)
+        #expect(Self.same(strip.stdout, Self.spacedWrong + Data("\n39053344705\nbad\n".utf8)))
+        let spacedBase = Data(repeating: UInt8(ascii: " "), count: 2 << 20) + Data("390533447".utf8)
+        let complete = Self.run("complete", stdin: spacedBase + Data("\n390533447\n".utf8))
+        #expect(complete.status == 2)
+        #expect(Self.same(complete.stdout, spacedBase + Data("\n39053344705\n".utf8)))
+        #expect(complete.stderr == "cpf: -:1: \(Self.message): passed through unchecked\n")
+    }
+
+    @Test("format --field: a long field that cannot be held is copied unchanged and reported, exit 2")
+    func field() {
+        let record = Data("a,".utf8) + Self.spacedWrong + Data(",z\nb,39053344705,z\n".utf8)
+        let result = Self.run("format --field 2", stdin: record)
+        #expect(result.status == 2)
+        #expect(Self.same(result.stdout, Data("a,".utf8) + Self.spacedWrong + Data(",z\nb,390.533.447-05,z\n".utf8)))
+        #expect(result.stderr == "cpf: -:1: \(Self.message): passed through unchecked\n")
+    }
+
+    @Test("pseudonymize never copies what it could not check: the long line is left out and reported; a long valid one is still pseudonymized")
+    func pseudonymize() {
+        let directory = TemporaryDirectory()
+        let key = directory.file("key", PseudonymizeEndToEndTests.keyHex + "\n")
+        chmod(key, 0o600)
+        let result = Self.run("pseudonymize --key-file '\(key)'")
+        #expect(result.status == 2)
+        #expect(Self.same(result.stdout, Data("\n48533184026\nbad\n".utf8)))
+        #expect(result.stderr.hasSuffix("cpf: -:1: \(Self.message): left out\ncpf: -:3: 'bad': invalid character 'b' at position 1\n"))
+        #expect(!result.stderr.contains("39053344706"))
+        let valid = Self.run("pseudonymize --key-file '\(key)'", stdin: Data(repeating: UInt8(ascii: " "), count: 2 << 20) + Data("39053344705\n".utf8))
+        #expect(valid.status == 0)
+        #expect(Self.same(valid.stdout, Data("48533184026\n".utf8)))
+    }
+
+    @Test("a full disk under the temporary file (ENOSPC injected) is handled the same way")
+    func fullDisk() throws {
+        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        let file = directory.file("in.txt", Self.input)
+        let result = runShell("""
+            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" TMPDIR='\(directory.url.path)' '\(strace)' -f -o /dev/null \\
+                -e trace=pwrite64 -e inject=pwrite64:error=ENOSPC "$CPF" format < '\(file)'
+            """)
+        #expect(result.status == 2)
+        #expect(Self.same(result.stdout, Self.spacedWrong + Data("\n390.533.447-05\nbad\n".utf8)))
+        #expect(result.stderr.hasPrefix("cpf: -:1: cannot hold this long line in a temporary file in \(directory.url.path) (No space left on device): passed through unchecked\n"))
+    }
+}

@@ -149,6 +149,76 @@ struct PseudonymizeEndToEndTests {
         #expect(result.status == 0)
     }
 
+    @Test("only read permission for the group or others warns: 0700 and 0711 (Spark's addFile) do not, 0640, 0604 and 0644 do",
+          arguments: [(0o600, false), (0o700, false), (0o711, false), (0o622, false), (0o640, true), (0o604, true), (0o644, true)])
+    func permissionsWarningReadBits(mode: Int, warns: Bool) {
+        let directory = TemporaryDirectory()
+        let path = directory.file("key", Self.keyHex + "\n")
+        chmod(path, mode_t(mode))
+        let result = run(["pseudonymize", "--key-file", path, "39053344705"])
+        #expect(result.stdout == Data("48533184026\n"))
+        let octal = String(mode, radix: 8)
+        #expect(result.stderr == (warns ? "cpf: warning: key file '\(path)' can be read by others (mode 0\(octal)); run 'chmod 600 \(path)'\n" : ""))
+        #expect(result.status == 0)
+    }
+
+    @Test("a key file that is a FIFO, a device or a folder is refused at once, exit 2, without waiting for a writer")
+    func nonRegularKeyFiles() throws {
+        let directory = TemporaryDirectory()
+        let fifo = directory.path("fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let folder = directory.path("folder")
+        try #require(mkdir(folder, 0o700) == 0)
+        for path in [fifo, "/dev/null", "/dev/zero", folder] {
+            for command in [["pseudonymize", "--key-file", path, "39053344705"],
+                            ["redact", "--style", "pseudonym", "--key-file", path]] {
+                // A FIFO with no writer would block an open without O_NONBLOCK for ever.
+                let result = launch(command, stdin: .pipe(Data("CPF 390.533.447-05\n".utf8)), timeout: 20)
+                #expect(!result.timedOut, "\(path)")
+                #expect(result.status == 2, "\(path)")
+                #expect(result.stdout.isEmpty, "\(path)")
+                #expect(result.stderr == "cpf: key file '\(path)': not a regular file (a key is read from a file, never from a pipe or a device)\n")
+            }
+        }
+    }
+
+    /// A shell line that runs `cpf` under strace, `strace` options first.
+    static func underStrace(_ strace: String, _ options: String, _ arguments: String) -> String {
+        "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" '\(strace)' -f \(options) \"$CPF\" \(arguments)"
+    }
+
+    @Test("--new-key-file on a full disk reports it, exit 2, and leaves no empty key file behind")
+    func newKeyFileOnAFullDisk() throws {
+        // strace makes the key's write fail with ENOSPC, as a full disk would.
+        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.key")
+        for injection in ["write:error=ENOSPC", "fsync:error=EIO"] {
+            let result = runShell(Self.underStrace(strace, "-o /dev/null -P '\(path)' -e inject=\(injection)",
+                                                   "pseudonymize --new-key-file '\(path)'"))
+            let reason = injection.hasPrefix("write") ? "No space left on device" : "Input/output error"
+            #expect(result.status == 2, "\(injection)")
+            #expect(result.stderr == "cpf: cannot create key file '\(path)': \(reason)\n")
+            #expect(access(path, F_OK) != 0, "\(injection): a key file was left behind")
+        }
+        // The name is free for the next try.
+        #expect(run(["pseudonymize", "--new-key-file", path]).status == 0)
+    }
+
+    @Test("--new-key-file writes the key to the disk (fsync) before it reports success")
+    func newKeyFileIsSynced() throws {
+        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let directory = TemporaryDirectory()
+        let path = directory.path("new.key")
+        let log = directory.path("log")
+        let result = runShell(Self.underStrace(strace, "-o '\(log)' -P '\(path)' -e trace=write,fsync,fdatasync,close",
+                                               "pseudonymize --new-key-file '\(path)'"))
+        #expect(result.status == 0)
+        let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .compactMap { line in ["write(", "fsync(", "fdatasync(", "close("].first { line.contains($0) } }
+        #expect(calls == ["write(", "fsync(", "close("] || calls == ["write(", "fdatasync(", "close("], "\(calls)")
+    }
+
     @Test("--new-key-file writes 64 hexadecimal digits and a newline, mode 0600, and never overwrites")
     func newKeyFile() throws {
         let directory = TemporaryDirectory()
@@ -190,6 +260,49 @@ struct PseudonymizeEndToEndTests {
         for part in ["USAGE: cpf pseudonymize", "--key-file <file>", "--new-key-file <file>", "--keep-region", "EXIT STATUS:", "EXAMPLES:"] {
             #expect(help.contains(part))
         }
+    }
+
+    @Test("help says that a CPF can be its own pseudonym, a fixed point, in both languages")
+    func helpSaysFixedPoint() {
+        let help = String(decoding: run(["help", "pseudonymize"]).stdout, as: UTF8.self)
+        #expect(help.contains("fixed point"))
+        #expect(!help.contains("another valid CPF"))
+        let portuguese = runShell("LANG=pt_BR.UTF-8 \"$CPF\" help pseudonymize")
+        #expect(String(decoding: portuguese.stdout, as: UTF8.self).contains("ponto fixo"))
+    }
+
+    @Test("a CPF can be its own pseudonym: with the key 00 01 … 1f, 995.726.505-99 is the one fixed point")
+    func fixedPoint() {
+        // Found by trying all 10^9 bases with this key and no tweak: the only
+        // base that FF1 leaves in place, the ten repeated ones aside.
+        let (directory, key) = Self.keyed()
+        let result = run(["pseudonymize", "--key-file", key, "995.726.505-99", "99572650599"])
+        #expect(result.stdout == Data("995.726.505-99\n99572650599\n".utf8))
+        #expect(result.status == 0)
+        #expect(run(["pseudonymize", "--key-file", key, "--reverse", "99572650599"]).stdout == Data("99572650599\n".utf8))
+        // Another tweak is another permutation: it moves.
+        #expect(run(["pseudonymize", "--key-file", key, "--tweak", "t", "99572650599"]).stdout != Data("99572650599\n".utf8))
+        _ = directory
+    }
+
+    /// The first eight digits that the key 00 01 … 1f (empty tweak) leaves in
+    /// place with --keep-region: found by trying all 10^8 of them (the only
+    /// such prefix for this key, 111111111 aside, which is never changed).
+    static let fixedPrefix = "67794392"
+
+    @Test("with --keep-region, a fixed point of the eight-digit permutation is its own pseudonym in all ten regions")
+    func fixedPointsWithKeepRegion() {
+        let (directory, key) = Self.keyed()
+        let cpfs = (0...9).map { referenceCPF(base: Int(Self.fixedPrefix + "\($0)")!) }
+        let input = Data((cpfs.joined(separator: "\n") + "\n").utf8)
+        let regional = run(["pseudonymize", "--key-file", key, "--keep-region"], stdin: input)
+        #expect(regional.stdout == input)
+        #expect(regional.status == 0)
+        #expect(run(["pseudonymize", "--key-file", key, "--keep-region", "--reverse"], stdin: input).stdout == input)
+        // Without --keep-region the permutation is another one: these move.
+        let whole = outputLines(run(["pseudonymize", "--key-file", key], stdin: input).stdout)
+        #expect(zip(whole, cpfs).allSatisfy { $0 != $1 })
+        _ = directory
     }
 
     @Test("--field rewrites one CSV column in place, keeping its form and every other byte, and --reverse undoes it")

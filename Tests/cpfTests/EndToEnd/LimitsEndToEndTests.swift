@@ -1,0 +1,190 @@
+// Limits and signals, end to end (issue 21): a non-blocking standard input,
+// a terminating signal in the middle of a write to a regular file, and the
+// limits of `ulimit` (address space, file size).
+
+import CPFTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("reliability, third round: limits and signals")
+struct LimitsEndToEndTests {
+    /// Every command that reads, with a line it answers on standard output.
+    static let readers: [(command: [String], line: String)] = [
+        (["check"], "390.533.447-06\n"),
+        (["format"], "39053344705\n"),
+        (["strip"], "390.533.447-05\n"),
+        (["complete"], "390533447\n"),
+        (["find"], "cpf 390.533.447-05\n"),
+        (["redact"], "cpf 390.533.447-05\n"),
+        (["pseudonymize"], "39053344705\n"),
+    ]
+
+    /// Waits at most 20 seconds for `descriptor` to have something to read.
+    static func waitForInput(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&request, 1, 20_000)
+            if result >= 0 || errno != EINTR { return result > 0 }
+        }
+    }
+
+    /// Waits at most 20 seconds for the main thread of `pid` to sleep
+    /// (state `S` in /proc/PID/stat: waiting for input) or to have ended
+    /// (`Z`); `false` on timeout.
+    static func waitForSleepOrExit(_ pid: pid_t) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { return true }
+            let state = stat[end...].dropFirst(2).first
+            if state == "S" || state == "Z" { return true }
+            usleep(200)
+        }
+        return false
+    }
+
+    @Test("a non-blocking standard input with nothing ready yet is waited for, not 'Resource temporarily unavailable'",
+          arguments: 0..<readers.count)
+    func nonBlockingStandardInput(reader: Int) throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let directory = TemporaryDirectory()
+        let key = directory.file("key", String(repeating: "0f", count: 32) + "\n")
+        chmod(key, 0o600)
+        let (command, line) = Self.readers[reader]
+        let arguments = command == ["pseudonymize"] ? command + ["--key-file", key] : command
+        // What the same two lines give through an ordinary pipe.
+        let expected = run(arguments, stdin: Data((line + line).utf8))
+
+        // A pipe set non-blocking by the parent, as `python3 -c 'fcntl(0,
+        // F_SETFL, O_NONBLOCK)' | cpf` leaves it: the flag belongs to the
+        // open pipe, so cpf's standard input has it too.
+        let (readEnd, writeEnd) = makePipe()
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        let (outputRead, outputWrite) = makePipe()
+        let (errorRead, errorWrite) = makePipe()
+        writeAllIgnoringEPIPE(writeEnd, Data(line.utf8))
+        let pid = spawnCPF(arguments, stdin: readEnd, stdout: outputWrite, stderr: errorWrite)
+        close(readEnd)
+        close(outputWrite)
+        close(errorWrite)
+        // The first line's answer comes out before cpf reads again (live
+        // output); the second line comes only once cpf sleeps (waiting for
+        // it) or has ended, so cpf has read an empty non-blocking pipe.
+        let answered = Self.waitForInput(outputRead)
+        #expect(answered)
+        let waited = Self.waitForSleepOrExit(pid)
+        #expect(waited)
+        writeAllIgnoringEPIPE(writeEnd, Data(line.utf8))
+        close(writeEnd)
+        let output = readToEnd(outputRead)
+        close(outputRead)
+        let errors = String(decoding: readToEnd(errorRead), as: UTF8.self)
+        close(errorRead)
+        let (status, signal, timedOut) = waitForExit(pid, timeout: 30)
+        #expect(!timedOut)
+        #expect(signal == nil)
+        #expect(errors == expected.stderr)
+        #expect(status == expected.status)
+        #expect(output == expected.stdout)
+        #expect(!output.isEmpty)
+    }
+
+    /// What a run killed in the middle of writing to a regular file left.
+    enum KilledRun: Equatable {
+        case whole, halfRecord, notJSON, notKilled(status: Int32, signal: Int32?)
+    }
+
+    /// Runs `cpf check --json < input > output`, sends SIGTERM once the
+    /// output has passed `target` bytes and, when it can be seen, while a
+    /// block is being written (the file then ends inside a record), and
+    /// judges what is left in the output file.
+    static func killDuringWrite(input: String, output: String, target: Int) -> KilledRun {
+        let inputFD = open(input, O_RDONLY | O_CLOEXEC)
+        let outputFD = open(output, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(outputFD) }
+        // SIGTERM at its default action, whatever the test runner has.
+        var pid = pid_t()
+        let spawned = spawnProcess(&pid, CPFBinary.path, ["check", "--json"], descriptors: (inputFD, outputFD, null),
+                                   environment: CPFBinary.englishEnvironment, defaultSignals: true)
+        precondition(spawned == 0, "posix_spawn \(CPFBinary.path) failed: \(spawned)")
+        close(inputFD)
+        close(null)
+        var info = stat()
+        var last: UInt8 = 0
+        let deadline = Date().addingTimeInterval(30)
+        while fstat(outputFD, &info) == 0, info.st_size < target, Date() < deadline {
+            if kill(pid, 0) != 0 { break }
+        }
+        // A write in progress: the file grows page by page, and ends inside a record meanwhile.
+        for _ in 0..<20_000 {
+            guard fstat(outputFD, &info) == 0, info.st_size > 0, pread(outputFD, &last, 1, off_t(info.st_size - 1)) == 1
+            else { continue }
+            if last != 0x0A { break }
+        }
+        kill(pid, SIGTERM)
+        let (status, signal, _) = waitForExit(pid, timeout: 30)
+        guard signal == SIGTERM else { return .notKilled(status: status, signal: signal) }
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
+        guard data.isEmpty || data.last == 0x0A else { return .halfRecord }
+        guard let lastLine = data.dropLast().split(separator: 0x0A).last else { return .whole }
+        let object = try? JSONSerialization.jsonObject(with: Data(lastLine))
+        return object is [String: Any] ? .whole : .notJSON
+    }
+
+    @Test("SIGTERM while check --json writes to a regular file leaves whole JSON Lines (200 kills at random moments)")
+    func signalDuringAWriteToARegularFile() throws {
+        try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
+        let directory = TemporaryDirectory()
+        let lines = ["390.533.447-05", "390.533.447-06", "abc", "  39053344705", "231.002.999-00"]
+        var random = SeededGenerator(seed: 21)
+        let input = directory.file("in.txt", (0..<100_000).map { _ in lines.randomElement(using: &random)! + "\n" }.joined())
+        var outcomes: [KilledRun] = []
+        for run in 0..<200 {
+            let target = Int.random(in: 1...(256 << 10), using: &random)
+            outcomes.append(Self.killDuringWrite(input: input, output: directory.path("out-\(run % 2).json"), target: target))
+        }
+        let half = outcomes.filter { $0 == .halfRecord }.count
+        let broken = outcomes.filter { $0 == .notJSON }.count
+        #expect(half == 0, "\(half) of 200 runs left half a record at the end of the file")
+        #expect(broken == 0, "\(broken) of 200 runs left a last line that is not a JSON object")
+        #expect(outcomes.allSatisfy { $0 == .whole || $0 == .halfRecord || $0 == .notJSON },
+                "not every run was killed by SIGTERM: \(outcomes.filter { if case .notKilled = $0 { true } else { false } })")
+    }
+
+    @Test("past ulimit -f, a write fails like a full disk: 'File too large', exit 2, not killed by SIGXFSZ")
+    func fileSizeLimit() {
+        let result = runShell("""
+            cd "$(mktemp -d)" && ulimit -f 64 && "$CPF" generate -n 100000 > out.txt
+            """)
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpf: standard output: File too large\n")
+    }
+
+    @Test("redact --in-place removes its temporary file on every catchable terminating signal, then dies of it",
+          arguments: ["USR1", "USR2", "ALRM", "XCPU", "VTALRM", "PROF", "HUP", "TERM"])
+    func temporaryFileRemovedOnSignal(signal: String) {
+        let result = runShell("""
+            cd "$(mktemp -d)"
+            "$CPF" generate -n 400000 --seed 5 --formatted | sed 's/^/CPF /' > work.txt
+            old=$(cksum < work.txt)
+            "$CPF" redact < work.txt > expected.txt
+            new=$(cksum < expected.txt)
+            "$CPF" redact --in-place work.txt 2>/dev/null & pid=$!
+            i=0
+            while [ $i -lt 3000 ] && ! ls .cpf-redact-* > /dev/null 2>&1; do sleep 0.01; i=$((i + 1)); done
+            ls .cpf-redact-* > /dev/null 2>&1 && echo seen
+            kill -\(signal) $pid; wait $pid; echo "status $?"
+            now=$(cksum < work.txt)
+            [ "$now" = "$old" ] || [ "$now" = "$new" ] || echo mixed
+            ls -A
+            """, timeout: 120)
+        let number = ["USR1": SIGUSR1, "USR2": SIGUSR2, "ALRM": SIGALRM, "XCPU": SIGXCPU, "VTALRM": SIGVTALRM,
+                      "PROF": SIGPROF, "HUP": SIGHUP, "TERM": SIGTERM][signal]!
+        // Died of the signal. (SIGINT and SIGQUIT are ignored by a background job of sh: not tested here.)
+        #expect(outputLines(result.stdout) == ["seen", "status \(128 + number)", "expected.txt", "work.txt"])
+    }
+}
