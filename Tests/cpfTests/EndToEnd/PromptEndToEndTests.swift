@@ -439,8 +439,10 @@ struct PromptEndToEndTests {
         #expect(result.restored)
     }
 
+    // Not SIGXFSZ: cpf ignores it from the start (a write past `ulimit -f`
+    // is then reported as `File too large`), so it cannot end the prompt.
     @Test("a signal ends cpf as it says, with the terminal restored", arguments: [
-        SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+        SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF,
     ])
     func signals(signal: Int32) {
         let pane = PromptPane(["prompt"], setup: "unset NO_COLOR; ulimit -c 0")
