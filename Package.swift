@@ -1,8 +1,19 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The targets are the layers; each may import only those listed as its
+// dependencies, so the compiler keeps the order (docs/architecture.md):
+//
+//   CSystemShims   C: the calls Swift's C library modules leave out
+//   CPFSystem      the only Swift target that imports the C library
+//   CPFKit         everything about a CPF; imports nothing of the project
+//   CPFCommandLine the commands, engines, readers, writers, tree, prompt
+//   cpf            the executable: main.swift only
 let package = Package(
     name: "cpf",
+    // What CPFKit needs: String(unsafeUninitializedCapacity:initializingUTF8With:)
+    // is macOS 11 / iOS 14. Only Linux is built and tested in CI.
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
     products: [
         .library(name: "CPFKit", targets: ["CPFKit"]),
         .executable(name: "cpf", targets: ["cpf"]),
@@ -12,9 +23,19 @@ let package = Package(
         .target(name: "CPFKit"),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
-        .executableTarget(name: "cpf", dependencies: ["CPFKit", "CSystemShims"]),
+        .target(name: "CPFSystem", dependencies: ["CSystemShims"]),
+        .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFKit"]),
+        .executableTarget(name: "cpf", dependencies: ["CPFCommandLine", "CPFSystem"]),
         .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
-        .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFKit"]),
+        // What the tests below share: temporary folders, descriptors holding
+        // given bytes, running the built binary. Not a product.
+        .target(name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport"),
+        .testTarget(name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"]),
+        .testTarget(
+            name: "CPFCommandLineTests", dependencies: ["CPFCommandLine", "CPFSystem", "CPFKit", "CPFTestSupport"]),
+        // The end-to-end tests run the built binary; depending on the
+        // executable makes `swift build --build-tests` build it.
+        .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,9 @@
-// libFuzzer target: the readable escaper of `cpf` (Sources/cpf/Output/Escaping.swift),
+// libFuzzer target: the readable escaper of `cpf` (Sources/CPFCommandLine/Output/Escaping.swift),
 // the one way `cpf` shows text it did not write itself on a terminal.
 //
-// fuzz-sources: Sources/cpf/Output/Escaping.swift Sources/cpf/Output/OutputBuffer.swift
-// fuzz-sources: Sources/cpf/System/RawText.swift Sources/cpf/System/FileDescriptor.swift
-// fuzz-sources: Sources/cpf/System/Errno.swift Sources/cpf/System/Platform.swift
-//
-// (`Scripts/fuzz.sh` compiles the files named on `fuzz-sources:` lines with
-// the CPFKit sources and this file into one module.)
+// (`Scripts/fuzz.sh` builds the CPFCommandLine target and the targets it
+// depends on with the fuzzer's coverage and `-enable-testing`, and links
+// this file with them.)
 //
 // Input: a selector byte (bit 0: the quote is `'`, else none), then any bytes.
 // Properties checked (a failure is a crash, with the input printed):
@@ -18,6 +15,8 @@
 //   (b) with a quote, every quote in it is escaped;
 //   (c) it reads back to exactly the input bytes (\\, \t, \n, \r, \', \xHH,
 //       \u{…}): nothing is lost.
+
+@testable import CPFCommandLine
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,14 +1,9 @@
 // libFuzzer target: random sequences of edits on a masked CPF field, through
 // CPFMaskEditor directly and through CPFFieldViewModel's intents.
 //
-// Built together with the CPFKit sources into one module (no `import CPFKit`),
-// so internal helpers are visible and the whole library is instrumented:
-//
-//     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-//         -module-name MaskEditorFuzzer $(find Sources/CPFKit -name '*.swift') Fuzz/MaskEditorFuzzer.swift \
-//         -o .build-fuzz/MaskEditorFuzzer
-//
-// `Scripts/fuzz.sh MaskEditorFuzzer` builds and runs it.
+// `Scripts/fuzz.sh MaskEditorFuzzer` builds and runs it, linked with the
+// CPFKit target built with the fuzzer's coverage and `-enable-testing`, so
+// internal helpers are visible and the whole library is instrumented.
 //
 // Input layout: a sequence of operations, each an opcode byte and its operands.
 //   opcode % 3 == 0 or 1: CPFMaskEditor.edit on the field's text, with
@@ -37,6 +32,8 @@
 //       digits, otherwise valid exactly when the readable rule says so, and
 //       accept() gives the digits exactly when valid; its boxes notified
 //       exactly when their values changed.
+
+@testable import CPFKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,11 +1,7 @@
 // Fuzz target for CPFScanner (Sources/CPFKit/Scanner/).
 //
-// Built with CPFKit's sources as one module, so it uses CPFKit directly
-// (Scripts/fuzz.sh ScannerFuzzer 20):
-//
-//   swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name ScannerFuzzer \
-//       Sources/CPFKit/*.swift Sources/CPFKit/*/*.swift Fuzz/ScannerFuzzer.swift -o /tmp/scanfuzz
-//   /tmp/scanfuzz -max_total_time=60
+// `Scripts/fuzz.sh ScannerFuzzer 20` builds and runs it, linked with the
+// CPFKit target built with the fuzzer's coverage and `-enable-testing`.
 //
 // For each input it checks, and crashes through `precondition` otherwise:
 // - scanning the input whole equals scanning it in pieces whose sizes come
@@ -22,6 +18,8 @@
 //   `*` and leaves nothing of that confidence to find.
 // (The rule itself is checked against a reference written the simple way in
 // Tests/CPFKitTests/CPFScannerTests.swift.)
+
+@testable import CPFKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

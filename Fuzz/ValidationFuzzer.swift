@@ -1,14 +1,9 @@
 // libFuzzer target: the three fast paths of CPF validation against the
 // readable rule.
 //
-// Built together with the CPFKit sources into one module (no `import CPFKit`),
-// so internal helpers are visible and the whole library is instrumented:
-//
-//     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-//         -module-name ValidationFuzzer $(find Sources/CPFKit -name '*.swift') Fuzz/ValidationFuzzer.swift \
-//         -o .build-fuzz/ValidationFuzzer
-//
-// `Scripts/fuzz.sh ValidationFuzzer` builds and runs it.
+// `Scripts/fuzz.sh ValidationFuzzer` builds and runs it, linked with the
+// CPFKit target built with the fuzzer's coverage and `-enable-testing`, so
+// internal helpers are visible and the whole library is instrumented.
 //
 // Input layout: the first byte is a selector, the rest is the text.
 //   bits 0-2: the parsing options, one of the eight combinations
@@ -26,6 +21,8 @@
 //
 // Every buffer handed to the library is its own allocation of exactly the
 // right size, so AddressSanitizer sees any read past the end of a piece.
+
+@testable import CPFKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -21,7 +21,7 @@ The text benchmark (`find`, `redact`) makes M MB of log-like lines (CPFs masked
 and bare, CPFs with a wrong check digit, CNPJs masked and bare, phone numbers,
 long runs of digits, timestamps, words; seeded, the same file every time),
 checks `cpf find --confidence low --include-invalid` on a slice against this
-script's own reading of the SPEC rule (as far as ASCII text goes), and times `cpf find` against `grep -E` and `cpf redact` against
+script's own reading of the scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text) (as far as ASCII text goes), and times `cpf find` against `grep -E` and `cpf redact` against
 `rg --passthru -r '***'`, both with the candidate pattern (which cannot check
 the digits nor the neighbours).
 """
@@ -43,7 +43,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 # The plain C validator `cpf check` is measured against (see its header).
 REFERENCE = REPO / "Scripts" / "bench" / "check_ref.c"
-# The SPEC's candidate: 3+3+3+2 digits, each of `.`, `.`, `-` optional.
+# The candidate of the scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text): 3+3+3+2 digits, each of `.`, `.`, `-` optional.
 CANDIDATE = r"[0-9]{3}\.?[0-9]{3}\.?[0-9]{3}-?[0-9]{2}"
 
 
@@ -131,7 +131,7 @@ def peak_memory_kib(command):
 
 
 def cpf_digits(rng):
-    """A valid CPF's 11 digits, computed with the SPEC's rule."""
+    """A valid CPF's 11 digits, computed with the check-digit rule (docs/reference.md#the-cpf)."""
     digits = [rng.randint(0, 9) for _ in range(9)]
     for count in (9, 10):
         remainder = sum(d * w for d, w in zip(digits, range(count + 1, 1, -1))) % 11
@@ -198,7 +198,7 @@ def make_text(path, megabytes):
     os.replace(f"{path}.tmp", path)
 
 
-# The SPEC's candidate, as far as plain ASCII text goes: 3+3+3+2 digits; between
+# The rule's candidate, as far as plain ASCII text goes: 3+3+3+2 digits; between
 # the first groups nothing, `.`, `-` or a space; before the last also `/` or
 # ` - `. (Unicode dashes and spaces, line breaks and invisible characters are
 # left to the test suite; the log text here has none.)
@@ -207,7 +207,7 @@ ASCII_CANDIDATE_V2 = rb"\d{3}([.\- ]?)\d{3}([.\- ]?)\d{3}([.\-/ ]| - )?\d{2}"
 
 def spec_find(data, name):
     """`cpf find --confidence low --include-invalid`'s report on ASCII text,
-    from this script's own reading of the SPEC: every candidate (tried at each
+    from this script's own reading of the scanning rule: every candidate (tried at each
     position) that touches no other number and is not one repeated digit, with
     valid check digits or written as the full mask (a mistyped CPF; the log
     text never writes a bare mistyped CPF after a keyword)."""
@@ -393,7 +393,7 @@ def main():
 
 def text_benchmark(args, cpf, work, one_line, row, headings):
     """`find` and `redact` on log-like text, against GNU grep and ripgrep with
-    the SPEC's candidate pattern."""
+    the rule's candidate pattern."""
     text = work / f"text-{args.text_mb}MB.txt"
     if not text.exists():
         print(f"making {text} ...", file=sys.stderr)
@@ -401,7 +401,7 @@ def text_benchmark(args, cpf, work, one_line, row, headings):
     text_mb = text.stat().st_size / 1e6
 
     # cpf find on a 4 MB slice agrees with this script's own reading of the
-    # SPEC; redact keeps the size and leaves nothing for find.
+    # the rule; redact keeps the size and leaves nothing for find.
     with open(text, "rb") as source:
         data = source.read(4_000_000)
     data = data[:data.rfind(b"\n") + 1]
@@ -409,7 +409,7 @@ def text_benchmark(args, cpf, work, one_line, row, headings):
     slice_path.write_bytes(data)
     ours = subprocess.run([str(cpf), "find", "--confidence", "low", "--include-invalid", str(slice_path)],
                           capture_output=True, text=True).stdout.splitlines()
-    assert ours == spec_find(data, str(slice_path)), "cpf find and this script's SPEC rule disagree"
+    assert ours == spec_find(data, str(slice_path)), "cpf find and this script's reading of the rule disagree"
     candidates = len(re.findall(CANDIDATE.encode(), data))
     size = int(subprocess.run(f"'{cpf}' redact '{text}' | wc -c", shell=True, capture_output=True, text=True).stdout)
     assert size == text.stat().st_size, "cpf redact changed the size"

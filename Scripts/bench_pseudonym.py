@@ -163,7 +163,7 @@ def is_repeated(base):
 
 
 def reference_pseudonym(ff1, base, tweak, keep_region):
-    """The SPEC §3 construction: FF1-AES-256 radix 10 on 9 (or 8) digits, cycle walking."""
+    """The construction of docs/reference.md#cpf-pseudonymize-consistent-reversible-pseudonyms: FF1-AES-256 radix 10 on 9 (or 8) digits, cycle walking."""
     if keep_region:
         region, value = base % 10, base // 10
         while True:

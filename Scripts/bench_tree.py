@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Benchmark `cpf find -r` over a tree of files: one thread, every core, and
-ripgrep's `rg -c` with the SPEC's candidate pattern, side by side.
+ripgrep's `rg -c` with the candidate pattern of docs/reference.md#cpf-find-cpfs-in-free-text, side by side.
 
 Usage: Scripts/bench_tree.py [--files N] [--file-mb M] [--runs K] [--work DIR] [--cpf PATH]
 

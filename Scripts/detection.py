@@ -56,7 +56,7 @@ evaluate
       precision  reports that are planted CPFs / reports counted. A report
                  of a phone, PIS, CNH, RENAVAM, titulo, IP, bank-account or
                  order/protocol look-alike is an error at medium or above; at
-                 low it is what the SPEC calls a low-confidence CPF, so it is
+                 low it is what docs/reference.md#cpf-find-cpfs-in-free-text calls a low-confidence CPF, so it is
                  left out of the count (column "excused"). Every other report
                  that is not a planted CPF is an error.
     mistyped recall: planted mistyped CPFs reported with valid=false / planted.

@@ -19,12 +19,12 @@ switched to cpf's behaviour in a re-implementation of stdnum's validate()
 (checked against the real stdnum on every input), makes the verdicts agree:
 
   (1) repeated    Repeated-digit policy. cpf rejects all ten numbers made of
-                  one repeated digit (SPEC section 1), or accepts all ten with
+                  one repeated digit (docs/reference.md#the-cpf), or accepts all ten with
                   --allow-repeated. stdnum rejects only 000.000.000-00 (its
                   `int(number) <= 0` test) and accepts 111.111.111-11 ...
                   999.999.999-99, whose check digits are right.
   (2) unicode     Unicode normalisation. cpf reads only ASCII 0-9 as digits and
-                  only ASCII '.', '-', ' ' as separators (SPEC sections 1-2);
+                  only ASCII '.', '-', ' ' as separators (docs/reference.md#input-rules-and-reasons);
                   stdnum first maps a fixed table of characters to ASCII: the
                   fullwidth digits U+FF10-FF19 and the five mathematical digit
                   styles U+1D7CE-1D7FF become digits; ~25 dashes and minus
@@ -37,7 +37,7 @@ switched to cpf's behaviour in a re-implementation of stdnum's validate()
                   digits (Arabic-Indic, Devanagari, superscripts, subscripts,
                   circled ...): stdnum rejects those too.
   (3) whitespace  Which white space surrounds a number. cpf trims only ASCII
-                  space, tab and CR (SPEC section 2); stdnum trims everything
+                  space, tab and CR (docs/reference.md#input-rules-and-reasons); stdnum trims everything
                   str.strip() does: also VT, FF, U+001C-001F, U+0085, U+2028,
                   U+2029 (and, via (2), the Unicode spaces it maps to ' ').
   (4) trim-order  When white space is trimmed. cpf trims the raw text, then
@@ -128,7 +128,7 @@ def build_cpf() -> str:
 
 
 def check_digits(base: list[int]) -> list[int]:
-    """The two check digits of nine digits (SPEC section 1, written out)."""
+    """The two check digits of nine digits (docs/reference.md#the-cpf, written out)."""
     digits = list(base)
     for weight_top in (10, 11):
         total = sum(d * w for d, w in zip(digits, range(weight_top, 1, -1)))

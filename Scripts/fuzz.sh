@@ -3,13 +3,17 @@
 #
 #   Scripts/fuzz.sh [TARGET|all] [SECONDS]      (default: all, 30 seconds each)
 #
-# A target is a file Fuzz/<Name>Fuzzer.swift (plus the files of the cpf tool
-# it names on `// fuzz-sources:` lines) defining
+# A target is a file Fuzz/<Name>Fuzzer.swift defining
 #     @_cdecl("LLVMFuzzerTestOneInput") public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
-# It is compiled together with every Sources/CPFKit/**/*.swift into one module (so it
-# does not `import CPFKit` and sees internal API), with libFuzzer and
-# AddressSanitizer, into .build-fuzz/<Name>Fuzzer; it is rebuilt only when a
-# source is newer than the binary or the build command changed.
+# that imports the package's library targets it fuzzes (`@testable import
+# CPFKit`, `@testable import CPFCommandLine`). Those targets, and the targets
+# they depend on, are taken from Package.swift (`swift package dump-package`)
+# and built as the package builds them, one module each from its folder
+# Sources/<Target>, but with libFuzzer's coverage, AddressSanitizer and
+# `-enable-testing` (so a fuzzer sees internal API), into
+# .build-fuzz/modules/; the fuzzer is linked with them into
+# .build-fuzz/<Name>Fuzzer. A module or a fuzzer is rebuilt only when a
+# source (or a module it uses) is newer than it or its build command changed.
 #
 # Each target keeps its corpus in .build-fuzz/corpus/<Name>Fuzzer/, seeded
 # with a few interesting inputs (and with the files of Fuzz/seeds/<Name>Fuzzer/
@@ -84,36 +88,139 @@ timeout_seconds=${FUZZ_TIMEOUT:-10}
 out=.build-fuzz
 mkdir -p "$out/logs"
 # Every Swift file of the library, in its concept folders, in a stable order.
-mapfile -t library_sources < <(find Sources/CPFKit -name '*.swift' | LC_ALL=C sort)
-if (( ${#library_sources[@]} == 0 )); then
-    echo "fuzz.sh: FAIL: no sources in Sources/CPFKit" >&2
+mkdir -p "$out/modules" "$out/lib"
+toolchain_bin=$(dirname "$(command -v "$swiftc")")
+clang=${CLANG:-$toolchain_bin/clang}
+# `package` declarations are visible across the modules of one package only.
+package_name=cpf
+
+# The library targets of Package.swift: target_dependencies[NAME] lists the
+# targets NAME depends on.
+declare -A target_dependencies=()
+while read -r name dependencies; do
+    target_dependencies[$name]=$dependencies
+done < <(swift package --scratch-path "$out/package" dump-package 2> /dev/null | python3 -c '
+import json, sys
+for target in json.load(sys.stdin)["targets"]:
+    if target["type"] == "regular":
+        names = [value[0] for dependency in target["dependencies"] for value in dependency.values()]
+        print(target["name"], " ".join(names))
+')
+if (( ${#target_dependencies[@]} == 0 )); then
+    echo "fuzz.sh: FAIL: no library targets found in Package.swift (swift package dump-package)" >&2
     exit 1
 fi
 
-# build TARGET: compiles .build-fuzz/TARGET unless it is up to date. A target
-# that fuzzes code of the cpf tool names the files it needs on lines
-# `// fuzz-sources: FILE ...` of its source; they are compiled with it.
-build() {
-    local target=$1 binary="$out/$1" log="$out/logs/$1.build.log"
-    local -a extra_sources=()
-    read -r -a extra_sources <<< "$(sed -n 's|^// fuzz-sources: ||p' "Fuzz/$target.swift" | tr '\n' ' ')"
-    local -a command=("$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld
-        -module-name "$target" "${library_sources[@]}" "${extra_sources[@]}" "Fuzz/$target.swift" -o "$binary")
-    local stamp="$binary.command"
-    if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "${command[*]}" ]] &&
-        [[ -z "$(find "${library_sources[@]}" "${extra_sources[@]}" "Fuzz/$target.swift" -newer "$binary" -print -quit)" ]]; then
-        echo "== $target: up to date"
-        return 0
-    fi
-    echo "== $target: building"
-    rm -f "$stamp"
-    if ! "${command[@]}" > "$log" 2>&1; then
-        echo "fuzz.sh: FAIL: $target does not build; the compiler said:" >&2
+# fresh OUTPUT STAMP COMMAND INPUT...: whether OUTPUT exists, was built by
+# COMMAND and is newer than every INPUT.
+fresh() {
+    local output=$1 stamp=$2 command=$3
+    shift 3
+    [[ -e "$output" && -f "$stamp" && "$(cat "$stamp")" == "$command" ]] &&
+        [[ -z "$(find "$@" -newer "$output" -print -quit)" ]]
+}
+
+# compile NAME LOG COMMAND...: runs a compiler command, showing its errors.
+compile() {
+    local name=$1 log=$2
+    shift 2
+    if ! "$@" > "$log" 2>&1; then
+        echo "fuzz.sh: FAIL: $name does not build; the compiler said:" >&2
         grep -E "error:" "$log" | head -20 >&2 || tail -20 "$log" >&2
         echo "(full log: $log)" >&2
         return 1
     fi
     grep -E "warning:" "$log" >&2 || true
+}
+
+# build_module TARGET: builds a library target of the package, after the
+# targets it depends on, unless it is up to date: a Swift target into
+# .build-fuzz/lib/libTARGET.a and .build-fuzz/modules/TARGET.swiftmodule, a
+# C target (one with an include/ folder) into .build-fuzz/lib/TARGET.o and a
+# module map. Sets built_modules.
+declare -A built_modules=()
+build_module() {
+    local target=$1 dependency
+    [[ -n "${built_modules[$target]:-}" ]] && return 0
+    if [[ -z "${target_dependencies[$target]+set}" ]]; then
+        echo "fuzz.sh: FAIL: '$target' is not a library target of Package.swift" >&2
+        return 1
+    fi
+    local -a inputs=()
+    for dependency in ${target_dependencies[$target]}; do
+        build_module "$dependency" || return 1
+        inputs+=("$out/lib/$dependency".*)
+    done
+    local log="$out/logs/module-$target.build.log" output stamp
+    local -a sources command
+    if [[ -d "Sources/$target/include" ]]; then
+        mapfile -t sources < <(find "Sources/$target" -name '*.c' | LC_ALL=C sort)
+        output="$out/lib/$target.o"
+        command=("$clang" -fsanitize=fuzzer-no-link,address -O1 -g -I "Sources/$target/include" -c "${sources[@]}" -o "$output")
+        mkdir -p "$out/modules/$target"
+        printf 'module %s {\n    umbrella "%s"\n    export *\n}\n' "$target" "$PWD/Sources/$target/include" \
+            > "$out/modules/$target/module.modulemap"
+    else
+        mapfile -t sources < <(find "Sources/$target" -name '*.swift' | LC_ALL=C sort)
+        output="$out/lib/lib$target.a"
+        command=("$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -enable-testing
+            -package-name "$package_name" -module-name "$target" -emit-library -static -emit-module
+            -emit-module-path "$out/modules/$target.swiftmodule" "${module_search[@]}" "${sources[@]}" -o "$output")
+    fi
+    stamp="$output.command"
+    if fresh "$output" "$stamp" "${command[*]}" "${sources[@]}" "${inputs[@]}"; then
+        built_modules[$target]=1
+        return 0
+    fi
+    echo "== module $target: building"
+    rm -f "$stamp"
+    compile "module $target" "$log" "${command[@]}" || return 1
+    echo "${command[*]}" > "$stamp"
+    built_modules[$target]=1
+}
+
+# The folders where swiftc finds the modules (the C ones through their module maps).
+module_search=(-I "$out/modules")
+for name in "${!target_dependencies[@]}"; do
+    [[ -d "Sources/$name/include" ]] && module_search+=(-I "$out/modules/$name")
+done
+
+# closure NAME...: the library targets among NAME... and those they depend
+# on, directly or not, one a line.
+closure() {
+    local name
+    for name in "$@"; do
+        [[ -n "${target_dependencies[$name]+set}" ]] || continue
+        echo "$name"
+        # shellcheck disable=SC2086
+        closure ${target_dependencies[$name]}
+    done
+}
+
+# build TARGET: builds the library targets the fuzzer imports (and theirs),
+# then links .build-fuzz/TARGET, unless it is up to date.
+build() {
+    local target=$1 binary="$out/$1" log="$out/logs/$1.build.log" module
+    local -a imported=() libraries=()
+    mapfile -t imported < <(sed -n -E 's/^(@testable )?import ([A-Za-z0-9_]+).*/\2/p' "Fuzz/$target.swift" | LC_ALL=C sort -u)
+    for module in "${imported[@]}"; do
+        [[ -n "${target_dependencies[$module]+set}" ]] || continue
+        build_module "$module" || return 1
+    done
+    for module in $(closure "${imported[@]}" | LC_ALL=C sort -u); do
+        libraries+=("$out/lib/"*"$module".[ao])
+    done
+    local -a command=("$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld
+        -package-name "$package_name" -module-name "$target" "${module_search[@]}" "Fuzz/$target.swift"
+        "${libraries[@]}" -o "$binary")
+    local stamp="$binary.command"
+    if fresh "$binary" "$stamp" "${command[*]}" "Fuzz/$target.swift" "${libraries[@]}"; then
+        echo "== $target: up to date"
+        return 0
+    fi
+    echo "== $target: building"
+    rm -f "$stamp"
+    compile "$target" "$log" "${command[@]}" || return 1
     echo "${command[*]}" > "$stamp"
 }
 

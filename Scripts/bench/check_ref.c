@@ -9,7 +9,7 @@
  *     check_ref    < file     prints "VALID INVALID", the two line counts
  *     check_ref -v < file     prints the valid lines, as `cpf check --valid`
  *
- * The rule is the SPEC's lenient one (section 2): after trimming spaces,
+ * The rule is the lenient one of docs/reference.md#input-rules-and-reasons: after trimming spaces,
  * tabs and carriage returns at both ends, a line holds exactly 11 ASCII
  * digits and nothing else but '.', '-' and ' ' among them; the ten numbers of
  * one repeated digit are refused; both check digits must match.

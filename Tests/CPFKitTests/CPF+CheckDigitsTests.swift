@@ -51,7 +51,7 @@ struct CheckDigitsFromBaseTests {
         #expect(throws: error) { try CPF.CheckDigits(base: base) }
     }
 
-    // SPEC §1: the ten repeated-digit numbers pass the checksum; they are rejected
+    // The check-digit rule (docs/reference.md#the-cpf): the ten repeated-digit numbers pass the checksum; they are rejected
     // only because every digit is the same.
     @Test("all ten repeated-digit numbers pass the checksum, so only the repeated rule rejects them", arguments: 0...9)
     func repeatedNumbersPassTheChecksum(digit: Int) throws {
@@ -63,8 +63,8 @@ struct CheckDigitsFromBaseTests {
         #expect(number.cpfValidationError(options: .init(allowsRepeatedDigits: true)) == nil)
     }
 
-    // An independent transcription of SPEC §1, to check the library's readable
-    // rule against the text of the specification itself.
+    // An independent transcription of the check-digit rule (docs/reference.md#the-cpf), to check the library's readable
+    // rule against the text of the rule itself (docs/reference.md#the-cpf).
     private static func specCheckDigits(_ base: [Int]) -> (Int, Int) {
         var sum = 0
         for (index, digit) in base.enumerated() { sum += digit * (10 - index) }
@@ -76,7 +76,7 @@ struct CheckDigitsFromBaseTests {
         return (d1, d2)
     }
 
-    @Test("the library's check digits equal a literal transcription of SPEC §1 for 20,000 random bases")
+    @Test("the library's check digits equal a literal transcription of the check-digit rule for 20,000 random bases")
     func agreesWithSpecText() throws {
         var rng = SplitMix64(seed: 0x5BEC_1111_2222_3333)
         var failures = 0
@@ -87,7 +87,7 @@ struct CheckDigitsFromBaseTests {
             let computed = try CPF.CheckDigits(base: text)
             if computed != CPF.CheckDigits(first: UInt8(d1), second: UInt8(d2)) {
                 failures += 1
-                if failures <= 10 { Issue.record("\(text): library \(computed), SPEC \(d1)\(d2)") }
+                if failures <= 10 { Issue.record("\(text): library \(computed), transcription \(d1)\(d2)") }
             }
         }
         #expect(failures == 0)

@@ -1,5 +1,5 @@
 // Tests of CPF+ParsingOptions.swift: lenient, strict, pad, allowsRepeatedDigits
-// and their combinations (SPEC §2).
+// and their combinations (docs/reference.md#input-rules-and-reasons).
 
 import Testing
 import CPFKit

@@ -6,7 +6,7 @@ struct CPFPseudonymizerTests {
     /// The key 00 01 02 … 1f.
     static let key = CPFPseudonymizer.Key(bytes: (0..<32).map { UInt8($0) })!
 
-    /// Pseudonyms of the SPEC §3 construction computed by an independent FF1
+    /// Pseudonyms of the FF1 construction of docs/reference.md#cpf-pseudonymize-consistent-reversible-pseudonyms computed by an independent FF1
     /// (Python on OpenSSL's AES, Scripts/bench_pseudonym.py) for the key
     /// 00 01 … 1f: bases 390533447, 123456789, 000000001, 999999998.
     @Test("matches an independent FF1-AES-256 implementation", arguments: [

@@ -1,6 +1,7 @@
 // Tests of Scanner/CPFScanner+Candidate.swift: the candidate rule (groups,
 // separators, line breaks, invisible characters, the 96-byte bound) and the
-// touch rule, as a table of the SPEC's examples and more.
+// touch rule, as a table of the examples of docs/reference.md#cpf-find-cpfs-in-free-text
+// and more.
 
 @testable import CPFKit
 import Testing
@@ -15,7 +16,7 @@ private func found(_ text: String) -> [String] {
 
 @Suite("CPFScanner candidates")
 struct CPFScannerCandidateTests {
-    @Test("the SPEC's examples and the rule's corner cases", arguments: [
+    @Test("the reference's examples and the rule's corner cases", arguments: [
         // Nothing else joins numbers: CSV, SQL, URL paths, JSON, lists.
         ("1,39053344705,Ana", ["39053344705|medium"]),
         ("INSERT INTO t VALUES (2,39053344705,3);", ["39053344705|medium"]),

@@ -1,5 +1,6 @@
 // Tests of Scanner/CPFScanner.swift: streaming (pieces of any size, settled
-// offset, finish) and agreement with the SPEC's rule written the simple way.
+// offset, finish) and agreement with the scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text)
+// written the simple way.
 
 @testable import CPFKit
 import Testing
@@ -22,7 +23,7 @@ struct ReferenceMatch: Equatable, CustomStringConvertible {
     }
 }
 
-/// The SPEC's rule written the simple way: on the Unicode scalars of the text,
+/// The scanning rule of docs/reference.md#cpf-find-cpfs-in-free-text written the simple way: on the Unicode scalars of the text,
 /// tried at every start position, `isValidCPF` as the oracle.
 enum Reference {
     struct Scalar { let value: Unicode.Scalar; let offset: Int; let length: Int }

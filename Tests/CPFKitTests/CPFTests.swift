@@ -99,7 +99,7 @@ struct CPFPropertyTests {
         #expect(value.fiscalRegion.digit == region)
     }
 
-    @Test("the ninth digit gives the fiscal region of SPEC §1", arguments: [
+    @Test("the ninth digit gives the fiscal region (docs/reference.md#the-cpf)", arguments: [
         (0, ["RS"]), (1, ["DF", "GO", "MT", "MS", "TO"]), (2, ["AC", "AP", "AM", "PA", "RO", "RR"]),
         (3, ["CE", "MA", "PI"]), (4, ["AL", "PB", "PE", "RN"]), (5, ["BA", "SE"]), (6, ["MG"]),
         (7, ["ES", "RJ"]), (8, ["SP"]), (9, ["PR", "SC"]),

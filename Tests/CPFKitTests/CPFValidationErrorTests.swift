@@ -5,7 +5,7 @@ import CPFKit
 
 @Suite("CPFValidationError: codes and messages")
 struct CPFValidationErrorTests {
-    @Test("each reason has the stable code of SPEC §2 and its message", arguments: [
+    @Test("each reason has its stable code (docs/reference.md#input-rules-and-reasons) and its message", arguments: [
         (CPFValidationError.empty, "empty", "empty"),
         (.invalidCharacter("a", position: 5), "invalid-character", "invalid character 'a' at position 5"),
         (.invalidCharacter("\t", position: 8), "invalid-character", "invalid character '\\t' at position 8"),
@@ -36,7 +36,7 @@ struct CPFValidationErrorTests {
         #expect("\(error)" == description)
     }
 
-    @Test("the six codes are distinct and are exactly those of SPEC §2")
+    @Test("the six codes are distinct and are exactly those of docs/reference.md#input-rules-and-reasons")
     func codes() {
         let all: [CPFValidationError] = [
             .empty, .invalidCharacter("x", position: 1), .format, .length(digitCount: 3), .repeatedDigits,

@@ -1,4 +1,4 @@
-// Tests of FiscalRegion.swift: the ten fiscal regions of SPEC §1.
+// Tests of FiscalRegion.swift: the ten fiscal regions (docs/reference.md#the-cpf).
 
 import Testing
 import CPFKit
@@ -11,7 +11,7 @@ private let specTable: [(Int, [String])] = [
 
 @Suite("FiscalRegion")
 struct FiscalRegionTests {
-    @Test("each digit 0–9 is the region of the states of SPEC §1", arguments: specTable)
+    @Test("each digit 0–9 is the region of its states (docs/reference.md#the-cpf)", arguments: specTable)
     func byDigit(digit: Int, states: [String]) throws {
         let region = try #require(FiscalRegion(digit: digit))
         #expect(region.digit == digit)

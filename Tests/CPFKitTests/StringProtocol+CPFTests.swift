@@ -1,5 +1,6 @@
 // Tests of StringProtocol+CPF.swift: the readable rule, the project's one
-// definition of what a valid CPF is (SPEC §1 and §2).
+// definition of what a valid CPF is (the check-digit rule and the input rules: docs/reference.md#the-cpf and
+// #input-rules-and-reasons).
 
 import Testing
 import CPFKit
@@ -19,10 +20,11 @@ struct PublishedExampleTests {
         #expect(input.parsedCPF().map(\.digits) == .success("39053344705"))
     }
 
-    // SPEC §3 shows "check digits should be 38" for this number, but the rule of
-    // SPEC §1 gives 81: 2·10+3·9+1·8+0·7+0·6+2·5+9·4+9·3+9·2 = 146, 146 mod 11 = 3,
+    // the specification's example message says "check digits should be 38" for this
+    // number, but the check-digit rule (docs/reference.md#the-cpf) gives 81: 2·10+3·9+1·8+0·7+0·6+2·5+9·4+9·3+9·2 = 146, 146 mod 11 = 3,
     // digit 11−3 = 8; then 2·11+3·10+1·9+0+0+2·7+9·6+9·5+9·4+8·2 = 197 (with the
-    // first check digit 8 at weight 2 — the SPEC text is wrong, the rule is right),
+    // first check digit 8 at weight 2 — the example is wrong, the rule is right; see docs/decisions.md, "The
+    // specification's example message"),
     // 197 mod 11 = 10, digit 1. python-stdnum agrees: 23100299981 is valid.
     @Test("python-stdnum's documented wrong checksum 231.002.999-00 is rejected, expecting check digits 81",
           arguments: ["231.002.999-00", "23100299900"])
@@ -40,7 +42,7 @@ struct PublishedExampleTests {
 
     // 3·10+9·9+0·8+5·7+3·6+3·5+4·4+4·3+7·2 = 221, 221 mod 11 = 1 < 2 → 0;
     // 3·11+9·10+0·9+5·8+3·7+3·6+4·5+4·4+7·3+0·2 = 259, 259 mod 11 = 6 → 11−6 = 5.
-    @Test("the check digits of 390.533.447 worked out by hand from SPEC §1 are 05")
+    @Test("the check digits of 390.533.447 worked out by hand from the check-digit rule are 05")
     func workedExample() {
         #expect("390.533.447".cpfCheckDigits() == .success(digits(0, 5)))
         #expect("390533447".cpfCheckDigits() == .success(digits(0, 5)))
@@ -57,7 +59,7 @@ struct PublishedExampleTests {
 // tab/CR inside, junk, empty, published examples). Each line was printed as
 // `(input, cpf.is_valid(input))` and pasted here unchanged.
 //
-// Only inputs on which python-stdnum and SPEC §2 are meant to agree are in this
+// Only inputs on which python-stdnum and the input rules (docs/reference.md#input-rules-and-reasons) are meant to agree are in this
 // table; the known differences are in `stdnumDifferences` below.
 private let stdnumVerdicts: [(String, Bool)] = [
     ("954.255.503-24", true),
@@ -126,12 +128,13 @@ private let stdnumVerdicts: [(String, Bool)] = [
     ("11144477735", true),
 ]
 
-// Where python-stdnum 2.2 and CPFKit (following SPEC §1 and §2) disagree, checked
+// Where python-stdnum 2.2 and CPFKit (following the check-digit rule and the input rules: docs/reference.md#the-cpf and
+// #input-rules-and-reasons) disagree, checked
 // with python-stdnum the same way. stdnum's `compact` maps many Unicode dashes
 // and the fullwidth digits to ASCII and `str.strip()` removes any Unicode
 // white space (LF, NO-BREAK SPACE); its `validate` rejects only 00000000000 of
 // the repeated-digit numbers (`int(number) <= 0`) and accepts 111.111.111-11 …
-// 999.999.999-99. CPFKit rejects all ten by default (SPEC §1), trims only
+// 999.999.999-99. CPFKit rejects all ten by default (docs/reference.md#the-cpf), trims only
 // space, tab and CR, and never converts a non-ASCII character.
 private let stdnumDifferences: [(input: String, stdnumSaysValid: Bool, ours: CPFValidationError)] = [
     ("000.000.000-00", false, .repeatedDigits),
@@ -159,7 +162,7 @@ struct StdnumVerdictTests {
         #expect((input.cpfValidationError() == nil) == stdnumSaysValid)
     }
 
-    @Test("where python-stdnum differs (repeated digits, Unicode white space, dashes and digits), CPFKit follows the SPEC",
+    @Test("where python-stdnum differs (repeated digits, Unicode white space, dashes and digits), CPFKit follows its input rules",
           arguments: stdnumDifferences)
     func documentedDifferences(input: String, stdnumSaysValid: Bool, ours: CPFValidationError) {
         #expect(input.cpfValidationError() == ours)
@@ -171,7 +174,7 @@ struct StdnumVerdictTests {
     }
 }
 
-@Suite("StringProtocol+CPF: the reasons of SPEC §2, their payloads and their order")
+@Suite("StringProtocol+CPF: the reasons of docs/reference.md#input-rules-and-reasons, their payloads and their order")
 struct ReasonTests {
     @Test("nothing left after trimming space, tab and CR is empty",
           arguments: ["", " ", "   ", "\t", "\r", " \t\r \r\t "])
@@ -341,7 +344,7 @@ struct RuleProperties {
         #expect(second.isValidCPF)
     }
 
-    /// The two remainders of SPEC §1 for a base of nine digits, computed here
+    /// The two remainders of the check-digit rule (docs/reference.md#the-cpf) for a base of nine digits, computed here
     /// independently of the library.
     private static func remainders(_ base: [Int]) -> (Int, Int) {
         let r1 = base.enumerated().reduce(0) { $0 + $1.element * (10 - $1.offset) } % 11

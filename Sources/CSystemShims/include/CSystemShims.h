@@ -2,7 +2,8 @@
 // bring in: extended attributes (<sys/xattr.h>, whose functions differ
 // between Linux and Darwin) and the Linux file lease. Each is a thin
 // wrapper with one signature on every platform; `cpf` reaches them only
-// through Sources/cpf/System.
+// through the CPFSystem target (Sources/CPFSystem), the only one that
+// depends on this one.
 #ifndef CPF_SYSTEM_SHIMS_H
 #define CPF_SYSTEM_SHIMS_H
 

@@ -2,6 +2,7 @@
 // of several inputs: every record with its verdict, one header, the byte
 // order mark.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // End-to-end tests of `cpf check` with CPFs given as arguments.
 
+import CPFTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,8 @@ struct CheckArgumentsEndToEndTests {
 
     @Test("one verdict line per argument and the exit status", arguments: [
         Case(arguments: ["390.533.447-05"], stdout: "390.533.447-05: valid\n", status: 0),
-        // The SPEC's example says 38; its rule gives 81, and the rule wins.
+        // The specification's example message says 38; the check-digit rule
+        // (docs/reference.md#the-cpf) gives 81, and the rule wins (docs/decisions.md).
         Case(arguments: ["231.002.999-00"], stdout: "231.002.999-00: invalid (check digits should be 81)\n", status: 1),
         Case(arguments: ["390.533.447-05", "231.002.999-00"],
              stdout: "390.533.447-05: valid\n231.002.999-00: invalid (check digits should be 81)\n", status: 1),

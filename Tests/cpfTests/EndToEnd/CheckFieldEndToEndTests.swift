@@ -1,6 +1,7 @@
 // End-to-end tests of `cpf check --field N --delimiter C --header`: CPFs in a
 // field of CSV/TSV records.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

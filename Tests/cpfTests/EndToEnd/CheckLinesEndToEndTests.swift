@@ -1,6 +1,7 @@
 // End-to-end tests of `cpf check` reading CPFs one per line: the report of
 // invalid lines, the summary, several inputs, unreadable inputs.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

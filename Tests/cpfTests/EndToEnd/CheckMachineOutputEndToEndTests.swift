@@ -1,5 +1,6 @@
 // End-to-end tests of `cpf check --json` and `cpf check --csv`.
 
+import CPFTestSupport
 import Foundation
 import Testing
 
@@ -112,34 +113,4 @@ struct CheckMachineOutputEndToEndTests {
         #expect(records.dropFirst().allSatisfy { $0.count == 7 })
         #expect(records.dropFirst().map { $0[3] } == ["false", "false", "false", "true", "false"])
     }
-}
-
-/// A small RFC 4180 parser for checking CSV output: records end at LF
-/// outside quotes.
-func parseCSV(_ text: String) -> [[String]] {
-    var records: [[String]] = []
-    var record: [String] = []
-    var field = ""
-    var inQuotes = false
-    var characters = Array(text.unicodeScalars)[...]
-    while let c = characters.popFirst() {
-        if inQuotes {
-            if c == "\"" {
-                if characters.first == "\"" { characters.removeFirst(); field.unicodeScalars.append("\"") } else { inQuotes = false }
-            } else {
-                field.unicodeScalars.append(c)
-            }
-        } else if c == "\"" {
-            inQuotes = true
-        } else if c == "," {
-            record.append(field); field = ""
-        } else if c == "\n" {
-            record.append(field); field = ""
-            records.append(record); record = []
-        } else {
-            field.unicodeScalars.append(c)
-        }
-    }
-    if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
-    return records
 }

@@ -1,5 +1,6 @@
 // End-to-end tests of --color and NO_COLOR for check and find.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 // End-to-end tests of `cpf complete`, through the built binary.
 
+import CPFTestSupport
 import CPFKit
 import Foundation
 import Testing

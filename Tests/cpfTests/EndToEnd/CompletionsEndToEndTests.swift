@@ -1,5 +1,6 @@
 // End-to-end tests of `cpf completions` and `cpf help --man`.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

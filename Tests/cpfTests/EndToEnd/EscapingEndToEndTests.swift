@@ -3,6 +3,7 @@
 // arguments): never a byte that a terminal acts on, and names that are not
 // UTF-8 kept as the bytes they are.
 
+import CPFTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

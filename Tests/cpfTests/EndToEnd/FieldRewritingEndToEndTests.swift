@@ -2,6 +2,7 @@
 // `--delimiter` and `--header`: one field of each CSV record rewritten in
 // place, every other byte kept.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

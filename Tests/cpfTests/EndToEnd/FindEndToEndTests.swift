@@ -2,6 +2,7 @@
 // SOURCE:LINE:COLUMN: TEXT or JSON Lines; files, standard input, CRLF, long
 // lines across cpf's read blocks, binary input, exit statuses.
 
+import CPFTestSupport
 import CPFKit
 import Foundation
 import Testing

@@ -9,6 +9,7 @@
 // and need runuser, inotifywait, setfacl, getfacl, setfattr and getfattr
 // (.ci/run installs inotify-tools, acl and attr).
 
+import CPFTestSupport
 import Foundation
 import Testing
 

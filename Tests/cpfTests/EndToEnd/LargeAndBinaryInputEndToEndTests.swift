@@ -1,6 +1,7 @@
 // End-to-end tests with lines of 3 MB (longer than cpf's 1 MiB read buffer)
 // and with random binary input.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

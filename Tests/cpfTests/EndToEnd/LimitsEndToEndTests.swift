@@ -2,6 +2,7 @@
 // a terminating signal in the middle of a write to a regular file, and the
 // limits of `ulimit` (address space, file size).
 
+import CPFTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 // End-to-end tests of live output: with its standard input a pipe kept
 // open, `cpf` writes what it can for each line before it waits for the next.
 
+import CPFTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

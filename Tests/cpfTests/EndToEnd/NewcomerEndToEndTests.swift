@@ -2,6 +2,7 @@
 // help, a file name given as a CPF, a mistyped command, hints, choices in any
 // case, suggestions of `info`.
 
+import CPFTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)

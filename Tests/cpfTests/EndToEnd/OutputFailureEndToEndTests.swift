@@ -1,6 +1,7 @@
 // End-to-end tests of output that cannot be written: a reader that goes away
 // (closed pipe) and a full disk (/dev/full).
 
+import CPFTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -68,6 +69,15 @@ struct OutputFailureEndToEndTests {
         #expect(outcome.signal == nil)
         #expect(outcome.status == 2)
         #expect(outcome.stderr == "cpf: standard output: No space left on device\n")
+    }
+
+    @Test("a full disk ends a run that reads no input, or an endless one, through the status it returns",
+          arguments: [#""$CPF" generate -n 999999999"#, #"yes 390.533.447-05 | "$CPF" check --valid"#,
+                      #"yes 'CPF 390.533.447-05' | "$CPF" find"#, #"yes 'CPF 390.533.447-05' | "$CPF" redact"#])
+    func aFullDiskEndsEveryLoop(command: String) {
+        let result = runShell(command + " > /dev/full", timeout: 20)
+        #expect(result.status == 2)
+        #expect(result.stderr == "cpf: standard output: No space left on device\n")
     }
 
     @Test func argumentVerdictsToAFullDiskExitTwo() {

@@ -3,6 +3,7 @@
 // output of the whole (headers aside), as a Spark `pipe` / `SELECT TRANSFORM`
 // stage or a Hadoop Streaming mapper needs.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // End-to-end tests of the language: the README's examples under
 // LANG=pt_BR.UTF-8 speak Portuguese, and machine output is the same bytes.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

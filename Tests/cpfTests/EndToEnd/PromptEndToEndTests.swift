@@ -4,6 +4,7 @@
 // its own tmux socket (-S) and kills its server at the end, and none needs a
 // controlling terminal or a standard input of its own, so they run in CI.
 
+import CPFTestSupport
 import CPFKit
 import Foundation
 import Testing

@@ -2,6 +2,7 @@
 // the digits of each CPF, in both styles, binary data included, across read
 // blocks; exit statuses.
 
+import CPFTestSupport
 import CPFKit
 import Foundation
 import Testing
@@ -91,7 +92,7 @@ struct RedactEndToEndTests {
         }
     }
 
-    // SPEC v2: after `redact --confidence L`, `find --confidence L --include-invalid` finds nothing.
+    // The v2 scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text): after `redact --confidence L`, `find --confidence L --include-invalid` finds nothing.
 
     static let hardText = """
         1,39053344705,Ana\nINSERT INTO t VALUES (2,39053344705,3);\n390.533.447-05,529.982.247-25

@@ -1,5 +1,6 @@
 // End-to-end tests of `cpf format` and `cpf strip`.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@
 // final newline, empty input, a 1 GiB line) and of real environments (missing,
 // directory and unreadable inputs, a closed pipe, a full disk).
 
+import CPFTestSupport
 import CPFKit
 import Foundation
 import Testing

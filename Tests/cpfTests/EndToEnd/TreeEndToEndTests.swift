@@ -2,6 +2,7 @@
 // links, FIFOs, binary and empty files, names that are not UTF-8, the same
 // output on one thread or many, and atomic, minimal rewriting.
 
+import CPFTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 // End-to-end tests of usage errors, help and version.
 
-@testable import cpf
+@testable import CPFCommandLine
+import CPFTestSupport
 import Foundation
 import Testing
 

@@ -1,0 +1,311 @@
+import CPFKit
+import CPFSystem
+
+/// What `cpf check` writes for each input.
+enum CheckOutput {
+    /// Invalid lines as `SOURCE:LINE: 'INPUT': MESSAGE` (for arguments, a
+    /// verdict line each), then a summary on standard error.
+    case report
+    /// The valid input lines, byte for byte.
+    case validLines
+    /// The invalid input lines, byte for byte.
+    case invalidLines
+    /// One JSON object per input.
+    case json
+    /// One CSV row per input, after a header row.
+    case csv
+    /// Nothing: the exit status answers.
+    case quiet
+    /// Every input record, followed by the delimiter, `true` or `false`, the
+    /// delimiter and the reason code (empty when valid).
+    case annotate
+
+    var isFilter: Bool { self == .validLines || self == .invalidLines }
+    /// Whether the input's bytes are copied to the output (its byte order
+    /// mark and header included).
+    var copiesInput: Bool { isFilter || self == .annotate }
+}
+
+/// Checks inputs line by line and writes the verdicts; the layer between the
+/// line reader and the output formats for `cpf check`.
+final class CheckEngine {
+    struct Settings {
+        var options = CPF.ParsingOptions.lenient
+        var output = CheckOutput.report
+        /// The 0-based CSV field that holds the CPF, or `nil` for whole lines.
+        var field: Int?
+        var delimiter = UInt8(ascii: ",")
+        /// Whether the first record of each input is a header, not a CPF
+        /// (the first input's is kept by the filters and `--annotate`).
+        var skipsHeader = false
+        /// Whether the verdicts and the report are coloured (`--color`).
+        var colours = false
+    }
+
+    static let argumentSource: RawText = "(argument)"
+
+    let settings: Settings
+    let context: Context
+    private let out: OutputBuffer
+    private let reader: LineReader
+    private(set) var checkedCount = 0
+    private(set) var validCount = 0
+    var invalidCount: Int { checkedCount - validCount }
+    /// The invalid inputs by reason, in the order of ``CheckEngine/reasonCodes``
+    /// (counted for the report only).
+    private(set) var invalidByReason = [Int](repeating: 0, count: 6)
+    /// Inputs read so far.
+    private var inputCount = 0
+
+    // The line being read in pieces (CSV fields, lines longer than the buffer).
+    private let streamed: StreamedLine
+    private var csv: CSVState
+    /// The SOURCE of the verdicts: the input's name, in memory of its own,
+    /// so that writing it costs no reference counting per record.
+    private var sourceStorage = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+    private var source = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    private func setSource(_ name: RawText) {
+        sourceStorage.deallocate()
+        sourceStorage = .allocate(byteCount: max(1, name.bytes.count), alignment: 1)
+        name.withBytes { sourceStorage.copyMemory(from: $0) }
+        source = UnsafeRawBufferPointer(rebasing: sourceStorage[..<name.bytes.count])
+    }
+
+    init(settings: Settings, context: Context) {
+        self.settings = settings
+        self.context = context
+        out = context.output
+        reader = LineReader(flush: context.flush, cancellation: context.cancellation)
+        csv = CSVState(delimiter: settings.delimiter)
+        streamed = StreamedLine(options: settings.options, context: context)
+        if settings.output == .csv {
+            out.write("source,line,input,valid,cpf,reason,message\n")
+        }
+        setSource("-")
+    }
+
+    deinit {
+        sourceStorage.deallocate()
+    }
+
+    /// Checks every line of one input. Only the first input's byte order
+    /// mark and header are copied, so that several inputs make one output.
+    func check(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
+        setSource(name)
+        inputCount += 1
+        let copiesStart = settings.output.copiesInput && inputCount == 1
+        var inHeader = settings.skipsHeader
+        let csvDelimiter = settings.field == nil ? nil : settings.delimiter
+        try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter, byteOrderMark: { mark in
+            if copiesStart { out.write(mark) }
+        }) { piece in
+            if inHeader {
+                if copiesStart {
+                    out.write(piece.bytes)
+                    if piece.isLast {
+                        if settings.output == .annotate { writeAnnotation(names: true) }
+                        out.writeTerminator(piece.terminator)
+                    }
+                }
+                inHeader = !piece.isLast
+            } else if piece.isWhole, settings.field == nil {
+                checkLine(piece)
+            } else {
+                checkPiece(piece)
+                if piece.isLast { streamed.reportIfNotHeld(location: (name, piece.lineNumber)) }
+            }
+            if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
+        }
+    }
+
+    /// The delimiter and the two fields `--annotate` adds: `valid,reason`
+    /// for the header, else the verdict and the reason code.
+    @inline(__always)
+    private func writeAnnotation(names: Bool = false, error: CPFValidationError? = nil) {
+        let delimiter = settings.delimiter
+        out.write(byte: delimiter)
+        if names {
+            out.write("valid")
+            out.write(byte: delimiter)
+            out.write("reason")
+        } else if let error {
+            out.write("false")
+            out.write(byte: delimiter)
+            out.write(error.code)
+        } else {
+            out.write("true")
+            out.write(byte: delimiter)
+        }
+    }
+
+    /// The hot path: one whole line, the CPF being the whole line.
+    @inline(__always)
+    private func checkLine(_ piece: LinePiece) {
+        checkedCount += 1
+        switch settings.output {
+        case .quiet:
+            if CPF.isValid(piece.bytes, options: settings.options) { validCount += 1 }
+        case .validLines, .invalidLines:
+            let isValid = CPF.isValid(piece.bytes, options: settings.options)
+            if isValid { validCount += 1 }
+            if isValid == (settings.output == .validLines) {
+                if piece.terminator.isEmpty {
+                    out.write(piece.bytes)
+                    out.write(byte: 0x0A)
+                } else {
+                    out.write(piece.bytesWithTerminator)
+                }
+            }
+        case .annotate:
+            let result = CPF.parse(piece.bytes, options: settings.options)
+            out.write(piece.bytes)
+            switch result {
+            case .success:
+                validCount += 1
+                writeAnnotation()
+            case .failure(let error):
+                writeAnnotation(error: error)
+            }
+            out.writeTerminator(piece.terminator)
+        case .report, .json, .csv:
+            let result = CPF.parse(piece.bytes, options: settings.options)
+            if case .success = result { validCount += 1 }
+            let echo = EchoCapture.cut(piece.bytes)
+            emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber)
+        }
+    }
+
+    /// A CSV record, or a piece of a line too long to hold.
+    private func checkPiece(_ piece: LinePiece) {
+        if piece.isFirst {
+            streamed.begin()
+            csv = CSVState(delimiter: settings.delimiter)
+        }
+        if let field = settings.field {
+            for byte in piece.bytes where csv.step(byte) && csv.fieldIndex == field {
+                streamed.consume(byte: byte)
+            }
+        } else {
+            streamed.consume(piece.bytes)
+        }
+
+        if settings.output.isFilter {
+            let wantsValid = settings.output == .validLines
+            var decided: Bool?
+            if piece.isLast {
+                if case .success = streamed.result { decided = wantsValid } else { decided = !wantsValid }
+            } else if streamed.isSettled {
+                decided = !wantsValid
+            }
+            streamed.pass(piece.bytes, decided: decided, to: out)
+            // A line that could not be held was copied whatever its verdict.
+            if piece.isLast, streamed.isCopied { out.writeTerminator(piece.terminator) }
+        } else if settings.output == .annotate {
+            out.write(piece.bytes)
+        }
+        guard piece.isLast else { return }
+        let result = streamed.result
+        checkedCount += 1
+        if case .success = result { validCount += 1 }
+        if settings.output == .annotate {
+            if case .failure(let error) = result { writeAnnotation(error: error) } else { writeAnnotation() }
+            out.writeTerminator(piece.terminator)
+        } else if !settings.output.isFilter, settings.output != .quiet {
+            emit(result, echo: streamed.echo.bytes, isTruncated: streamed.echo.isTruncated, line: piece.lineNumber)
+        }
+    }
+
+    /// Checks one command-line argument; `index` counts arguments from 1.
+    func check(argument: RawText, index: Int) {
+        argument.withBytes { bytes in
+            let result = CPF.parse(bytes, options: settings.options)
+            checkedCount += 1
+            switch result {
+            case .success:
+                validCount += 1
+                switch settings.output {
+                case .report:
+                    writeVerdictEcho(bytes)
+                    out.write(": " + paint(context.text(.verdictValid), Colour.valid) + "\n")
+                case .validLines:
+                    out.write(bytes)
+                    out.write(byte: 0x0A)
+                default: break
+                }
+            case .failure(let error):
+                switch settings.output {
+                case .report:
+                    writeVerdictEcho(bytes)
+                    out.write(": " + paint(context.text(.verdictInvalid, context.reason(error)), Colour.invalid) + "\n")
+                case .invalidLines:
+                    out.write(bytes)
+                    out.write(byte: 0x0A)
+                default: break
+                }
+            }
+            if settings.output == .json || settings.output == .csv {
+                if !source.elementsEqual(Self.argumentSource.bytes) { setSource(Self.argumentSource) }
+                let echo = EchoCapture.cut(bytes)
+                emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index)
+            }
+        }
+    }
+
+    /// `text` in colour `code` when the report is coloured.
+    private func paint(_ text: String, _ code: String) -> String {
+        settings.colours ? Colour.paint(text, code) : text
+    }
+
+    /// The argument at the start of its verdict line: escaped, cut at 64 KiB.
+    private func writeVerdictEcho(_ bytes: UnsafeRawBufferPointer) {
+        let echo = EchoCapture.cut(bytes)
+        Escaping.writeReadable(echo.bytes, quote: nil, to: out)
+        if echo.isTruncated { out.write("…") }
+    }
+
+    /// Writes the verdict on one input in the report, JSON or CSV format.
+    private func emit(_ result: Result<CPF, CPFValidationError>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int) {
+        switch settings.output {
+        case .report:
+            guard case .failure(let error) = result else { return }
+            invalidByReason[Self.reasonIndex(error)] += 1
+            DiagnosticWriter.write(
+                source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error), colours: settings.colours, to: out)
+        case .json:
+            RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+        case .csv:
+            RecordWriter.writeCSV(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+        default:
+            break
+        }
+    }
+
+    /// The reason codes, in the order they are checked and counted.
+    static let reasonCodes = ["empty", "invalid-character", "format", "length", "repeated", "check-digits"]
+
+    static func reasonIndex(_ error: CPFValidationError) -> Int {
+        switch error {
+        case .empty: 0
+        case .invalidCharacter: 1
+        case .format: 2
+        case .length: 3
+        case .repeatedDigits: 4
+        case .checkDigits: 5
+        }
+    }
+
+    /// `cpf: N checked, N valid, N invalid (N check-digits, N length, …)` on
+    /// standard error, the invalid ones counted by reason, most frequent
+    /// first; nothing when no input could be read at all.
+    func writeSummary() {
+        if checkedCount == 0, context.failedInput { return }
+        var summary = context.text(.checkSummary, "\(checkedCount)", "\(validCount)", "\(invalidCount)")
+        let reasons = Self.reasonCodes.indices.filter { invalidByReason[$0] > 0 }
+            .sorted { invalidByReason[$0] > invalidByReason[$1] || (invalidByReason[$0] == invalidByReason[$1] && $0 < $1) }
+        if !reasons.isEmpty {
+            summary += " (" + reasons.map { "\(invalidByReason[$0]) \(Self.reasonCodes[$0])" }.joined(separator: ", ") + ")"
+        }
+        context.diagnose(summary)
+    }
+}

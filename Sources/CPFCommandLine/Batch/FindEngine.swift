@@ -1,0 +1,425 @@
+import CPFKit
+import CPFSystem
+
+/// Finds the CPFs in free text for `cpf find`: reads each input in large
+/// blocks, scans them with `CPFScanner`, and prints each CPF of at least
+/// the minimum confidence (and, when asked, each mistyped CPF) with the line
+/// and byte column of its first digit.
+final class FindEngine {
+    /// What to report.
+    struct Settings {
+        /// JSON Lines instead of `SOURCE:LINE:COLUMN: TEXT`.
+        var json = false
+        /// The lowest confidence reported.
+        var minimumConfidence = CPFScanner.Confidence.medium
+        /// Whether mistyped CPFs (wrong check digits) are reported too.
+        var includesInvalid = false
+        /// How many threads scan a large regular file, a chunk of it each.
+        var threads = 1
+        /// Whether the text report is coloured (`--color`).
+        var colours = false
+    }
+
+    let settings: Settings
+    var json: Bool { settings.json }
+    private let out: OutputBuffer
+    private let reader: BlockReader
+    /// CPFs found so far, over every input.
+    private(set) var foundCount = 0
+    /// CPFs reported so far by confidence (low, medium, high), mistyped
+    /// ones apart, for `--stats`.
+    private(set) var reportedCounts = Counts()
+    /// The bytes of each chunk of a file scanned on several threads.
+    private let chunkCapacity: Int
+    /// The threads and what each of their buffers' chunks prints, made for
+    /// the first file large enough to be scanned in chunks.
+    private var parallel: (pipeline: ChunkPipeline, outputs: UnsafeMutableBufferPointer<ChunkOutput?>)?
+
+    /// What one chunk of a file scanned on several threads prints, kept in
+    /// memory until the chunks before it are printed.
+    private final class ChunkOutput {
+        private(set) var bytes: [UInt8] = []
+        /// Where the chunk's report is written: its blocks land in `bytes`.
+        private(set) lazy var buffer = OutputBuffer(capacity: 1 << 16) { [unowned self] block throws(Errno) in
+            bytes.append(contentsOf: block)
+        }
+
+        /// Writes what the chunk printed to `out`, and empties it.
+        func drain(into out: OutputBuffer) {
+            buffer.flush()
+            bytes.withUnsafeBytes { out.write($0) }
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// CPFs reported, by confidence, mistyped ones apart.
+    struct Counts {
+        var low = 0, medium = 0, high = 0, mistyped = 0
+
+        var total: Int { low + medium + high + mistyped }
+
+        mutating func add(_ match: CPFScanner.Match) {
+            if !match.isValid {
+                mistyped += 1
+            } else {
+                switch match.confidence {
+                case .low: low += 1
+                case .medium: medium += 1
+                case .high: high += 1
+                }
+            }
+        }
+
+        static func += (lhs: inout Counts, rhs: Counts) {
+            lhs.low += rhs.low
+            lhs.medium += rhs.medium
+            lhs.high += rhs.high
+            lhs.mistyped += rhs.mistyped
+        }
+    }
+
+    /// Where an input stands: the line (from 1) that starts at `lineStart`,
+    /// line feeds counted before the offset `counted`. A local value while
+    /// an input is scanned (not stored in the engine), so that the hot path
+    /// pays no run-time exclusivity checks.
+    private struct Position {
+        /// The input's SOURCE as printed, padded with zeros to whole words.
+        let source: UnsafeRawBufferPointer
+        /// The decimal digits of the line last rendered (room for 24 bytes,
+        /// copied a word at a time), rendered once per line that has a CPF.
+        var lineDigits: UnsafeMutableRawPointer
+        var line = 1
+        var lineStart = 0
+        var counted = 0
+        /// The starts of the last four lines counted, a ring indexed by line
+        /// number: a match holds at most three line breaks, so the line of
+        /// its first digit is among them even when the breaks inside it were
+        /// counted already.
+        var recentLineStarts: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var renderedLine = 0
+        var lineDigitCount = 0
+        /// The CPFs reported from this position on.
+        var counts = Counts()
+
+        /// The start of line `number`, one of the last four counted.
+        func start(ofLine number: Int) -> Int {
+            switch number & 3 {
+            case 0: recentLineStarts.0
+            case 1: recentLineStarts.1
+            case 2: recentLineStarts.2
+            default: recentLineStarts.3
+            }
+        }
+
+        mutating func record(lineStart: Int) {
+            switch line & 3 {
+            case 0: recentLineStarts.0 = lineStart
+            case 1: recentLineStarts.1 = lineStart
+            case 2: recentLineStarts.2 = lineStart
+            default: recentLineStarts.3 = lineStart
+            }
+        }
+
+        /// Counts the line feeds from the offset `counted` up to the offset
+        /// `end`, both in the block at `base`, which starts at the offset `origin`.
+        @inline(__always)
+        mutating func countLines(_ base: UnsafeRawPointer, origin: Int, upTo end: Int) {
+            var cursor = base + (counted - origin)
+            let stop = base + (end - origin)
+            while cursor < stop, let found = system_findByte(0x0A, in: cursor, count: stop - cursor) {
+                line += 1
+                cursor = found + 1
+                lineStart = origin + (cursor - base)
+                record(lineStart: lineStart)
+            }
+            counted = end
+        }
+
+        /// The line and byte column (from 1) of the offset `offset`, at most
+        /// three line breaks before the last counted.
+        func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+            var line = self.line
+            var lineStart = self.lineStart
+            while offset < lineStart, line > 1 {
+                line -= 1
+                lineStart = line == 1 ? 0 : start(ofLine: line)
+            }
+            return (line, offset - lineStart + 1)
+        }
+    }
+
+    /// - Parameters:
+    ///   - output: Where to print; standard output by default.
+    ///   - blockCapacity: The largest block read at once.
+    ///   - chunkCapacity: The bytes of each chunk of a file scanned on several threads.
+    init(
+        settings: Settings, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity,
+        chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity
+    ) {
+        self.settings = settings
+        out = output ?? context.output
+        reader = BlockReader(
+            capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation)
+        self.chunkCapacity = chunkCapacity
+    }
+
+    deinit {
+        if let outputs = parallel?.outputs {
+            outputs.deinitialize()
+            outputs.deallocate()
+        }
+    }
+
+    /// Prints every CPF in one input; `name` is its SOURCE (`-` for standard
+    /// input), escaped in the text report as every echo on a terminal is.
+    func find(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
+        let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
+        // Rounded up to whole words, copied a word at a time.
+        let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
+        defer { padded.deallocate() }
+        padded.initializeMemory(as: UInt8.self, repeating: 0)
+        _ = padded.initializeMemory(as: UInt8.self, from: shown)
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
+        defer { lineDigits.deallocate() }
+        var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
+        if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity {
+            return try findInChunks(descriptor, position: position)
+        }
+        var scanner = CPFScanner()
+        defer {
+            reportedCounts += position.counts
+            foundCount += position.counts.total
+        }
+        try reader.forEachBlock(of: descriptor) { block in
+            let bytes = UnsafeRawBufferPointer(block)
+            let origin = scanner.offset
+            scanner.feed(bytes) { match in
+                if match.range.lowerBound > position.counted {
+                    position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                }
+                report(match, startingAt: match.range.lowerBound, at: &position, to: out)
+            }
+            position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+        }
+        scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
+    }
+
+    /// ``find(_:named:)`` for a large regular file: its chunks scanned side
+    /// by side, each printing to its own buffer, the buffers printed in
+    /// order. Each chunk first counts its line feeds, so that the next knows
+    /// its first line without waiting for this one's scan. The output is the
+    /// same, byte for byte, as one thread's.
+    private func findInChunks(_ descriptor: FileDescriptor, position start: Position) throws(Errno) {
+        if parallel == nil {
+            let pipeline = ChunkPipeline(threads: settings.threads, chunkCapacity: chunkCapacity)
+            let outputs = UnsafeMutableBufferPointer<ChunkOutput?>.allocate(capacity: pipeline.buffers)
+            outputs.initialize(repeating: nil)
+            parallel = (pipeline, outputs)
+        }
+        let (pipeline, outputs) = parallel!
+        // Each buffer's own rendering of line numbers, a cache line apart:
+        // chunks that wrote to one line would slow each other down.
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 128 * pipeline.buffers, alignment: 64)
+        defer { lineDigits.deallocate() }
+        let out = out
+        var counts = Counts()
+        defer {
+            reportedCounts += counts
+            foundCount += counts.total
+        }
+        try pipeline.run(descriptor, summary: { chunk in
+            LineFeeds(in: chunk.owned, at: chunk.range.lowerBound)
+        }, initial: LineFeeds(), combine: +, work: { chunk, before in
+            // Where the chunk starts: after the line feeds of those before it.
+            var position = start
+            position.lineDigits = lineDigits + 128 * chunk.buffer
+            position.line = 1 + before.count
+            position.lineStart = before.lineStart
+            position.record(lineStart: before.lineStart)
+            position.counted = chunk.range.lowerBound
+            // Made by the thread that fills it, so that the allocator puts
+            // it apart from the others'.
+            if outputs[chunk.buffer] == nil { outputs[chunk.buffer] = ChunkOutput() }
+            let output = outputs[chunk.buffer]!.buffer
+            let origin = chunk.scannedOffset
+            let range = chunk.range
+            let scanned = UnsafeRawBufferPointer(chunk.scanned)
+            let report = { (match: CPFScanner.Match, position: inout Position) in
+                // The scanner counts from the first byte read.
+                let start = origin + match.range.lowerBound
+                guard range.contains(start) else { return }
+                position.countLines(scanned.baseAddress!, origin: origin, upTo: start)
+                self.report(match, startingAt: start, at: &position, to: output)
+            }
+            var scanner = CPFScanner()
+            withoutActuallyEscaping(report) { report in
+                scanner.feed(scanned) { report($0, &position) }
+                if chunk.reachesEnd { scanner.finish { report($0, &position) } }
+            }
+            return position.counts
+        }, emit: { chunk, found in
+            outputs[chunk.buffer]!.drain(into: out)
+            counts += found
+        })
+    }
+
+    /// The line feeds among some bytes of an input, for a chunk's first
+    /// line: how many, and the input offset after the last.
+    private struct LineFeeds {
+        var count = 0
+        var lineStart = 0
+
+        init() {}
+
+        /// The line feeds of `bytes`, which start at the input offset `offset`:
+        /// counted eight bytes at a time with no branch, each byte's count in
+        /// its own lane (summed every 254 words, before a lane could
+        /// overflow); the last one looked for from the end, where it
+        /// usually is near.
+        init(in bytes: UnsafeRawBufferPointer, at offset: Int) {
+            let base = bytes.baseAddress!
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            var index = 0
+            while bytes.count - index >= 8 {
+                var lanes: UInt64 = 0
+                let stop = Swift.min(bytes.count - 8, index + 8 * 253)
+                while index <= stop {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ (ones &* 0x0A)
+                    // The high bit of each byte that was a line feed (now zero), as 1.
+                    lanes &+= (~(((word & (ones &* 0x7F)) &+ ones &* 0x7F) | word) & (ones &* 0x80)) >> 7
+                    index += 8
+                }
+                // Eight lanes of at most 254, summed in four of 16 bits.
+                let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ (lanes >> 8 & 0x00FF_00FF_00FF_00FF)
+                count += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+            }
+            while index < bytes.count {
+                if bytes[index] == 0x0A { count += 1 }
+                index += 1
+            }
+            guard count > 0 else { return }
+            var last = bytes.count - 1
+            while bytes[last] != 0x0A { last -= 1 }
+            lineStart = offset + last + 1
+        }
+
+        /// The line feeds of `first` then those of `second`.
+        static func + (first: LineFeeds, second: LineFeeds) -> LineFeeds {
+            var both = first
+            both.count += second.count
+            if second.count > 0 { both.lineStart = second.lineStart }
+            return both
+        }
+    }
+
+    /// Copies `count` bytes a word at a time: reads and writes up to 7
+    /// bytes more, which must be there (the source is padded to whole words,
+    /// and the space reserved has room). Returns `count`.
+    @inline(__always)
+    private static func copyWords(_ source: UnsafeRawPointer?, count: Int, to destination: UnsafeMutableRawPointer) -> Int {
+        guard let source else { return 0 }
+        var offset = 0
+        while offset < count {
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        return count
+    }
+
+    /// Prints one match, if it is to be reported; `start` is the input
+    /// offset of its first digit. Every line feed before it
+    /// has been counted, and perhaps some inside it (a match that began in
+    /// an earlier block): its line is the one where its first digit is.
+    @inline(__always)
+    private func report(_ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer) {
+        guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
+        position.counts.add(match)
+        let (line, column) = position.lineAndColumn(of: start)
+        let source = position.source
+        // The text as written, at most 96 bytes.
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            let written = UnsafeRawBufferPointer(rebasing: buffer[..<match.writeText(to: buffer)])
+            if json {
+                var object = JSONObjectWriter(to: out)
+                object.string("source", source)
+                object.number("line", line)
+                object.number("column", column)
+                object.string("text", written)
+                object.string("cpf", reserving: 11) { $0.copyBytes(from: match.digits.utf8); return 11 }
+                object.string("confidence", match.confidence.rawValue)
+                object.bool("valid", match.isValid)
+                object.end()
+            } else if settings.colours {
+                writeColouredLine(source: source, line: line, column: column, text: written, to: out)
+            } else if written.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
+                writeLine(source: source, line: line, column: column, text: written, position: &position, to: out)
+            } else {
+                out.write(source)
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(decimal: line)
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(decimal: column)
+                out.write(": ")
+                Escaping.writeReadable(written, quote: nil, to: out)
+                out.write(byte: 0x0A)
+            }
+        }
+    }
+
+    /// `SOURCE:LINE:COLUMN: TEXT` in colour, as grep colours its matches:
+    /// the source (already escaped) magenta, the numbers green, the CPF
+    /// (escaped here) bold red.
+    private func writeColouredLine(
+        source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer, to out: OutputBuffer
+    ) {
+        Colour.start(Colour.source, to: out)
+        out.write(source)
+        Colour.end(to: out)
+        out.write(byte: UInt8(ascii: ":"))
+        Colour.start(Colour.number, to: out)
+        out.write(decimal: line)
+        Colour.end(to: out)
+        out.write(byte: UInt8(ascii: ":"))
+        Colour.start(Colour.number, to: out)
+        out.write(decimal: column)
+        Colour.end(to: out)
+        out.write(": ")
+        Colour.start(Colour.match, to: out)
+        Escaping.writeReadable(text, quote: nil, to: out)
+        Colour.end(to: out)
+        out.write(byte: 0x0A)
+    }
+
+    /// `SOURCE:LINE:COLUMN: TEXT` in one go, for printable ASCII text.
+    @inline(__always)
+    private func writeLine(
+        source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer, position: inout Position,
+        to out: OutputBuffer
+    ) {
+        let lineDigits = position.lineDigits
+        if position.renderedLine != line {
+            position.lineDigitCount = OutputBuffer.store(decimal: line, at: lineDigits)
+            position.renderedLine = line
+        }
+        let lineDigitCount = position.lineDigitCount
+        out.withReservedSpace(source.count + 8 + 24 + 19 + 3 + text.count + 1) { space in
+            let buffer = space.baseAddress!
+            var count = Self.copyWords(source.baseAddress, count: source.count, to: buffer)
+            buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+            count += 1
+            count += Self.copyWords(lineDigits, count: lineDigitCount, to: buffer + count)
+            buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+            count += 1
+            count += OutputBuffer.store(decimal: column, at: buffer + count)
+            buffer.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count, as: UInt8.self)
+            buffer.storeBytes(of: UInt8(ascii: " "), toByteOffset: count + 1, as: UInt8.self)
+            count += 2
+            UnsafeMutableRawBufferPointer(rebasing: space[count...]).copyMemory(from: text)
+            count += text.count
+            buffer.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
+            return count + 1
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import CPFKit
+import CPFSystem
+
+/// Replaces each valid CPF with its pseudonym (or, reversing, a pseudonym
+/// with its CPF) for `cpf pseudonymize`: one output line per input line, in
+/// order, each keeping its form; an input that is not a valid CPF is
+/// reported on standard error and passed through unchanged.
+final class PseudonymizeEngine: RewritingEngine {
+    struct Settings {
+        /// Turn pseudonyms back into CPFs.
+        var reverses = false
+        /// Write every result masked, `DDD.DDD.DDD-DD`, instead of in the input's form.
+        var formats = false
+        /// Lenient or strict (`--strict`); repeated digits are always refused.
+        var options = CPF.ParsingOptions.lenient
+        /// The CSV column that holds the CPF (`--field`), or whole lines.
+        var columns = CSVColumns()
+    }
+
+    let settings: Settings
+    let context: Context
+    private let pseudonymizer: CachingCPFPseudonymizer
+    private let out: OutputBuffer
+    private let input: RewritingInput
+    private var lineFailureCount = 0
+    var failureCount: Int { lineFailureCount + input.failureCount }
+    /// The value of a CSV field, as read (at most ``EchoCapture/limit`` bytes
+    /// are kept: a longer value is no CPF anyway, trimmed or not).
+    private let value = EchoCapture()
+    // A line too long to hold, read in pieces.
+    private let streamed: StreamedLine
+
+    /// - Parameters:
+    ///   - output: Where to write; standard output by default.
+    ///   - lineCapacity: The longest line handled whole; longer ones are
+    ///     read in pieces.
+    init(
+        pseudonymizer: CPFPseudonymizer, settings: Settings, context: Context, output: OutputBuffer? = nil,
+        lineCapacity: Int = LineReader.defaultCapacity
+    ) {
+        self.pseudonymizer = CachingCPFPseudonymizer(pseudonymizer)
+        self.settings = settings
+        self.context = context
+        out = output ?? context.output
+        // What may be a CPF is never copied out unpseudonymized: a line or
+        // field that cannot be held is left out.
+        input = RewritingInput(columns: settings.columns, context: context, output: out, lineCapacity: lineCapacity, fallback: .drop)
+        streamed = StreamedLine(options: settings.options, fallback: .drop, context: context)
+    }
+
+    /// Rewrites every line of one input.
+    func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
+        try input.read(descriptor, named: name, value: self) { piece in
+            if piece.isWhole {
+                rewrite(piece.bytes, terminator: piece.terminator, source: name, line: piece.lineNumber)
+            } else {
+                rewritePiece(piece, source: name)
+            }
+        }
+    }
+
+    /// Rewrites one command-line argument.
+    func rewrite(argument: RawText) {
+        argument.withBytes { bytes in
+            let lineFeed: [UInt8] = [0x0A]
+            lineFeed.withUnsafeBytes { terminator in
+                rewrite(bytes, terminator: terminator, source: nil, line: 0)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func transform(_ cpf: CPF) -> CPF {
+        settings.reverses ? pseudonymizer.original(for: cpf) : pseudonymizer.pseudonym(for: cpf)
+    }
+
+    private func rewrite(_ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: RawText?, line: Int) {
+        switch CPF.parse(bytes, options: settings.options) {
+        case .success(let cpf):
+            let result = transform(cpf)
+            if settings.formats {
+                out.withReservedSpace(14) { result.writeFormatted(to: $0) }
+            } else {
+                writeInPlace(result, over: bytes)
+            }
+        case .failure(let error):
+            lineFailureCount += 1
+            let echo = EchoCapture.cut(bytes)
+            DiagnosticWriter.write(
+                location: source.map { ($0, line) }, input: echo.bytes, isTruncated: echo.isTruncated,
+                message: context.reason(error), to: reportStart())
+            out.write(bytes)
+        }
+        out.writeTerminator(terminator)
+    }
+
+    /// Writes `bytes` with its 11 digits replaced, in order, by those of
+    /// `cpf`: separators and spaces stay as written.
+    private func writeInPlace(_ cpf: CPF, over bytes: UnsafeRawBufferPointer) {
+        var digits: (UInt64, UInt64) = (0, 0)
+        _ = withUnsafeMutableBytes(of: &digits) { cpf.writeDigits(to: $0) }
+        withUnsafeBytes(of: &digits) { digits in
+            var next = 0
+            if bytes.count <= out.capacity {
+                out.withReservedSpace(bytes.count) { buffer in
+                    for (index, byte) in bytes.enumerated() {
+                        if byte &- 0x30 < 10 {
+                            buffer[index] = digits[next]
+                            next += 1
+                        } else {
+                            buffer[index] = byte
+                        }
+                    }
+                    return bytes.count
+                }
+            } else {
+                for byte in bytes {
+                    if byte &- 0x30 < 10 {
+                        out.write(byte: digits[next])
+                        next += 1
+                    } else {
+                        out.write(byte: byte)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece of a line too long to hold: passed through as soon as it is
+    /// known not to be a CPF; a CPF surrounded by that much white space is
+    /// written without it.
+    private func rewritePiece(_ piece: LinePiece, source: RawText) {
+        if piece.isFirst { streamed.begin() }
+        streamed.consume(piece.bytes)
+        var decided: Bool?
+        var result: Result<CPF, CPFValidationError>?
+        if piece.isLast {
+            result = streamed.result
+            if case .success = result { decided = false } else { decided = true }
+        } else if streamed.isSettled {
+            decided = true
+        }
+        streamed.pass(piece.bytes, decided: decided, to: out)
+        guard piece.isLast, let result else { return }
+        switch result {
+        case .success(let cpf):
+            let pseudonym = transform(cpf)
+            if settings.formats {
+                out.withReservedSpace(14) { pseudonym.writeFormatted(to: $0) }
+            } else {
+                out.withReservedSpace(11) { pseudonym.writeDigits(to: $0) }
+            }
+        case .failure(let error):
+            lineFailureCount += 1
+            streamed.report(context.reason(error), location: (source, piece.lineNumber), to: reportStart())
+            // Not a CPF, but its first pieces could not be held: left out
+            // (a CPF is pseudonymized all the same, its white space never being kept).
+            streamed.reportIfNotHeld(location: (source, piece.lineNumber))
+        }
+        out.writeTerminator(piece.terminator)
+    }
+
+    /// Starts a report on standard error with `cpf: `; returns where it goes.
+    private func reportStart() -> OutputBuffer {
+        context.errors.write("cpf: ")
+        return context.errors
+    }
+}
+
+extension PseudonymizeEngine: FieldValueRewriting {
+    func beginValue() {
+        streamed.begin()
+        value.reset()
+    }
+
+    @inline(__always)
+    func consumeValue(byte: UInt8) {
+        streamed.consume(byte: byte)
+        value.append(byte)
+    }
+
+    var valueIsSettled: Bool { streamed.isSettled }
+
+    func valueFailure() -> String? {
+        switch streamed.result {
+        case .success: value.isTruncated ? context.text(.tooLongToKeepForm) : nil
+        case .failure(let error): context.reason(error)
+        }
+    }
+
+    /// The pseudonym (or original) in the value's form, or masked with
+    /// `--formatted`.
+    func writeValue(to out: OutputBuffer) {
+        guard case .success(let cpf) = streamed.result else { return }
+        let result = transform(cpf)
+        if settings.formats {
+            out.withReservedSpace(14) { result.writeFormatted(to: $0) }
+        } else {
+            writeInPlace(result, over: value.bytes)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import CPFKit
+import CPFSystem
+
+/// Options shared by the commands that read CPFs.
+enum CommonOptions {
+    static let input = OptionDefinition(
+        "input", short: "i", value: "file", completion: .file,
+        help: Localized("Read CPFs, one per line, from <file> ('-' for standard input). Repeatable. Without it and without CPF arguments, standard input is read.", pt: "Lê CPFs, um por linha, de <file> ('-' para a entrada padrão). Pode ser repetida. Sem ela e sem CPFs como argumento, lê a entrada padrão."))
+    static let strict = OptionDefinition(
+        "strict", help: Localized("Accept only DDDDDDDDDDD or DDD.DDD.DDD-DD (default: 11 digits with any '.', '-' or spaces among them).", pt: "Aceita só DDDDDDDDDDD ou DDD.DDD.DDD-DD (padrão: 11 dígitos com quaisquer '.', '-' ou espaços entre eles)."))
+    static let pad = OptionDefinition(
+        "pad", help: Localized("Left-pad a bare run of 1 to 10 digits with zeros to 11 (a CPF stored as a number).", pt: "Completa com zeros à esquerda, até 11, uma sequência de 1 a 10 dígitos (um CPF guardado como número)."))
+    static let allowRepeated = OptionDefinition(
+        "allow-repeated", help: Localized("Accept the ten numbers made of one repeated digit (000.000.000-00 ...), never issued.", pt: "Aceita os dez números de um só dígito repetido (000.000.000-00 ...), que nunca são emitidos."))
+
+    static let field = OptionDefinition(
+        "field", short: "f", value: "n", help: Localized("The CPF is field <n> (from 1) of each CSV record (RFC 4180: quoted fields, doubled quotes, quoted line breaks); it is rewritten in place and every other byte of the record kept.", pt: "O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, aspas duplicadas, quebras de linha entre aspas); ele é reescrito no lugar e todos os outros bytes do registro são mantidos."))
+    static let delimiter = OptionDefinition(
+        "delimiter", short: "d", value: "c", completion: .choices(["tab"]), help: Localized("The field delimiter: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').", pt: "O separador de campos: um caractere (que não seja dígito, '.', '-' ou espaço), ou 'tab' (padrão: ',')."))
+    static let header = OptionDefinition(
+        "header", help: Localized("The first line (record) of each input is a header: passed through unchanged, the first input's only.", pt: "A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, só o da primeira entrada."))
+
+    static let color = OptionDefinition(
+        "color", value: "when", completion: .choices(["auto", "always", "never"]),
+        help: Localized(
+            "Colour the output: auto (default: on a terminal, unless NO_COLOR is set), always or never.",
+            pt: "Colore a saída: auto (padrão: num terminal, salvo com NO_COLOR definida), always ou never."))
+
+    /// Whether to colour what goes to `descriptor`, by `--color` (any case)
+    /// and the run's environment (`NO_COLOR`, `TERM`).
+    static func colours(
+        _ arguments: ParsedArguments, on descriptor: FileDescriptor, context: Context
+    ) throws(UsageError) -> Bool {
+        let when = try arguments.choice(color, among: ["auto", "always", "never"])
+        return Colour.isWanted(when, isTerminal: descriptor.isTerminal) { context.environment[$0] }
+    }
+
+    /// Reads `--field`, `--delimiter` and `--header`. `--delimiter` needs
+    /// `--field` (or `alsoFor`, such as `--annotate`); none of them goes with
+    /// CPF arguments. `--header` alone means the first line is a header.
+    static func columns(_ arguments: ParsedArguments, delimiterAlsoFor alsoFor: OptionDefinition? = nil) throws(UsageError) -> CSVColumns {
+        var columns = CSVColumns()
+        if let field = try arguments.integer(field, in: 1...Int(Int32.max), expected: Message.expectFieldNumber.localized()) {
+            columns.field = field - 1
+        }
+        if let text = arguments.value(delimiter) {
+            columns.delimiter = try parseDelimiter(text, spelling: arguments.spelling(delimiter))
+            if columns.field == nil, alsoFor.map(arguments.has) != true {
+                let spelling = arguments.spelling(delimiter)
+                throw .invalid(alsoFor.map { Message.needsFieldOr.localized(spelling, "--\($0.long)") } ?? Message.needsField.localized(spelling))
+            }
+        }
+        columns.skipsHeader = arguments.has(header)
+        if !arguments.positionals.isEmpty {
+            for option in [field, delimiter, header] where arguments.has(option) {
+                throw .invalid(Message.appliesToLines.localized(arguments.spelling(option)))
+            }
+        }
+        return columns
+    }
+
+    static let delimiterExpectation = Message.expectDelimiter.localized()
+
+    static func parseDelimiter(_ text: RawText, spelling: String) throws(UsageError) -> UInt8 {
+        if text == "tab" || text == "\\t" { return 0x09 }
+        let bytes = text.bytes
+        // A digit, '.', '-' or space would cut the CPF itself (390.533.447-05, 390 533 447 05).
+        guard bytes.count == 1, bytes[0] < 0x80, !Array("\"\n\r0123456789.- ".utf8).contains(bytes[0]) else {
+            throw .invalidValue(option: spelling, value: text, expected: Self.delimiterExpectation)
+        }
+        return bytes[0]
+    }
+
+    /// A hint on standard error for each CPF argument that names an
+    /// existing file: it is checked as a CPF; `--input` reads the file.
+    static func hintAtFileArguments(_ arguments: ParsedArguments, context: Context) {
+        for argument in arguments.positionals where FileDescriptor.isExistingFile(argument) {
+            let name = Escaping.readable(argument)
+            context.diagnose(context.text(.fileHint, name))
+        }
+    }
+
+    /// A hint on standard error when standard input, about to be read, is a
+    /// terminal: the user may not know `cpf` is waiting for them.
+    static func hintAtTerminalInput(_ arguments: ParsedArguments, context: Context) {
+        let names = arguments.values(input)
+        guard names.isEmpty || names.contains("-"), FileDescriptor.standardInput.isTerminal else { return }
+        context.diagnose(context.text(.terminalHint))
+        context.errors.flush()
+    }
+
+    /// Throws when CPF arguments and `--input` are both given.
+    /// Also throws for an empty `--input` value.
+    static func requireArgumentsOrInput(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments.values(input).contains("") {
+            throw .invalid(Message.inputNeedsName.localized(arguments.spelling(input)))
+        }
+        if !arguments.positionals.isEmpty, arguments.has(input) {
+            throw .invalid(Message.argumentsWithInput.localized(arguments.spelling(input)))
+        }
+    }
+
+    /// The inputs named by `--input`, or standard input.
+    static func inputs(_ arguments: ParsedArguments) -> InputList {
+        InputList(files: arguments.values(input))
+    }
+
+    /// The parsing options that `--strict`, `--pad` and `--allow-repeated` ask for.
+    static func parsingOptions(_ arguments: ParsedArguments) -> CPF.ParsingOptions {
+        CPF.ParsingOptions(
+            format: arguments.has(strict) ? .strict : .lenient,
+            padsLeadingZeros: arguments.has(pad),
+            allowsRepeatedDigits: arguments.has(allowRepeated))
+    }
+}

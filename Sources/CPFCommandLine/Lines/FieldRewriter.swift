@@ -1,0 +1,175 @@
+import CPFSystem
+
+/// What a rewriting engine does with the value of one CSV field, for
+/// ``FieldRewriter``: read the value byte by byte, say whether it can be
+/// rewritten, and write its new form.
+protocol FieldValueRewriting: AnyObject {
+    /// Starts a new value.
+    func beginValue()
+    /// Reads the next byte of the value, its quotes undone.
+    func consumeValue(byte: UInt8)
+    /// Whether no later byte can make the value one that can be rewritten.
+    var valueIsSettled: Bool { get }
+    /// `nil` when the whole value can be rewritten, else why not.
+    func valueFailure() -> String?
+    /// Writes the new form of the value (after ``valueFailure()`` said it
+    /// can be rewritten): digits, `.` and `-` only, never a quote or a line break.
+    func writeValue(to out: OutputBuffer)
+}
+
+/// Rewrites one field of each CSV record in place, keeping every other byte
+/// of the record: the one field-rewriting mechanism of the rewriting engines
+/// (`format`, `strip`, `complete --field`; `pseudonymize --field` later).
+///
+/// The record comes in pieces (``LineReader`` in CSV mode). The bytes before
+/// the field and after it go straight to the output; the field's own bytes
+/// (quotes included) are held (in a temporary file when long) until its end,
+/// then dropped for the new value or, when the value cannot be rewritten,
+/// copied out unchanged. So memory stays bounded whatever a record's size. A
+/// field that was quoted stays quoted; an unquoted one is quoted only when the
+/// delimiter could occur in the new value (a delimiter `.`, `-` or a digit).
+final class FieldRewriter {
+    /// The 0-based index of the field.
+    let field: Int
+    let delimiter: UInt8
+    private let out: OutputBuffer
+    private let context: Context
+    private var csv: CSVState
+    private var copy: DeferredCopy
+    /// The value's first bytes, for a report.
+    private let echo = EchoCapture()
+
+    private enum Phase { case before, inField, after }
+    private var phase = Phase.before
+    private var fieldByteCount = 0
+    private var wasQuoted = false
+    /// Whether the current record's field could not be rewritten.
+    private var failed = false
+    /// Whether the field's bytes have been copied out already.
+    private var passedEarly = false
+
+    /// `fallback` says what becomes of a field whose bytes cannot be held
+    /// in a temporary file: copied out unchanged, or left out.
+    init(field: Int, delimiter: UInt8, out: OutputBuffer, context: Context, fallback: DeferredCopy.Fallback = .copy) {
+        self.field = field
+        self.delimiter = delimiter
+        self.out = out
+        self.context = context
+        csv = CSVState(delimiter: delimiter)
+        copy = DeferredCopy(fallback: fallback, directory: context.temporaryDirectory)
+    }
+
+    /// Rewrites one piece of a record with `value`; on the record's last
+    /// piece, reports a field that could not be rewritten on standard error
+    /// (`cpf: SOURCE:LINE: 'VALUE': MESSAGE`), writes the record's
+    /// terminator, and returns whether the record was rewritten.
+    @discardableResult
+    func rewrite(_ piece: LinePiece, with value: some FieldValueRewriting, source: RawText) -> Bool {
+        if piece.isFirst {
+            csv = CSVState(delimiter: delimiter)
+            phase = .before
+            failed = false
+            if field == 0 { startField(value) }
+        }
+        let bytes = piece.bytes
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch phase {
+            case .before:
+                _ = csv.step(byte)
+                if csv.fieldIndex == field {
+                    // The delimiter before the field: it and all before it are kept.
+                    out.write(UnsafeRawBufferPointer(rebasing: bytes[runStart...index]))
+                    runStart = index + 1
+                    startField(value)
+                }
+            case .inField:
+                let isContent = csv.step(byte)
+                if csv.fieldIndex != field {
+                    hold(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]), value)
+                    finishField(value, location: (source, piece.lineNumber))
+                    runStart = index
+                    phase = .after
+                } else {
+                    if fieldByteCount == 0, byte == 0x22 { wasQuoted = true }
+                    fieldByteCount += 1
+                    if isContent {
+                        value.consumeValue(byte: byte)
+                        echo.append(byte)
+                    }
+                }
+            case .after:
+                index = bytes.count - 1
+            }
+            index += 1
+        }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[runStart...])
+        if phase == .inField { hold(rest, value) } else { out.write(rest) }
+        guard piece.isLast else { return false }
+        switch phase {
+        case .inField:
+            finishField(value, location: (source, piece.lineNumber))
+        case .before:
+            failed = true
+            DiagnosticWriter.write(
+                location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"), to: reportStart())
+        case .after:
+            break
+        }
+        out.writeTerminator(piece.terminator)
+        return !failed
+    }
+
+    private func startField(_ value: some FieldValueRewriting) {
+        phase = .inField
+        fieldByteCount = 0
+        wasQuoted = false
+        passedEarly = false
+        copy.reset()
+        echo.reset()
+        value.beginValue()
+    }
+
+    /// Holds the field's bytes until its end, or copies them out at once
+    /// when the value can no longer be rewritten.
+    private func hold(_ bytes: UnsafeRawBufferPointer, _ value: some FieldValueRewriting) {
+        guard !bytes.isEmpty else { return }
+        if value.valueIsSettled { passedEarly = true }
+        add(bytes, decided: passedEarly ? true : nil)
+    }
+
+    private func add(_ bytes: UnsafeRawBufferPointer, decided: Bool?) {
+        copy.add(bytes, decided: decided, to: out)
+    }
+
+    private func finishField(_ value: some FieldValueRewriting, location: (source: RawText, line: Int)) {
+        let nothing = UnsafeRawBufferPointer(start: nil, count: 0)
+        if let error = copy.failure {
+            // Its bytes could not be held: copied out unchanged or left out, never rewritten.
+            failed = true
+            add(nothing, decided: true)
+            context.reportUnheldLine(location: location, error, copied: copy.fallback == .copy)
+            return
+        }
+        if let failure = value.valueFailure() ?? (passedEarly ? context.text(.cannotRewrite) : nil) {
+            failed = true
+            add(nothing, decided: true)
+            DiagnosticWriter.write(
+                location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure, to: reportStart())
+            return
+        }
+        add(nothing, decided: false)
+        let quotes = wasQuoted || delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
+        if quotes { out.write(byte: 0x22) }
+        value.writeValue(to: out)
+        if quotes { out.write(byte: 0x22) }
+    }
+
+    /// Starts a report on standard error with `cpf: `; returns where it goes.
+    private func reportStart() -> OutputBuffer {
+        context.errors.write("cpf: ")
+        return context.errors
+    }
+}

@@ -1,0 +1,180 @@
+import CPFKit
+import CPFSystem
+/// `cpf prompt`: type a CPF in the terminal, masked as in a mobile text field.
+enum PromptCommand: Command {
+    static let label = OptionDefinition(
+        "label", value: "text", help: Localized("The text shown before the field (default: 'CPF:'; '' for none).", pt: "O texto mostrado antes do campo (padrão: 'CPF:'; '' para nenhum)."))
+    static let formatted = OptionDefinition(
+        "formatted", help: Localized("Print the accepted CPF masked, DDD.DDD.DDD-DD.", pt: "Imprime o CPF aceito com máscara, DDD.DDD.DDD-DD."))
+    static let allowInvalid = OptionDefinition(
+        "allow-invalid", help: Localized("Let Enter accept any 11 digits, valid or not.", pt: "Deixa Enter aceitar quaisquer 11 dígitos, válidos ou não."))
+
+    static let definition = CommandDefinition(
+        name: "prompt",
+        abstract: Localized("Type a CPF in the terminal, masked as you type.", pt: "Pede um CPF no terminal, com máscara ao digitar."),
+        usage: "[<options>]",
+        arguments: [],
+        options: [
+            label,
+            formatted,
+            allowInvalid,
+            CommonOptions.allowRepeated,
+            CommonOptions.color,
+        ],
+        discussion: Localized("""
+            Reads keys from the terminal (/dev/tty) and draws the field there, whatever
+            standard input and output are; only the accepted CPF and a line feed go to
+            standard output. Once 11 digits are in, a mark says whether they are a valid
+            CPF (green and red unless --color never, NO_COLOR is set or TERM is unset or
+            dumb). The terminal's settings are restored on every way out, signals
+            included.
+
+            KEYS:
+              0-9                   Type a digit; separators come and go by themselves.
+                                    At most 11 digits; other characters are ignored.
+              Backspace             Remove the digit before the cursor (after '.' or '-',
+                                    the digit before it); a separator left last goes too.
+              Delete                Remove the digit after the cursor (also Ctrl-D).
+              Left, Right           Move over one digit (also Ctrl-B, Ctrl-F).
+              Home, End             Move to the start or the end (also Ctrl-A, Ctrl-E).
+              paste                 A whole masked or bare number (11 digits, junk around
+                                    them ignored) replaces the field.
+              Enter                 Accept a valid CPF (any 11 digits with --allow-invalid);
+                                    otherwise nothing happens.
+              Esc, Ctrl-C           Cancel: print nothing, exit status 1.
+              Ctrl-Z                Suspend, as in a shell with job control.
+
+            EXIT STATUS:
+              0 accepted, 1 cancelled, 2 no terminal, usage or I/O error.
+
+            EXAMPLE:
+              cpf=$(cpf prompt --label 'Your CPF:') || exit 1
+            """, pt: """
+            Lê as teclas do terminal (/dev/tty) e desenha o campo nele, quaisquer que
+            sejam a entrada e a saída padrão; só o CPF aceito e uma quebra de linha vão
+            para a saída padrão. Com 11 dígitos digitados, uma marca diz se formam um
+            CPF válido (verde e vermelha, salvo com --color never, NO_COLOR definida ou
+            TERM ausente ou dumb). As configurações do terminal são restauradas em toda
+            saída, sinais inclusive.
+
+            TECLAS:
+              0-9                   Digita um dígito; os separadores vêm e vão sozinhos.
+                                    No máximo 11 dígitos; outros caracteres são ignorados.
+              Backspace             Apaga o dígito antes do cursor (depois de '.' ou '-',
+                                    o dígito antes deles); um separador que sobre no fim
+                                    também sai.
+              Delete                Apaga o dígito depois do cursor (também Ctrl-D).
+              Esquerda, Direita     Move sobre um dígito (também Ctrl-B, Ctrl-F).
+              Home, End             Vai para o início ou o fim (também Ctrl-A, Ctrl-E).
+              colar                 Um número inteiro, com ou sem máscara (11 dígitos,
+                                    lixo em volta ignorado), substitui o campo.
+              Enter                 Aceita um CPF válido (quaisquer 11 dígitos com
+                                    --allow-invalid); senão nada acontece.
+              Esc, Ctrl-C           Cancela: não imprime nada, código de saída 1.
+              Ctrl-Z                Suspende, como num shell com controle de tarefas.
+
+            CÓDIGO DE SAÍDA:
+              0 aceito, 1 cancelado, 2 sem terminal, erro de uso ou de E/S.
+
+            EXEMPLO:
+              cpf=$(cpf prompt --label 'Seu CPF:') || exit 1
+            """))
+
+    /// The label when `--label` is not given.
+    static let defaultLabel = "CPF:"
+
+    static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
+        if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
+        let given = arguments.value(Self.label) ?? RawText(defaultLabel)
+        // Shown as it is: no byte of it may act on the terminal (see Escaping).
+        guard Escaping.isPlain(given) else {
+            throw .invalidValue(option: arguments.spelling(Self.label), value: given, expected: Message.expectLabel.localized())
+        }
+        let label = given.text
+        let when = try arguments.choice(CommonOptions.color, among: ["auto", "always", "never"])
+        let colours = when == "always" || when != "never" && PromptRenderer.allowsColour { context.environment[$0] }
+
+        // TERM=dumb: no escape sequence at all (a plain redraw, no bracketed paste).
+        let isDumb = context.environment["TERM"] == "dumb"
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.open(usesEscapeSequences: !isDumb)
+        } catch {
+            context.diagnose(context.text(.terminalOpen, Terminal.path, context.describe(error)))
+            return .error
+        }
+        do {
+            try terminal.enterRawMode()
+        } catch {
+            context.diagnose("\(Terminal.path): \(context.describe(error))")
+            return .error
+        }
+        defer { terminal.restore() }
+
+        let model = CPFFieldViewModel(
+            allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated), acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
+        let renderer = PromptRenderer(
+            viewModel: model, label: label,
+            usesColour: colours,
+            movesCursor: !isDumb, language: context.language, columns: { terminal.columns },
+            output: { terminal.write($0) })
+        let outcome = interact(terminal: terminal, session: PromptSession(viewModel: model), renderer: renderer)
+        renderer.finish()
+        terminal.restore()
+
+        switch outcome {
+        case .accepted(let digits):
+            context.output.write((arguments.has(Self.formatted) ? CPFMask.apply(to: digits) : digits) + "\n")
+            return .success
+        case .cancelled:
+            return .failure
+        case .failed(let message):
+            context.diagnose("\(Terminal.path): \(message)")
+            return .error
+        }
+    }
+
+    /// How the prompt ended.
+    enum Outcome: Equatable {
+        case accepted(String)
+        case cancelled
+        case failed(String)
+    }
+
+    /// Reads keys until the user accepts or cancels.
+    static func interact(terminal: Terminal, session: PromptSession, renderer: PromptRenderer) -> Outcome {
+        var decoder = KeyDecoder()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            if terminal.takeResumed() { renderer.setNeedsDraw() }
+            renderer.drawIfNeeded()
+            let keys: [Key]
+            do {
+                // A lone ESC is Esc if nothing follows it within 50 ms; a
+                // paste ends after a second without its end marker.
+                let timeout: Int32 = decoder.isWaitingForMore ? 50 : decoder.isInPaste ? KeyDecoder.pasteTimeout : -1
+                switch try terminal.wait(milliseconds: timeout) {
+                case .interrupted:
+                    continue
+                case .timedOut:
+                    keys = decoder.isInPaste ? decoder.endPaste() : decoder.flush()
+                case .ready:
+                    let count = try terminal.read(into: buffer)
+                    if count == 0 { return .failed(Message.terminalClosed.text(renderer.language)) }
+                    keys = decoder.decode(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                }
+            } catch {
+                return .failed(renderer.language == .english ? "\(error)" : error.portugueseDescription)
+            }
+            for key in keys {
+                switch session.handle(key) {
+                case .proceed: break
+                case .accept(let digits): return .accepted(digits)
+                case .cancel: return .cancelled
+                case .suspend: terminal.suspend()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import CPFSystem
+
+/// Replaces a file's contents atomically, for `redact --in-place`: the new
+/// contents go to a temporary file in the same folder
+/// (`.cpf-redact-XXXXXX`), which is given the original's owner, group,
+/// mode and extended attributes (POSIX ACLs among them), flushed to the
+/// disk (`fsync`) and renamed over the original. A reader, or a crash at
+/// any moment, sees the old file or the new one, never a mix. On any error
+/// the temporary file is removed and the original left as it was.
+///
+/// Every step names the file inside its folder's open descriptor
+/// (`openat`, `renameat`, `unlinkat`): a folder renamed or replaced by a
+/// symbolic link meanwhile cannot send the temporary file or the rename
+/// anywhere else.
+///
+/// The original is not replaced, and the reason is thrown, when the
+/// result would lose something:
+/// - it has other names (hard links), which would keep the old contents;
+/// - its owner and group, or an extended attribute, cannot be given to the
+///   new file (the access ACL's mask would otherwise become the group's
+///   permission bits);
+/// - it changed while it was rewritten (its size, modification or status
+///   change time differ from the ones given, or its name now names another
+///   file), or another process has it open for writing (a read lease is
+///   refused, where the system has leases): whatever that process writes
+///   next would go to the old file, which nobody would see again.
+///
+/// A signal that ends `cpf` (Ctrl-C, `kill`) removes the temporary file
+/// first (see ``SignalCleanup``). Only a process killed outright (`kill -9`,
+/// a power cut before the rename) can leave a `.cpf-redact-XXXXXX` file
+/// behind; the original is intact then.
+enum InPlaceFile {
+    /// The prefix of the temporary files' names.
+    static let temporaryPrefix = ".cpf-redact-"
+
+    /// Why a file was not replaced.
+    enum Failure: Error, Equatable {
+        /// Writing, flushing or renaming failed.
+        case system(Errno)
+        /// It has other names (hard links).
+        case otherNames
+        /// The owner and group could not be kept.
+        case owner(Errno)
+        /// An extended attribute could not be kept.
+        case attribute(ExtendedAttributes.CopyError)
+        /// It changed while it was rewritten.
+        case changed
+        /// Another process has it open for writing.
+        case openForWriting
+
+        /// Whether trying again later may succeed.
+        var isTransient: Bool { self == .changed || self == .openForWriting }
+    }
+
+    /// Writes the new contents of the file `name` in `directory` (open at
+    /// `original`, whose status was `status` when it was opened) with
+    /// `body`, into an output buffer, then puts them in its place.
+    static func replace(
+        _ name: [UInt8], in directory: OpenDirectory, original: FileDescriptor, status: FileStatus,
+        cleanup: SignalCleanup.Slot? = nil, _ body: (OutputBuffer) throws(Errno) -> Void
+    ) throws(Failure) {
+        guard status.linkCount <= 1 else { throw .otherNames }
+        let (temporary, temporaryName) = try createTemporaryFile(in: directory)
+        cleanup?.hold(temporaryName, in: directory)
+        var isOpen = true
+        do throws(Failure) {
+            let out = OutputBuffer(sink: { bytes throws(Errno) in try temporary.writeAll(bytes) })
+            do throws(Errno) { try body(out) } catch { throw .system(error) }
+            out.flush()
+            if let error = out.error { throw .system(error) }
+            try giveMetadata(of: original, status: status, to: temporary)
+            guard system_sync(temporary.rawValue) else { throw .system(.current) }
+            isOpen = false
+            guard system_close(temporary.rawValue) == 0 else { throw .system(.current) }
+            // Without a lease (not Linux, or a file of another user), the
+            // times are the only sign of a writer.
+            var leased = true
+            do throws(Errno) { try original.takeReadLease() } catch {
+                if error == .tryAgain { throw .openForWriting }
+                leased = false
+            }
+            defer { if leased { original.releaseLease() } }
+            try checkUnchanged(name, in: directory, original: original, status: status)
+            do throws(Errno) { try directory.rename(temporaryName, to: name) } catch { throw .system(error) }
+            cleanup?.release()
+        } catch {
+            if isOpen { temporary.close() }
+            directory.remove(temporaryName)
+            cleanup?.release()
+            throw error
+        }
+        // The rename itself made durable too, as far as the folder allows.
+        directory.synchronize()
+    }
+
+    /// A new file `.cpf-redact-XXXXXX` in `directory`, its six last
+    /// characters random, which nothing else had.
+    private static func createTemporaryFile(in directory: OpenDirectory) throws(Failure) -> (FileDescriptor, [UInt8]) {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var random = [UInt8](repeating: 0, count: 6)
+        for _ in 0..<100 {
+            guard random.withUnsafeMutableBytes(system_randomBytes) else { throw .system(.current) }
+            let name = Array(temporaryPrefix.utf8) + random.map { letters[Int($0) % letters.count] }
+            do {
+                return (try directory.createFile(name), name)
+            } catch where error == .fileExists {
+                continue
+            } catch {
+                throw .system(error)
+            }
+        }
+        throw .system(.fileExists)
+    }
+
+    /// Gives `temporary` the owner, group, mode and extended attributes of
+    /// the original: the owner first (changing it clears the set-user-ID
+    /// bits that the mode then restores), the attributes last (the access
+    /// ACL sets the group bits to its mask, as they were).
+    private static func giveMetadata(of original: FileDescriptor, status: FileStatus, to temporary: FileDescriptor) throws(Failure) {
+        if !system_changeOwner(temporary.rawValue, owner: status.owner, group: status.group) {
+            let error = Errno.current
+            // Not permitted, but already right (a file of one's own): nothing lost.
+            let now = try? FileStatus(temporary)
+            if now?.owner != status.owner || now?.group != status.group { throw .owner(error) }
+        }
+        guard system_changePermissions(temporary.rawValue, status.permissions) else { throw .system(.current) }
+        do throws(ExtendedAttributes.CopyError) {
+            try ExtendedAttributes.copy(from: original, to: temporary)
+        } catch {
+            throw .attribute(error)
+        }
+    }
+
+    /// Throws ``Failure/changed`` unless the original is as it was when
+    /// opened and its name in `directory` still names it.
+    private static func checkUnchanged(
+        _ name: [UInt8], in directory: OpenDirectory, original: FileDescriptor, status: FileStatus
+    ) throws(Failure) {
+        guard let now = try? FileStatus(original), let named = try? directory.status(of: name),
+              named.isSameFile(as: status), now.size == status.size, now.modified == status.modified,
+              now.changed == status.changed
+        else { throw .changed }
+    }
+}

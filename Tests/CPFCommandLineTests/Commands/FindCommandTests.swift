@@ -1,0 +1,29 @@
+// Tests of Commands/FindCommand.swift: its definition and help.
+
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
+import Testing
+
+@Suite("FindCommand")
+struct FindCommandTests {
+    @Test func nameOptionsAndHelp() {
+        #expect(FindCommand.definition.name == "find")
+        #expect(FindCommand.definition.options.map(\.long) == [
+            "confidence", "include-invalid", "json", "recursive", "count", "files-with-matches", "stats", "threads", "no-progress",
+            "color",
+        ])
+        let help = FindCommand.definition.helpText
+        for phrase in ["SOURCE:LINE:COLUMN: TEXT", "EXIT STATUS:", "0 at least one CPF found, 1 none", "12.345.678/0001-95"] {
+            #expect(help.contains(phrase))
+        }
+        for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
+    }
+
+    @Test func everyPositionalIsAFile() throws {
+        let arguments = try parse(["--json", "a.txt", "-", "--", "--b"], for: FindCommand.definition)
+        #expect(arguments.positionals == ["a.txt", "-", "--b"])
+        #expect(InputList(files: arguments.positionals).names == ["a.txt", "-", "--b"])
+        #expect(InputList(files: []).names == ["-"])
+    }
+}

@@ -1,0 +1,35 @@
+// Tests of Lines/Cancellation.swift: the end of a run decided below the
+// entry point.
+
+@testable import CPFCommandLine
+import CPFTestSupport
+import Testing
+
+@Suite("Cancellation")
+struct CancellationTests {
+    @Test func aRunIsNotCancelledUntilSomeoneCancelsIt() {
+        let cancellation = Cancellation()
+        #expect(!cancellation.isCancelled)
+        #expect(cancellation.status == nil)
+        cancellation.cancel(with: .error)
+        #expect(cancellation.isCancelled)
+        #expect(cancellation.status == .error)
+    }
+
+    @Test func theFirstStatusWins() {
+        let cancellation = Cancellation()
+        cancellation.cancel(with: .success)
+        cancellation.cancel(with: .error)
+        #expect(cancellation.status == .success)
+    }
+
+    @Test func threadsMayCancelWhileOthersLook() {
+        let cancellation = Cancellation()
+        let group = WorkerGroup(parts: 4)
+        group.run { part in
+            for _ in 0..<1000 { _ = cancellation.isCancelled }
+            if part == 2 { cancellation.cancel(with: .error) }
+        }
+        #expect(cancellation.status == .error)
+    }
+}

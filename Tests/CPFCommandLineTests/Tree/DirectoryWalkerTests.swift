@@ -1,0 +1,171 @@
+// Tests of Tree/DirectoryWalker.swift.
+
+@testable import CPFCommandLine
+import CPFTestSupport
+import CPFSystem
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("DirectoryWalker")
+struct DirectoryWalkerTests {
+    /// Makes the files (paths relative to a new folder), returns the folder.
+    func tree(_ files: [String], links: [(String, String)] = [], fifos: [String] = []) -> String {
+        let root = TemporaryDirectory()
+        let path = root.url.path
+        keep.directories.append(root)
+        for file in files {
+            let full = path + "/" + file
+            try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: full, contents: Data(file.utf8))
+        }
+        for (name, target) in links { symlink(target, path + "/" + name) }
+        for name in fifos { mkfifo(path + "/" + name, 0o600) }
+        return path
+    }
+    private let keep = Keep()
+    final class Keep { var directories: [TemporaryDirectory] = [] }
+
+    func relative(_ entries: [TreeEntry], to root: String) -> [String] {
+        entries.map { String(decoding: $0.path.bytes.dropFirst(root.utf8.count + 1), as: UTF8.self) }
+    }
+
+    @Test func filesComeInSortedPathOrderByteByByte() {
+        let root = tree(["b.txt", "a/b/x", "a/b.txt", "a/B", "c"])
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root)]))
+        // "a/b.txt" < "a/b/x": '.' (0x2E) sorts before '/' (0x2F); capitals before small letters.
+        #expect(relative(entries, to: root) == ["a/B", "a/b.txt", "a/b/x", "b.txt", "c"])
+        #expect(entries.allSatisfy { $0.kind == .found })
+        #expect(entries.first?.size == 3)
+    }
+
+    @Test func linksBelowTheArgumentsAreNotFollowedSoLoopsEnd() {
+        let root = tree(["d/f"], links: [("d/up", ".."), ("d/self", "."), ("d/file", "f")])
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root)]))
+        #expect(relative(entries, to: root) == ["d/f"])
+    }
+
+    @Test func aDirectoryArgumentThatIsALinkIsFollowed() {
+        let root = tree(["real/f"], links: [("alias", "real")])
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root + "/alias")]))
+        #expect(relative(entries, to: root) == ["alias/f"])
+    }
+
+    @Test func fifosAreSkippedNotOpened() {
+        let root = tree(["a"], fifos: ["p"])
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root)]))
+        #expect(entries.map(\.kind) == [.found, .skipped])
+    }
+
+    @Test func aFileThatVanishesDuringTheWalkIsReported() {
+        let root = tree(["a", "b", "c"])
+        var walker = DirectoryWalker(recursive: true)
+        walker.willLookAt = { path in
+            if path.bytes.last == UInt8(ascii: "b") { unlink(path.text) }
+        }
+        let entries = Array(walker.entries(for: [RawText(root)]))
+        #expect(relative(entries, to: root) == ["a", "b", "c"])
+        #expect(entries.map(\.kind) == [.found, .unreadable(Errno(rawValue: ENOENT)), .found])
+    }
+
+    @Test func aFolderThatVanishesIsReportedAndTheWalkGoesOn() {
+        let root = tree(["a/x", "b/y", "c/z"])
+        var walker = DirectoryWalker(recursive: true)
+        walker.willLookAt = { path in
+            if path.bytes.last == UInt8(ascii: "b") {
+                unlink(path.text + "/y")
+                rmdir(path.text)
+            }
+        }
+        let entries = Array(walker.entries(for: [RawText(root)]))
+        #expect(relative(entries, to: root) == ["a/x", "b", "c/z"])
+        #expect(entries[1].kind == .unreadable(Errno(rawValue: ENOENT)))
+    }
+
+    @Test func namesThatAreNotUTF8AreKeptAsBytes() {
+        let root = tree([])
+        let name = Array(root.utf8) + Array("/n".utf8) + [0xE3] + Array("o.txt".utf8)
+        let fd = (name + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) }
+        }
+        close(fd)
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root)]))
+        #expect(entries.map(\.path) == [RawText(name)])
+    }
+
+    @Test func withoutRecursiveEveryArgumentIsTakenAsGiven() {
+        let root = tree(["a/f"])
+        let entries = Array(DirectoryWalker().entries(for: [RawText(root + "/a"), "-", "missing"]))
+        #expect(entries.map(\.path) == [RawText(root + "/a"), "-", "missing"])
+        #expect(entries.allSatisfy { $0.kind == .argument })
+        #expect(Array(DirectoryWalker(recursive: true).entries(for: ["missing"])).map(\.kind) == [.argument])
+    }
+
+    @Test func aTrailingSlashIsNotDoubled() {
+        let root = tree(["f"])
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root + "/")]))
+        #expect(entries.map(\.path) == [RawText(root + "/f")])
+    }
+
+    @Test func aDirectoryReplacedByALinkDuringTheWalkIsReportedNotFollowed() {
+        let root = tree(["d/f", "e"])
+        let outside = tree(["secret"])
+        var walker = DirectoryWalker(recursive: true)
+        walker.willOpenDirectory = { path in
+            guard path.text.hasSuffix("/d") else { return }
+            rename(path.text, path.text + ".old")
+            symlink(outside, path.text)
+        }
+        let entries = Array(walker.entries(for: [RawText(root)]))
+        #expect(relative(entries, to: root) == ["d", "e"])
+        #expect(entries.map(\.kind) == [.replaced, .found])
+    }
+
+    @Test func aDirectoryRenamedAfterItWasEnteredIsStillWalkedWhereItIs() throws {
+        let root = tree(["d/a", "d/b"])
+        let outside = tree(["secret"])
+        var walker = DirectoryWalker(recursive: true)
+        walker.willLookAt = { path in
+            guard path.text.hasSuffix("/d/a") else { return }
+            rename(root + "/d", root + "/moved")
+            symlink(outside, root + "/d")
+        }
+        let entries = Array(walker.entries(for: [RawText(root)]))
+        #expect(relative(entries, to: root) == ["d/a", "d/b"])
+        // Opened in the folder the walk entered, not through the link now at its path.
+        let descriptor = try #require(try TreeFile.open(entries[1]))
+        defer { descriptor.close() }
+        var byte: UInt8 = 0
+        _ = read(descriptor.rawValue, &byte, 1)
+        #expect(byte == UInt8(ascii: "d"))
+    }
+
+    @Test func theWalkListsAFolderOnlyWhenItsFilesAreAskedFor() {
+        let root = tree(["a/x", "b/y", "c/z"])
+        var looked: [String] = []
+        let recorder = Recorder()
+        var walker = DirectoryWalker(recursive: true)
+        walker.willLookAt = { recorder.paths.append(String(decoding: $0.bytes.dropFirst(root.utf8.count + 1), as: UTF8.self)) }
+        let walk = walker.entries(for: [RawText(root)])
+        _ = walk.next()
+        looked = recorder.paths
+        #expect(looked == ["a", "a/x"])
+        #expect(Array(walk).count == 2)
+        #expect(recorder.paths == ["a", "a/x", "b", "b/y", "c", "c/z"])
+    }
+    final class Recorder { var paths: [String] = [] }
+
+    @Test func anArgumentToRewriteIsOpenedInTheFolderOfWhatItLinksTo() throws {
+        let root = tree(["real/f"], links: [("l", "real/f")])
+        let entries = Array(DirectoryWalker(opensArgumentsInTheirDirectory: true).entries(for: [RawText(root + "/l")]))
+        #expect(entries.map(\.path) == [RawText(root + "/l")])
+        guard case .inDirectory(let directory, let name) = entries[0].location else {
+            Issue.record("not opened in a directory")
+            return
+        }
+        #expect(name == Array("f".utf8))
+        #expect(try directory.status(of: name).kind == .regular)
+    }
+}
