@@ -1,0 +1,193 @@
+/// The text encodings the decoders read and write back.
+///
+/// ```swift
+/// let detected = TextEncoding.detect(firstBytes)
+/// print(detected.encoding, detected.byteOrderMarkLength)   // utf16LittleEndian 2
+/// ```
+public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// UTF-8; bytes that are not part of a valid sequence are read as
+    /// Windows-1252, one character each.
+    case utf8
+    case utf16LittleEndian
+    case utf16BigEndian
+    case utf32LittleEndian
+    case utf32BigEndian
+    /// Windows-1252 (a superset of the printable ISO 8859-1); its five
+    /// undefined bytes 81, 8D, 8F, 90 and 9D are read as the C1 controls of
+    /// the same number, so every byte means something and comes back unchanged.
+    case windows1252
+
+    /// The name iconv and Python know it by, such as `UTF-16LE`.
+    public var description: String {
+        switch self {
+        case .utf8: "UTF-8"
+        case .utf16LittleEndian: "UTF-16LE"
+        case .utf16BigEndian: "UTF-16BE"
+        case .utf32LittleEndian: "UTF-32LE"
+        case .utf32BigEndian: "UTF-32BE"
+        case .windows1252: "CP1252"
+        }
+    }
+
+    /// The byte order mark of the encoding (U+FEFF encoded); empty for Windows-1252.
+    ///
+    /// ```swift
+    /// TextEncoding.utf16BigEndian.byteOrderMark   // [0xFE, 0xFF]
+    /// ```
+    public var byteOrderMark: [UInt8] {
+        switch self {
+        case .utf8: [0xEF, 0xBB, 0xBF]
+        case .utf16LittleEndian: [0xFF, 0xFE]
+        case .utf16BigEndian: [0xFE, 0xFF]
+        case .utf32LittleEndian: [0xFF, 0xFE, 0x00, 0x00]
+        case .utf32BigEndian: [0x00, 0x00, 0xFE, 0xFF]
+        case .windows1252: []
+        }
+    }
+
+    /// The bytes of one code unit: 1, 2 or 4.
+    public var codeUnitSize: Int {
+        switch self {
+        case .utf8, .windows1252: 1
+        case .utf16LittleEndian, .utf16BigEndian: 2
+        case .utf32LittleEndian, .utf32BigEndian: 4
+        }
+    }
+
+    /// An encoding found at the start of a text, with the length of its
+    /// byte order mark (0 when it has none).
+    public struct Detection: Hashable, Sendable {
+        /// The encoding the text is read in.
+        public var encoding: TextEncoding
+        /// The bytes of the byte order mark at the start: 0, 2, 3 or 4.
+        public var byteOrderMarkLength: Int
+
+        /// A detection result.
+        public init(encoding: TextEncoding, byteOrderMarkLength: Int) {
+            self.encoding = encoding
+            self.byteOrderMarkLength = byteOrderMarkLength
+        }
+    }
+
+    /// How many bytes of a text ``detect(_:isComplete:)`` looks at.
+    public static let detectionSampleSize = 4096
+
+    /// Finds the encoding of a text from its first bytes (up to
+    /// ``detectionSampleSize`` are looked at), in this order:
+    ///
+    /// 1. a byte order mark: UTF-32LE `FF FE 00 00` (tried before UTF-16LE's
+    ///    `FF FE`, which it starts with), UTF-32BE `00 00 FE FF`, UTF-16LE,
+    ///    UTF-16BE, UTF-8 `EF BB BF`;
+    /// 2. UTF-16 without one, by its NUL pattern: of the sample's 2-byte
+    ///    units (at least 2), more than 40% have a NUL in their second byte
+    ///    (little-endian) or first byte (big-endian) and at most 5% in the
+    ///    other: text in Latin script (digits, ASCII punctuation) in UTF-16 has
+    ///    a NUL in every unit's high byte, while UTF-8 text and binary data
+    ///    rarely have NULs in one half only;
+    /// 3. UTF-8 when the sample is valid UTF-8 (a sequence cut by the end of
+    ///    the sample counts as valid unless `isComplete`);
+    /// 4. Windows-1252 otherwise.
+    ///
+    /// ```swift
+    /// TextEncoding.detect([0xFF, 0xFE, 0x41, 0x00]).encoding            // .utf16LittleEndian
+    /// TextEncoding.detect([0x43, 0x00, 0x50, 0x00, 0x46, 0x00]).encoding // .utf16LittleEndian ("CPF"), by NULs
+    /// TextEncoding.detect([0x46, 0xED, 0x73, 0x69, 0x63, 0x61]).encoding // .windows1252 ("Física")
+    /// ```
+    ///
+    /// - Parameter isComplete: whether `prefix` is the whole text.
+    /// - Complexity: O(*n*) in the sample, at most ``detectionSampleSize``.
+    public static func detect(_ prefix: some Collection<UInt8>, isComplete: Bool = false) -> Detection {
+        let sample = Array(prefix.prefix(detectionSampleSize))
+        let complete = isComplete && sample.count == prefix.count
+        for encoding in [TextEncoding.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian, .utf8]
+        where sample.starts(with: encoding.byteOrderMark) {
+            return Detection(encoding: encoding, byteOrderMarkLength: encoding.byteOrderMark.count)
+        }
+        let units = sample.count / 2
+        if units >= 2 {
+            var evenZeros = 0
+            var oddZeros = 0
+            for index in 0..<units {
+                if sample[2 * index] == 0 { evenZeros += 1 }
+                if sample[2 * index + 1] == 0 { oddZeros += 1 }
+            }
+            if oddZeros * 10 > units * 4 && evenZeros * 20 <= units {
+                return Detection(encoding: .utf16LittleEndian, byteOrderMarkLength: 0)
+            }
+            if evenZeros * 10 > units * 4 && oddZeros * 20 <= units {
+                return Detection(encoding: .utf16BigEndian, byteOrderMarkLength: 0)
+            }
+        }
+        let valid = UTF8Validation.validPrefixLength(sample)
+        if valid == sample.count || (!complete && sample.count - valid < 4 && UTF8Validation.couldContinue(sample[valid...])) {
+            return Detection(encoding: .utf8, byteOrderMarkLength: 0)
+        }
+        return Detection(encoding: .windows1252, byteOrderMarkLength: 0)
+    }
+}
+
+/// UTF-8 well-formedness (the Unicode Standard, table 3-7).
+enum UTF8Validation {
+    /// The length of the well-formed sequence starting at `bytes[index]`: 1
+    /// to 4, 0 when the bytes there do not start one, or -1 when they are
+    /// the start of one cut by the end of `bytes`.
+    @inline(__always)
+    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        if lead < 0x80 { return 1 }
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return 0
+        }
+        for offset in 1..<length {
+            if index + offset >= bytes.count { return -1 }
+            let byte = bytes[index + offset]
+            if offset == 1 ? (byte < low || byte > high) : (byte < 0x80 || byte > 0xBF) { return 0 }
+        }
+        return length
+    }
+
+    /// The bytes, from 1 to 3, of the longest start of a well-formed
+    /// sequence at `bytes[index]` when none is there: the "maximal subpart"
+    /// the Unicode Standard (section 3.9) replaces with one U+FFFD.
+    static func maximalSubpartLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        var length = 1
+        while length < 4 && index + length < bytes.count {
+            // The prefix is a maximal subpart while it is still the start of
+            // some well-formed sequence: try completing it with valid bytes.
+            var probe = Array(bytes[index..<index + length + 1])
+            while probe.count < 4 { probe.append(0x80) }
+            let extended = probe.withUnsafeBufferPointer { sequenceLength($0, at: 0) }
+            if extended <= length { break }
+            length += 1
+        }
+        return length
+    }
+
+    /// The length of the longest prefix of `bytes` made of whole, well-formed sequences.
+    static func validPrefixLength(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let length = sequenceLength(buffer, at: index)
+                if length <= 0 { return index }
+                index += length
+            }
+            return index
+        }
+    }
+
+    /// Whether `bytes` is the start of a well-formed sequence cut short.
+    static func couldContinue(_ bytes: ArraySlice<UInt8>) -> Bool {
+        Array(bytes).withUnsafeBufferPointer { sequenceLength($0, at: 0) == -1 }
+    }
+}

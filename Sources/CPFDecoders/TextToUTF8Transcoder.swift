@@ -1,0 +1,282 @@
+/// Where each byte of a transcoded text came from: for each range of the
+/// UTF-8 output, the input bytes of the character it encodes.
+///
+/// The map is a list of runs of characters that take the same number of
+/// bytes in and out (ASCII text in UTF-16 is one run per piece: 1 byte out
+/// for 2 in), so it stays small. Offsets count from the start of the whole
+/// input and output, byte order mark included in the input.
+///
+/// ```swift
+/// // "Aé" in UTF-16LE with a BOM: FF FE 41 00 E9 00
+/// map.inputRange(ofOutputOffset: 0)   // 2..<4  ("A")
+/// map.inputRange(ofOutputOffset: 2)   // 4..<6  (second byte of "é")
+/// ```
+public struct TranscodingOffsetMap: Hashable, Sendable {
+    /// `count` characters, each `outputLength` bytes of output made from
+    /// `inputLength` bytes of input, one after the other.
+    public struct Run: Hashable, Sendable {
+        /// The output offset of the run's first byte.
+        public var outputStart: Int
+        /// The input offset of the run's first byte.
+        public var inputStart: Int
+        /// The UTF-8 bytes of each character: 1 to 4.
+        public var outputLength: Int
+        /// The input bytes of each character: 1 to 4.
+        public var inputLength: Int
+        /// The number of characters.
+        public var count: Int
+
+        /// The output offset after the run.
+        public var outputEnd: Int { outputStart + outputLength * count }
+        /// The input offset after the run.
+        public var inputEnd: Int { inputStart + inputLength * count }
+    }
+
+    /// The runs, in output order.
+    public private(set) var runs: [Run] = []
+
+    /// An empty map.
+    public init() {}
+
+    /// The input bytes of the character whose UTF-8 encoding holds output
+    /// byte `offset`, or nil when the map does not cover it.
+    ///
+    /// - Complexity: O(log *r*) in the number of runs.
+    public func inputRange(ofOutputOffset offset: Int) -> Range<Int>? {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].outputEnd <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < runs.count, runs[low].outputStart <= offset else { return nil }
+        let run = runs[low]
+        let start = run.inputStart + (offset - run.outputStart) / run.outputLength * run.inputLength
+        return start..<start + run.inputLength
+    }
+
+    mutating func append(outputStart: Int, outputLength: Int, inputStart: Int, inputLength: Int) {
+        if var last = runs.last, last.outputLength == outputLength, last.inputLength == inputLength,
+           last.inputEnd == inputStart, last.outputEnd == outputStart {
+            last.count += 1
+            runs[runs.count - 1] = last
+        } else {
+            runs.append(Run(outputStart: outputStart, inputStart: inputStart, outputLength: outputLength,
+                            inputLength: inputLength, count: 1))
+        }
+    }
+
+    mutating func appendIdentity(outputStart: Int, inputStart: Int, count: Int) {
+        guard count > 0 else { return }
+        if var last = runs.last, last.outputLength == 1, last.inputLength == 1,
+           last.inputEnd == inputStart, last.outputEnd == outputStart {
+            last.count += count
+            runs[runs.count - 1] = last
+        } else {
+            runs.append(Run(outputStart: outputStart, inputStart: inputStart, outputLength: 1, inputLength: 1, count: count))
+        }
+    }
+}
+
+/// A streaming transcoder from a ``TextEncoding`` to UTF-8 that says where
+/// each output byte came from, so that a match found in the UTF-8 text can
+/// be reported at its place in the file, and rewritten there in the file's
+/// own encoding.
+///
+/// A byte order mark of the encoding at the start of the input is not
+/// copied to the output (its bytes are skipped in the map). What cannot be
+/// decoded becomes U+FFFD REPLACEMENT CHARACTER, mapped to its input bytes:
+/// an unpaired UTF-16 surrogate (2 bytes), a UTF-32 unit above U+10FFFF or
+/// in the surrogate range (4 bytes), a code unit cut by the end of the input.
+/// In ``TextEncoding/utf8``, valid sequences are copied and each byte that
+/// is not part of one is read as Windows-1252 (`F0 ED` → `ðí`), so a mostly
+/// UTF-8 file with a few Latin-1 words keeps both readable.
+///
+/// ```swift
+/// let transcoder = TextToUTF8Transcoder(encoding: .utf16LittleEndian)
+/// try transcoder.decode(bytes) { utf8, map in
+///     scan(utf8)                                     // the text as UTF-8
+///     let place = map.inputRange(ofOutputOffset: 0)  // where its first byte came from
+/// }
+/// try transcoder.finish { utf8, map in scan(utf8) }
+/// ```
+///
+/// - Complexity: O(*n*) time; memory in proportion to one piece.
+public final class TextToUTF8Transcoder {
+    /// The encoding read.
+    public let encoding: TextEncoding
+
+    private var carry: [UInt8] = []
+    private var carryOffset = 0
+    private var outputOffset = 0
+    private var atStart = true
+
+    /// Makes a transcoder from `encoding` to UTF-8.
+    ///
+    /// ```swift
+    /// let transcoder = TextToUTF8Transcoder(encoding: TextEncoding.detect(firstBytes).encoding)
+    /// ```
+    public init(encoding: TextEncoding) {
+        self.encoding = encoding
+    }
+
+    /// Transcodes the next piece of input and hands its UTF-8 and offset
+    /// map to `output` (nothing when the piece ends inside a character,
+    /// which waits for the next piece).
+    ///
+    /// ```swift
+    /// try transcoder.decode(piece) { utf8, map in print(utf8.count, map.runs.count) }
+    /// ```
+    ///
+    /// - Complexity: O(*n*) for *n* bytes.
+    public func decode(_ piece: some Collection<UInt8>,
+                       output: (UnsafeBufferPointer<UInt8>, TranscodingOffsetMap) throws -> Void) rethrows {
+        carry.append(contentsOf: piece)
+        try run(isFinal: false, output)
+    }
+
+    /// Transcodes what is left at the end of the input: a character cut
+    /// short becomes U+FFFD (or, in UTF-8, its bytes are read as Windows-1252).
+    ///
+    /// ```swift
+    /// try transcoder.finish { utf8, _ in print(utf8.count) }
+    /// ```
+    ///
+    /// - Complexity: O(1): at most 3 bytes are left.
+    public func finish(output: (UnsafeBufferPointer<UInt8>, TranscodingOffsetMap) throws -> Void) rethrows {
+        try run(isFinal: true, output)
+    }
+
+    /// Transcodes a whole text held in memory, without its offset map.
+    ///
+    /// ```swift
+    /// let utf8 = TextToUTF8Transcoder.transcode([0x41, 0x00, 0xE9, 0x00], from: .utf16LittleEndian)   // "Aé"
+    /// ```
+    ///
+    /// - Complexity: O(*n*).
+    public static func transcode(_ text: [UInt8], from encoding: TextEncoding) -> [UInt8] {
+        let transcoder = TextToUTF8Transcoder(encoding: encoding)
+        var result: [UInt8] = []
+        transcoder.decode(text) { utf8, _ in result.append(contentsOf: utf8) }
+        transcoder.finish { utf8, _ in result.append(contentsOf: utf8) }
+        return result
+    }
+
+    private func run(isFinal: Bool, _ output: (UnsafeBufferPointer<UInt8>, TranscodingOffsetMap) throws -> Void) rethrows {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(carry.count * 2)
+        var map = TranscodingOffsetMap()
+        let consumed = carry.withUnsafeBufferPointer { input in
+            transcode(input, isFinal: isFinal, into: &utf8, map: &map)
+        }
+        carry.removeFirst(consumed)
+        carryOffset += consumed
+        guard !utf8.isEmpty else { return }
+        outputOffset += utf8.count
+        try utf8.withUnsafeBufferPointer { try output($0, map) }
+    }
+
+    /// Transcodes `input` (at `carryOffset`) up to the last whole character
+    /// (everything when `isFinal`); returns the bytes consumed.
+    private func transcode(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into utf8: inout [UInt8],
+                           map: inout TranscodingOffsetMap) -> Int {
+        var index = 0
+        if atStart {
+            let mark = encoding == .windows1252 ? [] : encoding.byteOrderMark
+            if input.count < mark.count && input.elementsEqual(mark.prefix(input.count)) && !isFinal { return 0 }
+            atStart = false
+            if input.starts(with: mark) && !mark.isEmpty { index = mark.count }
+        }
+        let base = carryOffset
+        func emit(_ scalar: Unicode.Scalar, from start: Int, length: Int) {
+            let before = utf8.count
+            UTF8.encode(scalar) { utf8.append($0) }
+            map.append(outputStart: outputOffset + before, outputLength: utf8.count - before,
+                       inputStart: base + start, inputLength: length)
+        }
+        switch encoding {
+        case .utf8:
+            while index < input.count {
+                var end = index
+                while end < input.count && input[end] < 0x80 { end += 1 }
+                if end > index {
+                    map.appendIdentity(outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
+                    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                    index = end
+                    continue
+                }
+                let length = UTF8Validation.sequenceLength(input, at: index)
+                if length > 0 {
+                    map.appendIdentity(outputStart: outputOffset + utf8.count, inputStart: base + index, count: length)
+                    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<index + length]))
+                    index += length
+                } else if length < 0 && !isFinal {
+                    return index
+                } else {
+                    emit(Windows1252.scalar(for: input[index]), from: index, length: 1)
+                    index += 1
+                }
+            }
+        case .windows1252:
+            while index < input.count {
+                let byte = input[index]
+                if byte < 0x80 {
+                    map.appendIdentity(outputStart: outputOffset + utf8.count, inputStart: base + index, count: 1)
+                    utf8.append(byte)
+                } else {
+                    emit(Windows1252.scalar(for: byte), from: index, length: 1)
+                }
+                index += 1
+            }
+        case .utf16LittleEndian, .utf16BigEndian:
+            let little = encoding == .utf16LittleEndian
+            func unit(_ at: Int) -> UInt32 {
+                little ? UInt32(input[at]) | UInt32(input[at + 1]) << 8 : UInt32(input[at]) << 8 | UInt32(input[at + 1])
+            }
+            while index + 1 < input.count {
+                let first = unit(index)
+                if first < 0xD800 || first > 0xDFFF {
+                    emit(Unicode.Scalar(first)!, from: index, length: 2)
+                    index += 2
+                } else if first <= 0xDBFF {
+                    if index + 3 >= input.count {
+                        if !isFinal { return index }
+                        emit("\u{FFFD}", from: index, length: 2)
+                        index += 2
+                        continue
+                    }
+                    let second = unit(index + 2)
+                    if second >= 0xDC00 && second <= 0xDFFF {
+                        let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                        emit(Unicode.Scalar(value)!, from: index, length: 4)
+                        index += 4
+                    } else {
+                        emit("\u{FFFD}", from: index, length: 2)
+                        index += 2
+                    }
+                } else {
+                    emit("\u{FFFD}", from: index, length: 2)
+                    index += 2
+                }
+            }
+            if index < input.count && isFinal {
+                emit("\u{FFFD}", from: index, length: input.count - index)
+                index = input.count
+            }
+        case .utf32LittleEndian, .utf32BigEndian:
+            let little = encoding == .utf32LittleEndian
+            while index + 3 < input.count {
+                let bytes = (UInt32(input[index]), UInt32(input[index + 1]), UInt32(input[index + 2]), UInt32(input[index + 3]))
+                let value = little ? bytes.0 | bytes.1 << 8 | bytes.2 << 16 | bytes.3 << 24
+                    : bytes.0 << 24 | bytes.1 << 16 | bytes.2 << 8 | bytes.3
+                emit(Unicode.Scalar(value) ?? "\u{FFFD}", from: index, length: 4)
+                index += 4
+            }
+            if index < input.count && isFinal {
+                emit("\u{FFFD}", from: index, length: input.count - index)
+                index = input.count
+            }
+        }
+        return index
+    }
+}
