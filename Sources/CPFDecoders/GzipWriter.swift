@@ -26,7 +26,7 @@ public final class GzipWriter {
     /// ```swift
     /// let writer = GzipWriter()   // no name, MTIME 0
     /// ```
-    public init(name: [UInt8]? = nil, modificationTime: UInt32 = 0, maximumChainLength: Int = 16) {
+    public init(name: [UInt8]? = nil, modificationTime: UInt32 = 0, maximumChainLength: Int = Deflater.defaultMaximumChainLength) {
         deflater = Deflater(maximumChainLength: maximumChainLength)
         var bytes: [UInt8] = [0x1F, 0x8B, 8, name == nil ? 0 : 8]
         withUnsafeBytes(of: modificationTime.littleEndian) { bytes += $0 }
