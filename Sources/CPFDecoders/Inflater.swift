@@ -120,7 +120,8 @@ public final class Inflater {
     /// try inflater.decompress(piece) { decoded in sink.write(decoded) }
     /// ```
     ///
-    /// Throws an ``InflateError`` for input that is not DEFLATE, a
+    /// Throws an ``InflateError`` for input that is not DEFLATE (after
+    /// handing over the output decoded before the error), a
     /// ``DecompressionLimitError`` when a limit is broken, and what `output`
     /// throws.
     ///
@@ -129,7 +130,14 @@ public final class Inflater {
         appendInput(piece)
         if state == .done { return }
         totalInput += piece.count
-        try run(output)
+        do {
+            try run(output)
+        } catch let error as InflateError {
+            // What was decoded before the error is handed over all the same:
+            // whatever the piece sizes, the caller sees the same output.
+            try handOver(output)
+            throw error
+        }
         try handOver(output)
         unreadWholeBytes()
     }

@@ -73,6 +73,27 @@ struct InflaterTests {
         }
     }
 
+    @Test("hands over what it decoded before an error, whatever the pieces")
+    func outputBeforeAnError() throws {
+        let data = SampleData.text(100_000, seed: 3)
+        // zlib's blocks ended by a sync flush, then a block of the reserved type 3.
+        let stream = try python("""
+        import sys, zlib
+        c = zlib.compressobj(6, zlib.DEFLATED, -15)
+        sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read()) + c.flush(zlib.Z_SYNC_FLUSH) + bytes([0x07]))
+        """, input: data)
+        for pieceSize in [stream.count, 1000, 7] {
+            let inflater = Inflater()
+            var output: [UInt8] = []
+            #expect(throws: InflateError.invalidBlockType) {
+                for start in stride(from: 0, to: stream.count, by: pieceSize) {
+                    try inflater.decompress(stream[start..<min(start + pieceSize, stream.count)]) { output.append(contentsOf: $0) }
+                }
+            }
+            #expect(output == data, "pieces of \(pieceSize)")
+        }
+    }
+
     @Test("keeps the input after the final block for the caller")
     func keepsTrailingBytes() throws {
         let compressed = try zlibDeflate(Array("hello, hello, hello".utf8))
