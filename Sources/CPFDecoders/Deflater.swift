@@ -3,7 +3,7 @@
 /// with whichever of a dynamic Huffman code, the fixed code or no
 /// compression (stored) makes it smallest.
 ///
-/// Feed it the data in pieces of any size with ``compress(_:output:)`` and
+/// Feed it the data in pieces of any size with `compress(_:output:)` and
 /// call ``finish(output:)`` once at the end; the compressed stream comes out
 /// in pieces as blocks complete. Memory stays fixed (about 450 KiB) whatever
 /// the size of the data.

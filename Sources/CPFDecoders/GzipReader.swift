@@ -1,7 +1,7 @@
 /// A streaming gzip decompressor (RFC 1952) over ``Inflater``: every member
 /// of a multi-member file, each member's CRC-32 and size checked.
 ///
-/// Feed it the file in pieces with ``decompress(_:output:)`` and call
+/// Feed it the file in pieces with `decompress(_:output:)` and call
 /// ``finish()`` at its end. Every header field of RFC 1952 is read
 /// (FTEXT, FEXTRA, FNAME, FCOMMENT, FHCRC, whose CRC is checked too); a
 /// member whose CRC-32 or ISIZE does not match its data is an error, as is a

@@ -2,7 +2,7 @@
 /// Huffman blocks), written from the RFC.
 ///
 /// Feed it the compressed input in pieces of any size with
-/// ``decompress(_:output:)``; it hands the output to your closure in pieces
+/// `decompress(_:output:)`; it hands the output to your closure in pieces
 /// as it goes, and keeps only the 32 KiB window RFC 1951 needs, a 256 KiB
 /// output buffer and the bytes of a piece it could not decode yet (at most
 /// a block header's few hundred). Call ``finish()`` when the input ends: a

@@ -8,9 +8,13 @@ public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConverti
     /// UTF-8; bytes that are not part of a valid sequence are read as
     /// Windows-1252, one character each.
     case utf8
+    /// UTF-16, least significant byte first (Windows' "Unicode" text).
     case utf16LittleEndian
+    /// UTF-16, most significant byte first.
     case utf16BigEndian
+    /// UTF-32, least significant byte first.
     case utf32LittleEndian
+    /// UTF-32, most significant byte first.
     case utf32BigEndian
     /// Windows-1252 (a superset of the printable ISO 8859-1); its five
     /// undefined bytes 81, 8D, 8F, 90 and 9D are read as the C1 controls of
@@ -94,7 +98,9 @@ public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConverti
     /// TextEncoding.detect([0x46, 0xED, 0x73, 0x69, 0x63, 0x61]).encoding // .windows1252 ("Física")
     /// ```
     ///
-    /// - Parameter isComplete: whether `prefix` is the whole text.
+    /// - Parameters:
+    ///   - prefix: the first bytes of the text (more than the sample may be given).
+    ///   - isComplete: whether `prefix` is the whole text.
     /// - Complexity: O(*n*) in the sample, at most ``detectionSampleSize``.
     public static func detect(_ prefix: some Collection<UInt8>, isComplete: Bool = false) -> Detection {
         let sample = Array(prefix.prefix(detectionSampleSize))
