@@ -25,7 +25,8 @@ func runTool(_ command: String, input: [UInt8] = []) throws -> ToolOutcome {
     try Data(input).write(to: inputURL)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\(command) < '\(inputURL.path)' > '\(outputURL.path)' 2> '\(errorURL.path)'"]
+    // Braces, so the redirections apply to a whole list of commands.
+    process.arguments = ["-c", "{ \(command)\n} < '\(inputURL.path)' > '\(outputURL.path)' 2> '\(errorURL.path)'"]
     try process.run()
     process.waitUntilExit()
     let output = (try? Data(contentsOf: outputURL)) ?? Data()
