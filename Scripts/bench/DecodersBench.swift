@@ -3,7 +3,7 @@
 // CPFDecoders`): reads standard input in 1 MiB pieces and writes the result
 // to standard output.
 //
-//   DecodersBench inflate-gzip | deflate-gzip | crc32
+//   DecodersBench inflate-gzip | deflate-gzip | utf16le | crc32
 
 #if canImport(Glibc)
 import Glibc
@@ -29,6 +29,7 @@ struct DecodersBench {
         let reader = GzipReader(limits: .none)
         let writer = GzipWriter()
         var crc = CRC32()
+        let utf16 = TextToUTF8Transcoder(encoding: .utf16LittleEndian)
         while true {
             let count = read(0, piece.baseAddress!, piece.count)
             if count < 0 { exit(3) }
@@ -38,14 +39,16 @@ struct DecodersBench {
             case "inflate-gzip": try reader.decompress(input, output: writeAll)
             case "deflate-gzip": writer.compress(input, output: writeAll)
             case "crc32": crc.update(input)
+            case "utf16le": utf16.decode(input) { utf8, _ in writeAll(utf8) }
             default:
-                print("usage: DecodersBench inflate-gzip|deflate-gzip|crc32")
+                print("usage: DecodersBench inflate-gzip|deflate-gzip|utf16le|crc32")
                 exit(2)
             }
         }
         switch mode {
         case "inflate-gzip": try reader.finish()
         case "deflate-gzip": writer.finish(output: writeAll)
+        case "utf16le": utf16.finish { utf8, _ in writeAll(utf8) }
         default: print(crc.value)
         }
     }

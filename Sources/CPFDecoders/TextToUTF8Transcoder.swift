@@ -55,14 +55,15 @@ public struct TranscodingOffsetMap: Hashable, Sendable {
         return start..<start + run.inputLength
     }
 
-    mutating func append(outputStart: Int, outputLength: Int, inputStart: Int, inputLength: Int) {
+    mutating func append(outputStart: Int, outputLength: Int, inputStart: Int, inputLength: Int, count: Int = 1) {
+        guard count > 0 else { return }
         if var last = runs.last, last.outputLength == outputLength, last.inputLength == inputLength,
            last.inputEnd == inputStart, last.outputEnd == outputStart {
-            last.count += 1
+            last.count += count
             runs[runs.count - 1] = last
         } else {
             runs.append(Run(outputStart: outputStart, inputStart: inputStart, outputLength: outputLength,
-                            inputLength: inputLength, count: 1))
+                            inputLength: inputLength, count: count))
         }
     }
 
@@ -219,13 +220,15 @@ public final class TextToUTF8Transcoder {
             }
         case .windows1252:
             while index < input.count {
-                let byte = input[index]
-                if byte < 0x80 {
-                    map.appendIdentity(outputStart: outputOffset + utf8.count, inputStart: base + index, count: 1)
-                    utf8.append(byte)
-                } else {
-                    emit(Windows1252.scalar(for: byte), from: index, length: 1)
+                var end = index
+                while end < input.count && input[end] < 0x80 { end += 1 }
+                if end > index {
+                    map.appendIdentity(outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
+                    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                    index = end
+                    continue
                 }
+                emit(Windows1252.scalar(for: input[index]), from: index, length: 1)
                 index += 1
             }
         case .utf16LittleEndian, .utf16BigEndian:
@@ -233,7 +236,22 @@ public final class TextToUTF8Transcoder {
             func unit(_ at: Int) -> UInt32 {
                 little ? UInt32(input[at]) | UInt32(input[at + 1]) << 8 : UInt32(input[at]) << 8 | UInt32(input[at + 1])
             }
+            let (low, high) = little ? (0, 1) : (1, 0)
             while index + 1 < input.count {
+                // A run of ASCII: one byte out for two in.
+                var end = index
+                while end + 1 < input.count && input[end + high] == 0 && input[end + low] < 0x80 { end += 2 }
+                if end > index {
+                    let count = (end - index) / 2
+                    map.append(outputStart: outputOffset + utf8.count, outputLength: 1, inputStart: base + index, inputLength: 2, count: count)
+                    var at = index
+                    while at < end {
+                        utf8.append(input[at + low])
+                        at += 2
+                    }
+                    index = end
+                    continue
+                }
                 let first = unit(index)
                 if first < 0xD800 || first > 0xDFFF {
                     emit(Unicode.Scalar(first)!, from: index, length: 2)
