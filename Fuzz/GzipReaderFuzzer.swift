@@ -1,10 +1,11 @@
 // libFuzzer target: the GzipReader on arbitrary bytes, and GzipWriter →
 // GzipReader round trips.
 //
-// fuzz-sources: Sources/CPFDecoders/CRC32.swift Sources/CPFDecoders/DecompressionLimits.swift
-// fuzz-sources: Sources/CPFDecoders/InflateError.swift Sources/CPFDecoders/HuffmanTable.swift
-// fuzz-sources: Sources/CPFDecoders/Inflater.swift Sources/CPFDecoders/Deflater.swift
-// fuzz-sources: Sources/CPFDecoders/GzipReader.swift Sources/CPFDecoders/GzipWriter.swift
+// fuzz-sources: Sources/CPFDecoders/CRC32.swift Sources/CPFDecoders/DecompressionLimits.swift Sources/CPFDecoders/DecompressionLimitError.swift
+// fuzz-sources: Sources/CPFDecoders/InflateError.swift Sources/CPFDecoders/HuffmanTable.swift Sources/CPFDecoders/Inflater.swift
+// fuzz-sources: Sources/CPFDecoders/Deflater.swift Sources/CPFDecoders/DynamicBlockHeader.swift Sources/CPFDecoders/HuffmanCodeBuilder.swift
+// fuzz-sources: Sources/CPFDecoders/BitWriter.swift
+// fuzz-sources: Sources/CPFDecoders/GzipReader.swift Sources/CPFDecoders/GzipError.swift Sources/CPFDecoders/GzipWriter.swift
 //
 // Built with the CPFKit sources and the decoder files above into one module
 // (no `import CPFDecoders`); `Scripts/fuzz.sh GzipReaderFuzzer` builds and runs it.

@@ -1,9 +1,10 @@
 // libFuzzer target: the Inflater on arbitrary bytes, and Deflater → Inflater
 // round trips.
 //
-// fuzz-sources: Sources/CPFDecoders/CRC32.swift Sources/CPFDecoders/DecompressionLimits.swift
-// fuzz-sources: Sources/CPFDecoders/InflateError.swift Sources/CPFDecoders/HuffmanTable.swift
-// fuzz-sources: Sources/CPFDecoders/Inflater.swift Sources/CPFDecoders/Deflater.swift
+// fuzz-sources: Sources/CPFDecoders/CRC32.swift Sources/CPFDecoders/DecompressionLimits.swift Sources/CPFDecoders/DecompressionLimitError.swift
+// fuzz-sources: Sources/CPFDecoders/InflateError.swift Sources/CPFDecoders/HuffmanTable.swift Sources/CPFDecoders/Inflater.swift
+// fuzz-sources: Sources/CPFDecoders/Deflater.swift Sources/CPFDecoders/DynamicBlockHeader.swift Sources/CPFDecoders/HuffmanCodeBuilder.swift
+// fuzz-sources: Sources/CPFDecoders/BitWriter.swift
 //
 // Built with the CPFKit sources and the decoder files above into one module
 // (no `import CPFDecoders`); `Scripts/fuzz.sh InflateFuzzer` builds and runs it.

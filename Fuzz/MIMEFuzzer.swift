@@ -1,6 +1,7 @@
 // libFuzzer target: the base64 and quoted-printable decoders and encoders.
 //
-// fuzz-sources: Sources/CPFDecoders/Base64.swift Sources/CPFDecoders/QuotedPrintable.swift
+// fuzz-sources: Sources/CPFDecoders/Base64Decoder.swift Sources/CPFDecoders/Base64DecodingError.swift Sources/CPFDecoders/Base64Encoder.swift
+// fuzz-sources: Sources/CPFDecoders/QuotedPrintableDecoder.swift Sources/CPFDecoders/QuotedPrintableEncoder.swift
 //
 // Built with the CPFKit sources and the decoder files above into one module
 // (no `import CPFDecoders`); `Scripts/fuzz.sh MIMEFuzzer` builds and runs it.

@@ -1,8 +1,9 @@
 // libFuzzer target: the text encoding detection and the transcoders to and
 // from UTF-8.
 //
-// fuzz-sources: Sources/CPFDecoders/TextEncoding.swift Sources/CPFDecoders/Windows1252.swift
-// fuzz-sources: Sources/CPFDecoders/TextToUTF8Transcoder.swift Sources/CPFDecoders/UTF8ToTextTranscoder.swift
+// fuzz-sources: Sources/CPFDecoders/TextEncoding.swift Sources/CPFDecoders/Windows1252.swift Sources/CPFDecoders/UTF8Validation.swift
+// fuzz-sources: Sources/CPFDecoders/TextToUTF8Transcoder.swift Sources/CPFDecoders/TranscodingOffsetMap.swift
+// fuzz-sources: Sources/CPFDecoders/UTF8ToTextTranscoder.swift
 //
 // Built with the CPFKit sources and the decoder files above into one module
 // (no `import CPFDecoders`); `Scripts/fuzz.sh TranscodingFuzzer` builds and runs it.
