@@ -1,7 +1,7 @@
 // libFuzzer target: the text encoding detection and the transcoders to and
 // from UTF-8.
 //
-// fuzz-sources: Sources/CPFDecoders/TextEncoding.swift Sources/CPFDecoders/Windows1252.swift Sources/CPFDecoders/UTF8Validation.swift
+// fuzz-sources: Sources/CPFDecoders/CharacterEncoding.swift Sources/CPFDecoders/Windows1252.swift Sources/CPFDecoders/UTF8Validation.swift
 // fuzz-sources: Sources/CPFDecoders/TextToUTF8Transcoder.swift Sources/CPFDecoders/TranscodingOffsetMap.swift
 // fuzz-sources: Sources/CPFDecoders/UTF8ToTextTranscoder.swift
 //
@@ -26,7 +26,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let selector = data[0]
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
     let choice = Int(selector & 7)
-    let encoding = choice < 6 ? TextEncoding.allCases[choice] : TextEncoding.detect(bytes, isComplete: true).encoding
+    let encoding = choice < 6 ? CharacterEncoding.allCases[choice] : CharacterEncoding.detect(bytes, isComplete: true).encoding
     let pieceSize = Int(selector >> 3) + 1
 
     let whole = TextToUTF8Transcoder.transcode(bytes, from: encoding)

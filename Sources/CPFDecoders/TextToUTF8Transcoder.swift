@@ -1,4 +1,4 @@
-/// A streaming transcoder from a ``TextEncoding`` to UTF-8 that says where
+/// A streaming transcoder from a ``CharacterEncoding`` to UTF-8 that says where
 /// each output byte came from, so that a match found in the UTF-8 text can
 /// be reported at its place in the file, and rewritten there in the file's
 /// own encoding.
@@ -8,7 +8,7 @@
 /// decoded becomes U+FFFD REPLACEMENT CHARACTER, mapped to its input bytes:
 /// an unpaired UTF-16 surrogate (2 bytes), a UTF-32 unit above U+10FFFF or
 /// in the surrogate range (4 bytes), a code unit cut by the end of the input.
-/// In ``TextEncoding/utf8``, valid sequences are copied and each byte that
+/// In ``CharacterEncoding/utf8``, valid sequences are copied and each byte that
 /// is not part of one is read as Windows-1252 (`F0 ED` → `ðí`), so a mostly
 /// UTF-8 file with a few Latin-1 words keeps both readable.
 ///
@@ -24,7 +24,7 @@
 /// - Complexity: O(*n*) time; memory in proportion to one piece.
 public final class TextToUTF8Transcoder {
     /// The encoding read.
-    public let encoding: TextEncoding
+    public let encoding: CharacterEncoding
 
     private var carry: [UInt8] = []
     private var carryOffset = 0
@@ -34,9 +34,9 @@ public final class TextToUTF8Transcoder {
     /// Makes a transcoder from `encoding` to UTF-8.
     ///
     /// ```swift
-    /// let transcoder = TextToUTF8Transcoder(encoding: TextEncoding.detect(firstBytes).encoding)
+    /// let transcoder = TextToUTF8Transcoder(encoding: CharacterEncoding.detect(firstBytes).encoding)
     /// ```
-    public init(encoding: TextEncoding) {
+    public init(encoding: CharacterEncoding) {
         self.encoding = encoding
     }
 
@@ -74,7 +74,7 @@ public final class TextToUTF8Transcoder {
     /// ```
     ///
     /// - Complexity: O(*n*).
-    public static func transcode(_ text: [UInt8], from encoding: TextEncoding) -> [UInt8] {
+    public static func transcode(_ text: [UInt8], from encoding: CharacterEncoding) -> [UInt8] {
         let transcoder = TextToUTF8Transcoder(encoding: encoding)
         var result: [UInt8] = []
         transcoder.decode(text) { utf8, _ in result.append(contentsOf: utf8) }

@@ -1,4 +1,4 @@
-/// A streaming transcoder from UTF-8 back to a ``TextEncoding``: what
+/// A streaming transcoder from UTF-8 back to a ``CharacterEncoding``: what
 /// `redact` needs to write a text in the encoding it was read in.
 ///
 /// A byte order mark is written first when asked for (keep the file's if
@@ -6,7 +6,7 @@
 /// part of valid UTF-8 becomes U+FFFD in UTF-16 and UTF-32, one for each
 /// maximal subpart as the Unicode Standard recommends and Python does (valid
 /// UTF-8 never holds a surrogate, so the output never has an unpaired one), and a
-/// character Windows-1252 lacks becomes `?`. To ``TextEncoding/utf8`` the
+/// character Windows-1252 lacks becomes `?`. To ``CharacterEncoding/utf8`` the
 /// bytes are copied unchanged, invalid ones included.
 ///
 /// ```swift
@@ -19,7 +19,7 @@
 /// - Complexity: O(*n*) time; memory in proportion to one piece.
 public final class UTF8ToTextTranscoder {
     /// The encoding written.
-    public let encoding: TextEncoding
+    public let encoding: CharacterEncoding
     /// The characters replaced so far (by U+FFFD or `?`).
     public private(set) var replacementCount = 0
 
@@ -32,7 +32,7 @@ public final class UTF8ToTextTranscoder {
     /// ```swift
     /// let transcoder = UTF8ToTextTranscoder(encoding: .windows1252)
     /// ```
-    public init(encoding: TextEncoding, writesByteOrderMark: Bool = false) {
+    public init(encoding: CharacterEncoding, writesByteOrderMark: Bool = false) {
         self.encoding = encoding
         pendingMark = writesByteOrderMark && encoding != .windows1252
     }
@@ -68,7 +68,7 @@ public final class UTF8ToTextTranscoder {
     /// ```
     ///
     /// - Complexity: O(*n*).
-    public static func transcode(_ utf8: [UInt8], to encoding: TextEncoding, writesByteOrderMark: Bool = false) -> [UInt8] {
+    public static func transcode(_ utf8: [UInt8], to encoding: CharacterEncoding, writesByteOrderMark: Bool = false) -> [UInt8] {
         let transcoder = UTF8ToTextTranscoder(encoding: encoding, writesByteOrderMark: writesByteOrderMark)
         var result: [UInt8] = []
         transcoder.encode(utf8) { result.append(contentsOf: $0) }

@@ -4,12 +4,12 @@ import Testing
 @Suite("TextToUTF8Transcoder")
 struct TextToUTF8TranscoderTests {
     @Test("reads what iconv writes back into the same text", arguments: [
-        ("UTF-16LE", TextEncoding.utf16LittleEndian, true), ("UTF-16BE", .utf16BigEndian, true),
+        ("UTF-16LE", CharacterEncoding.utf16LittleEndian, true), ("UTF-16BE", .utf16BigEndian, true),
         ("UTF-32LE", .utf32LittleEndian, true), ("UTF-32BE", .utf32BigEndian, true),
         ("UTF-16", .utf16LittleEndian, true), ("UTF-32", .utf32LittleEndian, true),
         ("CP1252", .windows1252, false), ("UTF-8", .utf8, true),
     ])
-    func readsIconv(name: String, encoding: TextEncoding, unicode: Bool) throws {
+    func readsIconv(name: String, encoding: CharacterEncoding, unicode: Bool) throws {
         let text = unicode ? TextSamples.unicode + TextSamples.randomUnicode(500, seed: 3) : TextSamples.latin
         let encoded = try toolOutput("iconv -f UTF-8 -t \(name)", input: Array(text.utf8))
         #expect(TextToUTF8Transcoder.transcode(encoded, from: encoding) == Array(text.utf8))
@@ -25,7 +25,7 @@ struct TextToUTF8TranscoderTests {
     ])
     func replacesLikePython(bytes: [UInt8], codec: String) throws {
         let expected = try python("import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().decode(\"\(codec)\", \"replace\").encode())", input: bytes)
-        let encoding: TextEncoding = codec == "utf-16-le" ? .utf16LittleEndian : codec == "utf-16-be" ? .utf16BigEndian : .utf32LittleEndian
+        let encoding: CharacterEncoding = codec == "utf-16-le" ? .utf16LittleEndian : codec == "utf-16-be" ? .utf16BigEndian : .utf32LittleEndian
         #expect(TextToUTF8Transcoder.transcode(bytes, from: encoding) == expected)
     }
 
@@ -37,8 +37,8 @@ struct TextToUTF8TranscoderTests {
     }
 
     @Test("maps every output character to the input bytes it came from, in every encoding",
-          arguments: [TextEncoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .utf8, .windows1252])
-    func offsetMap(encoding: TextEncoding) throws {
+          arguments: [CharacterEncoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .utf8, .windows1252])
+    func offsetMap(encoding: CharacterEncoding) throws {
         let text = encoding == .windows1252 ? TextSamples.latin : TextSamples.unicode + TextSamples.randomUnicode(300, seed: 4)
         let encoded = encoding.byteOrderMark + (try toolOutput("iconv -f UTF-8 -t \(encoding)", input: Array(text.utf8)))
         let transcoder = TextToUTF8Transcoder(encoding: encoding)
@@ -90,7 +90,7 @@ struct TextToUTF8TranscoderTests {
     @Test("gives the same text whatever the pieces the input comes in")
     func piecesDoNotMatter() throws {
         let text = TextSamples.randomUnicode(2000, seed: 9)
-        for encoding in [TextEncoding.utf16BigEndian, .utf32LittleEndian, .utf8] {
+        for encoding in [CharacterEncoding.utf16BigEndian, .utf32LittleEndian, .utf8] {
             let encoded = try toolOutput("iconv -f UTF-8 -t \(encoding)", input: Array(text.utf8))
             for pieceSize in [1, 2, 3, 5] {
                 let transcoder = TextToUTF8Transcoder(encoding: encoding)
@@ -106,8 +106,8 @@ struct TextToUTF8TranscoderTests {
         }
     }
 
-    @Test("random bytes never crash and always give valid UTF-8", arguments: TextEncoding.allCases)
-    func randomBytes(encoding: TextEncoding) {
+    @Test("random bytes never crash and always give valid UTF-8", arguments: CharacterEncoding.allCases)
+    func randomBytes(encoding: CharacterEncoding) {
         var random = SeededRandom(seed: 5)
         for _ in 0..<300 {
             let bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }

@@ -1,10 +1,10 @@
 /// The text encodings the decoders read and write back.
 ///
 /// ```swift
-/// let detected = TextEncoding.detect(firstBytes)
+/// let detected = CharacterEncoding.detect(firstBytes)
 /// print(detected.encoding, detected.byteOrderMarkLength)   // utf16LittleEndian 2
 /// ```
-public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// UTF-8; bytes that are not part of a valid sequence are read as
     /// Windows-1252, one character each.
     case utf8
@@ -36,7 +36,7 @@ public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConverti
     /// The byte order mark of the encoding (U+FEFF encoded); empty for Windows-1252.
     ///
     /// ```swift
-    /// TextEncoding.utf16BigEndian.byteOrderMark   // [0xFE, 0xFF]
+    /// CharacterEncoding.utf16BigEndian.byteOrderMark   // [0xFE, 0xFF]
     /// ```
     public var byteOrderMark: [UInt8] {
         switch self {
@@ -62,12 +62,12 @@ public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConverti
     /// byte order mark (0 when it has none).
     public struct Detection: Hashable, Sendable {
         /// The encoding the text is read in.
-        public var encoding: TextEncoding
+        public var encoding: CharacterEncoding
         /// The bytes of the byte order mark at the start: 0, 2, 3 or 4.
         public var byteOrderMarkLength: Int
 
         /// A detection result.
-        public init(encoding: TextEncoding, byteOrderMarkLength: Int) {
+        public init(encoding: CharacterEncoding, byteOrderMarkLength: Int) {
             self.encoding = encoding
             self.byteOrderMarkLength = byteOrderMarkLength
         }
@@ -93,9 +93,9 @@ public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConverti
     /// 4. Windows-1252 otherwise.
     ///
     /// ```swift
-    /// TextEncoding.detect([0xFF, 0xFE, 0x41, 0x00]).encoding            // .utf16LittleEndian
-    /// TextEncoding.detect([0x43, 0x00, 0x50, 0x00, 0x46, 0x00]).encoding // .utf16LittleEndian ("CPF"), by NULs
-    /// TextEncoding.detect([0x46, 0xED, 0x73, 0x69, 0x63, 0x61]).encoding // .windows1252 ("Física")
+    /// CharacterEncoding.detect([0xFF, 0xFE, 0x41, 0x00]).encoding            // .utf16LittleEndian
+    /// CharacterEncoding.detect([0x43, 0x00, 0x50, 0x00, 0x46, 0x00]).encoding // .utf16LittleEndian ("CPF"), by NULs
+    /// CharacterEncoding.detect([0x46, 0xED, 0x73, 0x69, 0x63, 0x61]).encoding // .windows1252 ("Física")
     /// ```
     ///
     /// - Parameters:
@@ -105,7 +105,7 @@ public enum TextEncoding: Hashable, Sendable, CaseIterable, CustomStringConverti
     public static func detect(_ prefix: some Collection<UInt8>, isComplete: Bool = false) -> Detection {
         let sample = Array(prefix.prefix(detectionSampleSize))
         let complete = isComplete && sample.count == prefix.count
-        for encoding in [TextEncoding.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian, .utf8]
+        for encoding in [CharacterEncoding.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian, .utf8]
         where sample.starts(with: encoding.byteOrderMark) {
             return Detection(encoding: encoding, byteOrderMarkLength: encoding.byteOrderMark.count)
         }
