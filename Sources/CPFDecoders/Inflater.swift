@@ -20,7 +20,9 @@
 /// ```
 ///
 /// The input after the end of the final block is kept, not decoded: a gzip
-/// member's trailer, or the next member. An `Inflater` is a reference type
+/// member's trailer, or the next member; take it with
+/// ``takeTrailingBytes()`` (it is held until then). After an error the
+/// inflater can only be ``reset()``. An `Inflater` is a reference type
 /// because it owns its buffers; use one per stream and thread.
 ///
 /// - Complexity: O(*n*) time in the sizes of input and output, O(1) memory.
