@@ -6,6 +6,7 @@ import PackageDescription
 //
 //   CSystemShims   C: the calls Swift's C library modules leave out
 //   CPFSystem      the only Swift target that imports the C library
+//   CPFDecoders    gzip, text encodings, MIME: pure computation on bytes
 //   CPFKit         everything about a CPF; imports nothing of the project
 //   CPFCommandLine the commands, engines, readers, writers, tree, prompt
 //   cpf            the executable: main.swift only
@@ -16,11 +17,18 @@ let package = Package(
     platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
     products: [
         .library(name: "CPFKit", targets: ["CPFKit"]),
+        .library(name: "CPFDecoders", targets: ["CPFDecoders"]),
         .executable(name: "cpf", targets: ["cpf"]),
     ],
     targets: [
         // No unsafe flags: CPFKit must stay usable as a dependency of other packages.
         .target(name: "CPFKit"),
+        // The decoders of compressed, encoded and transcoded input (gzip, MIME
+        // transfer encodings, UTF-16/32, Windows-1252): pure computation on
+        // bytes, depending on nothing, so the command and other packages can
+        // use them alike (between the readers and CPFKit in docs/architecture.md).
+        .target(name: "CPFDecoders"),
+        .testTarget(name: "CPFDecodersTests", dependencies: ["CPFDecoders"]),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
         .target(name: "CPFSystem", dependencies: ["CSystemShims"]),

@@ -1,0 +1,133 @@
+/// The text encodings the decoders read and write back.
+///
+/// ```swift
+/// let detected = CharacterEncoding.detect(firstBytes)
+/// print(detected.encoding, detected.byteOrderMarkLength)   // utf16LittleEndian 2
+/// ```
+public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// UTF-8; bytes that are not part of a valid sequence are read as
+    /// Windows-1252, one character each.
+    case utf8
+    /// UTF-16, least significant byte first (Windows' "Unicode" text).
+    case utf16LittleEndian
+    /// UTF-16, most significant byte first.
+    case utf16BigEndian
+    /// UTF-32, least significant byte first.
+    case utf32LittleEndian
+    /// UTF-32, most significant byte first.
+    case utf32BigEndian
+    /// Windows-1252 (a superset of the printable ISO 8859-1); its five
+    /// undefined bytes 81, 8D, 8F, 90 and 9D are read as the C1 controls of
+    /// the same number, so every byte means something and comes back unchanged.
+    case windows1252
+
+    /// The name iconv and Python know it by, such as `UTF-16LE`.
+    public var description: String {
+        switch self {
+        case .utf8: "UTF-8"
+        case .utf16LittleEndian: "UTF-16LE"
+        case .utf16BigEndian: "UTF-16BE"
+        case .utf32LittleEndian: "UTF-32LE"
+        case .utf32BigEndian: "UTF-32BE"
+        case .windows1252: "CP1252"
+        }
+    }
+
+    /// The byte order mark of the encoding (U+FEFF encoded); empty for Windows-1252.
+    ///
+    /// ```swift
+    /// CharacterEncoding.utf16BigEndian.byteOrderMark   // [0xFE, 0xFF]
+    /// ```
+    public var byteOrderMark: [UInt8] {
+        switch self {
+        case .utf8: [0xEF, 0xBB, 0xBF]
+        case .utf16LittleEndian: [0xFF, 0xFE]
+        case .utf16BigEndian: [0xFE, 0xFF]
+        case .utf32LittleEndian: [0xFF, 0xFE, 0x00, 0x00]
+        case .utf32BigEndian: [0x00, 0x00, 0xFE, 0xFF]
+        case .windows1252: []
+        }
+    }
+
+    /// The bytes of one code unit: 1, 2 or 4.
+    public var codeUnitSize: Int {
+        switch self {
+        case .utf8, .windows1252: 1
+        case .utf16LittleEndian, .utf16BigEndian: 2
+        case .utf32LittleEndian, .utf32BigEndian: 4
+        }
+    }
+
+    /// An encoding found at the start of a text, with the length of its
+    /// byte order mark (0 when it has none).
+    public struct Detection: Hashable, Sendable {
+        /// The encoding the text is read in.
+        public var encoding: CharacterEncoding
+        /// The bytes of the byte order mark at the start: 0, 2, 3 or 4.
+        public var byteOrderMarkLength: Int
+
+        /// A detection result.
+        public init(encoding: CharacterEncoding, byteOrderMarkLength: Int) {
+            self.encoding = encoding
+            self.byteOrderMarkLength = byteOrderMarkLength
+        }
+    }
+
+    /// How many bytes of a text ``detect(_:isComplete:)`` looks at.
+    public static let detectionSampleSize = 4096
+
+    /// Finds the encoding of a text from its first bytes (up to
+    /// ``detectionSampleSize`` are looked at), in this order:
+    ///
+    /// 1. a byte order mark: UTF-32LE `FF FE 00 00` (tried before UTF-16LE's
+    ///    `FF FE`, which it starts with), UTF-32BE `00 00 FE FF`, UTF-16LE,
+    ///    UTF-16BE, UTF-8 `EF BB BF`;
+    /// 2. UTF-16 without one, by its NUL pattern: of the sample's 2-byte
+    ///    units (at least 2), more than 40% have a NUL in their second byte
+    ///    (little-endian) or first byte (big-endian) and at most 5% in the
+    ///    other: text in Latin script (digits, ASCII punctuation) in UTF-16 has
+    ///    a NUL in every unit's high byte, while UTF-8 text and binary data
+    ///    rarely have NULs in one half only;
+    /// 3. UTF-8 when the sample is valid UTF-8 (a sequence cut by the end of
+    ///    the sample counts as valid unless `isComplete`);
+    /// 4. Windows-1252 otherwise.
+    ///
+    /// ```swift
+    /// CharacterEncoding.detect([0xFF, 0xFE, 0x41, 0x00]).encoding            // .utf16LittleEndian
+    /// CharacterEncoding.detect([0x43, 0x00, 0x50, 0x00, 0x46, 0x00]).encoding // .utf16LittleEndian ("CPF"), by NULs
+    /// CharacterEncoding.detect([0x46, 0xED, 0x73, 0x69, 0x63, 0x61]).encoding // .windows1252 ("Física")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - prefix: the first bytes of the text (more than the sample may be given).
+    ///   - isComplete: whether `prefix` is the whole text.
+    /// - Complexity: O(*n*) in the sample, at most ``detectionSampleSize``.
+    public static func detect(_ prefix: some Collection<UInt8>, isComplete: Bool = false) -> Detection {
+        let sample = Array(prefix.prefix(detectionSampleSize))
+        let complete = isComplete && sample.count == prefix.count
+        for encoding in [CharacterEncoding.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian, .utf8]
+        where sample.starts(with: encoding.byteOrderMark) {
+            return Detection(encoding: encoding, byteOrderMarkLength: encoding.byteOrderMark.count)
+        }
+        let units = sample.count / 2
+        if units >= 2 {
+            var evenZeros = 0
+            var oddZeros = 0
+            for index in 0..<units {
+                if sample[2 * index] == 0 { evenZeros += 1 }
+                if sample[2 * index + 1] == 0 { oddZeros += 1 }
+            }
+            if oddZeros * 10 > units * 4 && evenZeros * 20 <= units {
+                return Detection(encoding: .utf16LittleEndian, byteOrderMarkLength: 0)
+            }
+            if evenZeros * 10 > units * 4 && oddZeros * 20 <= units {
+                return Detection(encoding: .utf16BigEndian, byteOrderMarkLength: 0)
+            }
+        }
+        let valid = UTF8Validation.validPrefixLength(sample)
+        if valid == sample.count || (!complete && sample.count - valid < 4 && UTF8Validation.couldContinue(sample[valid...])) {
+            return Detection(encoding: .utf8, byteOrderMarkLength: 0)
+        }
+        return Detection(encoding: .windows1252, byteOrderMarkLength: 0)
+    }
+}
