@@ -4,6 +4,8 @@
 // fuzz-sources: Sources/cpf/Output/Escaping.swift Sources/cpf/Output/OutputBuffer.swift
 // fuzz-sources: Sources/cpf/System/RawText.swift Sources/cpf/System/FileDescriptor.swift
 // fuzz-sources: Sources/cpf/System/Errno.swift Sources/cpf/System/Platform.swift
+// fuzz-sources: Sources/cpf/System/LargeBuffer.swift Sources/cpf/System/WholeWrite.swift Sources/cpf/System/SignalCleanup.swift
+// fuzz-sources: Sources/cpf/System/OpenDirectory.swift Sources/cpf/System/FileStatus.swift Sources/cpf/System/Threads.swift
 //
 // (`Scripts/fuzz.sh` compiles the files named on `fuzz-sources:` lines with
 // the CPFKit sources and this file into one module.)
