@@ -38,7 +38,8 @@ struct BitWriterTests {
         let writer = BitWriter()
         writer.write(0b101, count: 3)
         writer.alignToByte()
-        writer.append(UnsafeBufferPointer(start: [0xAB, 0xCD], count: 2))
+        let stored: [UInt8] = [0xAB, 0xCD]
+        stored.withUnsafeBufferPointer { writer.append($0) }
         var bytes: [UInt8] = []
         writer.handOver { bytes.append(contentsOf: $0) }
         writer.handOver { bytes.append(contentsOf: $0) }
