@@ -143,7 +143,8 @@ package struct SystemThread {
 package let workerStackSize = 2 << 20
 
 /// Starts a thread that runs `body` (`pthread_create(3)`), or `nil` when the
-/// system refuses one.
+/// system refuses one. ``WorkerGroup`` is what starts the threads of `cpf`;
+/// nothing else calls this but tests.
 package func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Glibc)

@@ -13,7 +13,7 @@ import Darwin
 //
 // Swift's strict concurrency cannot see what a mutex protects, so the types
 // here are `@unchecked Sendable`: whoever shares state between threads
-// (``OrderedPrinter``, ``WorkerPool``) keeps it behind one ``Monitor``.
+// (``OrderedPrinter``, ``WorkerGroup``) keeps it behind one ``Monitor``.
 
 /// A mutex and one condition variable (a monitor): ``locked(_:)`` runs a
 /// closure holding the mutex; inside it, ``wait()`` waits for a

@@ -69,35 +69,20 @@ struct FileDescriptorTests {
         let writer = FileDescriptor(rawValue: fds[1])
         // More than a pipe holds, so the writes are short and must loop.
         let data = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        let box = ReceivedBytes()
+        let box = DataBox()
         let group = DispatchGroup()
         let readEnd = fds[0]
-        DispatchQueue.global().async(group: group) { box.bytes = readBack(readEnd, untilEOF: true) }
+        DispatchQueue.global().async(group: group) { box.data = readToEnd(readEnd) }
         try withBytes(data) { try writer.writeAll($0) }
         writer.close()
         group.wait()
         reader.close()
-        #expect(box.bytes == data)
+        #expect(Array(box.data) == data)
     }
 
     @Test func standardDescriptorsHaveTheirNumbers() {
         #expect(FileDescriptor.standardInput.rawValue == 0)
         #expect(FileDescriptor.standardOutput.rawValue == 1)
         #expect(FileDescriptor.standardError.rawValue == 2)
-    }
-}
-
-final class ReceivedBytes: @unchecked Sendable {
-    var bytes: [UInt8] = []
-}
-
-/// Reads a pipe to its end.
-func readBack(_ fd: Int32, untilEOF: Bool) -> [UInt8] {
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count <= 0 { return result }
-        result += chunk[..<count]
     }
 }

@@ -45,4 +45,49 @@ struct WorkerGroupTests {
         #expect(started.pointee == 3)
         pthread_mutex_destroy(lock)
     }
+
+    /// Something a job holds, to see whether anything still holds it.
+    final class Token: @unchecked Sendable {
+        var uses = 0
+    }
+
+    @Test("nothing holds a job once run has returned", arguments: [2, 4])
+    func theJobIsLetGo(parts: Int) {
+        let group = WorkerGroup(parts: parts)
+        weak var released: Token?
+        for _ in 0..<200 {
+            let token = Token()
+            released = token
+            let monitor = Monitor()
+            group.run { _ in monitor.locked { token.uses += 1 } }
+            #expect(token.uses == parts)
+        }
+        // withoutActuallyEscaping would have stopped the process had a thread still held a job.
+        #expect(released == nil)
+    }
+
+    @Test("the threads hold the group's crew, not the group: it goes when its user lets go, and its threads end")
+    func theGroupGoesAndItsThreadsEnd() {
+        weak var group: WorkerGroup?
+        weak var crew: WorkerGroup.Crew?
+        do {
+            let made = WorkerGroup(parts: 4)
+            group = made
+            crew = made.crew
+            made.run { _ in }
+        }
+        #expect(group == nil)
+        // Each thread lets go of the crew as it ends, and the group's deinit joins them all.
+        #expect(crew == nil)
+    }
+
+    @Test("a group that never ran a job ends too")
+    func anIdleGroupEnds() {
+        weak var crew: WorkerGroup.Crew?
+        do {
+            let made = WorkerGroup(parts: 3)
+            crew = made.crew
+        }
+        #expect(crew == nil)
+    }
 }

@@ -10,17 +10,25 @@ import Glibc
 import Musl
 #endif
 
-/// A temporary file (already unlinked) holding `bytes`, open for reading at
-/// its start, for the duration of `body`.
-package func withFileDescriptor<T>(containing bytes: [UInt8], _ body: (FileDescriptor) throws -> T) rethrows -> T {
+/// An empty temporary file (already unlinked), open for reading and writing
+/// at `fd`, for the duration of `body`.
+package func withTemporaryFile<T>(_ body: (_ fd: Int32) throws -> T) rethrows -> T {
     var template = Array("/tmp/cpf-unit-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     precondition(fd >= 0, "mkstemp failed")
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     defer { close(fd) }
-    bytes.withUnsafeBytes { writeWhole(fd, $0) }
-    lseek(fd, 0, SEEK_SET)
-    return try body(FileDescriptor(rawValue: fd))
+    return try body(fd)
+}
+
+/// A temporary file (already unlinked) holding `bytes`, open for reading at
+/// its start, for the duration of `body`.
+package func withFileDescriptor<T>(containing bytes: [UInt8], _ body: (FileDescriptor) throws -> T) rethrows -> T {
+    try withTemporaryFile { fd in
+        bytes.withUnsafeBytes { writeWhole(fd, $0) }
+        lseek(fd, 0, SEEK_SET)
+        return try body(FileDescriptor(rawValue: fd))
+    }
 }
 
 /// The read end of a pipe fed with `bytes` by another thread, in writes of
@@ -59,16 +67,10 @@ package func withPipe<T>(
     return try body(FileDescriptor(rawValue: readEnd))
 }
 
-/// Everything in the file open on `fd`, from its start.
+/// Everything in the file open on `fd`, from its start (see ``readToEnd(_:)``).
 package func readBack(_ fd: Int32) -> [UInt8] {
     lseek(fd, 0, SEEK_SET)
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count <= 0 { return result }
-        result += chunk[..<count]
-    }
+    return Array(readToEnd(fd))
 }
 
 /// Calls `body` with the bytes of `array` as a raw buffer.

@@ -319,10 +319,13 @@ package func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Double)
     return (-1, terminatingSignal, timedOut, memory)
 }
 
+/// Bytes read on another thread, handed back once it is done.
 package final class DataBox: @unchecked Sendable {
     package var data = Data()
+    package init() {}
 }
 
+/// What is left to read on `fd` (a pipe, or a file from its offset), read to its end.
 package func readToEnd(_ fd: Int32) -> Data {
     var result = Data()
     var chunk = [UInt8](repeating: 0, count: 1 << 16)

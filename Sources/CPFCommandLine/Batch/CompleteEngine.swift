@@ -34,13 +34,8 @@ final class CompleteEngine: RewritingEngine {
         }
     }
 
-    func rewrite(argument: RawText) {
-        let lineFeed: [UInt8] = [0x0A]
-        argument.withBytes { bytes in
-            lineFeed.withUnsafeBytes { terminator in
-                consume(bytes, isFirst: true, isLast: true, terminator: terminator, location: nil)
-            }
-        }
+    func rewrite(argumentLine bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer) {
+        consume(bytes, isFirst: true, isLast: true, terminator: terminator, location: nil)
     }
 
     /// Reads a base in pieces: a lenient parse that stops at nine digits

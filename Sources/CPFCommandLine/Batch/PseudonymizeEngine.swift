@@ -59,14 +59,8 @@ final class PseudonymizeEngine: RewritingEngine {
         }
     }
 
-    /// Rewrites one command-line argument.
-    func rewrite(argument: RawText) {
-        argument.withBytes { bytes in
-            let lineFeed: [UInt8] = [0x0A]
-            lineFeed.withUnsafeBytes { terminator in
-                rewrite(bytes, terminator: terminator, source: nil, line: 0)
-            }
-        }
+    func rewrite(argumentLine bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer) {
+        rewrite(bytes, terminator: terminator, source: nil, line: 0)
     }
 
     @inline(__always)

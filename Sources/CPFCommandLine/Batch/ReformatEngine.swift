@@ -63,14 +63,8 @@ final class ReformatEngine: RewritingEngine {
         }
     }
 
-    /// Rewrites one command-line argument.
-    func rewrite(argument: RawText) {
-        argument.withBytes { bytes in
-            let lineFeed: [UInt8] = [0x0A]
-            lineFeed.withUnsafeBytes { terminator in
-                reformat(bytes, terminator: terminator, source: nil, line: 0)
-            }
-        }
+    func rewrite(argumentLine bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer) {
+        reformat(bytes, terminator: terminator, source: nil, line: 0)
     }
 
     private func reformatLine(_ piece: LinePiece, source: RawText) {

@@ -7,11 +7,23 @@ protocol RewritingEngine {
     var failureCount: Int { get }
     /// Rewrites every line of one input.
     func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno)
-    /// Rewrites one command-line argument.
-    func rewrite(argument: RawText)
+    /// Rewrites the bytes of one command-line argument as a line ended by
+    /// `terminator`, with no source nor line number to report it at (see
+    /// ``rewrite(argument:)``, which calls it).
+    func rewrite(argumentLine bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer)
 }
 
 extension RewritingEngine {
+    /// Rewrites one command-line argument: its bytes as one line, ended by a
+    /// line feed, the same for every engine.
+    func rewrite(argument: RawText) {
+        argument.withBytes { bytes in
+            withUnsafeBytes(of: UInt8(ascii: "\n")) { lineFeed in
+                rewrite(argumentLine: bytes, terminator: lineFeed)
+            }
+        }
+    }
+
     /// Feeds the engine the CPF `arguments`, or else, when there are none,
     /// the lines of `inputs`; returns the exit status: an error if an input
     /// could not be read, a failure if anything could not be rewritten.

@@ -15,11 +15,23 @@ enum CheckCommand: Command {
         "annotate", help: Localized("Print every input line (record) followed by the delimiter and two fields: true or false, and the reason code (empty when valid). Exit status 0 unless an input cannot be read.", pt: "Imprime cada linha (registro) de entrada seguida do separador e de dois campos: true ou false, e o código do motivo (vazio quando válido). Código de saída 0, salvo se uma entrada não puder ser lida."))
     static let quiet = OptionDefinition(
         "quiet", short: "q", help: Localized("Print nothing; the exit status answers.", pt: "Não imprime nada; o código de saída responde."))
-    static let field = OptionDefinition(
-        "field", short: "f", value: "n", help: Localized("The CPF is field <n> (from 1) of each CSV record; RFC 4180 quoted fields, doubled quotes and quoted line breaks are understood. Filters still print whole records.", pt: "O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas e quebras de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros."))
+    static let field = CommonOptions.field(
+        help: Localized("""
+            The CPF is field <n> (from 1) of each CSV record; RFC 4180 quoted fields, doubled quotes and quoted line \
+            breaks are understood. Filters still print whole records.
+            """, pt: """
+            O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas e quebras \
+            de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros.
+            """))
     static let delimiter = CommonOptions.delimiter
-    static let header = OptionDefinition(
-        "header", help: Localized("The first line (record) of each input is a header: not checked; the first input's is kept by --valid, --invalid and --annotate (which adds the names valid and reason).", pt: "A primeira linha (registro) de cada entrada é um cabeçalho: não é conferida; a da primeira entrada é mantida por --valid, --invalid e --annotate (que acrescenta os nomes valid e reason)."))
+    static let header = CommonOptions.header(
+        help: Localized("""
+            The first line (record) of each input is a header: not checked; the first input's is kept by --valid, \
+            --invalid and --annotate (which adds the names valid and reason).
+            """, pt: """
+            A primeira linha (registro) de cada entrada é um cabeçalho: não é conferida; a da primeira entrada é \
+            mantida por --valid, --invalid e --annotate (que acrescenta os nomes valid e reason).
+            """))
 
     static let definition = CommandDefinition(
         name: "check",

@@ -13,12 +13,37 @@ enum CommonOptions {
     static let allowRepeated = OptionDefinition(
         "allow-repeated", help: Localized("Accept the ten numbers made of one repeated digit (000.000.000-00 ...), never issued.", pt: "Aceita os dez números de um só dígito repetido (000.000.000-00 ...), que nunca são emitidos."))
 
-    static let field = OptionDefinition(
-        "field", short: "f", value: "n", help: Localized("The CPF is field <n> (from 1) of each CSV record (RFC 4180: quoted fields, doubled quotes, quoted line breaks); it is rewritten in place and every other byte of the record kept.", pt: "O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, aspas duplicadas, quebras de linha entre aspas); ele é reescrito no lugar e todos os outros bytes do registro são mantidos."))
+    /// `--field <n>` and `--header`, the options of CSV records, defined
+    /// here once: their name, letter and value are the same for every
+    /// command (``columns(_:delimiterAlsoFor:)`` reads them by name); what
+    /// the help says is the command's: `check` keeps whole records, the
+    /// others rewrite the field (``field`` and ``header`` below).
+    static func field(help: Localized) -> OptionDefinition {
+        OptionDefinition("field", short: "f", value: "n", help: help)
+    }
+
+    static func header(help: Localized) -> OptionDefinition {
+        OptionDefinition("header", help: help)
+    }
+
+    /// `--field` of the commands that rewrite the field in place.
+    static let field = field(
+        help: Localized("""
+            The CPF is field <n> (from 1) of each CSV record (RFC 4180: quoted fields, doubled quotes, quoted line \
+            breaks); it is rewritten in place and every other byte of the record kept.
+            """, pt: """
+            O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, aspas duplicadas, \
+            quebras de linha entre aspas); ele é reescrito no lugar e todos os outros bytes do registro são mantidos.
+            """))
     static let delimiter = OptionDefinition(
         "delimiter", short: "d", value: "c", completion: .choices(["tab"]), help: Localized("The field delimiter: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').", pt: "O separador de campos: um caractere (que não seja dígito, '.', '-' ou espaço), ou 'tab' (padrão: ',')."))
-    static let header = OptionDefinition(
-        "header", help: Localized("The first line (record) of each input is a header: passed through unchanged, the first input's only.", pt: "A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, só o da primeira entrada."))
+    /// `--header` of the commands that rewrite the field in place.
+    static let header = header(
+        help: Localized("""
+            The first line (record) of each input is a header: passed through unchanged, the first input's only.
+            """, pt: """
+            A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, só o da primeira entrada.
+            """))
 
     static let color = OptionDefinition(
         "color", value: "when", completion: .choices(["auto", "always", "never"]),

@@ -1,6 +1,6 @@
 import CPFSystem
 
-/// Prints what the workers of a ``WorkerPool`` write for each file in the
+/// Prints what the workers of a ``TreeRun`` write for each file in the
 /// order of the files, whatever order they finish in: everything of file k
 /// comes after everything of file k − 1, so the output is the same with one
 /// thread or many, byte for byte (standard error too).

@@ -4,8 +4,14 @@ import CPFSystem
 /// `threads` threads, each file handled by one worker and its output printed
 /// in the order of the files by an ``OrderedPrinter``.
 ///
-/// Each thread makes its own worker (engines are not shared); with one
-/// thread, the work is done on the calling thread, the same way.
+/// The threads are the parts of one ``WorkerGroup`` job: the calling thread
+/// and `threads - 1` others, each taking the next file of the walk until
+/// none is left. Each makes its own worker (engines are not shared); with
+/// one thread, the work is done on the calling thread alone, the same way.
+///
+/// What its locks guard: `taking`, the walk and the number of the next file
+/// to take (held while the taker waits on the printer to come near enough,
+/// never the other way round); `monitor`, whether an input failed.
 final class TreeRun: @unchecked Sendable {
     /// What a worker does with one file, open for reading at `descriptor`;
     /// it writes through `file` and throws the read error that stops it.
@@ -55,21 +61,15 @@ final class TreeRun: @unchecked Sendable {
     func markFailed() { monitor.locked { failed = true } }
 
     /// Handles every entry with workers made by `makeWorker` (called once
-    /// on each thread), then waits for all of them.
-    func run(makeWorker: @escaping () -> Worker) {
-        let body = { [self] in
-            let worker = makeWorker()
-            while let (index, entry) = takeNext() { handle(entry, index, with: worker) }
-        }
-        if threads <= 1 {
-            body()
-        } else {
-            var started: [SystemThread] = []
-            for _ in 0..<threads {
-                if let thread = system_startThread(body) { started.append(thread) }
+    /// on each thread, the caller's included), then waits for all of them.
+    func run(makeWorker: () -> Worker) {
+        // The group's threads are joined when it goes, before the printer closes.
+        do {
+            let group = WorkerGroup(parts: threads)
+            group.run { _ in
+                let worker = makeWorker()
+                while let (index, entry) = takeNext() { handle(entry, index, with: worker) }
             }
-            if started.isEmpty { body() }
-            for thread in started { thread.join() }
         }
         printer.close()
     }

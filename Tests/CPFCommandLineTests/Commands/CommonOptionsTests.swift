@@ -26,6 +26,21 @@ struct CommonOptionsTests {
         }
     }
 
+    @Test("--field and --header are spelt the same by every command that takes them, whatever its help says")
+    func theRecordOptionsAreOneDefinition() {
+        let commands = Program.commands.map { $0.definition }
+        for (common, name) in [(CommonOptions.field, "field"), (CommonOptions.header, "header")] {
+            let uses = commands.flatMap { $0.options }.filter { $0.long == name }
+            #expect(uses.count == 5, "check, format, strip, complete and pseudonymize take --\(name)")
+            for option in uses {
+                #expect(option.short == common.short && option.valueName == common.valueName)
+                #expect(option.completion == common.completion)
+            }
+        }
+        #expect(CheckCommand.field.help != CommonOptions.field.help)
+        #expect(CheckCommand.header.help != CommonOptions.header.help)
+    }
+
     @Test func argumentsOrInputButNotBoth() throws {
         try CommonOptions.requireArgumentsOrInput(parse(["390.533.447-05"]))
         try CommonOptions.requireArgumentsOrInput(parse(["-i", "a.txt"]))

@@ -43,17 +43,15 @@ struct OutputBufferTests {
     }
 
     @Test func nothingIsWrittenBeforeAFlushWhileTheBufferHasRoom() {
-        var template = Array("/tmp/cpf-unit-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        defer { close(fd) }
-        let out = OutputBuffer(descriptor: FileDescriptor(rawValue: fd), capacity: 64)
-        out.write("hello")
-        #expect(readBack(fd) == [])
-        out.flush()
-        #expect(readBack(fd) == Array("hello".utf8))
-        out.flush()
-        #expect(readBack(fd) == Array("hello".utf8))
+        withTemporaryFile { fd in
+            let out = OutputBuffer(descriptor: FileDescriptor(rawValue: fd), capacity: 64)
+            out.write("hello")
+            #expect(readBack(fd) == [])
+            out.flush()
+            #expect(readBack(fd) == Array("hello".utf8))
+            out.flush()
+            #expect(readBack(fd) == Array("hello".utf8))
+        }
     }
 
     @Test("decimal numbers", arguments: [0, 7, 10, 99, 100, 1_234_567_890, Int.max])

@@ -16,15 +16,12 @@ import Musl
 /// Runs `body` with an OutputBuffer writing to a temporary file and returns
 /// the bytes that reached the file after a final flush.
 func capturedOutput(capacity: Int = 1 << 17, _ body: (OutputBuffer) throws -> Void) rethrows -> [UInt8] {
-    var template = Array("/tmp/cpf-unit-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    precondition(fd >= 0, "mkstemp failed")
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    defer { close(fd) }
-    let out = OutputBuffer(descriptor: FileDescriptor(rawValue: fd), capacity: capacity)
-    try body(out)
-    out.flush()
-    return readBack(fd)
+    try withTemporaryFile { fd in
+        let out = OutputBuffer(descriptor: FileDescriptor(rawValue: fd), capacity: capacity)
+        try body(out)
+        out.flush()
+        return readBack(fd)
+    }
 }
 
 /// A parsed command line for `definition`, for the unit tests.

@@ -37,6 +37,39 @@ struct TreeRunTests {
         #expect(try TreeFile.open(TreeEntry(path: "-", kind: .argument, size: 0, location: .standardInput)) == .standardInput)
     }
 
+    /// What the workers of a run saw, from every thread.
+    final class Seen: @unchecked Sendable {
+        let monitor = Monitor()
+        var workers = 0
+        var files: [Int: [UInt8]] = [:]
+    }
+
+    @Test("the files of a walk are each handled once, by workers made once per thread, the caller's included",
+          arguments: [1, 2, 4])
+    func everyFileOnceOnEveryThread(threads: Int) throws {
+        let directory = TemporaryDirectory()
+        for number in 0..<40 { directory.file(String(format: "f%02d", number), "\(number)") }
+        let walk = DirectoryWalker(recursive: true).entries(for: [RawText(directory.url.path)])
+        let run = TreeRun(walk: walk, context: Context(), showsProgress: false, threads: threads)
+        let seen = Seen()
+        run.run {
+            seen.monitor.locked { seen.workers += 1 }
+            return { file, descriptor throws(Errno) in
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 1)
+                defer { buffer.deallocate() }
+                let count = try descriptor.read(into: buffer)
+                seen.monitor.locked {
+                    #expect(seen.files[file.index] == nil)
+                    seen.files[file.index] = Array(buffer.prefix(count))
+                }
+            }
+        }
+        #expect(seen.workers == threads)
+        #expect(seen.files.count == 40)
+        #expect((0..<40).map { seen.files[$0] ?? [] } == (0..<40).map { Array("\($0)".utf8) })
+        #expect(!run.failedInput)
+    }
+
     @Test func aDirectoryNamedToBeRewrittenIsAnError() throws {
         let directory = TemporaryDirectory()
         mkdir(directory.path("d"), 0o755)

@@ -23,7 +23,7 @@ struct NewcomerEndToEndTests {
         for example in examples {
             let command = example.trimmingCharacters(in: .whitespaces).dropFirst(4)
                 .replacingOccurrences(of: "cpf check", with: "check")
-            let outcome = runShell("cd '\(directory.url.path)' && '\(CPFBinary.path)' \(command)")
+            let outcome = runShell("cd '\(directory.url.path)' && \"$CPF\" \(command)")
             #expect(outcome.status != 2, "\(example): \(outcome.stderr)")
         }
     }
@@ -106,18 +106,4 @@ struct NewcomerEndToEndTests {
         close(slave)
         close(errorsRead)
     }
-}
-
-/// Runs a shell command line; returns its exit status and standard error.
-private func runShell(_ line: String) -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", line]
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try? process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
