@@ -66,7 +66,7 @@ enum ValidationFuzzer {
         // (b) isValid is exactly whether parse succeeds.
         let isValid = CPF.isValidUTF8(bytes, options: options)
         if isValid != parsed.isSuccess {
-            fail("CPF.isValid is \(isValid) but CPF.parse says \(parsed)", bytes, options, expected: parsed, actual: parsed)
+            fail("CPF.isValidUTF8 is \(isValid) but CPF.parse says \(parsed)", bytes, options, expected: parsed, actual: parsed)
         }
 
         // (c) The streaming parser, however the input is cut.
