@@ -3,7 +3,8 @@
 // the tests check that over random and tricky inputs.
 
 extension CPF {
-    /// Parses a CPF from UTF-8 bytes, such as one line of a file.
+    /// Parses a CPF from UTF-8 bytes, such as one line of a file: CPFKit's
+    /// one door from bytes.
     ///
     /// This is the fast path for batch work: no allocation, one pass over the
     /// bytes. It gives the same answer as ``init(validating:options:)``

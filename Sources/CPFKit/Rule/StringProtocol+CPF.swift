@@ -23,6 +23,10 @@ extension StringProtocol {
 
     /// Why this text is not a valid CPF, or `nil` when it is one.
     ///
+    /// Deprecated: ``CPF/init(validating:options:)`` is the one door from
+    /// text; it throws the same ``CPFValidationError``, and
+    /// ``CPFExplanation/error`` holds it too.
+    ///
     /// ```swift
     /// "231.002.999-00".cpfValidationError()          // .checkDigits(expected: 81)
     /// "390.533.447".cpfValidationError()             // .length(digitCount: 9)
