@@ -9,9 +9,11 @@
 /// ```
 public enum CPFMask {
     /// The longest masked text: `DDD.DDD.DDD-DD`.
-    public static let maximumLength = 14
+    @inlinable
+    public static var maximumLength: Int { 14 }   // computed, so a constant where inlined
     /// The most digits a CPF holds.
-    public static let maximumDigitCount = 11
+    @inlinable
+    public static var maximumDigitCount: Int { 11 }
 
     /// The separator at `position` of the full mask `DDD.DDD.DDD-DD`: `.` at
     /// 3 and 7, `-` at 11, `nil` where a digit stands. This is CPFKit's one
@@ -65,8 +67,22 @@ public enum CPFMask {
     @inlinable
     package static func write(digits: UnsafeRawBufferPointer, to buffer: UnsafeMutableRawBufferPointer) -> Int {
         precondition(buffer.count >= maximumLength, "CPFMask.write(digits:to:) needs 14 bytes")
+        if digits.count >= maximumDigitCount {
+            // The whole mask, the common case: constant positions, which the
+            // compiler unrolls.
+            var next = 0
+            for position in 0..<maximumLength {
+                if let separator = separator(at: position) {
+                    buffer.storeBytes(of: separator, toByteOffset: position, as: UInt8.self)
+                } else {
+                    buffer.storeBytes(of: digits[next], toByteOffset: position, as: UInt8.self)
+                    next += 1
+                }
+            }
+            return maximumLength
+        }
         var length = 0
-        for digit in digits.prefix(maximumDigitCount) {
+        for digit in digits {
             // A separator is written only once a digit follows it.
             if let separator = separator(at: length) {
                 buffer.storeBytes(of: separator, toByteOffset: length, as: UInt8.self)
