@@ -11,9 +11,9 @@
 //   bits 3-7: where the text is cut into pieces for the streaming parser.
 //
 // Properties checked (a failure is a crash, with the input and options printed):
-//   (a) CPF.parse(bytes) == String(decoding: bytes, as: UTF8.self).parsedCPF(options:),
+//   (a) CPF.parse(bytes) == String(decoding: bytes, as: UTF8.self).cpfParsingResult(options:) (the rule behind CPF(validating:options:)),
 //       exactly, reasons and positions included, invalid UTF-8 too;
-//   (b) CPF.isValid(bytes) == whether CPF.parse(bytes) succeeds;
+//   (b) CPF.isValidUTF8(bytes) == whether CPF.parse(bytes) succeeds;
 //   (c) a StreamingParser fed the text in two pieces, in three pieces, and
 //       byte by byte, ends with the same result as CPF.parse; after every
 //       piece its result is CPF.parse of the prefix consumed so far; and once
@@ -58,15 +58,15 @@ enum ValidationFuzzer {
         let parsed = CPF.parse(bytes, options: options)
 
         // (a) The byte parser against the readable rule.
-        let readable = String(decoding: bytes, as: UTF8.self).parsedCPF(options: options)
+        let readable = String(decoding: bytes, as: UTF8.self).cpfParsingResult(options: options)
         if parsed != readable {
-            fail("CPF.parse differs from String.parsedCPF", bytes, options, expected: readable, actual: parsed)
+            fail("CPF.parse differs from CPF(validating:options:)", bytes, options, expected: readable, actual: parsed)
         }
 
         // (b) isValid is exactly whether parse succeeds.
-        let isValid = CPF.isValid(bytes, options: options)
+        let isValid = CPF.isValidUTF8(bytes, options: options)
         if isValid != parsed.isSuccess {
-            fail("CPF.isValid is \(isValid) but CPF.parse says \(parsed)", bytes, options, expected: parsed, actual: parsed)
+            fail("CPF.isValidUTF8 is \(isValid) but CPF.parse says \(parsed)", bytes, options, expected: parsed, actual: parsed)
         }
 
         // (c) The streaming parser, however the input is cut.

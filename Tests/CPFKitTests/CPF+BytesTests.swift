@@ -1,5 +1,5 @@
 // Tests of CPF+Bytes.swift: the byte-level parser `CPF.parse(_:options:)`,
-// `CPF(base: Int)` and `CPF.checkDigits(ofBase:)`.
+// `CPF(base: Int)` and its check digits.
 //
 // This file also holds the seeded random generator and the random input
 // generator that the other test files of this target use.
@@ -76,8 +76,8 @@ struct CPFInputGenerator {
     mutating func validDigits() -> [UInt8] {
         let base = (0..<9).map { _ in UInt8(int(0...9)) }
         let text = String(decoding: base.map { $0 | 0x30 }, as: UTF8.self)
-        guard case .success(let check) = text.cpfCheckDigits() else { preconditionFailure("nine digits have check digits") }
-        return base + [check.first, check.second]
+        guard case .success(let check) = text.checkDigitsOfBase() else { preconditionFailure("nine digits have check digits") }
+        return base + [UInt8(check.first), UInt8(check.second)]
     }
 
     /// Digits (0–9) written as ASCII in one of the shapes people use.
@@ -239,7 +239,7 @@ struct ByteParserExampleTests {
     ])
     func handPicked(text: String) {
         for options in allParsingOptions {
-            #expect(parseBytes(Array(text.utf8), options: options) == text.parsedCPF(options: options))
+            #expect(parseBytes(Array(text.utf8), options: options) == text.validatedCPF(options: options))
         }
     }
 }
@@ -248,7 +248,7 @@ struct ByteParserExampleTests {
 struct ByteParserPropertyTests {
     // The property, for every byte sequence b and every options o:
     //
-    //     CPF.parse(b, o) == String(decoding: b, as: UTF8.self).parsedCPF(options: o)
+    //     CPF.parse(b, o) == String(decoding: b, as: UTF8.self).validatedCPF(options: o)
     //
     // with no exception for invalid UTF-8. Why it can hold exactly: the first
     // character either parser rejects is preceded only by ASCII bytes (digits,
@@ -260,7 +260,7 @@ struct ByteParserPropertyTests {
     // space/tab/CR, which are never part of a repaired sequence. Bytes after the
     // first rejected character matter to neither. When the bytes are valid UTF-8,
     // the String is the same text, so the property is plain agreement.
-    @Test("CPF.parse gives exactly the Result of String.parsedCPF, for 20,000 random inputs under all 8 option combinations")
+    @Test("CPF.parse gives exactly the result of CPF(validating:), for 20,000 random inputs under all 8 option combinations")
     func agreesWithReadableRule() {
         var generator = CPFInputGenerator(seed: 0x5EED_0001_B17E_5EED)
         var mismatches = 0
@@ -274,7 +274,7 @@ struct ByteParserPropertyTests {
             if !isValidUTF8 { invalidUTF8Inputs += 1 }
             for options in allParsingOptions {
                 let fast = parseBytes(bytes, options: options)
-                let readable = text.parsedCPF(options: options)
+                let readable = text.validatedCPF(options: options)
                 tally[outcome(fast), default: 0] += 1
                 if fast != readable {
                     mismatches += 1
@@ -293,7 +293,7 @@ struct ByteParserPropertyTests {
         #expect(invalidUTF8Agreements >= 8_000)
     }
 
-    @Test("CPF.isValid is exactly whether the readable rule succeeds, for 20,000 random inputs under all 8 option combinations")
+    @Test("CPF.isValidUTF8 is exactly whether the readable rule succeeds, for 20,000 random inputs under all 8 option combinations")
     func isValidAgreesWithReadableRule() {
         var generator = CPFInputGenerator(seed: 0x15_FA57)
         var mismatches = 0
@@ -302,9 +302,9 @@ struct ByteParserPropertyTests {
             let bytes = generator.next()
             let text = String(decoding: bytes, as: UTF8.self)
             for options in allParsingOptions {
-                let fast = bytes.withUnsafeBytes { CPF.isValid($0, options: options) }
+                let fast = bytes.withUnsafeBytes { CPF.isValidUTF8($0, options: options) }
                 let readable: Bool
-                if case .success = text.parsedCPF(options: options) { readable = true } else { readable = false }
+                if case .success = text.validatedCPF(options: options) { readable = true } else { readable = false }
                 if fast { validCount += 1 }
                 if fast != readable {
                     mismatches += 1
@@ -316,7 +316,7 @@ struct ByteParserPropertyTests {
         #expect(validCount >= 10_000)
     }
 
-    @Test("CPF.isValid on every shape of every valid number near a random one: bare, masked, one digit off, repeated")
+    @Test("CPF.isValidUTF8 on every shape of every valid number near a random one: bare, masked, one digit off, repeated")
     func isValidOnExactShapes() {
         var random = SplitMix64(seed: 77)
         for _ in 0..<3_000 {
@@ -331,17 +331,17 @@ struct ByteParserPropertyTests {
             variants += [repeated, CPFMask.apply(to: repeated)]
             for text in variants {
                 for options in allParsingOptions {
-                    let fast = Array(text.utf8).withUnsafeBytes { CPF.isValid($0, options: options) }
-                    #expect(fast == (text.cpfValidationError(options: options) == nil), "\(text) \(options)")
+                    let fast = Array(text.utf8).withUnsafeBytes { CPF.isValidUTF8($0, options: options) }
+                    #expect(fast == (text.cpfError(options: options) == nil), "\(text) \(options)")
                 }
             }
         }
     }
 }
 
-// MARK: - CPF(base: Int) and CPF.checkDigits(ofBase:)
+// MARK: - CPF(base: Int) and its check digits
 
-@Suite("CPF(base: Int) and CPF.checkDigits(ofBase:)")
+@Suite("CPF(base: Int) and its check digits")
 struct IntegerBaseTests {
     @Test("examples: 390533447 gives 390.533.447-05, 0 gives 000.000.000-00", arguments: [
         (390_533_447, "390.533.447-05"), (231_002_999, "231.002.999-81"), (111_444_777, "111.444.777-35"),
@@ -350,10 +350,10 @@ struct IntegerBaseTests {
     ])
     func examples(base: Int, formatted: String) {
         #expect(CPF(base: base).formatted == formatted)
-        #expect(CPF.checkDigits(ofBase: base).description == String(formatted.suffix(2)))
+        #expect(CPF(base: base).checkDigits.description == String(formatted.suffix(2)))
     }
 
-    @Test("CPF(base:) and checkDigits(ofBase:) agree with String's cpfCheckDigits() for 20,000 random bases and the edges")
+    @Test("CPF(base: Int) and its check digits agree with CPF.CheckDigits(base:) on text for 20,000 random bases and the edges")
     func agreesWithReadableRule() throws {
         var rng = SplitMix64(seed: 0xBA5E_0000_0000_0009)
         let edges = [0, 1, 9, 10, 99_999_999, 100_000_000, 123_456_789, 999_999_998, 999_999_999]
@@ -362,16 +362,15 @@ struct IntegerBaseTests {
         for base in bases {
             let digits = String(base)
             let text = String(repeating: "0", count: 9 - digits.count) + digits
-            let readable = try text.cpfCheckDigits().get()
+            let readable = try text.checkDigitsOfBase().get()
             let value = CPF(base: base)
-            let ok = CPF.checkDigits(ofBase: base) == readable
-                && value.digits == text + readable.description
+            let ok = value.digits == text + readable.description
                 && value.checkDigits == readable
                 && value.base == text
                 && (try? CPF(base: text)) == value
             if !ok {
                 failures += 1
-                if failures <= 10 { Issue.record("base \(text): readable \(readable), ofBase \(CPF.checkDigits(ofBase: base)), CPF \(value)") }
+                if failures <= 10 { Issue.record("base \(text): readable \(readable), CPF \(value)") }
             }
         }
         #expect(failures == 0)
@@ -381,7 +380,5 @@ struct IntegerBaseTests {
     func outOfRange() async {
         await #expect(processExitsWith: .failure) { _ = CPF(base: -1) }
         await #expect(processExitsWith: .failure) { _ = CPF(base: 1_000_000_000) }
-        await #expect(processExitsWith: .failure) { _ = CPF.checkDigits(ofBase: -1) }
-        await #expect(processExitsWith: .failure) { _ = CPF.checkDigits(ofBase: 1_000_000_000) }
     }
 }

@@ -6,9 +6,9 @@ import CPFKit
 @Suite("CheckDigits: values")
 struct CheckDigitsValueTests {
     @Test("check digits keep their two digits and print them side by side", arguments: [
-        (UInt8(0), UInt8(5), "05"), (8, 1, "81"), (0, 0, "00"), (9, 9, "99"), (3, 5, "35"),
+        (0, 5, "05"), (8, 1, "81"), (0, 0, "00"), (9, 9, "99"), (3, 5, "35"),
     ])
-    func description(first: UInt8, second: UInt8, text: String) {
+    func description(first: Int, second: Int, text: String) {
         let digits = CPF.CheckDigits(first: first, second: second)
         #expect(digits.first == first)
         #expect(digits.second == second)
@@ -23,10 +23,11 @@ struct CheckDigitsValueTests {
         #expect(Set([CPF.CheckDigits(first: 1, second: 2), CPF.CheckDigits(first: 1, second: 2)]).count == 1)
     }
 
-    @Test("a check digit of 10 or more stops the program")
+    @Test("a check digit below 0 or above 9 stops the program")
     func outOfRange() async {
         await #expect(processExitsWith: .failure) { _ = CPF.CheckDigits(first: 10, second: 0) }
         await #expect(processExitsWith: .failure) { _ = CPF.CheckDigits(first: 0, second: 10) }
+        await #expect(processExitsWith: .failure) { _ = CPF.CheckDigits(first: -1, second: 0) }
     }
 }
 
@@ -57,10 +58,10 @@ struct CheckDigitsFromBaseTests {
     func repeatedNumbersPassTheChecksum(digit: Int) throws {
         let base = String(repeating: String(digit), count: 9)
         let check = try CPF.CheckDigits(base: base)
-        #expect(check == CPF.CheckDigits(first: UInt8(digit), second: UInt8(digit)))
+        #expect(check == CPF.CheckDigits(first: digit, second: digit))
         let number = base + check.description
-        #expect(number.cpfValidationError() == .repeatedDigits)
-        #expect(number.cpfValidationError(options: .init(allowsRepeatedDigits: true)) == nil)
+        #expect(number.cpfError() == .repeatedDigits)
+        #expect(number.cpfError(options: .init(allowsRepeatedDigits: true)) == nil)
     }
 
     // An independent transcription of the check-digit rule (docs/reference.md#the-cpf), to check the library's readable
@@ -85,7 +86,7 @@ struct CheckDigitsFromBaseTests {
             let (d1, d2) = Self.specCheckDigits(base)
             let text = base.map(String.init).joined()
             let computed = try CPF.CheckDigits(base: text)
-            if computed != CPF.CheckDigits(first: UInt8(d1), second: UInt8(d2)) {
+            if computed != CPF.CheckDigits(first: d1, second: d2) {
                 failures += 1
                 if failures <= 10 { Issue.record("\(text): library \(computed), transcription \(d1)\(d2)") }
             }

@@ -73,11 +73,31 @@ struct CPFCodableTests {
         }
     }
 
-    @Test("every CPF value, even one made from a repeated-digit base, decodes from its own encoding",
-          arguments: 0...9)
-    func repeatedValueRoundTrip(digit: Int) throws {
+    @Test("a repeated-digit number does not decode by default, as isValidCPF says", arguments: 0...9)
+    func repeatedDigitsRefused(digit: Int) throws {
         let value = CPF(base: digit * 111_111_111)
         let data = try JSONEncoder().encode([value])
-        #expect(throws: Never.self) { try JSONDecoder().decode([CPF].self, from: data) }
+        do {
+            _ = try JSONDecoder().decode([CPF].self, from: data)
+            Issue.record("\(value) decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.underlyingError as? CPFValidationError == .repeatedDigits)
+        }
+    }
+
+    @Test("a decoder whose userInfo allows repeated digits decodes them", arguments: 0...9)
+    func repeatedDigitsAllowed(digit: Int) throws {
+        let value = CPF(base: digit * 111_111_111)
+        let decoder = JSONDecoder()
+        decoder.userInfo[CPF.parsingOptionsKey] = CPF.ParsingOptions(allowsRepeatedDigits: true)
+        #expect(try decoder.decode([CPF].self, from: JSONEncoder().encode([value])) == [value])
+    }
+
+    @Test("a decoder whose userInfo asks for the strict format refuses spaced digits")
+    func strictFromUserInfo() throws {
+        let decoder = JSONDecoder()
+        decoder.userInfo[CPF.parsingOptionsKey] = CPF.ParsingOptions.strict
+        #expect(try decoder.decode([CPF].self, from: Data(#"["390.533.447-05"]"#.utf8)).map(\.digits) == ["39053344705"])
+        #expect(throws: DecodingError.self) { try decoder.decode([CPF].self, from: Data(#"["390 533 447 05"]"#.utf8)) }
     }
 }

@@ -43,10 +43,19 @@ struct CPFLosslessStringConvertibleTests {
         #expect(failures == 0)
     }
 
-    @Test("every CPF value, even one made from a repeated-digit base, reads back from its description",
-          arguments: 0...9)
-    func repeatedValueRoundTrip(digit: Int) {
+    @Test("a repeated-digit number gives nil, as isValidCPF says, masked or bare", arguments: 0...9)
+    func repeatedDigitsRefused(digit: Int) {
         let value = CPF(base: digit * 111_111_111)
-        #expect(reread(value) == value)
+        #expect(reread(value) == nil)
+        #expect(make(CPF.self, from: value.digits) == nil)
+        #expect(!value.description.isValidCPF)
+    }
+
+    @Test("CPF(_:) accepts exactly what isValidCPF accepts", arguments: [
+        "390.533.447-05", "39053344705", "111.111.111-11", "00000000000", "390.533.447-06", "5334403", "",
+        " 390 533 447 05\t", "390.533.447-05x",
+    ])
+    func agreesWithIsValidCPF(text: String) {
+        #expect((make(CPF.self, from: text) != nil) == text.isValidCPF)
     }
 }

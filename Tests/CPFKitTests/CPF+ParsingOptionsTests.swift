@@ -10,7 +10,7 @@ private let pad = CPF.ParsingOptions(padsLeadingZeros: true)
 private let strictPad = CPF.ParsingOptions(format: .strict, padsLeadingZeros: true)
 private let allowRepeated = CPF.ParsingOptions(allowsRepeatedDigits: true)
 
-private func expected(_ first: UInt8, _ second: UInt8) -> CPFValidationError {
+private func expected(_ first: Int, _ second: Int) -> CPFValidationError {
     .checkDigits(expected: CPF.CheckDigits(first: first, second: second))
 }
 
@@ -55,14 +55,14 @@ struct LenientTests {
         "\t39053344705", "39053344705\r",
     ])
     func accepted(input: String) {
-        #expect(input.parsedCPF(options: lenient).map(\.digits) == .success("39053344705"))
+        #expect(input.validatedCPF(options: lenient).map(\.digits) == .success("39053344705"))
     }
 
     @Test("a tab or CR inside is an invalid character, even between spaces", arguments: [
         ("390\t533.447-05", "\t" as Unicode.Scalar, 4), ("390 \r 533 447 05", "\r", 5), ("39053344705 \t 1", "\t", 13),
     ])
     func controlInside(input: String, scalar: Unicode.Scalar, position: Int) {
-        #expect(input.cpfValidationError(options: lenient) == .invalidCharacter(scalar, position: position))
+        #expect(input.cpfError(options: lenient) == .invalidCharacter(scalar, position: position))
     }
 }
 
@@ -72,7 +72,7 @@ struct StrictTests {
         "39053344705", "390.533.447-05", "  390.533.447-05\t", "\r39053344705 ",
     ])
     func accepted(input: String) {
-        #expect(input.parsedCPF(options: strict).map(\.digits) == .success("39053344705"))
+        #expect(input.validatedCPF(options: strict).map(\.digits) == .success("39053344705"))
     }
 
     @Test("any other arrangement of digits and separators is a format error", arguments: [
@@ -81,7 +81,7 @@ struct StrictTests {
         "390.533.447-0", "390.533.447-055", "390533447055", "...", "-",
     ])
     func formatError(input: String) {
-        #expect(input.cpfValidationError(options: strict) == .format)
+        #expect(input.cpfError(options: strict) == .format)
     }
 
     @Test("strict mode still reports bad characters, repeated digits and check digits", arguments: [
@@ -90,7 +90,7 @@ struct StrictTests {
         ("231.002.999-00", expected(8, 1)), ("23100299900", expected(8, 1)),
     ])
     func otherReasons(input: String, error: CPFValidationError) {
-        #expect(input.cpfValidationError(options: strict) == error)
+        #expect(input.cpfError(options: strict) == error)
     }
 }
 
@@ -101,21 +101,21 @@ struct PaddingTests {
         ("  5334403\t", "00005334403"), ("04962844105", "04962844105"), ("00005334403", "00005334403"),
     ])
     func padded(input: String, digits: String) {
-        #expect(input.parsedCPF(options: pad).map(\.digits) == .success(digits))
-        #expect(input.parsedCPF(options: strictPad).map(\.digits) == .success(digits))
+        #expect(input.validatedCPF(options: pad).map(\.digits) == .success(digits))
+        #expect(input.validatedCPF(options: strictPad).map(\.digits) == .success(digits))
     }
 
     @Test("without the option, a short run is a length error", arguments: [("191", 3), ("5334403", 7), ("4962844105", 10)])
     func notPaddedByDefault(input: String, count: Int) {
-        #expect(input.cpfValidationError(options: lenient) == .length(digitCount: count))
+        #expect(input.cpfError(options: lenient) == .length(digitCount: count))
     }
 
     @Test("\"0\" pads to 000.000.000-00, which is a repeated number")
     func zero() {
-        #expect("0".cpfValidationError(options: pad) == .repeatedDigits)
-        #expect("0000000000".cpfValidationError(options: pad) == .repeatedDigits)
-        #expect("0".parsedCPF(options: .init(padsLeadingZeros: true, allowsRepeatedDigits: true)).map(\.digits) == .success("00000000000"))
-        #expect("0".parsedCPF(options: .init(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true)).map(\.digits)
+        #expect("0".cpfError(options: pad) == .repeatedDigits)
+        #expect("0000000000".cpfError(options: pad) == .repeatedDigits)
+        #expect("0".validatedCPF(options: .init(padsLeadingZeros: true, allowsRepeatedDigits: true)).map(\.digits) == .success("00000000000"))
+        #expect("0".validatedCPF(options: .init(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true)).map(\.digits)
             == .success("00000000000"))
     }
 
@@ -126,31 +126,31 @@ struct PaddingTests {
         ("5334470", expected(0, 3)), ("1", expected(0, 0)), ("190", expected(9, 1)),
     ])
     func paddedThenChecked(input: String, error: CPFValidationError) {
-        #expect(input.cpfValidationError(options: pad) == error)
+        #expect(input.cpfError(options: pad) == error)
     }
 
     @Test("with separators there is no padding: the digit count is reported", arguments: [
         ("533.440-3", 7), ("5 334 403", 7), ("049.628.441-0", 10), (".191", 3),
     ])
     func separatorsPreventPadding(input: String, count: Int) {
-        #expect(input.cpfValidationError(options: pad) == .length(digitCount: count))
+        #expect(input.cpfError(options: pad) == .length(digitCount: count))
     }
 
     @Test("with separators and strict, a short input is a format error", arguments: ["533.440-3", "5 334 403", "049.628.441-0"])
     func strictSeparatorsPreventPadding(input: String) {
-        #expect(input.cpfValidationError(options: strictPad) == .format)
+        #expect(input.cpfError(options: strictPad) == .format)
     }
 
     @Test("more than 11 digits is never padded or cut", arguments: ["390533447051", "0039053344705"])
     func tooLong(input: String) {
-        #expect(input.cpfValidationError(options: pad) == .length(digitCount: input.count))
-        #expect(input.cpfValidationError(options: strictPad) == .format)
+        #expect(input.cpfError(options: pad) == .length(digitCount: input.count))
+        #expect(input.cpfError(options: strictPad) == .format)
     }
 
     @Test("padding does not change how bad characters and empty input are reported")
     func badInputWithPadding() {
-        #expect("12a".cpfValidationError(options: pad) == .invalidCharacter("a", position: 3))
-        #expect(" \t ".cpfValidationError(options: pad) == .empty)
+        #expect("12a".cpfError(options: pad) == .invalidCharacter("a", position: 3))
+        #expect(" \t ".cpfError(options: pad) == .empty)
     }
 }
 
@@ -161,16 +161,16 @@ struct RepeatedDigitsOptionTests {
         let bare = String(repeating: String(digit), count: 11)
         let masked = "\(bare.prefix(3)).\(bare.dropFirst(3).prefix(3)).\(bare.dropFirst(6).prefix(3))-\(bare.suffix(2))"
         for input in [bare, masked] {
-            #expect(input.cpfValidationError(options: lenient) == .repeatedDigits)
-            #expect(input.cpfValidationError(options: strict) == .repeatedDigits)
-            #expect(input.parsedCPF(options: allowRepeated).map(\.digits) == .success(bare))
-            #expect(input.parsedCPF(options: .init(format: .strict, allowsRepeatedDigits: true)).map(\.formatted) == .success(masked))
+            #expect(input.cpfError(options: lenient) == .repeatedDigits)
+            #expect(input.cpfError(options: strict) == .repeatedDigits)
+            #expect(input.validatedCPF(options: allowRepeated).map(\.digits) == .success(bare))
+            #expect(input.validatedCPF(options: .init(format: .strict, allowsRepeatedDigits: true)).map(\.formatted) == .success(masked))
         }
     }
 
     @Test("allowing repeated digits changes nothing else", arguments: ["390.533.447-06", "3905334470", "390 533 447 05", "x"])
     func nothingElse(input: String) {
-        #expect(input.parsedCPF(options: allowRepeated) == input.parsedCPF(options: lenient))
-        #expect(input.parsedCPF(options: .init(format: .strict, allowsRepeatedDigits: true)) == input.parsedCPF(options: strict))
+        #expect(input.validatedCPF(options: allowRepeated) == input.validatedCPF(options: lenient))
+        #expect(input.validatedCPF(options: .init(format: .strict, allowsRepeatedDigits: true)) == input.validatedCPF(options: strict))
     }
 }

@@ -233,7 +233,7 @@ struct StreamingParserPropertyTests {
             } else {
                 #expect(whole.map(\.digits) == .success("39053344705"), "\(input.name), \(options)")
             }
-            #expect(String(decoding: input.bytes, as: UTF8.self).parsedCPF(options: options) == whole, "\(input.name), \(options)")
+            #expect(String(decoding: input.bytes, as: UTF8.self).validatedCPF(options: options) == whole, "\(input.name), \(options)")
             let inPieces = streamedInRandomPieces(input.bytes, options: options, rng: &rng, maxPiece: 4096, checkEveryPrefix: false,
                                                   prefixMismatches: &unused)
             #expect(inPieces == whole, "\(input.name), \(options)")

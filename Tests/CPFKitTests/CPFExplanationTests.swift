@@ -81,7 +81,7 @@ struct CPFExplanationTests {
             let length = Int(random.next() % 16)
             let text = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
             let explanation = CPFExplanation(text)
-            #expect(explanation.error == text.cpfValidationError(), "\(text)")
+            #expect(explanation.error == text.cpfError(), "\(text)")
             #expect(explanation.isValid == text.isValidCPF)
             if let digits = explanation.digits {
                 #expect(digits == String(text.filter(\.isNumber)))

@@ -36,6 +36,32 @@ struct CPFMaskTests {
         #expect(CPFMask.maximumDigitCount == 11)
     }
 
+    @Test("the one definition of the mask: '.' at 3 and 7, '-' at 11, a digit everywhere else", arguments: 0..<14)
+    func separator(position: Int) {
+        let expected: UInt8? = switch position {
+        case 3, 7: UInt8(ascii: ".")
+        case 11: UInt8(ascii: "-")
+        default: nil
+        }
+        #expect(CPFMask.separator(at: position) == expected)
+        let pattern = Array("DDD.DDD.DDD-DD".utf8)
+        #expect(CPFMask.separator(at: position) == (pattern[position] == UInt8(ascii: "D") ? nil : pattern[position]))
+    }
+
+    @Test("every writer of the 14-byte form follows separator(at:): CPF.formatted, CPFMask.apply and write")
+    func writersAgree() throws {
+        let cpf = try CPF(validating: "39053344705")
+        let formatted = Array(cpf.formatted.utf8)
+        #expect(formatted.count == CPFMask.maximumLength)
+        for (position, byte) in formatted.enumerated() {
+            if let separator = CPFMask.separator(at: position) { #expect(byte == separator) } else { #expect(byte &- 0x30 < 10) }
+        }
+        #expect(CPFMask.apply(to: cpf.digits) == cpf.formatted)
+        var buffer = [UInt8](repeating: 0, count: 14)
+        let count = Array(cpf.digits.utf8).withUnsafeBytes { digits in buffer.withUnsafeMutableBytes { CPFMask.write(digits: digits, to: $0) } }
+        #expect(Array(buffer[..<count]) == formatted)
+    }
+
     @Test("write(digits:to:) writes the mask of up to 11 digits and says how many bytes", arguments: 0...13)
     func write(count: Int) {
         let digits = Array("3905334470512".utf8.prefix(count))

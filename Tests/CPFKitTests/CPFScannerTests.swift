@@ -236,7 +236,7 @@ struct CPFScannerTests {
     /// Eleven digits (a valid CPF, a mistyped one, a repeated one), cut in 3-3-3-2 groups with random gaps.
     static func randomNumber(_ random: inout SplitMix64) -> String {
         let base = Int.random(in: 0..<1_000_000_000, using: &random)
-        let check = CPF.checkDigits(ofBase: base)
+        let check = CPF(base: base).checkDigits
         var digits = String(base).leftPadded(to: 9) + "\(check.first)\(check.second)"
         switch Int.random(in: 0..<10, using: &random) {
         case 0: digits = String(digits.dropLast()) + String((Int(String(digits.last!))! + 1) % 10)

@@ -184,7 +184,7 @@ struct CPFRoundTripTests {
         var failures = 0
         for _ in 0..<20_000 {
             let baseText = String(decoding: (0..<9).map { _ in UInt8.random(in: 0x30...0x39, using: &rng) }, as: UTF8.self)
-            let check = try baseText.cpfCheckDigits().get()
+            let check = try baseText.checkDigitsOfBase().get()
             let bare = baseText + check.description
             guard Set(bare).count > 1 else { continue }
             let value = try CPF(validating: bare, options: .strict)

@@ -49,7 +49,7 @@ struct CPFValidationErrorTests {
     // "check digits should be 38" for 231.002.999-00; the rule gives 81.
     @Test("the message for 231.002.999-00 names the check digits of the rule, 81")
     func messageForPublishedExample() {
-        #expect("231.002.999-00".cpfValidationError()?.description == "check digits should be 81")
+        #expect("231.002.999-00".cpfError()?.description == "check digits should be 81")
     }
 
     @Test("reasons with different payloads are different")

@@ -120,7 +120,7 @@ struct DigitWordTests {
             let text = String(repeating: "0", count: 9 - String(base).count) + String(base)
             let (first, second) = DigitWord.checkDigits(ofPacked: CPF.packedDigits(of: base))
             let expected = try? CPF.CheckDigits(base: text)
-            #expect(CPF.CheckDigits(first: first, second: second) == expected, "\(text)")
+            #expect(CPF.CheckDigits(first: Int(first), second: Int(second)) == expected, "\(text)")
         }
     }
 
@@ -157,7 +157,7 @@ struct DigitWordTests {
                 let front = DigitWord.load(raw.baseAddress!), back = DigitWord.load(raw.baseAddress!, at: 3)
                 #expect(DigitWord.isValidEleven(front: front, back: back) == text.isValidCPF, "\(text)")
                 let repeated = DigitWord.isValidEleven(front: front, back: back, allowsRepeatedDigits: true)
-                #expect(repeated == (text.cpfValidationError(options: .init(allowsRepeatedDigits: true)) == nil), "\(text)")
+                #expect(repeated == (text.cpfError(options: .init(allowsRepeatedDigits: true)) == nil), "\(text)")
                 let packed = text.utf8.reduce(UInt64(0)) { $0 << 4 | UInt64($1 - 0x30) }
                 #expect(DigitWord.packedEleven(front: front, back: back) == packed)
             }

@@ -6,8 +6,29 @@ import Testing
 import CPFKit
 
 /// Shorthand for the expected check digits of an error, such as `digits(8, 1)` for "81".
-private func digits(_ first: UInt8, _ second: UInt8) -> CPF.CheckDigits {
+private func digits(_ first: Int, _ second: Int) -> CPF.CheckDigits {
     CPF.CheckDigits(first: first, second: second)
+}
+
+// The public doors to the rule, as results the tables compare: every test
+// of CPFKitTests reads text through `CPF(validating:options:)` and
+// `CPF.CheckDigits(base:)`, the one way the library offers.
+extension StringProtocol {
+    /// `CPF(validating: self, options:)` as a result.
+    func validatedCPF(options: CPF.ParsingOptions = .lenient) -> Result<CPF, CPFValidationError> {
+        do { return .success(try CPF(validating: self, options: options)) } catch { return .failure(error) }
+    }
+
+    /// The error `CPF(validating: self, options:)` throws, `nil` when it returns.
+    func cpfError(options: CPF.ParsingOptions = .lenient) -> CPFValidationError? {
+        guard case .failure(let error) = validatedCPF(options: options) else { return nil }
+        return error
+    }
+
+    /// `CPF.CheckDigits(base: self)` as a result.
+    func checkDigitsOfBase() -> Result<CPF.CheckDigits, CPFValidationError> {
+        do { return .success(try CPF.CheckDigits(base: self)) } catch { return .failure(error) }
+    }
 }
 
 @Suite("StringProtocol+CPF: published examples")
@@ -16,8 +37,8 @@ struct PublishedExampleTests {
           arguments: ["390.533.447-05", "39053344705"])
     func stdnumValidExample(input: String) {
         #expect(input.isValidCPF)
-        #expect(input.cpfValidationError() == nil)
-        #expect(input.parsedCPF().map(\.digits) == .success("39053344705"))
+        #expect(input.cpfError() == nil)
+        #expect(input.validatedCPF().map(\.digits) == .success("39053344705"))
     }
 
     // the specification's example message says "check digits should be 38" for this
@@ -30,7 +51,7 @@ struct PublishedExampleTests {
           arguments: ["231.002.999-00", "23100299900"])
     func stdnumWrongChecksumExample(input: String) {
         #expect(!input.isValidCPF)
-        #expect(input.cpfValidationError() == .checkDigits(expected: digits(8, 1)))
+        #expect(input.cpfError() == .checkDigits(expected: digits(8, 1)))
         #expect("231.002.999-81".isValidCPF)
     }
 
@@ -44,8 +65,8 @@ struct PublishedExampleTests {
     // 3·11+9·10+0·9+5·8+3·7+3·6+4·5+4·4+7·3+0·2 = 259, 259 mod 11 = 6 → 11−6 = 5.
     @Test("the check digits of 390.533.447 worked out by hand from the check-digit rule are 05")
     func workedExample() {
-        #expect("390.533.447".cpfCheckDigits() == .success(digits(0, 5)))
-        #expect("390533447".cpfCheckDigits() == .success(digits(0, 5)))
+        #expect("390.533.447".checkDigitsOfBase() == .success(digits(0, 5)))
+        #expect("390533447".checkDigitsOfBase() == .success(digits(0, 5)))
     }
 }
 
@@ -159,18 +180,18 @@ struct StdnumVerdictTests {
     @Test("isValidCPF gives python-stdnum's verdict", arguments: stdnumVerdicts)
     func agreesWithStdnum(input: String, stdnumSaysValid: Bool) {
         #expect(input.isValidCPF == stdnumSaysValid)
-        #expect((input.cpfValidationError() == nil) == stdnumSaysValid)
+        #expect((input.cpfError() == nil) == stdnumSaysValid)
     }
 
     @Test("where python-stdnum differs (repeated digits, Unicode white space, dashes and digits), CPFKit follows its input rules",
           arguments: stdnumDifferences)
     func documentedDifferences(input: String, stdnumSaysValid: Bool, ours: CPFValidationError) {
-        #expect(input.cpfValidationError() == ours)
+        #expect(input.cpfError() == ours)
     }
 
     @Test("with allowsRepeatedDigits, 000.000.000-00 is accepted although python-stdnum rejects it")
     func zerosWithAllowsRepeated() {
-        #expect("000.000.000-00".cpfValidationError(options: .init(allowsRepeatedDigits: true)) == nil)
+        #expect("000.000.000-00".cpfError(options: .init(allowsRepeatedDigits: true)) == nil)
     }
 }
 
@@ -179,16 +200,16 @@ struct ReasonTests {
     @Test("nothing left after trimming space, tab and CR is empty",
           arguments: ["", " ", "   ", "\t", "\r", " \t\r \r\t "])
     func empty(input: String) {
-        #expect(input.cpfValidationError() == .empty)
-        #expect(input.cpfValidationError(options: .strict) == .empty)
-        #expect(input.cpfValidationError(options: .init(padsLeadingZeros: true, allowsRepeatedDigits: true)) == .empty)
+        #expect(input.cpfError() == .empty)
+        #expect(input.cpfError(options: .strict) == .empty)
+        #expect(input.cpfError(options: .init(padsLeadingZeros: true, allowsRepeatedDigits: true)) == .empty)
     }
 
     @Test("a line feed, form feed or vertical tab is not trimmed: it is an invalid character",
           arguments: [("\n", "\n" as Unicode.Scalar, 1), ("390.533.447-05\n", "\n", 15), ("\u{0B}39053344705", "\u{0B}", 1),
                       ("39053344705\u{0C}", "\u{0C}", 12)])
     func otherWhiteSpaceIsInvalid(input: String, scalar: Unicode.Scalar, position: Int) {
-        #expect(input.cpfValidationError() == .invalidCharacter(scalar, position: position))
+        #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
     }
 
     @Test("an invalid character is reported with its scalar and its 1-based position counted before trimming",
@@ -204,45 +225,45 @@ struct ReasonTests {
             ("'390.533.447-05'", "'", 1),
           ])
     func invalidCharacterPayload(input: String, scalar: Unicode.Scalar, position: Int) {
-        #expect(input.cpfValidationError() == .invalidCharacter(scalar, position: position))
+        #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
     }
 
     @Test("a tab or CR inside the number is an invalid character at its position",
           arguments: [("390.533\t447-05", "\t" as Unicode.Scalar, 8), ("390.533.447\r05", "\r", 12),
                       ("  390 \t 533", "\t", 7), ("39053344705\r\n", "\r", 12)])
     func controlInside(input: String, scalar: Unicode.Scalar, position: Int) {
-        #expect(input.cpfValidationError() == .invalidCharacter(scalar, position: position))
-        #expect(input.cpfValidationError(options: .strict) == .invalidCharacter(scalar, position: position))
+        #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
+        #expect(input.cpfError(options: .strict) == .invalidCharacter(scalar, position: position))
     }
 
     @Test("only the first invalid character is reported")
     func firstInvalidCharacter() {
-        #expect("12ab".cpfValidationError() == .invalidCharacter("a", position: 3))
-        #expect("390.533.447-05\u{301}x".cpfValidationError() == .invalidCharacter("\u{301}", position: 15))
+        #expect("12ab".cpfError() == .invalidCharacter("a", position: 3))
+        #expect("390.533.447-05\u{301}x".cpfError() == .invalidCharacter("\u{301}", position: 15))
     }
 
     @Test("a bad character wins over the wrong length", arguments: ["39a", "a", "3905334470x", "390533447055x5"])
     func invalidCharacterBeforeLength(input: String) {
-        #expect(input.cpfValidationError()?.code == "invalid-character")
+        #expect(input.cpfError()?.code == "invalid-character")
     }
 
     @Test("a bad character wins over the strict format")
     func invalidCharacterBeforeFormat() {
-        #expect("390.533.447_05".cpfValidationError(options: .strict) == .invalidCharacter("_", position: 12))
-        #expect("390 533 447x05".cpfValidationError(options: .strict) == .invalidCharacter("x", position: 12))
+        #expect("390.533.447_05".cpfError(options: .strict) == .invalidCharacter("_", position: 12))
+        #expect("390 533 447x05".cpfError(options: .strict) == .invalidCharacter("x", position: 12))
     }
 
     @Test("in strict mode the format is checked before the length",
           arguments: ["390.533.447", "390.533.447-0", "3905334470", "390533447055", "390 533 447 05 5"])
     func formatBeforeLength(input: String) {
-        #expect(input.cpfValidationError(options: .strict) == .format)
+        #expect(input.cpfError(options: .strict) == .format)
     }
 
     @Test("the length is checked before the repeated digits, with the digit count as payload",
           arguments: [("1111111111", 10), ("111111111111", 12), ("111.111.111-1", 10), ("0", 1), ("...", 0), ("- -", 0),
                       ("390.533.447", 9), (String(repeating: "7", count: 40), 40)])
     func lengthBeforeRepeated(input: String, digitCount: Int) {
-        #expect(input.cpfValidationError() == .length(digitCount: digitCount))
+        #expect(input.cpfError() == .length(digitCount: digitCount))
     }
 
     @Test("a repeated-digit number is reported as repeated, never as a check-digit error",
@@ -250,16 +271,16 @@ struct ReasonTests {
     func repeatedReported(digit: Int) {
         let bare = String(repeating: String(digit), count: 11)
         let masked = "\(bare.prefix(3)).\(bare.dropFirst(3).prefix(3)).\(bare.dropFirst(6).prefix(3))-\(bare.suffix(2))"
-        #expect(bare.cpfValidationError() == .repeatedDigits)
-        #expect(masked.cpfValidationError() == .repeatedDigits)
-        #expect(masked.cpfValidationError(options: .strict) == .repeatedDigits)
+        #expect(bare.cpfError() == .repeatedDigits)
+        #expect(masked.cpfError() == .repeatedDigits)
+        #expect(masked.cpfError(options: .strict) == .repeatedDigits)
     }
 
     @Test("wrong check digits report the expected ones",
           arguments: [("390.533.447-06", digits(0, 5)), ("39053344750", digits(0, 5)), ("111.444.777-53", digits(3, 5)),
                       ("123.456.789-00", digits(0, 9)), ("000.000.001-00", digits(9, 1))])
     func checkDigitsPayload(input: String, expected: CPF.CheckDigits) {
-        #expect(input.cpfValidationError() == .checkDigits(expected: expected))
+        #expect(input.cpfError() == .checkDigits(expected: expected))
     }
 }
 
@@ -286,14 +307,14 @@ struct NonASCIIDigitTests {
           ])
     func nonASCII(input: String, scalar: Unicode.Scalar, position: Int) {
         #expect(!input.isValidCPF)
-        #expect(input.cpfValidationError() == .invalidCharacter(scalar, position: position))
-        #expect(input.cpfValidationError(options: .init(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true))
+        #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
+        #expect(input.cpfError(options: .init(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true))
             == .invalidCharacter(scalar, position: position))
     }
 
     @Test("check digits are never computed from non-ASCII digits")
     func checkDigitsOfNonASCIIBase() {
-        #expect("\u{FF13}90533447".cpfCheckDigits() == .failure(.invalidCharacter("\u{FF13}", position: 1)))
+        #expect("\u{FF13}90533447".checkDigitsOfBase() == .failure(.invalidCharacter("\u{FF13}", position: 1)))
     }
 }
 
@@ -304,7 +325,7 @@ struct CheckDigitsOfBaseTests {
                       ("231.002.999", digits(8, 1)), ("111444777", digits(3, 5)), ("000000000", digits(0, 0)),
                       ("123456789", digits(0, 9)), ("000000001", digits(9, 1))])
     func checkDigits(base: String, expected: CPF.CheckDigits) {
-        #expect(base.cpfCheckDigits() == .success(expected))
+        #expect(base.checkDigitsOfBase() == .success(expected))
     }
 
     @Test("a base that is not nine digits says why",
@@ -312,7 +333,7 @@ struct CheckDigitsOfBaseTests {
                       ("3905334470", .length(digitCount: 10)), ("390.533.447-05", .length(digitCount: 11)),
                       ("39053344a", .invalidCharacter("a", position: 9)), (" 390\t533447", .invalidCharacter("\t", position: 5))])
     func badBase(base: String, error: CPFValidationError) {
-        #expect(base.cpfCheckDigits() == .failure(error))
+        #expect(base.checkDigitsOfBase() == .failure(error))
     }
 }
 
@@ -323,8 +344,8 @@ struct SubstringTests {
         let line = "cpf=390.533.447-05;"
         let field = line.dropFirst(4).dropLast()
         #expect(field.isValidCPF)
-        #expect(field.parsedCPF().map(\.digits) == .success("39053344705"))
-        #expect(line.dropFirst(4).cpfValidationError() == .invalidCharacter(";", position: 15))
+        #expect(field.validatedCPF().map(\.digits) == .success("39053344705"))
+        #expect(line.dropFirst(4).cpfError() == .invalidCharacter(";", position: 15))
     }
 }
 
@@ -369,7 +390,7 @@ struct RuleProperties {
         for _ in 0..<20_000 {
             let base = (0..<9).map { _ in Int.random(in: 0...9, using: &rng) }
             let baseText = base.map(String.init).joined()
-            guard case .success(let check) = baseText.cpfCheckDigits() else {
+            guard case .success(let check) = baseText.checkDigitsOfBase() else {
                 Issue.record("no check digits for \(baseText)")
                 return
             }
@@ -386,7 +407,7 @@ struct RuleProperties {
                         let (t1, t2) = Self.remainders(Array(typo.prefix(9)))
                         expectedValid = Set([r1, t1]) == [0, 1] && (r2 == t2 || Set([r2, t2]) == [0, 1])
                     }
-                    let error = typoText.cpfValidationError(options: allowRepeated)
+                    let error = typoText.cpfError(options: allowRepeated)
                     checked += 1
                     if error == nil { missed += 1 }
                     let ok: Bool
@@ -421,7 +442,7 @@ struct RuleProperties {
                     var digits = Array(value.digits.utf8)
                     digits[index] = UInt8(0x30 + replacement)
                     let text = String(decoding: digits, as: UTF8.self)
-                    if case .checkDigits(let expected) = text.cpfValidationError(options: .init(allowsRepeatedDigits: true)),
+                    if case .checkDigits(let expected) = text.cpfError(options: .init(allowsRepeatedDigits: true)),
                        expected == value.checkDigits {
                         continue
                     }

@@ -146,9 +146,9 @@ final class CheckEngine {
         checkedCount += 1
         switch settings.output {
         case .quiet:
-            if CPF.isValid(piece.bytes, options: settings.options) { validCount += 1 }
+            if CPF.isValidUTF8(piece.bytes, options: settings.options) { validCount += 1 }
         case .validLines, .invalidLines:
-            let isValid = CPF.isValid(piece.bytes, options: settings.options)
+            let isValid = CPF.isValidUTF8(piece.bytes, options: settings.options)
             if isValid { validCount += 1 }
             if isValid == (settings.output == .validLines) {
                 if piece.terminator.isEmpty {

@@ -1,12 +1,13 @@
 // The byte-level parser: what the batch commands run on every line.
-// It must agree with `StringProtocol.parsedCPF(options:)` on every input;
+// It must agree with `CPF(validating:options:)` (the rule in Rule/StringProtocol+CPF.swift) on every input;
 // the tests check that over random and tricky inputs.
 
 extension CPF {
-    /// Parses a CPF from UTF-8 bytes, such as one line of a file.
+    /// Parses a CPF from UTF-8 bytes, such as one line of a file: CPFKit's
+    /// one door from bytes.
     ///
     /// This is the fast path for batch work: no allocation, one pass over the
-    /// bytes. It gives the same answer as ``Swift/StringProtocol/parsedCPF(options:)``
+    /// bytes. It gives the same answer as ``init(validating:options:)``
     /// on the same text; bytes that are not valid UTF-8 are invalid characters,
     /// reported as U+FFFD.
     ///
@@ -52,6 +53,21 @@ extension CPF {
     }
 
     /// Whether UTF-8 bytes are a valid CPF: exactly whether
+    /// ``parse(_:options:)`` succeeds.
+    ///
+    /// Deprecated: ``Swift/StringProtocol/isValidCPF`` is the one Boolean
+    /// shortcut, and ``parse(_:options:)`` the one door from bytes.
+    ///
+    /// ```swift
+    /// Array("390.533.447-05".utf8).withUnsafeBytes { CPF.isValid($0) }   // true
+    /// ```
+    @available(*, deprecated, message: "use CPF.parse(_:options:) on bytes, or isValidCPF on text")
+    @inlinable
+    public static func isValid(_ bytes: UnsafeRawBufferPointer, options: ParsingOptions = .lenient) -> Bool {
+        isValidUTF8(bytes, options: options)
+    }
+
+    /// Whether UTF-8 bytes are a valid CPF: exactly whether
     /// ``parse(_:options:)`` succeeds, without building the CPF or the reason.
     ///
     /// The batch filters call this on every line. The two shapes of nearly
@@ -59,12 +75,12 @@ extension CPF {
     /// bytes at a time; anything else goes through ``parse(_:options:)``.
     ///
     /// ```swift
-    /// Array("390.533.447-05".utf8).withUnsafeBytes { CPF.isValid($0) }   // true
+    /// Array("390.533.447-05".utf8).withUnsafeBytes { CPF.isValidUTF8($0, options: .lenient) }   // true
     /// ```
     ///
     /// - Complexity: O(*n*) in the number of bytes.
     @inlinable
-    public static func isValid(_ bytes: UnsafeRawBufferPointer, options: ParsingOptions = .lenient) -> Bool {
+    package static func isValidUTF8(_ bytes: UnsafeRawBufferPointer, options: ParsingOptions) -> Bool {
         if let raw = bytes.baseAddress {
             let ones = DigitWord.ones
             if bytes.count == 11 {
@@ -101,19 +117,19 @@ extension CPF {
     }
 
     /// The check digits of a nine-digit base given as a number from 0 to
-    /// 999,999,999: the same rule as ``CheckDigits/init(base:)``, in integer
-    /// arithmetic, for generating numbers in bulk.
+    /// 999,999,999.
+    ///
+    /// Deprecated: ``CheckDigits/init(base:)`` is the one way to compute
+    /// check digits from text; from a number, take them from the CPF,
+    /// `CPF(base: 390_533_447).checkDigits`, which costs the same.
     ///
     /// ```swift
     /// CPF.checkDigits(ofBase: 390_533_447)   // 05
     /// ```
-    ///
-    /// - Complexity: O(1).
+    @available(*, deprecated, message: "use CPF(base:).checkDigits, or CPF.CheckDigits(base:) for text")
     @inlinable
     public static func checkDigits(ofBase base: Int) -> CheckDigits {
-        precondition(base >= 0 && base < 1_000_000_000, "a base has nine digits")
-        let (first, second) = DigitWord.checkDigits(ofPacked: packedDigits(of: base))
-        return CheckDigits(first: first, second: second)
+        CPF(base: base).checkDigits
     }
 
     /// Makes the CPF of a nine-digit base given as a number from 0 to
@@ -153,7 +169,7 @@ extension CPF {
         }
         let (first, second) = DigitWord.checkDigits(ofPacked: packed >> 8)
         guard packed & 0xFF == UInt64(first) << 4 | UInt64(second) else {
-            return .failure(.checkDigits(expected: CheckDigits(first: first, second: second)))
+            return .failure(.checkDigits(expected: CheckDigits(first: Int(first), second: Int(second))))
         }
         return .success(CPF(packed: packed))
     }
@@ -213,12 +229,12 @@ extension CPF {
     /// Whether the 14 bytes at `start` are `DDD.DDD.DDD-DD`.
     @inlinable
     internal static func isMaskShape(_ start: UnsafePointer<UInt8>) -> Bool {
-        for index in 0..<14 {
+        for index in 0..<CPFMask.maximumLength {
             let byte = start[index]
-            switch index {
-            case 3, 7: if byte != 0x2E { return false }
-            case 11: if byte != 0x2D { return false }
-            default: if byte &- 0x30 >= 10 { return false }
+            if let separator = CPFMask.separator(at: index) {
+                if byte != separator { return false }
+            } else if byte &- 0x30 >= 10 {
+                return false
             }
         }
         return true

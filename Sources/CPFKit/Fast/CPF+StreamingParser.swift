@@ -129,11 +129,12 @@ extension CPF {
             }
             if maskShape {
                 let index = offset - contentStart
-                switch index {
-                case 3, 7: maskShape = byte == 0x2E
-                case 11: maskShape = byte == 0x2D
-                case 0..<14: maskShape = digit < 10
-                default: maskShape = false
+                if index >= CPFMask.maximumLength {
+                    maskShape = false
+                } else if let separator = CPFMask.separator(at: index) {
+                    maskShape = byte == separator
+                } else {
+                    maskShape = digit < 10
                 }
             }
         }

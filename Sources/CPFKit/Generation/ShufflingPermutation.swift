@@ -26,7 +26,9 @@ public struct ShufflingPermutation: Sendable {
     /// Makes the permutation of `0 ..< size` fixed by `seed`, the same on
     /// every platform and version.
     ///
-    /// - Parameter size: 1 … 2^62.
+    /// - Parameters:
+    ///   - size: 1 … 2^62.
+    ///   - seed: Any number; the same seed gives the same permutation.
     public init(size: UInt64, seed: UInt64) {
         precondition(size >= 1 && size <= 1 << 62, "a permutation of 1 to 2^62 numbers")
         self.size = size

@@ -3,7 +3,7 @@
 /// fixed by a seed, in constant memory.
 ///
 /// The bases are walked through a ``ShufflingPermutation`` by a counter,
-/// skipping the bases of one repeated digit; so the first ``count`` CPFs are
+/// skipping the bases of one repeated digit; so the first ``count(in:)`` CPFs are
 /// all distinct, and each is equally likely to be any CPF of the space over
 /// the seeds.
 ///

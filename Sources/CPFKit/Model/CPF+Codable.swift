@@ -1,14 +1,24 @@
 extension CPF: Codable {
-    /// Decodes a CPF from a string, read leniently (masked or bare).
+    /// The `userInfo` key of a decoder that says how ``init(from:)`` reads a
+    /// CPF: its value is a ``ParsingOptions``; without it, `.lenient`, as
+    /// ``init(validating:options:)`` and ``Swift/StringProtocol/isValidCPF``.
     ///
-    /// So that every encoded value decodes, the ten repeated-digit numbers
-    /// are accepted (a `CPF` can hold one, made with
-    /// ``ParsingOptions/allowsRepeatedDigits``); check user input with
-    /// ``init(validating:options:)`` to apply the default policy.
+    /// ```swift
+    /// // With Foundation's JSONDecoder: accept the ten repeated-digit numbers.
+    /// decoder.userInfo[CPF.parsingOptionsKey] = CPF.ParsingOptions(allowsRepeatedDigits: true)
+    /// ```
+    public static let parsingOptionsKey = CodingUserInfoKey(rawValue: "CPFKit.CPF.ParsingOptions")!
+
+    /// Decodes a CPF from a string, read with the decoder's
+    /// ``parsingOptionsKey`` options, `.lenient` (masked or bare, repeated
+    /// digits refused) when it has none: the same answer as
+    /// ``Swift/StringProtocol/isValidCPF``.
     ///
     /// ```swift
     /// struct Customer: Codable { var cpf: CPF }
-    /// // {"cpf": "390.533.447-05"} and {"cpf": "39053344705"} both decode.
+    /// // {"cpf": "390.533.447-05"} and {"cpf": "39053344705"} both decode;
+    /// // {"cpf": "111.111.111-11"} does not, unless the decoder's userInfo
+    /// // allows repeated digits (see parsingOptionsKey).
     /// ```
     ///
     /// - Throws: `DecodingError.dataCorrupted` with the ``CPFValidationError``
@@ -16,8 +26,9 @@ extension CPF: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
+        let options = decoder.userInfo[Self.parsingOptionsKey] as? ParsingOptions ?? .lenient
         do {
-            self = try CPF(validating: text, options: .roundTrip)
+            self = try CPF(validating: text, options: options)
         } catch {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath,

@@ -4,21 +4,16 @@ extension CPF: LosslessStringConvertible {
     /// ```swift
     /// CPF("390.533.447-05")   // 390.533.447-05
     /// CPF("390.533.447-06")   // nil
+    /// CPF("111.111.111-11")   // nil: never issued, as isValidCPF says
     /// ```
     ///
-    /// So that every value reads back from its ``description``, this accepts
-    /// the ten repeated-digit numbers (a `CPF` can hold one, made with
-    /// ``ParsingOptions/allowsRepeatedDigits``). To apply the default policy
-    /// to user input and learn why text is not a CPF, use
-    /// ``init(validating:options:)``.
+    /// It accepts exactly the text that ``Swift/StringProtocol/isValidCPF``
+    /// accepts, so the ten repeated-digit numbers are refused; a `CPF` made
+    /// with ``ParsingOptions/allowsRepeatedDigits`` reads back with
+    /// ``init(validating:options:)`` and the same options. To learn why text
+    /// is not a CPF, use ``init(validating:options:)``.
     public init?(_ description: String) {
-        guard case .success(let cpf) = description.parsedCPF(options: .roundTrip) else { return nil }
+        guard case .success(let cpf) = description.cpfParsingResult(options: .lenient) else { return nil }
         self = cpf
     }
-}
-
-extension CPF.ParsingOptions {
-    /// Lenient, accepting repeated digits: reads back any `CPF` value.
-    @usableFromInline
-    static let roundTrip = CPF.ParsingOptions(allowsRepeatedDigits: true)
 }

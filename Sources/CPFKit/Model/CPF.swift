@@ -43,7 +43,7 @@ public struct CPF: Hashable, Sendable {
     /// - Throws: ``CPFValidationError``, the first reason the text is not a CPF.
     @inlinable
     public init(validating text: some StringProtocol, options: ParsingOptions = .lenient) throws(CPFValidationError) {
-        self = try text.parsedCPF(options: options).get()
+        self = try text.cpfParsingResult(options: options).get()
     }
 
     /// Makes the CPF of a 9-digit base, computing its check digits.
@@ -71,6 +71,7 @@ public struct CPF: Hashable, Sendable {
 
     /// Writes the 11 digits as ASCII bytes at the start of `buffer`, which
     /// must hold at least 11 bytes; returns 11, the number of bytes written.
+    /// For the command-line tool's writers; users read ``digits``.
     ///
     /// ```swift
     /// var bytes = [UInt8](repeating: 0, count: 11)
@@ -80,7 +81,7 @@ public struct CPF: Hashable, Sendable {
     /// - Complexity: O(1).
     @inlinable
     @discardableResult
-    public func writeDigits(to buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package func writeDigits(to buffer: UnsafeMutableRawBufferPointer) -> Int {
         precondition(buffer.count >= 11, "writeDigits(to:) needs 11 bytes")
         var value = packed
         var index = 10
@@ -92,8 +93,9 @@ public struct CPF: Hashable, Sendable {
         return 11
     }
 
-    /// Writes the mask `DDD.DDD.DDD-DD` as ASCII bytes at the start of
-    /// `buffer`, which must hold at least 14 bytes; returns 14.
+    /// Writes the mask `DDD.DDD.DDD-DD` (``CPFMask/separator(at:)``) as ASCII
+    /// bytes at the start of `buffer`, which must hold at least 14 bytes;
+    /// returns 14. For the command-line tool's writers; users read ``formatted``.
     ///
     /// ```swift
     /// var bytes = [UInt8](repeating: 0, count: 14)
@@ -103,15 +105,13 @@ public struct CPF: Hashable, Sendable {
     /// - Complexity: O(1).
     @inlinable
     @discardableResult
-    public func writeFormatted(to buffer: UnsafeMutableRawBufferPointer) -> Int {
-        precondition(buffer.count >= 14, "writeFormatted(to:) needs 14 bytes")
+    package func writeFormatted(to buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(buffer.count >= CPFMask.maximumLength, "writeFormatted(to:) needs 14 bytes")
         var value = packed
-        var index = 13
+        var index = CPFMask.maximumLength - 1
         while index >= 0 {
-            if index == 11 {
-                buffer.storeBytes(of: UInt8(ascii: "-"), toByteOffset: index, as: UInt8.self)
-            } else if index == 3 || index == 7 {
-                buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: index, as: UInt8.self)
+            if let separator = CPFMask.separator(at: index) {
+                buffer.storeBytes(of: separator, toByteOffset: index, as: UInt8.self)
             } else {
                 buffer.storeBytes(of: UInt8(truncatingIfNeeded: value & 0xF) | 0x30, toByteOffset: index, as: UInt8.self)
                 value >>= 4
@@ -152,7 +152,7 @@ public struct CPF: Hashable, Sendable {
 
     /// The two check digits, the last two digits of the number.
     public var checkDigits: CheckDigits {
-        CheckDigits(first: UInt8(self[digitAt: 9]), second: UInt8(self[digitAt: 10]))
+        CheckDigits(first: self[digitAt: 9], second: self[digitAt: 10])
     }
 
     /// The fiscal region where the number was first issued, from its ninth digit.

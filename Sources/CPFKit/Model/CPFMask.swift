@@ -9,9 +9,32 @@
 /// ```
 public enum CPFMask {
     /// The longest masked text: `DDD.DDD.DDD-DD`.
-    public static let maximumLength = 14
+    @inlinable
+    public static var maximumLength: Int { 14 }   // computed, so a constant where inlined
     /// The most digits a CPF holds.
-    public static let maximumDigitCount = 11
+    @inlinable
+    public static var maximumDigitCount: Int { 11 }
+
+    /// The separator at `position` of the full mask `DDD.DDD.DDD-DD`: `.` at
+    /// 3 and 7, `-` at 11, `nil` where a digit stands. This is CPFKit's one
+    /// definition of the mask; every writer of the masked form uses it.
+    ///
+    /// ```swift
+    /// CPFMask.separator(at: 3)    // UInt8(ascii: ".")
+    /// CPFMask.separator(at: 11)   // UInt8(ascii: "-")
+    /// CPFMask.separator(at: 0)    // nil: a digit
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    @inline(__always)
+    public static func separator(at position: Int) -> UInt8? {
+        switch position {
+        case 3, 7: UInt8(ascii: ".")
+        case 11: UInt8(ascii: "-")
+        default: nil
+        }
+    }
 
     /// Masks the first 11 ASCII digits of `text`, ignoring every other character.
     ///
@@ -30,7 +53,8 @@ public enum CPFMask {
 
     /// Writes the mask of the first 11 (at most) ASCII digits of `digits`
     /// at the start of `buffer`, which must hold at least 14 bytes; returns
-    /// how many bytes it wrote.
+    /// how many bytes it wrote. For the command-line tool and the mask
+    /// editor; users call ``apply(to:)``.
     ///
     /// ```swift
     /// var out = [UInt8](repeating: 0, count: 14)
@@ -41,15 +65,27 @@ public enum CPFMask {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public static func write(digits: UnsafeRawBufferPointer, to buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package static func write(digits: UnsafeRawBufferPointer, to buffer: UnsafeMutableRawBufferPointer) -> Int {
         precondition(buffer.count >= maximumLength, "CPFMask.write(digits:to:) needs 14 bytes")
+        if digits.count >= maximumDigitCount {
+            // The whole mask, the common case: constant positions, which the
+            // compiler unrolls.
+            var next = 0
+            for position in 0..<maximumLength {
+                if let separator = separator(at: position) {
+                    buffer.storeBytes(of: separator, toByteOffset: position, as: UInt8.self)
+                } else {
+                    buffer.storeBytes(of: digits[next], toByteOffset: position, as: UInt8.self)
+                    next += 1
+                }
+            }
+            return maximumLength
+        }
         var length = 0
-        for (index, digit) in digits.prefix(maximumDigitCount).enumerated() {
-            if index == 3 || index == 6 {
-                buffer.storeBytes(of: UInt8(ascii: "."), toByteOffset: length, as: UInt8.self)
-                length += 1
-            } else if index == 9 {
-                buffer.storeBytes(of: UInt8(ascii: "-"), toByteOffset: length, as: UInt8.self)
+        for digit in digits {
+            // A separator is written only once a digit follows it.
+            if let separator = separator(at: length) {
+                buffer.storeBytes(of: separator, toByteOffset: length, as: UInt8.self)
                 length += 1
             }
             buffer.storeBytes(of: digit, toByteOffset: length, as: UInt8.self)
@@ -69,7 +105,12 @@ public enum CPFMask {
     @inlinable
     public static func maskedLength(digitCount: Int) -> Int {
         precondition(digitCount >= 0 && digitCount <= maximumDigitCount, "a CPF has at most 11 digits")
-        return digitCount + (digitCount > 3 ? 1 : 0) + (digitCount > 6 ? 1 : 0) + (digitCount > 9 ? 1 : 0)
+        var length = 0
+        for _ in 0..<digitCount {
+            if separator(at: length) != nil { length += 1 }
+            length += 1
+        }
+        return length
     }
 
     /// The LGPD display form of a masked number: the mask with its first

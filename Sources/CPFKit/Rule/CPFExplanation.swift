@@ -41,7 +41,7 @@ public struct CPFExplanation: Hashable, Sendable {
     /// ```
     public init(_ input: some StringProtocol, options: CPF.ParsingOptions = .lenient) {
         self.input = String(input)
-        error = input.cpfValidationError(options: options)
+        error = input.cpfParsingResult(options: options).failure
         var found = input.utf8.filter { $0 &- 0x30 < 10 }
         let hasOnlyAllowedCharacters: Bool
         switch error {
@@ -56,7 +56,7 @@ public struct CPFExplanation: Hashable, Sendable {
         // Strict: what the lenient reading makes of a refused shape.
         var lenient = options
         lenient.format = .lenient
-        let lenientError = error == .format ? input.cpfValidationError(options: lenient) : error
+        let lenientError = error == .format ? input.cpfParsingResult(options: lenient).failure : error
         if error != nil, lenientError == nil, let cpf = try? CPF(validating: input, options: lenient) {
             // Only the shape is wrong: the same number, written as strict wants it.
             suggestions = [cpf]
@@ -84,7 +84,7 @@ public struct CPFExplanation: Hashable, Sendable {
     /// The last two digits, as found in the text.
     public var foundCheckDigits: CPF.CheckDigits? {
         guard let digits else { return nil }
-        let values = digits.utf8.suffix(2).map { $0 &- 0x30 }
+        let values = digits.utf8.suffix(2).map { Int($0 &- 0x30) }
         return CPF.CheckDigits(first: values[values.startIndex], second: values[values.startIndex + 1])
     }
 

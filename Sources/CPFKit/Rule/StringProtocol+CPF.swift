@@ -17,10 +17,15 @@ extension StringProtocol {
     /// - Complexity: O(*n*) in the length of the text.
     @inlinable
     public var isValidCPF: Bool {
-        cpfValidationError() == nil
+        if case .success = cpfParsingResult(options: .lenient) { return true }
+        return false
     }
 
     /// Why this text is not a valid CPF, or `nil` when it is one.
+    ///
+    /// Deprecated: ``CPF/init(validating:options:)`` is the one door from
+    /// text; it throws the same ``CPFValidationError``, and
+    /// ``CPFExplanation/error`` holds it too.
     ///
     /// ```swift
     /// "231.002.999-00".cpfValidationError()          // .checkDigits(expected: 81)
@@ -29,15 +34,17 @@ extension StringProtocol {
     /// ```
     ///
     /// - Complexity: O(*n*) in the length of the text.
+    @available(*, deprecated, message: "use CPF(validating:options:) and catch its CPFValidationError, or CPFExplanation")
     @inlinable
     public func cpfValidationError(options: CPF.ParsingOptions = .lenient) -> CPFValidationError? {
-        guard case .failure(let error) = parsedCPF(options: options) else { return nil }
+        guard case .failure(let error) = cpfParsingResult(options: options) else { return nil }
         return error
     }
 
     /// Reads this text as a CPF: the CPF, or the first reason it is not one.
     ///
-    /// The reasons are checked in the order of ``CPFValidationError``'s cases.
+    /// Deprecated: ``CPF/init(validating:options:)`` is the one door from
+    /// text; it throws the same ``CPFValidationError``.
     ///
     /// ```swift
     /// switch "390.533.447-05".parsedCPF() {
@@ -45,10 +52,20 @@ extension StringProtocol {
     /// case .failure(let error): print(error)
     /// }
     /// ```
+    @available(*, deprecated, message: "use CPF(validating:options:), which throws the same CPFValidationError")
+    @inlinable
+    public func parsedCPF(options: CPF.ParsingOptions = .lenient) -> Result<CPF, CPFValidationError> {
+        cpfParsingResult(options: options)
+    }
+
+    /// Reads this text as a CPF: the CPF, or the first reason it is not one.
+    /// ``CPF/init(validating:options:)`` is the public door to this rule.
+    ///
+    /// The reasons are checked in the order of ``CPFValidationError``'s cases.
     ///
     /// - Complexity: O(*n*) in the length of the text.
     @inlinable
-    public func parsedCPF(options: CPF.ParsingOptions = .lenient) -> Result<CPF, CPFValidationError> {
+    internal func cpfParsingResult(options: CPF.ParsingOptions) -> Result<CPF, CPFValidationError> {
         let scalars = Array(unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
               let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
@@ -82,17 +99,27 @@ extension StringProtocol {
         return .success(CPF(packed: digits.reduce(into: 0) { $0 = $0 << 4 | UInt64($1) }))
     }
 
-    /// The check digits of the CPF whose base is this text: nine ASCII
-    /// digits, with any `.`, `-` and spaces among them.
+    /// The check digits of the CPF whose base is this text.
+    ///
+    /// Deprecated: ``CPF/CheckDigits/init(base:)`` is the one way to compute
+    /// check digits; it throws the same ``CPFValidationError``.
     ///
     /// ```swift
     /// "390.533.447".cpfCheckDigits()   // .success(05)
-    /// "39053344".cpfCheckDigits()      // .failure(.length(digitCount: 8))
     /// ```
+    @available(*, deprecated, message: "use CPF.CheckDigits(base:), which throws the same CPFValidationError")
+    @inlinable
+    public func cpfCheckDigits() -> Result<CPF.CheckDigits, CPFValidationError> {
+        cpfCheckDigitsResult()
+    }
+
+    /// The check digits of the CPF whose base is this text: nine ASCII
+    /// digits, with any `.`, `-` and spaces among them.
+    /// ``CPF/CheckDigits/init(base:)`` is the public door to this rule.
     ///
     /// - Complexity: O(*n*) in the length of the text.
     @inlinable
-    public func cpfCheckDigits() -> Result<CPF.CheckDigits, CPFValidationError> {
+    internal func cpfCheckDigitsResult() -> Result<CPF.CheckDigits, CPFValidationError> {
         let scalars = Array(unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
               let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
@@ -126,7 +153,7 @@ extension Collection where Element == Int {
     @inlinable
     internal var cpfCheckDigits: CPF.CheckDigits {
         let completed = Array(prefix(9)) + [prefix(9).cpfCheckDigit]
-        return CPF.CheckDigits(first: UInt8(completed[9]), second: UInt8(completed.prefix(10).cpfCheckDigit))
+        return CPF.CheckDigits(first: completed[9], second: completed.prefix(10).cpfCheckDigit)
     }
 }
 
@@ -158,5 +185,14 @@ extension Unicode.Scalar {
     @inlinable
     internal var isCPFTrimmed: Bool {
         self == " " || self == "\t" || self == "\r"
+    }
+}
+
+extension Result {
+    /// The error of a failure, `nil` for a success.
+    @inlinable
+    internal var failure: Failure? {
+        guard case .failure(let error) = self else { return nil }
+        return error
     }
 }

@@ -94,6 +94,8 @@ extension CPFScanner {
         /// Writes the match as written (``text``'s bytes, `range.count` of
         /// them) to `buffer`, with the digits that `style` hides written as
         /// `*`; returns the number of bytes written.
+        /// For the command-line tool; users call ``CPFScanner/redacting(_:style:minimumConfidence:includeInvalid:)``
+        /// or ``Swift/StringProtocol/redactingCPFs(style:)``.
         ///
         /// Writing over the match's own bytes with a style is how `cpf redact`
         /// hides a CPF in place:
@@ -105,7 +107,7 @@ extension CPFScanner {
         /// String(decoding: bytes, as: UTF8.self)   // "CPF ***.533.447-**"
         /// ```
         @discardableResult
-        public func writeText(to buffer: UnsafeMutableRawBufferPointer, hiding style: RedactionStyle? = nil) -> Int {
+        package func writeText(to buffer: UnsafeMutableRawBufferPointer, hiding style: RedactionStyle? = nil) -> Int {
             let count = range.count
             precondition(buffer.count >= count, "writeText(to:hiding:) needs range.count bytes")
             let buffer = buffer.baseAddress!
@@ -117,6 +119,8 @@ extension CPFScanner {
         /// Writes `*` over the digits that `style` hides in `buffer`, which
         /// holds the match as written (its first ``range``.count bytes):
         /// how `cpf redact` hides a CPF where it stands, without copying it.
+        /// For the command-line tool; users call ``CPFScanner/redacting(_:style:minimumConfidence:includeInvalid:)``
+        /// or ``Swift/StringProtocol/redactingCPFs(style:)``.
         ///
         /// ```swift
         /// var bytes = Array("CPF 390.533.447-05".utf8)
@@ -127,7 +131,7 @@ extension CPFScanner {
         ///
         /// - Complexity: O(1): eleven bytes written at most.
         @inlinable
-        public func hideDigits(in buffer: UnsafeMutableRawBufferPointer, style: RedactionStyle) {
+        package func hideDigits(in buffer: UnsafeMutableRawBufferPointer, style: RedactionStyle) {
             precondition(buffer.count >= range.count, "hideDigits(in:style:) needs range.count bytes")
             let base = buffer.baseAddress!
             let star = UInt8(ascii: "*")
@@ -152,6 +156,8 @@ extension CPFScanner {
         /// of `replacement`; every separator, line break and invisible
         /// character stays. Returns the number of bytes written. This is how
         /// `cpf redact --style pseudonym` puts a pseudonym in place.
+        /// For the command-line tool; users call ``CPFScanner/redacting(_:style:minimumConfidence:includeInvalid:)``
+        /// or ``Swift/StringProtocol/redactingCPFs(style:)``.
         ///
         /// ```swift
         /// var bytes = Array("CPF 390.533.447-05".utf8)
@@ -161,7 +167,7 @@ extension CPFScanner {
         /// String(decoding: bytes, as: UTF8.self)   // "CPF 529.982.247-25"
         /// ```
         @discardableResult
-        public func writeText(to buffer: UnsafeMutableRawBufferPointer, replacingDigitsWith replacement: CPF) -> Int {
+        package func writeText(to buffer: UnsafeMutableRawBufferPointer, replacingDigitsWith replacement: CPF) -> Int {
             let count = writeText(to: buffer, hiding: nil)
             for index in 0..<11 {
                 buffer[digitOffset(index)] = UInt8(truncatingIfNeeded: replacement[digitAt: index]) | 0x30

@@ -208,7 +208,7 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
     private static func state(of text: String, allowsRepeatedDigits: Bool) -> CPFFieldState {
         let count = CPFMaskEditor.digitCount(in: text, before: .max)
         guard count == CPFMask.maximumDigitCount else { return .incomplete(digitCount: count) }
-        switch text.parsedCPF(options: .init(allowsRepeatedDigits: allowsRepeatedDigits)) {
+        switch text.cpfParsingResult(options: .init(allowsRepeatedDigits: allowsRepeatedDigits)) {
         case .success(let cpf): return .valid(cpf)
         case .failure(let reason): return .invalid(reason)
         }
