@@ -32,7 +32,7 @@ let package = Package(
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
         .target(name: "CPFSystem", dependencies: ["CSystemShims"]),
-        .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFKit"]),
+        .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFDecoders", "CPFKit"]),
         .executableTarget(name: "cpf", dependencies: ["CPFCommandLine", "CPFSystem"]),
         .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
         // What the tests below share: temporary folders, descriptors holding

@@ -33,7 +33,7 @@ enum FindCommand: Command {
             TreeOptions.threads,
             TreeOptions.noProgress,
             CommonOptions.color,
-        ],
+        ] + DecodingOptions.all,
         discussion: Localized("""
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
             (a line break or control character in it escaped) and COLUMN counting
@@ -97,6 +97,7 @@ enum FindCommand: Command {
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
+        settings.limits = try DecodingOptions.limits(arguments)
         try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
         let threads = try TreeOptions.threadCount(arguments)
         let listing: TreeWorkers.Listing =
@@ -106,8 +107,9 @@ enum FindCommand: Command {
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
         settings.threads = TreeOptions.threadsPerFile(threads, files: run.filesAtFirst)
         let stats = TreeStats()
+        run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
         run.run(makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, context: context))
-        if arguments.has(Self.stats) { stats.write(to: context.errors, language: context.language) }
+        if arguments.has(Self.stats) { stats.write(to: context.errors, notSearched: run.notSearchedCount, language: context.language) }
         if run.failedInput { return .error }
         return ExitStatus(succeeded: stats.totalFound > 0)
     }

@@ -28,7 +28,7 @@ enum RedactCommand: Command {
             PseudonymizeCommand.keyFile,
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
-        ],
+        ] + DecodingOptions.all,
         discussion: Localized("""
             Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
             the same confidence is rewritten in place, separators, line breaks and
@@ -118,9 +118,11 @@ enum RedactCommand: Command {
         let run = TreeRun(
             walk: TreeOptions.walk(arguments, inPlace: inPlace), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
+        let limits = try DecodingOptions.limits(arguments)
+        run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
         run.run(makeWorker: TreeWorkers.redact(
             makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
-            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), context: context))
+            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits, context: context))
         return run.failedInput ? .error : .success
     }
 }

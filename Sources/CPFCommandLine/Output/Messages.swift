@@ -39,6 +39,8 @@ enum Message: String, CaseIterable, Sendable {
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
          cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
+    // Inputs not searched completely (gzip, encodings, formats cpf does not read).
+    case notSearched, statsNotSearched
 
     /// The English and the Portuguese template.
     var templates: (english: String, portuguese: String) {
@@ -170,6 +172,9 @@ enum Message: String, CaseIterable, Sendable {
         case .changedWhileRewritten: ("it changed while it was rewritten", "ele mudou enquanto era reescrito")
         case .openForWriting: ("another program has it open for writing", "outro programa o tem aberto para escrita")
         case .redactedFile: ("redacted {1} ({2} hidden)", "{1} reescrito ({2|oculto|ocultos})")
+        case .notSearched: ("not searched: {1}", "não pesquisado: {1}")
+        case .statsNotSearched:
+            ("{1} files not searched completely", "{1|arquivo não pesquisado|arquivos não pesquisados} por inteiro")
         case .statsFiles:
             ("{1} files ({2} with CPFs), {3} bytes, {4}",
              "{1|arquivo|arquivos} ({2} com CPFs), {3} bytes, {4}")

@@ -77,12 +77,13 @@ final class TreeStats: @unchecked Sendable {
     var totalFound: Int { monitor.locked { found.low + found.medium + found.high + found.mistyped } }
 
     /// The summary on standard error.
-    func write(to errors: OutputBuffer, language: Language = .english) {
+    func write(to errors: OutputBuffer, notSearched: Int = 0, language: Language = .english) {
         monitor.locked {
             errors.write(TreeMessages.statsFiles(files: files, withCPFs: filesWithCPFs, bytes: bytes,
                                                  seconds: system_monotonicSeconds() - start, language) + "\n")
             errors.write(TreeMessages.statsCPFs(high: found.high, medium: found.medium, low: found.low,
                                                 mistyped: found.mistyped, language) + "\n")
+            if notSearched > 0 { errors.write(Message.statsNotSearched.text(language, "\(notSearched)") + "\n") }
         }
         errors.flush()
     }

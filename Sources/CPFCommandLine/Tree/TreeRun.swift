@@ -37,6 +37,10 @@ final class TreeRun: @unchecked Sendable {
     private let taking = Monitor()
     private var next = 0
     private var failed = false
+    private var unsearched = 0
+    /// Whether an input that could not be searched completely is only
+    /// noted (`--skip-unsearchable`) rather than failing the run.
+    var skipsUnsearchable = false
 
     init(walk: TreeWalk, context: Context, showsProgress: Bool, threads: Int) {
         self.walk = walk
@@ -59,6 +63,18 @@ final class TreeRun: @unchecked Sendable {
 
     /// Marks the run as failed (exit status 2).
     func markFailed() { monitor.locked { failed = true } }
+
+    /// How many inputs could not be searched completely.
+    var notSearchedCount: Int { monitor.locked { unsearched } }
+
+    /// Counts an input not searched completely; fails the run unless
+    /// ``skipsUnsearchable``.
+    func markNotSearched() {
+        monitor.locked {
+            unsearched += 1
+            if !skipsUnsearchable { failed = true }
+        }
+    }
 
     /// Handles every entry with workers made by `makeWorker` (called once
     /// on each thread, the caller's included), then waits for all of them.
@@ -173,6 +189,14 @@ struct TreeFile {
     func report(message: String) {
         note(message)
         run.markFailed()
+    }
+
+    /// Reports an input that could not be searched (or rewritten)
+    /// completely: `cpf: NAME: not searched: REASON`, counted, and exit
+    /// status 2 at the end unless `--skip-unsearchable`.
+    func reportNotSearched(_ reason: String) {
+        note(Message.notSearched.text(run.language, reason))
+        run.markNotSearched()
     }
 
     /// An output buffer that hands what is written to ``write(_:)`` of the

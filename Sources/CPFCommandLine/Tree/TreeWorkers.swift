@@ -1,3 +1,4 @@
+import CPFDecoders
 import CPFKit
 import CPFSystem
 
@@ -35,7 +36,14 @@ enum TreeWorkers {
                     out.flush()
                     current.file = nil
                 }
-                try engine.find(descriptor, named: file.name)
+                do throws(InputFailure) {
+                    try engine.find(descriptor, named: file.name)
+                } catch {
+                    switch error {
+                    case .read(let error): throw error
+                    case .notSearched(let reason): file.reportNotSearched(reason)
+                    }
+                }
             }
         }
     }
@@ -63,7 +71,8 @@ enum TreeWorkers {
     /// a pseudonym cache is not shared between threads.
     static func redact(
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
-        inPlace: Bool, threadsPerFile: Int = 1, context: Context
+        inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
+        context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -71,7 +80,21 @@ enum TreeWorkers {
             // Copies to standard output, or (in place) only counts what there is to hide.
             let out = inPlace ? OutputBuffer(sink: { _ throws(Errno) in }) : TreeFile.outputBuffer { current.file }
             let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: out,
-                                      threads: threadsPerFile)
+                                      threads: threadsPerFile, limits: limits, reencodes: !inPlace)
+            // A redaction's failure: a read error thrown, an input not searched reported.
+            func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
+                do throws(InputFailure) {
+                    try engine.redact(descriptor)
+                    return true
+                } catch {
+                    switch error {
+                    case .read(let error): throw error
+                    case .notSearched(let reason):
+                        file.reportNotSearched(reason)
+                        return false
+                    }
+                }
+            }
             let cleanup = inPlace ? SignalCleanup.claimSlot() : nil
             return { file, descriptor throws(Errno) in
                 current.file = file
@@ -80,7 +103,7 @@ enum TreeWorkers {
                     current.file = nil
                 }
                 guard inPlace, case .inDirectory(let directory, let name) = file.entry.location else {
-                    try engine.redact(descriptor)
+                    _ = try redact(engine, descriptor, file)
                     return
                 }
                 // A file that changed while it was rewritten is read and rewritten once more.
@@ -88,7 +111,8 @@ enum TreeWorkers {
                     let status = try FileStatus(descriptor)
                     if attempt > 1 { try descriptor.seek(to: 0) }
                     let before = engine.redactedCount
-                    try engine.redact(descriptor)
+                    // Not searched completely: not rewritten either.
+                    guard try redact(engine, descriptor, file) else { return }
                     let hidden = engine.redactedCount - before
                     guard hidden > 0 else { return }
                     try descriptor.seek(to: 0)
@@ -96,8 +120,14 @@ enum TreeWorkers {
                         try InPlaceFile.replace(name, in: directory, original: descriptor, status: status, cleanup: cleanup) {
                             temporary throws(Errno) in
                             let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context,
-                                                        output: temporary, threads: threadsPerFile)
-                            try rewriter.redact(descriptor)
+                                                        output: temporary, threads: threadsPerFile, limits: limits)
+                            do throws(InputFailure) {
+                                try rewriter.redact(descriptor)
+                            } catch {
+                                // The first pass read it whole: it changed since.
+                                if case .read(let error) = error { throw error }
+                                throw .inputOutput
+                            }
                         }
                     } catch {
                         if error.isTransient, attempt == 1 { continue }
