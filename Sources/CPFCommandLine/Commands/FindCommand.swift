@@ -13,12 +13,12 @@ enum FindCommand: Command {
     static let filesWithMatches = OptionDefinition(
         "files-with-matches", short: "l", help: Localized("Print only the name of each file with at least one CPF (JSON: source).", pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
     static let stats = OptionDefinition(
-        "stats", help: Localized("At the end, print on standard error the files and bytes read, the CPFs found by confidence, and the time taken.", pt: "No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança e o tempo gasto."))
+        "stats", help: Localized("At the end, print on standard error the files and bytes read, the CPFs found by confidence, the time taken, and the files not searched completely (if any).", pt: "No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança, o tempo gasto e os arquivos não pesquisados por inteiro (se houver)."))
 
     static let definition = CommandDefinition(
         name: "find",
         abstract: Localized("Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage: "[-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [<file> ...]",
+        usage: "[-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [--skip-unsearchable] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -52,8 +52,17 @@ enum FindCommand: Command {
             prints comes out in the order of the files, the same as with one thread.
             Binary files are searched like any other.
 
+            Files are decoded first, whatever their name: gzip (every member),
+            UTF-16 and UTF-32 with a byte order mark, UTF-16 without one (by its
+            NUL bytes), and Windows-1252 when the text is not UTF-8. LINE and
+            COLUMN are then those of the text decoded to UTF-8. A file that cannot
+            be searched completely (xz, bzip2, zstd, lz4, lzip, compress, 7z, rar
+            or zip; a corrupt gzip file; a decompression limit) is named on
+            standard error as 'cpf: FILE: not searched: REASON'.
+
             EXIT STATUS:
-              0 at least one CPF found, 1 none, 2 usage or I/O error.
+              0 at least one CPF found, 1 none, 2 usage or I/O error, or a file
+              not searched completely (unless --skip-unsearchable).
 
             EXAMPLES:
               cpf find app.log dump.sql
@@ -80,8 +89,17 @@ enum FindCommand: Command {
             cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos
             binários são pesquisados como qualquer outro.
 
+            Os arquivos são decodificados antes, qualquer que seja o nome: gzip (todos
+            os membros), UTF-16 e UTF-32 com marca de ordem de bytes, UTF-16 sem ela
+            (pelos bytes NUL), e Windows-1252 quando o texto não é UTF-8. LINHA e
+            COLUNA são então as do texto decodificado em UTF-8. Um arquivo que não
+            pode ser pesquisado por inteiro (xz, bzip2, zstd, lz4, lzip, compress, 7z,
+            rar ou zip; um gzip corrompido; um limite de descompressão) é nomeado na
+            saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO'.
+
             CÓDIGO DE SAÍDA:
-              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S.
+              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S, ou
+              um arquivo não pesquisado por inteiro (a não ser com --skip-unsearchable).
 
             EXEMPLOS:
               cpf find app.log dump.sql

@@ -14,7 +14,7 @@ enum RedactCommand: Command {
     static let definition = CommandDefinition(
         name: "redact",
         abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
-        usage: "[-r] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
+        usage: "[-r] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [--skip-unsearchable] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -37,6 +37,13 @@ enum RedactCommand: Command {
             'cpf find --confidence L --include-invalid' finds nothing. Memory stays
             flat whatever the input, even a 1 GB line.
 
+            A file in UTF-16, UTF-32 or Windows-1252, or compressed with gzip, is
+            decoded as 'cpf find' decodes it, and written back in its encoding
+            (byte order mark kept) and compressed with gzip again. A file that
+            cannot be searched completely (xz, bzip2, zstd, zip...; a corrupt gzip
+            file; a decompression limit) is named on standard error as
+            'cpf: FILE: not searched: REASON', and --in-place leaves it as it was.
+
             With --in-place, each file is rewritten only if it has something to
             hide: the new contents are written to a temporary file in the same
             folder (.cpf-redact-XXXXXX), given the file's owner, group, mode, ACLs
@@ -53,7 +60,8 @@ enum RedactCommand: Command {
 
             EXIT STATUS:
               0 copied or rewritten (whether or not a CPF was found),
-              2 usage or I/O error (with --in-place: some file could not be rewritten).
+              2 usage or I/O error (with --in-place: some file could not be rewritten),
+                or a file not searched completely (unless --skip-unsearchable).
 
             EXAMPLES:
               cpf redact app.log > app-shared.log
@@ -67,6 +75,14 @@ enum RedactCommand: Command {
             'cpf redact --confidence L', 'cpf find --confidence L --include-invalid'
             não encontra nada. A memória fica estável qualquer que seja a entrada,
             mesmo uma linha de 1 GB.
+
+            Um arquivo em UTF-16, UTF-32 ou Windows-1252, ou comprimido com gzip, é
+            decodificado como 'cpf find' o decodifica, e escrito de volta na mesma
+            codificação (com a marca de ordem de bytes) e comprimido com gzip de
+            novo. Um arquivo que não pode ser pesquisado por inteiro (xz, bzip2,
+            zstd, zip...; um gzip corrompido; um limite de descompressão) é nomeado
+            na saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO', e
+            --in-place o deixa como estava.
 
             Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
             novo conteúdo vai para um arquivo temporário na mesma pasta
@@ -84,7 +100,8 @@ enum RedactCommand: Command {
 
             CÓDIGO DE SAÍDA:
               0 copiado ou reescrito (com ou sem CPF encontrado),
-              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito).
+              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito),
+                ou um arquivo não pesquisado por inteiro (a não ser com --skip-unsearchable).
 
             EXEMPLOS:
               cpf redact app.log > app-compartilhado.log
