@@ -177,6 +177,8 @@ final class DecodingReader {
                 } else {
                     text(bytes)
                 }
+                // What one read gave is handed over before the next read, which may wait (live output).
+                flush()
                 return true
             }
         } catch {
