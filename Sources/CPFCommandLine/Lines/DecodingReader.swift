@@ -54,6 +54,9 @@ final class DecodingReader {
         if let decoded { LargeBuffer.deallocate(decoded) }
     }
 
+    /// The compressed bytes given to the gzip reader at once.
+    static let gzipSlice = 64 << 10
+
     /// The decompression limits `find` and `redact` apply by default:
     /// 64 GiB of output, and 200 bytes of output per compressed byte once
     /// the output passes 64 MiB.
@@ -169,7 +172,14 @@ final class DecodingReader {
                 }
                 if let gzip {
                     do {
-                        try gzip.decompress(bytes) { text($0) }
+                        // In slices of 64 KiB: the ratio limit counts the compressed bytes
+                        // given so far, so a bomb stops soon after the allowance.
+                        var start = 0
+                        while start < bytes.count {
+                            let end = min(start + Self.gzipSlice, bytes.count)
+                            try gzip.decompress(UnsafeBufferPointer(rebasing: bytes[start..<end])) { text($0) }
+                            start = end
+                        }
                     } catch {
                         failure = Self.reason(error)
                         return false
