@@ -99,7 +99,7 @@ enum FindCommand: Command {
 
             CÓDIGO DE SAÍDA:
               0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S, ou
-              um arquivo não pesquisado por inteiro (a não ser com --skip-unsearchable).
+              um arquivo não pesquisado por inteiro (exceto com --skip-unsearchable).
 
             EXEMPLOS:
               cpf find app.log dump.sql

@@ -101,7 +101,7 @@ enum RedactCommand: Command {
             CÓDIGO DE SAÍDA:
               0 copiado ou reescrito (com ou sem CPF encontrado),
               2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito),
-                ou um arquivo não pesquisado por inteiro (a não ser com --skip-unsearchable).
+                ou um arquivo não pesquisado por inteiro (exceto com --skip-unsearchable).
 
             EXEMPLOS:
               cpf redact app.log > app-compartilhado.log

@@ -125,16 +125,35 @@ final class DecodingReader {
                 if fill == area.count { flush() }
             }
         }
+        // The text's encoding, from its first bytes.
+        func decide(_ first: UnsafeRawBufferPointer) {
+            textDecided = true
+            let found = Self.text(first)
+            layers.encoding = found.encoding
+            layers.byteOrderMark = found.byteOrderMark
+            if found.encoding != .utf8 { transcoder = TextToUTF8Transcoder(encoding: found.encoding) }
+            announced = true
+            announce(layers)
+        }
+        // The first decompressed bytes, held until there are enough to tell the encoding.
+        var sample: [UInt8] = []
+        func decideOnSample() {
+            let held = sample
+            sample = []
+            held.withUnsafeBufferPointer { decoded($0) }
+        }
+        // Decompressed text.
         func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if !textDecided {
-                textDecided = true
-                let found = Self.text(UnsafeRawBufferPointer(bytes))
-                layers.encoding = found.encoding
-                layers.byteOrderMark = found.byteOrderMark
-                if found.encoding != .utf8 { transcoder = TextToUTF8Transcoder(encoding: found.encoding) }
-                announced = true
-                announce(layers)
+            guard textDecided else {
+                sample += bytes
+                if sample.count >= CharacterEncoding.detectionSampleSize { decideOnSample() }
+                return
             }
+            decoded(bytes)
+        }
+        // Text in its encoding, decided on its first bytes.
+        func decoded(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if !textDecided { decide(UnsafeRawBufferPointer(bytes)) }
             if let transcoder {
                 transcoder.decode(bytes) { utf8, _ in deliver(utf8) }
             } else {
@@ -185,7 +204,8 @@ final class DecodingReader {
                         return false
                     }
                 } else {
-                    text(bytes)
+                    // Not compressed: the encoding is the first block's.
+                    decoded(bytes)
                 }
                 // What one read gave is handed over before the next read, which may wait (live output).
                 flush()
@@ -198,6 +218,7 @@ final class DecodingReader {
         if failure == nil, let gzip {
             do { try gzip.finish() } catch { failure = Self.reason(error) }
         }
+        if !textDecided, !sample.isEmpty { decideOnSample() }
         transcoder?.finish { utf8, _ in deliver(utf8) }
         flush()
         if !announced, failure == nil { announce(layers) }

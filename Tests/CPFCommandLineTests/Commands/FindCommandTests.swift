@@ -11,7 +11,7 @@ struct FindCommandTests {
         #expect(FindCommand.definition.name == "find")
         #expect(FindCommand.definition.options.map(\.long) == [
             "confidence", "include-invalid", "json", "recursive", "count", "files-with-matches", "stats", "threads", "no-progress",
-            "color",
+            "color", "skip-unsearchable", "max-decompressed-size", "max-ratio",
         ])
         let help = FindCommand.definition.helpText
         for phrase in ["SOURCE:LINE:COLUMN: TEXT", "EXIT STATUS:", "0 at least one CPF found, 1 none", "12.345.678/0001-95"] {

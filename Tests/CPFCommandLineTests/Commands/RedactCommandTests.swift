@@ -11,6 +11,7 @@ struct RedactCommandTests {
         #expect(RedactCommand.definition.name == "redact")
         #expect(RedactCommand.definition.options.map(\.long) == [
             "style", "confidence", "in-place", "recursive", "threads", "no-progress", "key-file", "tweak", "keep-region",
+            "skip-unsearchable", "max-decompressed-size", "max-ratio",
         ])
         let help = RedactCommand.definition.helpText
         for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:"] {

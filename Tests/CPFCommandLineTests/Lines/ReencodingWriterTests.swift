@@ -29,7 +29,8 @@ struct ReencodingWriterTests {
     @Test("writes the encoding, its byte order mark when the input had one", arguments: [
         (CharacterEncoding.utf16LittleEndian, true), (.utf16BigEndian, false), (.utf32BigEndian, true), (.windows1252, false),
     ], [1, 3, 100])
-    func encodings(encoding: CharacterEncoding, mark: Bool, piece: Int) {
+    func encodings(layer: (encoding: CharacterEncoding, mark: Bool), piece: Int) {
+        let (encoding, mark) = layer
         let bytes = written(InputLayers(encoding: encoding, byteOrderMark: mark), piece: piece)
         #expect(bytes == UTF8ToTextTranscoder.transcode(Self.text, to: encoding, writesByteOrderMark: mark))
     }
