@@ -72,8 +72,14 @@ final class DecodingReader {
         return .success(text(prefix))
     }
 
+    /// The encoding of a text from its first bytes; bytes that are not
+    /// UTF-8 and hold a NUL (within the 4 KiB looked at) are binary data,
+    /// scanned as they are, as before: Windows-1252 is for text.
     private static func text(_ prefix: UnsafeRawBufferPointer) -> InputLayers {
         let detection = CharacterEncoding.detect(prefix)
+        if detection.encoding == .windows1252, prefix.prefix(CharacterEncoding.detectionSampleSize).contains(0) {
+            return InputLayers()
+        }
         return InputLayers(encoding: detection.encoding, byteOrderMark: detection.byteOrderMarkLength > 0)
     }
 

@@ -65,6 +65,16 @@ struct DecodingReaderTests {
         #expect(result.layers == [InputLayers(gzip: true, encoding: .utf16BigEndian, byteOrderMark: true)])
     }
 
+    @Test("binary data (not UTF-8, a NUL among its first bytes) comes as it is, not as Windows-1252")
+    func binaryData() throws {
+        let binary: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF] + Self.text
+        let result = try decode(binary)
+        #expect(result.text == binary)
+        #expect(result.layers == [InputLayers()])
+        let latin = try decode(Array(binary.dropFirst(10)))
+        #expect(latin.layers == [InputLayers(encoding: .windows1252)])
+    }
+
     @Test func anEmptyInputIsPlain() throws {
         let result = try decode([])
         #expect(result.text.isEmpty && result.layers == [InputLayers()] && result.failure == nil)
