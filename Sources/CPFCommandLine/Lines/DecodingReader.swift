@@ -143,13 +143,24 @@ final class DecodingReader {
         }
         // The first decompressed bytes, held until there are enough to tell the encoding.
         var sample: [UInt8] = []
+        // A compressed file inside the gzip file, which cpf does not read.
+        var inner: String?
         func decideOnSample() {
             let held = sample
             sample = []
+            let nested = held.withUnsafeBytes { raw in
+                GzipReader.isGzip(raw) ? "gzip" : UnreadFormat.detect(raw)?.description
+            }
+            if let nested {
+                textDecided = true
+                inner = "gzip holding \(nested) data, which cpf does not read"
+                return
+            }
             held.withUnsafeBufferPointer { decoded($0) }
         }
         // Decompressed text.
         func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard inner == nil else { return }
             guard textDecided else {
                 sample += bytes
                 if sample.count >= CharacterEncoding.detectionSampleSize { decideOnSample() }
@@ -204,6 +215,10 @@ final class DecodingReader {
                             let end = min(start + Self.gzipSlice, bytes.count)
                             try gzip.decompress(UnsafeBufferPointer(rebasing: bytes[start..<end])) { text($0) }
                             start = end
+                            if let inner {
+                                failure = inner
+                                return false
+                            }
                         }
                     } catch {
                         failure = Self.reason(error)
@@ -225,6 +240,7 @@ final class DecodingReader {
             do { try gzip.finish() } catch { failure = Self.reason(error) }
         }
         if !textDecided, !sample.isEmpty { decideOnSample() }
+        if failure == nil, let inner { failure = inner }
         transcoder?.finish { utf8, _ in deliver(utf8) }
         flush()
         if !announced, failure == nil { announce(layers) }

@@ -86,6 +86,16 @@ struct DecodingReaderTests {
         #expect(result.failure == "xz compressed data, which cpf does not read")
     }
 
+    @Test("a gzip file holding a compressed file cpf does not read is not searched", arguments: [
+        (GzipWriter.compress(Array("CPF 390.533.447-05".utf8)), "gzip"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x01], "xz"),
+        ([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0x41, count: 10_000), "zip"),
+    ] as [([UInt8], String)])
+    func nestedFormat(inside: [UInt8], name: String) throws {
+        let result = try decode(GzipWriter.compress(inside))
+        #expect(result.failure == "gzip holding \(name) data, which cpf does not read")
+        #expect(result.text.isEmpty)
+    }
+
     @Test("a corrupt or cut gzip file: what came before is handed over, the rest reported")
     func corruptGzip() throws {
         let file = GzipWriter.compress(Self.text)
