@@ -174,7 +174,7 @@ enum Message: String, CaseIterable, Sendable {
         case .redactedFile: ("redacted {1} ({2} hidden)", "{1} reescrito ({2|oculto|ocultos})")
         case .notSearched: ("not searched: {1}", "não pesquisado: {1}")
         case .statsNotSearched:
-            ("{1} files not searched completely", "{1|arquivo não pesquisado|arquivos não pesquisados} por inteiro")
+            ("{1|file|files} not searched completely", "{1|arquivo não pesquisado|arquivos não pesquisados} por inteiro")
         case .statsFiles:
             ("{1} files ({2} with CPFs), {3} bytes, {4}",
              "{1|arquivo|arquivos} ({2} com CPFs), {3} bytes, {4}")
