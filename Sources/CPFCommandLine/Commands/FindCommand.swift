@@ -18,7 +18,7 @@ enum FindCommand: Command {
     static let definition = CommandDefinition(
         name: "find",
         abstract: Localized("Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage: "[-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [<file> ...]",
+        usage: "[-r] [-g <glob>] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -27,6 +27,7 @@ enum FindCommand: Command {
             includeInvalid,
             json,
             TreeOptions.recursive,
+            TreeOptions.glob,
             count,
             filesWithMatches,
             stats,
@@ -102,7 +103,7 @@ enum FindCommand: Command {
         let listing: TreeWorkers.Listing =
             arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
         let run = TreeRun(
-            walk: TreeOptions.walk(arguments), context: context,
+            walk: TreeOptions.walk(arguments, reportsNames: true), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
         settings.threads = TreeOptions.threadsPerFile(threads, files: run.filesAtFirst)
         let stats = TreeStats()

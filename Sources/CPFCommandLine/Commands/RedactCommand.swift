@@ -14,7 +14,7 @@ enum RedactCommand: Command {
     static let definition = CommandDefinition(
         name: "redact",
         abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
-        usage: "[-r] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
+        usage: "[-r] [-g <glob>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -23,6 +23,7 @@ enum RedactCommand: Command {
             confidence,
             inPlace,
             TreeOptions.recursive,
+            TreeOptions.glob,
             TreeOptions.threads,
             TreeOptions.noProgress,
             PseudonymizeCommand.keyFile,
@@ -116,8 +117,9 @@ enum RedactCommand: Command {
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
         let run = TreeRun(
-            walk: TreeOptions.walk(arguments, inPlace: inPlace), context: context,
-            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
+            walk: TreeOptions.walk(arguments, inPlace: inPlace, reportsNames: inPlace), context: context,
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads,
+            hidesCPFsInNames: true)
         run.run(makeWorker: TreeWorkers.redact(
             makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
             threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), context: context))

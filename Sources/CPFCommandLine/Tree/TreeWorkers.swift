@@ -9,7 +9,9 @@ enum TreeWorkers {
     enum Listing { case matches, count, names }
 
     /// `find`: the CPFs of each file (or, with `--count` / `-l`, its count or
-    /// name when it has any), added up in `stats`.
+    /// name when it has any), added up in `stats`; those in the name of an
+    /// entry found below a directory argument first (see
+    /// ``FindEngine/findInName(_:path:)``).
     static func find(
         settings: FindEngine.Settings, listing: Listing, stats: TreeStats, context: Context
     ) -> () -> TreeRun.Worker {
@@ -28,13 +30,15 @@ enum TreeWorkers {
                     let found = (low: after.low - before.low, medium: after.medium - before.medium,
                                  high: after.high - before.high, mistyped: after.mistyped - before.mistyped)
                     let total = after.total - before.total
-                    stats.add(bytes: file.entry.size, found: found)
+                    if descriptor != nil { stats.add(bytes: file.entry.size, found: found) } else { stats.addName(found: found) }
                     if total > 0, listing != .matches {
                         writeListing(listing, file.name, count: total, json: settings.json, to: out)
                     }
                     out.flush()
                     current.file = nil
                 }
+                if let name = file.entry.name { engine.findInName(name, path: file.name) }
+                guard let descriptor else { return }
                 try engine.find(descriptor, named: file.name)
             }
         }
@@ -79,6 +83,13 @@ enum TreeWorkers {
                     out.flush()
                     current.file = nil
                 }
+                // Rewriting a tree in place claims it is clean: a name that
+                // still holds a CPF is named (hidden) and fails the run.
+                if inPlace, let name = file.entry.name,
+                   CPFScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).count > 0 {
+                    file.report(message: Message.cpfInName.text(context.language))
+                }
+                guard let descriptor else { return }
                 guard inPlace, case .inDirectory(let directory, let name) = file.entry.location else {
                     try engine.redact(descriptor)
                     return
@@ -91,6 +102,11 @@ enum TreeWorkers {
                     try engine.redact(descriptor)
                     let hidden = engine.redactedCount - before
                     guard hidden > 0 else { return }
+                    // Never written into a version-control folder: listed, and the run fails.
+                    if file.entry.isInVersionControl {
+                        file.report(message: Message.notRewritten.text(context.language, Message.inVersionControl.text(context.language)))
+                        return
+                    }
                     try descriptor.seek(to: 0)
                     do throws(InPlaceFile.Failure) {
                         try InPlaceFile.replace(name, in: directory, original: descriptor, status: status, cleanup: cleanup) {
@@ -105,7 +121,7 @@ enum TreeWorkers {
                         file.report(message: TreeMessages.notRewritten(error, context.language))
                         return
                     }
-                    file.say(TreeMessages.redacted(Escaping.readable(file.name), count: hidden, context.language))
+                    file.say(TreeMessages.redacted(Escaping.readable(file.shownName), count: hidden, context.language))
                     return
                 }
             }

@@ -57,7 +57,7 @@ struct TreeRunTests {
             return { file, descriptor throws(Errno) in
                 let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 1)
                 defer { buffer.deallocate() }
-                let count = try descriptor.read(into: buffer)
+                let count = try descriptor!.read(into: buffer)
                 seen.monitor.locked {
                     #expect(seen.files[file.index] == nil)
                     seen.files[file.index] = Array(buffer.prefix(count))
