@@ -18,7 +18,7 @@ enum FindCommand: Command {
     static let definition = CommandDefinition(
         name: "find",
         abstract: Localized("Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage: "[-r] [-g <glob>] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [<file> ...]",
+        usage: "[-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -28,6 +28,8 @@ enum FindCommand: Command {
             json,
             TreeOptions.recursive,
             TreeOptions.glob,
+            Preprocessor.pre,
+            Preprocessor.preGlob,
             count,
             filesWithMatches,
             stats,
@@ -100,6 +102,7 @@ enum FindCommand: Command {
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
         try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
         let threads = try TreeOptions.threadCount(arguments)
+        let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         let listing: TreeWorkers.Listing =
             arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
         let run = TreeRun(
@@ -107,7 +110,8 @@ enum FindCommand: Command {
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
         settings.threads = TreeOptions.threadsPerFile(threads, files: run.filesAtFirst)
         let stats = TreeStats()
-        run.run(makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, context: context))
+        run.run(makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, preprocessor: preprocessor,
+                                                 context: context))
         if arguments.has(Self.stats) { stats.write(to: context.errors, language: context.language) }
         if run.failedInput { return .error }
         return ExitStatus(succeeded: stats.totalFound > 0)

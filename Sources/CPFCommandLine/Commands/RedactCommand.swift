@@ -14,7 +14,7 @@ enum RedactCommand: Command {
     static let definition = CommandDefinition(
         name: "redact",
         abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
-        usage: "[-r] [-g <glob>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
+        usage: "[-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -24,6 +24,8 @@ enum RedactCommand: Command {
             inPlace,
             TreeOptions.recursive,
             TreeOptions.glob,
+            Preprocessor.pre,
+            Preprocessor.preGlob,
             TreeOptions.threads,
             TreeOptions.noProgress,
             PseudonymizeCommand.keyFile,
@@ -100,6 +102,7 @@ enum RedactCommand: Command {
             throw .invalid(Message.inPlaceNeedsFiles.localized(arguments.spelling(Self.inPlace)))
         }
         let threads = try TreeOptions.threadCount(arguments)
+        let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         // Each worker has its own style: the pseudonym cache is not shared between threads.
         var makeStyle: () -> RedactEngine.Style = { .hidden(.full) }
         let choices = CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"]
@@ -122,7 +125,8 @@ enum RedactCommand: Command {
             hidesCPFsInNames: true)
         run.run(makeWorker: TreeWorkers.redact(
             makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
-            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), context: context))
+            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), preprocessor: preprocessor,
+            context: context))
         return run.failedInput ? .error : .success
     }
 }

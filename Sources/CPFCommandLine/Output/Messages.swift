@@ -40,7 +40,7 @@ enum Message: String, CaseIterable, Sendable {
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
          cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
     // -g/--glob, version-control folders, CPFs in names, --pre.
-    case inVersionControl, cpfInName, notSearched, preExited, preSignal, preNotFound, preCannotStart
+    case inVersionControl, cpfInName, notSearched, preExited, preSignal, preNotFound, preCannotStart, fromPre, needsPre
 
     /// The English and the Portuguese template.
     var templates: (english: String, portuguese: String) {
@@ -170,6 +170,9 @@ enum Message: String, CaseIterable, Sendable {
         case .preExited: ("'{1}' exited with status {2}", "'{1}' terminou com código {2}")
         case .preSignal: ("'{1}' was killed by signal {2}", "'{1}' foi morto pelo sinal {2}")
         case .preNotFound: ("'{1}' not found in PATH", "'{1}' não encontrado no PATH")
+        case .fromPre: ("it holds a CPF in the text '{1}' made of it, which cpf cannot write back",
+                        "tem um CPF no texto que '{1}' fez dele, que o cpf não consegue escrever de volta")
+        case .needsPre: ("'{1}' goes with --pre", "'{1}' só vale com --pre")
         case .preCannotStart: ("cannot start '{1}': {2}", "não foi possível iniciar '{1}': {2}")
         case .hasOtherNames:
             ("it has other names (hard links), which would keep the CPFs",

@@ -46,6 +46,9 @@ struct TreeEntry: Equatable {
     /// Where its own name starts in ``path``, for an entry the walk found
     /// below an argument (its name may hold a CPF); `nil` for an argument.
     var nameStart: Int?
+    /// Where its path relative to its directory argument starts in
+    /// ``path`` (for `--pre-glob`); `nil` for an argument.
+    var relativeStart: Int?
     /// Whether it is or lies inside a version-control folder (`.git`, `.hg`,
     /// `.svn`), which `redact --in-place` never writes into.
     var isInVersionControl = false
@@ -220,6 +223,7 @@ final class TreeWalk: Sequence, IteratorProtocol {
     private func lookAt(_ name: [UInt8], in frame: Frame) -> TreeEntry? {
         let path = RawText(frame.prefix + name)
         let start = frame.prefix.count
+        let relativeStart = start - frame.relative.count
         walker.willLookAt?(path)
         let status: FileStatus
         do {
@@ -253,7 +257,7 @@ final class TreeWalk: Sequence, IteratorProtocol {
             }
         case .regular:
             return TreeEntry(path: path, kind: .found, size: status.size, location: .inDirectory(frame.directory, name: name),
-                             nameStart: start, isInVersionControl: inVersionControl)
+                             nameStart: start, relativeStart: relativeStart, isInVersionControl: inVersionControl)
         case .symbolicLink:
             // Never followed below the arguments; only its name is looked at.
             return walker.reportsNames

@@ -13,7 +13,8 @@ enum TreeWorkers {
     /// entry found below a directory argument first (see
     /// ``FindEngine/findInName(_:path:)``).
     static func find(
-        settings: FindEngine.Settings, listing: Listing, stats: TreeStats, context: Context
+        settings: FindEngine.Settings, listing: Listing, stats: TreeStats, preprocessor: Preprocessor? = nil,
+        context: Context
     ) -> () -> TreeRun.Worker {
         {
             let current = CurrentFile()
@@ -39,6 +40,12 @@ enum TreeWorkers {
                 }
                 if let name = file.entry.name { engine.findInName(name, path: file.name) }
                 guard let descriptor else { return }
+                if let preprocessor, preprocessor.applies(to: file.entry) {
+                    _ = try preprocessor.run(file, input: descriptor, language: context.language) { output throws(Errno) in
+                        try engine.find(output, named: file.name)
+                    }
+                    return
+                }
                 try engine.find(descriptor, named: file.name)
             }
         }
@@ -67,7 +74,7 @@ enum TreeWorkers {
     /// a pseudonym cache is not shared between threads.
     static func redact(
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
-        inPlace: Bool, threadsPerFile: Int = 1, context: Context
+        inPlace: Bool, threadsPerFile: Int = 1, preprocessor: Preprocessor? = nil, context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -90,6 +97,19 @@ enum TreeWorkers {
                     file.report(message: Message.cpfInName.text(context.language))
                 }
                 guard let descriptor else { return }
+                if let preprocessor, preprocessor.applies(to: file.entry) {
+                    // Its text is the command's: redacted to standard output,
+                    // or (in place) only looked at, the file left as it was.
+                    let before = engine.redactedCount
+                    let searched = try preprocessor.run(file, input: descriptor, language: context.language) {
+                        output throws(Errno) in try engine.redact(output)
+                    }
+                    if inPlace, searched, engine.redactedCount > before {
+                        file.report(message: Message.notRewritten.text(
+                            context.language, Message.fromPre.text(context.language, Escaping.readable(preprocessor.command))))
+                    }
+                    return
+                }
                 guard inPlace, case .inDirectory(let directory, let name) = file.entry.location else {
                     try engine.redact(descriptor)
                     return
