@@ -53,16 +53,23 @@ enum FindCommand: Command {
 
             Files are read on several threads at once (--threads), and what each
             prints comes out in the order of the files, the same as with one thread.
-            Binary files are searched like any other.
+            Binary files are searched like any other. With -r, a CPF in the name of
+            a file, folder or link below the arguments is printed as
+            SOURCE:name:COLUMN: TEXT (JSON: "in":"name"), COLUMN counted in the name.
+            -g chooses the files below the arguments; --pre searches what a
+            converter prints (see docs/reference.md).
 
             EXIT STATUS:
-              0 at least one CPF found, 1 none, 2 usage or I/O error.
+              0 at least one CPF found, 1 none, 2 usage or I/O error, or a file
+              not searched (its --pre command failed).
 
             EXAMPLES:
               cpf find app.log dump.sql
               cpf find --confidence high --json tickets/*.txt
               cpf find --confidence low --include-invalid export.csv
               cpf find -r --count --stats shared-folder/
+              cpf find -r -g '*.csv' -g '!backup/' exports/
+              cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' docs/
             """, pt: """
             Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
             escrito (uma quebra de linha ou caractere de controle nele aparece escapado)
@@ -81,16 +88,23 @@ enum FindCommand: Command {
 
             Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
             cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos
-            binários são pesquisados como qualquer outro.
+            binários são pesquisados como qualquer outro. Com -r, um CPF no nome de
+            um arquivo, pasta ou link dentro dos argumentos é impresso como
+            ORIGEM:name:COLUNA: TEXTO (JSON: "in":"name"), COLUNA contada no nome.
+            -g escolhe os arquivos dentro dos argumentos; --pre pesquisa o que um
+            conversor imprime (veja docs/reference.md).
 
             CÓDIGO DE SAÍDA:
-              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S.
+              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S, ou
+              um arquivo não pesquisado (o comando de --pre falhou).
 
             EXEMPLOS:
               cpf find app.log dump.sql
               cpf find --confidence high --json chamados/*.txt
               cpf find --confidence low --include-invalid export.csv
               cpf find -r --count --stats pasta-compartilhada/
+              cpf find -r -g '*.csv' -g '!backup/' exportacoes/
+              cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' documentos/
             """),
         argumentCompletion: .file)
 

@@ -52,11 +52,17 @@ enum RedactCommand: Command {
             lose something: other hard links, metadata that cannot be kept, a
             change while it was rewritten, another program writing to it. A file
             that cannot be read or written is reported and left as it was; the
-            others go on.
+            others go on. Nothing is ever written inside a .git, .hg or .svn
+            folder: a file there with something to hide is reported (leave the
+            folder out with -g '!.git'). Nothing is renamed: with -r, a name that
+            holds a CPF is reported, the CPF hidden. A file read through --pre is
+            never rewritten, and is reported when its text holds a CPF. Names on
+            standard error are shown with their CPFs hidden.
 
             EXIT STATUS:
               0 copied or rewritten (whether or not a CPF was found),
-              2 usage or I/O error (with --in-place: some file could not be rewritten).
+              2 usage or I/O error (with --in-place: some file could not be
+                rewritten, or a name still holds a CPF).
 
             EXAMPLES:
               cpf redact app.log > app-shared.log
@@ -83,11 +89,17 @@ enum RedactCommand: Command {
             isso perderia algo: outros links físicos, metadados que não podem ser
             mantidos, uma mudança durante a reescrita, outro programa escrevendo
             nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
-            estava; os outros seguem.
+            estava; os outros seguem. Nada é escrito dentro de uma pasta .git, .hg
+            ou .svn: um arquivo ali com algo a esconder é relatado (exclua a pasta
+            com -g '!.git'). Nada é renomeado: com -r, um nome que tem um CPF é
+            relatado, com o CPF escondido. Um arquivo lido por --pre nunca é
+            reescrito, e é relatado quando o texto dele tem um CPF. Os nomes na
+            saída de erro aparecem com os CPFs escondidos.
 
             CÓDIGO DE SAÍDA:
               0 copiado ou reescrito (com ou sem CPF encontrado),
-              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito).
+              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi
+                reescrito, ou um nome ainda tem um CPF).
 
             EXEMPLOS:
               cpf redact app.log > app-compartilhado.log
