@@ -225,13 +225,18 @@ final class TreeWalk: Sequence, IteratorProtocol {
         let start = frame.prefix.count
         let relativeStart = start - frame.relative.count
         walker.willLookAt?(path)
+        let relative = frame.relative + name
+        // Left out by -g whatever it is: not even looked at.
+        if !walker.globs.isEmpty, !walker.globs.includes(path: RawText(relative), isDirectory: false),
+           !walker.globs.includes(path: RawText(relative), isDirectory: true) {
+            return nil
+        }
         let status: FileStatus
         do {
             status = try frame.directory.status(of: name)
         } catch {
             return TreeEntry(path: path, kind: .unreadable(error), size: 0, nameStart: start)
         }
-        let relative = frame.relative + name
         if !walker.globs.isEmpty, !walker.globs.includes(path: RawText(relative), isDirectory: status.kind == .directory) {
             return nil  // left out by -g
         }

@@ -49,10 +49,16 @@ final class TreeRun: @unchecked Sendable {
         self.hidesCPFsInNames = hidesCPFsInNames
         language = context.language
         cancellation = context.cancellation
+        // Up to one file per thread (the folders and links given for their
+        // names only do not count: they leave a large file all the threads).
         var early: [TreeEntry] = []
-        while early.count < threads, let entry = walk.next() { early.append(entry) }
+        var files = 0
+        while files < threads, early.count < Self.maximumAhead, let entry = walk.next() {
+            early.append(entry)
+            if entry.kind != .nameOnly { files += 1 }
+        }
         self.early = early
-        filesAtFirst = early.count
+        filesAtFirst = files
         // Standard input cannot be shared: read by one thread only.
         self.threads = walk.readsStandardInput ? 1 : min(threads, max(early.count, 1))
         let progress = showsProgress ? Progress(language: context.language) : nil

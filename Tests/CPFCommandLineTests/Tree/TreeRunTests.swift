@@ -78,4 +78,20 @@ struct TreeRunTests {
             _ = try TreeFile.open(TreeEntry(path: "d", kind: .argument, size: 0, location: .inDirectory(folder, name: [UInt8(ascii: "d")])))
         }
     }
+
+    @Test func foldersGivenForTheirNamesDoNotCountAsFilesAtFirst() {
+        let directory = TemporaryDirectory()
+        mkdir(directory.path("a"), 0o755)
+        mkdir(directory.path("a/b"), 0o755)
+        directory.file("a/b/big", "x")
+        let walk = DirectoryWalker(recursive: true, reportsNames: true).entries(for: [RawText(directory.url.path)])
+        let run = TreeRun(walk: walk, context: Context(), showsProgress: false, threads: 4)
+        // One file: the large file it may be gets all four threads.
+        #expect(run.filesAtFirst == 1)
+        #expect(TreeOptions.threadsPerFile(4, files: run.filesAtFirst) == 4)
+        var kinds: [TreeEntry.Kind] = []
+        let lock = Monitor()
+        run.run { { file, descriptor throws(Errno) in lock.locked { kinds.append(descriptor == nil ? .nameOnly : file.entry.kind) } } }
+        #expect(kinds == [.nameOnly, .nameOnly, .found])
+    }
 }
