@@ -74,4 +74,55 @@ struct GlobTests {
         #expect(Glob("?.txt").matches(path: RawText([0xFF] + Array(".txt".utf8)), isDirectory: false))
         #expect(!Glob("?.txt").matches(path: RawText([0xFF, 0xFE] + Array(".txt".utf8)), isDirectory: false))
     }
+
+    /// The matcher against a plain backtracking one, written from the same
+    /// token rules, on random globs and paths over a small alphabet (where
+    /// stars, sets and slashes meet often).
+    @Test func agreesWithAPlainBacktrackingMatcher() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let globPieces = ["a", "b", "/", "*", "**", "**/", "/**", "?", "[ab]", "[!a]", "\\*", "é"]
+        let pathPieces = ["a", "b", "/", "*", "é", "ab"]
+        var matched = 0
+        for _ in 0..<3000 {
+            let glob = (0..<random(6) + 1).map { _ in globPieces[random(globPieces.count)] }.joined()
+            let path = (0..<random(8)).map { _ in pathPieces[random(pathPieces.count)] }.joined()
+            let tokens = Glob.tokens(of: Array(glob.utf8))
+            let bytes = Array(path.utf8)
+            let expected = Self.plainMatch(tokens[...], bytes[...])
+            #expect(Glob.match(tokens, bytes[...]) == expected, "glob \(glob) path \(path)")
+            if expected { matched += 1 }
+        }
+        #expect(matched > 100)
+    }
+
+    static func plainMatch(_ tokens: ArraySlice<Glob.Token>, _ text: ArraySlice<UInt8>) -> Bool {
+        guard let token = tokens.first else { return text.isEmpty }
+        let rest = tokens.dropFirst()
+        let slash = UInt8(ascii: "/")
+        switch token {
+        case .byte(let byte):
+            return text.first == byte && plainMatch(rest, text.dropFirst())
+        case .character, .set:
+            guard let first = text.first, first != slash else { return false }
+            let (value, length) = Glob.character(text, at: text.startIndex)
+            if case .set(let negated, let ranges) = token, ranges.contains(where: { $0.contains(value) }) == negated { return false }
+            return plainMatch(rest, text.dropFirst(length))
+        case .star:
+            var end = text.startIndex
+            while true {
+                if plainMatch(rest, text[end...]) { return true }
+                guard end < text.endIndex, text[end] != slash else { return false }
+                end += 1
+            }
+        case .anything:
+            return (text.startIndex...text.endIndex).contains { plainMatch(rest, text[$0...]) }
+        case .folders:
+            return plainMatch(rest, text)
+                || text.indices.contains { text[$0] == slash && plainMatch(rest, text[($0 + 1)...]) }
+        }
+    }
 }
