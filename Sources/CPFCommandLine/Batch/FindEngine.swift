@@ -217,6 +217,47 @@ final class FindEngine {
         if let failure { throw .notSearched(failure) }
     }
 
+    /// Prints every CPF in the name of an entry the walk found below a
+    /// directory argument (`find -r`): `SOURCE:name:COLUMN: TEXT`, SOURCE
+    /// its path and COLUMN the byte of the name (from 1) where the CPF
+    /// starts; in JSON, `"in":"name"` in place of `line`. The name is not
+    /// renamed or read: only its bytes are scanned, as a line of text.
+    func findInName(_ name: ArraySlice<UInt8>, path: RawText) {
+        var counts = Counts()
+        let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
+        for match in matches
+        where match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid {
+            counts.add(match)
+            var text = [UInt8](repeating: 0, count: 96)
+            text.removeLast(96 - text.withUnsafeMutableBytes { match.writeText(to: $0) })
+            let column = match.range.lowerBound + 1
+            if json {
+                var object = JSONObjectWriter(to: out)
+                object.string("source", path)
+                object.string("in", "name")
+                object.number("column", column)
+                text.withUnsafeBytes { object.string("text", $0) }
+                object.string("cpf", match.digits)
+                object.string("confidence", match.confidence.rawValue)
+                object.bool("valid", match.isValid)
+                object.end()
+            } else {
+                if settings.colours { Colour.start(Colour.source, to: out) }
+                Escaping.readableBytes(path, limit: .max).withUnsafeBytes { out.write($0) }
+                if settings.colours { Colour.end(to: out) }
+                out.write(":name:")
+                out.write(decimal: column)
+                out.write(": ")
+                if settings.colours { Colour.start(Colour.match, to: out) }
+                text.withUnsafeBytes { Escaping.writeReadable($0, quote: nil, to: out) }
+                if settings.colours { Colour.end(to: out) }
+                out.write(byte: 0x0A)
+            }
+        }
+        reportedCounts += counts
+        foundCount += counts.total
+    }
+
     /// ``find(_:named:)`` for a large regular file: its chunks scanned side
     /// by side, each printing to its own buffer, the buffers printed in
     /// order. Each chunk first counts its line feeds, so that the next knows

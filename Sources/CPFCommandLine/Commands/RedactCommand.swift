@@ -14,7 +14,7 @@ enum RedactCommand: Command {
     static let definition = CommandDefinition(
         name: "redact",
         abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
-        usage: "[-r] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [--skip-unsearchable] [<file> ...]",
+        usage: "[-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [--skip-unsearchable] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -23,6 +23,9 @@ enum RedactCommand: Command {
             confidence,
             inPlace,
             TreeOptions.recursive,
+            TreeOptions.glob,
+            Preprocessor.pre,
+            Preprocessor.preGlob,
             TreeOptions.threads,
             TreeOptions.noProgress,
             PseudonymizeCommand.keyFile,
@@ -56,12 +59,18 @@ enum RedactCommand: Command {
             lose something: other hard links, metadata that cannot be kept, a
             change while it was rewritten, another program writing to it. A file
             that cannot be read or written is reported and left as it was; the
-            others go on.
+            others go on. Nothing is ever written inside a .git, .hg or .svn
+            folder: a file there with something to hide is reported (leave the
+            folder out with -g '!.git'). Nothing is renamed: with -r, a name that
+            holds a CPF is reported, the CPF hidden. A file read through --pre is
+            never rewritten, and is reported when its text holds a CPF. Names on
+            standard error are shown with their CPFs hidden.
 
             EXIT STATUS:
               0 copied or rewritten (whether or not a CPF was found),
-              2 usage or I/O error (with --in-place: some file could not be rewritten),
-                or a file not searched completely (unless --skip-unsearchable).
+              2 usage or I/O error (with --in-place: some file could not be
+                rewritten, or a name still holds a CPF), or a file not searched
+                completely (unless --skip-unsearchable).
 
             EXAMPLES:
               cpf redact app.log > app-shared.log
@@ -96,12 +105,18 @@ enum RedactCommand: Command {
             isso perderia algo: outros links físicos, metadados que não podem ser
             mantidos, uma mudança durante a reescrita, outro programa escrevendo
             nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
-            estava; os outros seguem.
+            estava; os outros seguem. Nada é escrito dentro de uma pasta .git, .hg
+            ou .svn: um arquivo ali com algo a esconder é relatado (exclua a pasta
+            com -g '!.git'). Nada é renomeado: com -r, um nome que tem um CPF é
+            relatado, com o CPF escondido. Um arquivo lido por --pre nunca é
+            reescrito, e é relatado quando o texto dele tem um CPF. Os nomes na
+            saída de erro aparecem com os CPFs escondidos.
 
             CÓDIGO DE SAÍDA:
               0 copiado ou reescrito (com ou sem CPF encontrado),
-              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito),
-                ou um arquivo não pesquisado por inteiro (exceto com --skip-unsearchable).
+              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi
+                reescrito, ou um nome ainda tem um CPF), ou um arquivo não
+                pesquisado por inteiro (exceto com --skip-unsearchable).
 
             EXEMPLOS:
               cpf redact app.log > app-compartilhado.log
@@ -116,6 +131,7 @@ enum RedactCommand: Command {
             throw .invalid(Message.inPlaceNeedsFiles.localized(arguments.spelling(Self.inPlace)))
         }
         let threads = try TreeOptions.threadCount(arguments)
+        let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         // Each worker has its own style: the pseudonym cache is not shared between threads.
         var makeStyle: () -> RedactEngine.Style = { .hidden(.full) }
         let choices = CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"]
@@ -133,13 +149,15 @@ enum RedactCommand: Command {
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
         let run = TreeRun(
-            walk: TreeOptions.walk(arguments, inPlace: inPlace), context: context,
-            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
+            walk: TreeOptions.walk(arguments, inPlace: inPlace, reportsNames: inPlace), context: context,
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads,
+            hidesCPFsInNames: true)
         let limits = try DecodingOptions.limits(arguments)
         run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
         run.run(makeWorker: TreeWorkers.redact(
             makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
-            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits, context: context))
+            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
+            preprocessor: preprocessor, context: context))
         return run.failedInput ? .error : .success
     }
 }
