@@ -32,7 +32,7 @@ let package = Package(
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
         .target(name: "CPFSystem", dependencies: ["CSystemShims"]),
-        .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFKit"]),
+        .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFDecoders", "CPFKit"]),
         .executableTarget(name: "cpf", dependencies: ["CPFCommandLine", "CPFSystem"]),
         .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
         // What the tests below share: temporary folders, descriptors holding
@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport"),
         .testTarget(name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"]),
         .testTarget(
-            name: "CPFCommandLineTests", dependencies: ["CPFCommandLine", "CPFSystem", "CPFKit", "CPFTestSupport"]),
+            name: "CPFCommandLineTests", dependencies: ["CPFCommandLine", "CPFSystem", "CPFDecoders", "CPFKit", "CPFTestSupport"]),
         // The end-to-end tests run the built binary; depending on the
         // executable makes `swift build --build-tests` build it.
         .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"]),

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/xattr.h>
+#include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -59,6 +60,17 @@ int cpf_use_one_memory_arena(void) {
 #if defined(__GLIBC__) && defined(M_ARENA_MAX)
     return mallopt(M_ARENA_MAX, 1);
 #else
+    return 0;
+#endif
+}
+
+int cpf_pipe_close_on_exec(int fds[2]) {
+#if defined(__linux__)
+    return pipe2(fds, O_CLOEXEC);
+#else
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
     return 0;
 #endif
 }

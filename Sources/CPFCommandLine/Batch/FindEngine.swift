@@ -1,3 +1,4 @@
+import CPFDecoders
 import CPFKit
 import CPFSystem
 
@@ -18,12 +19,14 @@ final class FindEngine {
         var threads = 1
         /// Whether the text report is coloured (`--color`).
         var colours = false
+        /// The limits of decompression (gzip).
+        var limits = DecodingReader.defaultLimits
     }
 
     let settings: Settings
     var json: Bool { settings.json }
     private let out: OutputBuffer
-    private let reader: BlockReader
+    private let reader: DecodingReader
     /// CPFs found so far, over every input.
     private(set) var foundCount = 0
     /// CPFs reported so far by confidence (low, medium, high), mistyped
@@ -158,8 +161,9 @@ final class FindEngine {
     ) {
         self.settings = settings
         out = output ?? context.output
-        reader = BlockReader(
-            capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation)
+        reader = DecodingReader(
+            reader: BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation),
+            limits: settings.limits, capacity: blockCapacity)
         self.chunkCapacity = chunkCapacity
     }
 
@@ -172,7 +176,9 @@ final class FindEngine {
 
     /// Prints every CPF in one input; `name` is its SOURCE (`-` for standard
     /// input), escaped in the text report as every echo on a terminal is.
-    func find(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
+    /// The input is decoded first when it is not plain UTF-8 (see
+    /// ``DecodingReader``): the lines and columns are those of its text in UTF-8.
+    func find(_ descriptor: FileDescriptor, named name: RawText) throws(InputFailure) {
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         // Rounded up to whole words, copied a word at a time.
         let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
@@ -182,15 +188,18 @@ final class FindEngine {
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
         defer { lineDigits.deallocate() }
         var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
-        if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity {
-            return try findInChunks(descriptor, position: position)
+        if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
+           DecodingReader.isPlainFile(descriptor) {
+            do throws(Errno) { return try findInChunks(descriptor, position: position) } catch { throw .read(error) }
         }
         var scanner = CPFScanner()
         defer {
             reportedCounts += position.counts
             foundCount += position.counts.total
         }
-        try reader.forEachBlock(of: descriptor) { block in
+        let failure: String?
+        do throws(Errno) {
+            failure = try reader.forEachBlock(of: descriptor, layers: { _ in }) { block in
             let bytes = UnsafeRawBufferPointer(block)
             let origin = scanner.offset
             scanner.feed(bytes) { match in
@@ -200,8 +209,53 @@ final class FindEngine {
                 report(match, startingAt: match.range.lowerBound, at: &position, to: out)
             }
             position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+            }
+        } catch {
+            throw .read(error)
         }
         scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
+        if let failure { throw .notSearched(failure) }
+    }
+
+    /// Prints every CPF in the name of an entry the walk found below a
+    /// directory argument (`find -r`): `SOURCE:name:COLUMN: TEXT`, SOURCE
+    /// its path and COLUMN the byte of the name (from 1) where the CPF
+    /// starts; in JSON, `"in":"name"` in place of `line`. The name is not
+    /// renamed or read: only its bytes are scanned, as a line of text.
+    func findInName(_ name: ArraySlice<UInt8>, path: RawText) {
+        var counts = Counts()
+        let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
+        for match in matches
+        where match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid {
+            counts.add(match)
+            var text = [UInt8](repeating: 0, count: 96)
+            text.removeLast(96 - text.withUnsafeMutableBytes { match.writeText(to: $0) })
+            let column = match.range.lowerBound + 1
+            if json {
+                var object = JSONObjectWriter(to: out)
+                object.string("source", path)
+                object.string("in", "name")
+                object.number("column", column)
+                text.withUnsafeBytes { object.string("text", $0) }
+                object.string("cpf", match.digits)
+                object.string("confidence", match.confidence.rawValue)
+                object.bool("valid", match.isValid)
+                object.end()
+            } else {
+                if settings.colours { Colour.start(Colour.source, to: out) }
+                Escaping.readableBytes(path, limit: .max).withUnsafeBytes { out.write($0) }
+                if settings.colours { Colour.end(to: out) }
+                out.write(":name:")
+                out.write(decimal: column)
+                out.write(": ")
+                if settings.colours { Colour.start(Colour.match, to: out) }
+                text.withUnsafeBytes { Escaping.writeReadable($0, quote: nil, to: out) }
+                if settings.colours { Colour.end(to: out) }
+                out.write(byte: 0x0A)
+            }
+        }
+        reportedCounts += counts
+        foundCount += counts.total
     }
 
     /// ``find(_:named:)`` for a large regular file: its chunks scanned side

@@ -1,3 +1,4 @@
+import CPFDecoders
 import CPFKit
 import CPFSystem
 
@@ -25,7 +26,10 @@ final class RedactEngine {
     /// The lowest confidence hidden; mistyped CPFs (always `high`) are hidden too.
     let minimumConfidence: CPFScanner.Confidence
     private let out: OutputBuffer
-    private let reader: BlockReader
+    private let reader: DecodingReader
+    /// Whether text decoded from another encoding or from gzip is written
+    /// back that way (false when the output is only counted).
+    let reencodes: Bool
     /// CPFs hidden so far, over every input.
     private(set) var redactedCount = 0
     /// How many threads redact a large regular file, a chunk of it each
@@ -44,30 +48,46 @@ final class RedactEngine {
         style: Style, minimumConfidence: CPFScanner.Confidence = .low,
         context: Context, output: OutputBuffer? = nil,
         blockCapacity: Int = BlockReader.defaultCapacity,
-        threads: Int = 1, chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity
+        threads: Int = 1, chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity,
+        limits: DecompressionLimits = DecodingReader.defaultLimits, reencodes: Bool = true
     ) {
         self.style = style
         self.minimumConfidence = minimumConfidence
         out = output ?? context.output
-        reader = BlockReader(
-            capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation)
+        reader = DecodingReader(
+            reader: BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation),
+            limits: limits, capacity: blockCapacity)
+        self.reencodes = reencodes
         self.threads = threads
         self.chunkCapacity = chunkCapacity
     }
 
-    /// Copies one input to the output, redacted. After a read error, the
-    /// bytes read so far have all been written (the kept ones unchanged).
-    func redact(_ descriptor: FileDescriptor) throws(Errno) {
+    /// Copies one input to the output, redacted, written back in its own
+    /// encoding and container (see ``DecodingReader``, ``ReencodingWriter``).
+    /// After a read error, or a part that could not be decoded, the bytes
+    /// read so far have all been written (the kept ones unchanged).
+    func redact(_ descriptor: FileDescriptor) throws(InputFailure) {
         if threads > 1, case .hidden(let hiding) = style,
-           let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity {
-            return try redactInChunks(descriptor, hiding: hiding)
+           let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
+           DecodingReader.isPlainFile(descriptor) {
+            do throws(Errno) { return try redactInChunks(descriptor, hiding: hiding) } catch { throw .read(error) }
         }
         var scanner = CPFScanner(hidingFrom: minimumConfidence)
-        let blockStart = reader.blockStart
+        var writer: ReencodingWriter?
+        let out = out
+        func emit(_ bytes: UnsafeRawBufferPointer) {
+            if let writer { writer.write(bytes) } else { out.write(bytes) }
+        }
+        // Where each block starts (the same for every block of one input).
+        var blockStart = UnsafeMutableRawPointer(bitPattern: BlockReader.headroom)!
         // Bytes kept back from the previous block, right in front of `blockStart`.
         var keptCount = 0
-        do {
-            try reader.forEachBlock(of: descriptor) { block in
+        let failure: String?
+        do throws(Errno) {
+            failure = try reader.forEachBlock(of: descriptor, layers: { layers in
+                if !layers.isPlain, reencodes { writer = ReencodingWriter(layers, to: out) }
+            }) { block in
+                blockStart = block.baseAddress!
                 let window = blockStart - keptCount
                 let origin = scanner.offset - keptCount  // the input offset of `window`
                 scanner.feed(UnsafeRawBufferPointer(block)) { match in
@@ -75,19 +95,23 @@ final class RedactEngine {
                 }
                 let end = keptCount + block.count
                 let settled = scanner.settledOffset - origin
-                out.write(UnsafeRawBufferPointer(start: window, count: settled))
+                emit(UnsafeRawBufferPointer(start: window, count: settled))
                 keptCount = end - settled
                 precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 115 bytes")
                 system_moveBytes(to: blockStart - keptCount, from: window + settled, count: keptCount)
             }
         } catch {
-            out.write(UnsafeRawBufferPointer(start: blockStart - keptCount, count: keptCount))
-            throw error
+            if keptCount > 0 { emit(UnsafeRawBufferPointer(start: blockStart - keptCount, count: keptCount)) }
+            writer?.finish()
+            throw .read(error)
         }
+        // The text decoded before a failure is redacted to its end too.
         let window = blockStart - keptCount
         let origin = scanner.offset - keptCount
         scanner.finish { hide($0, in: window, origin: origin) }
-        out.write(UnsafeRawBufferPointer(start: window, count: keptCount))
+        emit(UnsafeRawBufferPointer(start: window, count: keptCount))
+        writer?.finish()
+        if let failure { throw .notSearched(failure) }
     }
 
     /// ``redact(_:)`` for a large regular file: its chunks redacted side by

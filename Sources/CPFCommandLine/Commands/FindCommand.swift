@@ -13,12 +13,12 @@ enum FindCommand: Command {
     static let filesWithMatches = OptionDefinition(
         "files-with-matches", short: "l", help: Localized("Print only the name of each file with at least one CPF (JSON: source).", pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
     static let stats = OptionDefinition(
-        "stats", help: Localized("At the end, print on standard error the files and bytes read, the CPFs found by confidence, and the time taken.", pt: "No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança e o tempo gasto."))
+        "stats", help: Localized("At the end, print on standard error the files and bytes read, the CPFs found by confidence, the time taken, and the files not searched completely (if any).", pt: "No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança, o tempo gasto e os arquivos não pesquisados por inteiro (se houver)."))
 
     static let definition = CommandDefinition(
         name: "find",
         abstract: Localized("Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage: "[-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [<file> ...]",
+        usage: "[-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [--skip-unsearchable] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -27,13 +27,16 @@ enum FindCommand: Command {
             includeInvalid,
             json,
             TreeOptions.recursive,
+            TreeOptions.glob,
+            Preprocessor.pre,
+            Preprocessor.preGlob,
             count,
             filesWithMatches,
             stats,
             TreeOptions.threads,
             TreeOptions.noProgress,
             CommonOptions.color,
-        ],
+        ] + DecodingOptions.all,
         discussion: Localized("""
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
             (a line break or control character in it escaped) and COLUMN counting
@@ -50,16 +53,32 @@ enum FindCommand: Command {
 
             Files are read on several threads at once (--threads), and what each
             prints comes out in the order of the files, the same as with one thread.
-            Binary files are searched like any other.
+            Binary files are searched like any other. With -r, a CPF in the name of
+            a file, folder or link below the arguments is printed as
+            SOURCE:name:COLUMN: TEXT (JSON: "in":"name"), COLUMN counted in the name.
+            -g chooses the files below the arguments; --pre searches what a
+            converter prints (see docs/reference.md).
+
+            Files are decoded first, whatever their name: gzip (every member),
+            UTF-16 and UTF-32 with a byte order mark, UTF-16 without one (by its
+            NUL bytes), and Windows-1252 when the text is not UTF-8. LINE and
+            COLUMN are then those of the text decoded to UTF-8. A file that cannot
+            be searched completely (xz, bzip2, zstd, lz4, lzip, compress, 7z, rar
+            or zip; a corrupt gzip file; a decompression limit) is named on
+            standard error as 'cpf: FILE: not searched: REASON'.
 
             EXIT STATUS:
-              0 at least one CPF found, 1 none, 2 usage or I/O error.
+              0 at least one CPF found, 1 none, 2 usage or I/O error, or a file
+              not searched completely (unless --skip-unsearchable), a --pre
+              command that failed among them.
 
             EXAMPLES:
               cpf find app.log dump.sql
               cpf find --confidence high --json tickets/*.txt
               cpf find --confidence low --include-invalid export.csv
               cpf find -r --count --stats shared-folder/
+              cpf find -r -g '*.csv' -g '!backup/' exports/
+              cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' docs/
             """, pt: """
             Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
             escrito (uma quebra de linha ou caractere de controle nele aparece escapado)
@@ -78,16 +97,32 @@ enum FindCommand: Command {
 
             Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
             cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos
-            binários são pesquisados como qualquer outro.
+            binários são pesquisados como qualquer outro. Com -r, um CPF no nome de
+            um arquivo, pasta ou link dentro dos argumentos é impresso como
+            ORIGEM:name:COLUNA: TEXTO (JSON: "in":"name"), COLUNA contada no nome.
+            -g escolhe os arquivos dentro dos argumentos; --pre pesquisa o que um
+            conversor imprime (veja docs/reference.md).
+
+            Os arquivos são decodificados antes, qualquer que seja o nome: gzip (todos
+            os membros), UTF-16 e UTF-32 com marca de ordem de bytes, UTF-16 sem ela
+            (pelos bytes NUL), e Windows-1252 quando o texto não é UTF-8. LINHA e
+            COLUNA são então as do texto decodificado em UTF-8. Um arquivo que não
+            pode ser pesquisado por inteiro (xz, bzip2, zstd, lz4, lzip, compress, 7z,
+            rar ou zip; um gzip corrompido; um limite de descompressão) é nomeado na
+            saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO'.
 
             CÓDIGO DE SAÍDA:
-              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S.
+              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S, ou
+              um arquivo não pesquisado por inteiro (exceto com --skip-unsearchable),
+              um comando de --pre que falhou entre eles.
 
             EXEMPLOS:
               cpf find app.log dump.sql
               cpf find --confidence high --json chamados/*.txt
               cpf find --confidence low --include-invalid export.csv
               cpf find -r --count --stats pasta-compartilhada/
+              cpf find -r -g '*.csv' -g '!backup/' exportacoes/
+              cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' documentos/
             """),
         argumentCompletion: .file)
 
@@ -97,17 +132,21 @@ enum FindCommand: Command {
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
+        settings.limits = try DecodingOptions.limits(arguments)
         try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
         let threads = try TreeOptions.threadCount(arguments)
+        let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         let listing: TreeWorkers.Listing =
             arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
         let run = TreeRun(
-            walk: TreeOptions.walk(arguments), context: context,
+            walk: TreeOptions.walk(arguments, reportsNames: true), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
         settings.threads = TreeOptions.threadsPerFile(threads, files: run.filesAtFirst)
         let stats = TreeStats()
-        run.run(makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, context: context))
-        if arguments.has(Self.stats) { stats.write(to: context.errors, language: context.language) }
+        run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
+        run.run(makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, preprocessor: preprocessor,
+                                                 context: context))
+        if arguments.has(Self.stats) { stats.write(to: context.errors, notSearched: run.notSearchedCount, language: context.language) }
         if run.failedInput { return .error }
         return ExitStatus(succeeded: stats.totalFound > 0)
     }

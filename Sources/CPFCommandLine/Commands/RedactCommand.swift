@@ -14,7 +14,7 @@ enum RedactCommand: Command {
     static let definition = CommandDefinition(
         name: "redact",
         abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
-        usage: "[-r] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
+        usage: "[-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [--skip-unsearchable] [<file> ...]",
         arguments: [
             ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
         ],
@@ -23,12 +23,15 @@ enum RedactCommand: Command {
             confidence,
             inPlace,
             TreeOptions.recursive,
+            TreeOptions.glob,
+            Preprocessor.pre,
+            Preprocessor.preGlob,
             TreeOptions.threads,
             TreeOptions.noProgress,
             PseudonymizeCommand.keyFile,
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
-        ],
+        ] + DecodingOptions.all,
         discussion: Localized("""
             Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
             the same confidence is rewritten in place, separators, line breaks and
@@ -36,6 +39,13 @@ enum RedactCommand: Command {
             data and invalid UTF-8 included. After 'cpf redact --confidence L',
             'cpf find --confidence L --include-invalid' finds nothing. Memory stays
             flat whatever the input, even a 1 GB line.
+
+            A file in UTF-16, UTF-32 or Windows-1252, or compressed with gzip, is
+            decoded as 'cpf find' decodes it, and written back in its encoding
+            (byte order mark kept) and compressed with gzip again. A file that
+            cannot be searched completely (xz, bzip2, zstd, zip...; a corrupt gzip
+            file; a decompression limit) is named on standard error as
+            'cpf: FILE: not searched: REASON', and --in-place leaves it as it was.
 
             With --in-place, each file is rewritten only if it has something to
             hide: the new contents are written to a temporary file in the same
@@ -49,11 +59,18 @@ enum RedactCommand: Command {
             lose something: other hard links, metadata that cannot be kept, a
             change while it was rewritten, another program writing to it. A file
             that cannot be read or written is reported and left as it was; the
-            others go on.
+            others go on. Nothing is ever written inside a .git, .hg or .svn
+            folder: a file there with something to hide is reported (leave the
+            folder out with -g '!.git'). Nothing is renamed: with -r, a name that
+            holds a CPF is reported, the CPF hidden. A file read through --pre is
+            never rewritten, and is reported when its text holds a CPF. Names on
+            standard error are shown with their CPFs hidden.
 
             EXIT STATUS:
               0 copied or rewritten (whether or not a CPF was found),
-              2 usage or I/O error (with --in-place: some file could not be rewritten).
+              2 usage or I/O error (with --in-place: some file could not be
+                rewritten, or a name still holds a CPF), or a file not searched
+                completely (unless --skip-unsearchable).
 
             EXAMPLES:
               cpf redact app.log > app-shared.log
@@ -68,6 +85,14 @@ enum RedactCommand: Command {
             não encontra nada. A memória fica estável qualquer que seja a entrada,
             mesmo uma linha de 1 GB.
 
+            Um arquivo em UTF-16, UTF-32 ou Windows-1252, ou comprimido com gzip, é
+            decodificado como 'cpf find' o decodifica, e escrito de volta na mesma
+            codificação (com a marca de ordem de bytes) e comprimido com gzip de
+            novo. Um arquivo que não pode ser pesquisado por inteiro (xz, bzip2,
+            zstd, zip...; um gzip corrompido; um limite de descompressão) é nomeado
+            na saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO', e
+            --in-place o deixa como estava.
+
             Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
             novo conteúdo vai para um arquivo temporário na mesma pasta
             (.cpf-redact-XXXXXX), com o dono, o grupo, as permissões, as ACLs e os
@@ -80,11 +105,18 @@ enum RedactCommand: Command {
             isso perderia algo: outros links físicos, metadados que não podem ser
             mantidos, uma mudança durante a reescrita, outro programa escrevendo
             nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
-            estava; os outros seguem.
+            estava; os outros seguem. Nada é escrito dentro de uma pasta .git, .hg
+            ou .svn: um arquivo ali com algo a esconder é relatado (exclua a pasta
+            com -g '!.git'). Nada é renomeado: com -r, um nome que tem um CPF é
+            relatado, com o CPF escondido. Um arquivo lido por --pre nunca é
+            reescrito, e é relatado quando o texto dele tem um CPF. Os nomes na
+            saída de erro aparecem com os CPFs escondidos.
 
             CÓDIGO DE SAÍDA:
               0 copiado ou reescrito (com ou sem CPF encontrado),
-              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito).
+              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi
+                reescrito, ou um nome ainda tem um CPF), ou um arquivo não
+                pesquisado por inteiro (exceto com --skip-unsearchable).
 
             EXEMPLOS:
               cpf redact app.log > app-compartilhado.log
@@ -99,6 +131,7 @@ enum RedactCommand: Command {
             throw .invalid(Message.inPlaceNeedsFiles.localized(arguments.spelling(Self.inPlace)))
         }
         let threads = try TreeOptions.threadCount(arguments)
+        let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         // Each worker has its own style: the pseudonym cache is not shared between threads.
         var makeStyle: () -> RedactEngine.Style = { .hidden(.full) }
         let choices = CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"]
@@ -116,11 +149,15 @@ enum RedactCommand: Command {
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
         let run = TreeRun(
-            walk: TreeOptions.walk(arguments, inPlace: inPlace), context: context,
-            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
+            walk: TreeOptions.walk(arguments, inPlace: inPlace, reportsNames: inPlace), context: context,
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads,
+            hidesCPFsInNames: true)
+        let limits = try DecodingOptions.limits(arguments)
+        run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
         run.run(makeWorker: TreeWorkers.redact(
             makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
-            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), context: context))
+            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
+            preprocessor: preprocessor, context: context))
         return run.failedInput ? .error : .success
     }
 }

@@ -45,4 +45,15 @@ final class BlockReader {
             body(UnsafeMutableRawBufferPointer(rebasing: area[..<count]))
         }
     }
+
+    /// Reads `descriptor` as ``forEachBlock(of:_:)`` does, until its end or
+    /// until `body` returns false.
+    func readBlocks(of descriptor: FileDescriptor, _ body: (UnsafeMutableRawBufferPointer) -> Bool) throws(Errno) {
+        let area = UnsafeMutableRawBufferPointer(start: blockStart, count: storage.count - Self.headroom)
+        var source = LiveSource(descriptor, flush: flush, cancellation: cancellation)
+        while true {
+            let count = try source.read(into: area)
+            if count == 0 || !body(UnsafeMutableRawBufferPointer(rebasing: area[..<count])) { return }
+        }
+    }
 }

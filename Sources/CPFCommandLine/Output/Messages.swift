@@ -39,6 +39,10 @@ enum Message: String, CaseIterable, Sendable {
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
          cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
+    // Inputs not searched completely (gzip, encodings, formats cpf does not read, --pre).
+    case notSearched, statsNotSearched
+    // -g/--glob, version-control folders, CPFs in names, --pre.
+    case inVersionControl, cpfInName, preExited, preSignal, preNotFound, preCannotStart, fromPre, needsPre
 
     /// The English and the Portuguese template.
     var templates: (english: String, portuguese: String) {
@@ -161,6 +165,16 @@ enum Message: String, CaseIterable, Sendable {
         case .replacedDuringWalk: ("replaced during the walk (by a link or another folder), not searched",
                                    "substituída durante a busca (por um link ou outra pasta), não pesquisada")
         case .notRewritten: ("not rewritten: {1}", "não reescrito: {1}")
+        case .inVersionControl: ("it holds a CPF and lies in a version-control folder (.git, .hg, .svn), never written by cpf; leave it out with -g '!.git'",
+                                 "tem um CPF e está numa pasta de controle de versão (.git, .hg, .svn), onde o cpf nunca escreve; exclua-a com -g '!.git'")
+        case .cpfInName: ("its name holds a CPF (shown hidden), not renamed", "o nome tem um CPF (mostrado escondido), não renomeado")
+        case .preExited: ("'{1}' exited with status {2}", "'{1}' terminou com código {2}")
+        case .preSignal: ("'{1}' was killed by signal {2}", "'{1}' foi morto pelo sinal {2}")
+        case .preNotFound: ("'{1}' not found in PATH", "'{1}' não encontrado no PATH")
+        case .fromPre: ("it holds a CPF in the text '{1}' made of it, which cpf cannot write back",
+                        "tem um CPF no texto que '{1}' fez dele, que o cpf não consegue escrever de volta")
+        case .needsPre: ("'{1}' goes with --pre", "'{1}' só vale com --pre")
+        case .preCannotStart: ("cannot start '{1}': {2}", "não foi possível iniciar '{1}': {2}")
         case .hasOtherNames:
             ("it has other names (hard links), which would keep the CPFs",
              "ele tem outros nomes (links físicos), que manteriam os CPFs")
@@ -170,6 +184,9 @@ enum Message: String, CaseIterable, Sendable {
         case .changedWhileRewritten: ("it changed while it was rewritten", "ele mudou enquanto era reescrito")
         case .openForWriting: ("another program has it open for writing", "outro programa o tem aberto para escrita")
         case .redactedFile: ("redacted {1} ({2} hidden)", "{1} reescrito ({2|oculto|ocultos})")
+        case .notSearched: ("not searched: {1}", "não pesquisado: {1}")
+        case .statsNotSearched:
+            ("{1|file|files} not searched completely", "{1|arquivo não pesquisado|arquivos não pesquisados} por inteiro")
         case .statsFiles:
             ("{1} files ({2} with CPFs), {3} bytes, {4}",
              "{1|arquivo|arquivos} ({2} com CPFs), {3} bytes, {4}")

@@ -18,6 +18,10 @@ struct TreeEntry: Equatable {
         case replaced
         /// Could not be listed or looked at: reported, exit status 2.
         case unreadable(Errno)
+        /// A directory entered or a symbolic link met below an argument,
+        /// given only for its name to be checked for CPFs (with
+        /// ``DirectoryWalker/reportsNames``); nothing is read from it.
+        case nameOnly
     }
 
     /// Where the file is opened from.
@@ -39,9 +43,30 @@ struct TreeEntry: Equatable {
     /// Its size in bytes when known (for the progress display), else 0.
     let size: Int
     var location: Location = .path
+    /// Where its own name starts in ``path``, for an entry the walk found
+    /// below an argument (its name may hold a CPF); `nil` for an argument.
+    var nameStart: Int?
+    /// Where its path relative to its directory argument starts in
+    /// ``path`` (for `--pre-glob`); `nil` for an argument.
+    var relativeStart: Int?
+    /// Whether it is or lies inside a version-control folder (`.git`, `.hg`,
+    /// `.svn`), which `redact --in-place` never writes into.
+    var isInVersionControl = false
+
+    /// Its own name (the last part of its path), when the walk found it.
+    var name: ArraySlice<UInt8>? { nameStart.map { path.bytes[$0...] } }
 
     static func == (left: TreeEntry, right: TreeEntry) -> Bool {
         left.path == right.path && left.kind == right.kind && left.size == right.size
+            && left.isInVersionControl == right.isInVersionControl
+    }
+
+    /// The names of the version-control folders.
+    static let versionControlNames: [[UInt8]] = [Array(".git".utf8), Array(".hg".utf8), Array(".svn".utf8)]
+
+    /// Whether a part of `path` (between slashes) is a version-control folder's name.
+    static func isInVersionControl(_ path: [UInt8]) -> Bool {
+        path.split(separator: UInt8(ascii: "/")).contains { part in versionControlNames.contains { $0.elementsEqual(part) } }
     }
 }
 
@@ -72,6 +97,13 @@ struct DirectoryWalker {
     /// links followed once (`realpath(3)`), for `redact --in-place`: the
     /// rewrite then replaces the file a link points to, never the link.
     var opensArgumentsInTheirDirectory = false
+    /// The globs of `-g/--glob`: which files below the arguments are taken
+    /// and which directories entered (see ``GlobSet``).
+    var globs = GlobSet([])
+    /// Whether directories entered and symbolic links met below the
+    /// arguments are given too, as ``TreeEntry/Kind/nameOnly`` entries, for
+    /// their names to be checked.
+    var reportsNames = false
     /// Called with each path below an argument before it is looked at, and
     /// with each directory between being looked at and being opened (a
     /// test removes or replaces a file there to see a walk race with it).
@@ -96,6 +128,10 @@ final class TreeWalk: Sequence, IteratorProtocol {
         let directory: OpenDirectory
         /// Its path and a slash, which the names of its entries follow.
         let prefix: [UInt8]
+        /// The same relative to the argument (empty at the argument itself), for the globs.
+        let relative: [UInt8]
+        /// Whether it is or lies inside a version-control folder.
+        let inVersionControl: Bool
         let identity: (device: UInt64, inode: UInt64)
         let names: [[UInt8]]
         var next = 0
@@ -135,7 +171,9 @@ final class TreeWalk: Sequence, IteratorProtocol {
             do {
                 let directory = try OpenDirectory(argument)
                 let prefix = argument.bytes.last == UInt8(ascii: "/") ? argument.bytes : argument.bytes + [UInt8(ascii: "/")]
-                try enter(directory, prefix: prefix)
+                // A folder to rewrite in is judged by where it really is.
+                let real = walker.opensArgumentsInTheirDirectory ? (try? system_resolvedPath(argument)) ?? argument.bytes : argument.bytes
+                try enter(directory, prefix: prefix, relative: [], inVersionControl: TreeEntry.isInVersionControl(real))
                 return nil
             } catch {
                 return TreeEntry(path: argument, kind: .unreadable(error), size: 0)
@@ -144,8 +182,9 @@ final class TreeWalk: Sequence, IteratorProtocol {
         let size = status?.kind == .regular ? status!.size : 0
         guard walker.opensArgumentsInTheirDirectory else { return TreeEntry(path: argument, kind: .argument, size: size) }
         do {
-            let (directory, name) = try Self.resolve(argument)
-            return TreeEntry(path: argument, kind: .argument, size: size, location: .inDirectory(directory, name: name))
+            let (directory, name, real) = try Self.resolve(argument)
+            return TreeEntry(path: argument, kind: .argument, size: size, location: .inDirectory(directory, name: name),
+                             isInVersionControl: TreeEntry.isInVersionControl(real))
         } catch {
             return TreeEntry(path: argument, kind: .unreadable(error), size: 0)
         }
@@ -153,16 +192,16 @@ final class TreeWalk: Sequence, IteratorProtocol {
 
     /// The directory and the name of the file that `path` stands for, its
     /// links followed (`realpath(3)`).
-    private static func resolve(_ path: RawText) throws(Errno) -> (OpenDirectory, [UInt8]) {
+    private static func resolve(_ path: RawText) throws(Errno) -> (OpenDirectory, [UInt8], [UInt8]) {
         let bytes = try system_resolvedPath(path)
         let slash = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
         let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<slash])
-        return (try OpenDirectory(RawText(folder)), Array(bytes[(slash + 1)...]))
+        return (try OpenDirectory(RawText(folder)), Array(bytes[(slash + 1)...]), bytes)
     }
 
     /// Lists `directory` and makes it the one walked, unless it is one of
     /// the directories being walked already (met again through a bind mount).
-    private func enter(_ directory: OpenDirectory, prefix: [UInt8]) throws(Errno) {
+    private func enter(_ directory: OpenDirectory, prefix: [UInt8], relative: [UInt8], inVersionControl: Bool) throws(Errno) {
         let status = try FileStatus(directory.descriptor)
         if frames.contains(where: { $0.identity == (status.device, status.inode) }) { return }
         // Sorted so that the paths come out in byte order: a directory's
@@ -171,7 +210,8 @@ final class TreeWalk: Sequence, IteratorProtocol {
             .map { entry in (name: entry.name, key: entry.isDirectory ?? isDirectory(entry.name, in: directory) ? entry.name + [UInt8(ascii: "/")] : entry.name) }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }
             .map(\.name)
-        frames.append(Frame(directory: directory, prefix: prefix, identity: (status.device, status.inode), names: names))
+        frames.append(Frame(directory: directory, prefix: prefix, relative: relative, inVersionControl: inVersionControl,
+                            identity: (status.device, status.inode), names: names))
     }
 
     private func isDirectory(_ name: [UInt8], in directory: OpenDirectory) -> Bool {
@@ -182,34 +222,54 @@ final class TreeWalk: Sequence, IteratorProtocol {
     /// is none to give (a link, or a directory whose walk has begun).
     private func lookAt(_ name: [UInt8], in frame: Frame) -> TreeEntry? {
         let path = RawText(frame.prefix + name)
+        let start = frame.prefix.count
+        let relativeStart = start - frame.relative.count
         walker.willLookAt?(path)
+        let relative = frame.relative + name
+        // Left out by -g whatever it is: not even looked at.
+        if !walker.globs.isEmpty, !walker.globs.includes(path: RawText(relative), isDirectory: false),
+           !walker.globs.includes(path: RawText(relative), isDirectory: true) {
+            return nil
+        }
         let status: FileStatus
         do {
             status = try frame.directory.status(of: name)
         } catch {
-            return TreeEntry(path: path, kind: .unreadable(error), size: 0)
+            return TreeEntry(path: path, kind: .unreadable(error), size: 0, nameStart: start)
         }
+        if !walker.globs.isEmpty, !walker.globs.includes(path: RawText(relative), isDirectory: status.kind == .directory) {
+            return nil  // left out by -g
+        }
+        let inVersionControl = frame.inVersionControl
+            || TreeEntry.versionControlNames.contains { $0 == name }
         switch status.kind {
         case .directory:
             walker.willOpenDirectory?(path)
             do {
                 let directory = try frame.directory.openDirectory(name)
                 guard try FileStatus(directory.descriptor).isSameFile(as: status) else {
-                    return TreeEntry(path: path, kind: .replaced, size: 0)
+                    return TreeEntry(path: path, kind: .replaced, size: 0, nameStart: start)
                 }
-                try enter(directory, prefix: path.bytes + [UInt8(ascii: "/")])
-                return nil
+                try enter(directory, prefix: path.bytes + [UInt8(ascii: "/")], relative: relative + [UInt8(ascii: "/")],
+                          inVersionControl: inVersionControl)
+                return walker.reportsNames
+                    ? TreeEntry(path: path, kind: .nameOnly, size: 0, nameStart: start, isInVersionControl: inVersionControl)
+                    : nil
             } catch where error == .tooManyLinks || error == .notDirectory {
-                return TreeEntry(path: path, kind: .replaced, size: 0)
+                return TreeEntry(path: path, kind: .replaced, size: 0, nameStart: start)
             } catch {
-                return TreeEntry(path: path, kind: .unreadable(error), size: 0)
+                return TreeEntry(path: path, kind: .unreadable(error), size: 0, nameStart: start)
             }
         case .regular:
-            return TreeEntry(path: path, kind: .found, size: status.size, location: .inDirectory(frame.directory, name: name))
+            return TreeEntry(path: path, kind: .found, size: status.size, location: .inDirectory(frame.directory, name: name),
+                             nameStart: start, relativeStart: relativeStart, isInVersionControl: inVersionControl)
         case .symbolicLink:
-            return nil  // never followed below the arguments
+            // Never followed below the arguments; only its name is looked at.
+            return walker.reportsNames
+                ? TreeEntry(path: path, kind: .nameOnly, size: 0, nameStart: start, isInVersionControl: inVersionControl)
+                : nil
         case .other:
-            return TreeEntry(path: path, kind: .skipped, size: 0)
+            return TreeEntry(path: path, kind: .skipped, size: 0, nameStart: start, isInVersionControl: inVersionControl)
         }
     }
 }

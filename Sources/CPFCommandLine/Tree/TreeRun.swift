@@ -1,3 +1,4 @@
+import CPFKit
 import CPFSystem
 
 /// Runs a command over the inputs of a walk (see ``DirectoryWalker``) on
@@ -13,9 +14,11 @@ import CPFSystem
 /// to take (held while the taker waits on the printer to come near enough,
 /// never the other way round); `monitor`, whether an input failed.
 final class TreeRun: @unchecked Sendable {
-    /// What a worker does with one file, open for reading at `descriptor`;
-    /// it writes through `file` and throws the read error that stops it.
-    typealias Worker = (_ file: TreeFile, _ descriptor: FileDescriptor) throws(Errno) -> Void
+    /// What a worker does with one file, open for reading at `descriptor`
+    /// (`nil` for a ``TreeEntry/Kind/nameOnly`` entry, whose name only is
+    /// looked at); it writes through `file` and throws the read error that
+    /// stops it.
+    typealias Worker = (_ file: TreeFile, _ descriptor: FileDescriptor?) throws(Errno) -> Void
 
     /// How many files a worker may start ahead of the first one not wholly
     /// printed: what waits for its turn stays bounded in the number of files.
@@ -30,6 +33,9 @@ final class TreeRun: @unchecked Sendable {
     /// at first, up to one per thread (for ``TreeOptions/threadsPerFile(_:files:)``).
     let threads: Int
     let filesAtFirst: Int
+    /// Whether the CPFs in the names shown on standard error are hidden
+    /// (`redact`: its diagnostics never show a CPF, even in a file name).
+    let hidesCPFsInNames: Bool
     private let walk: TreeWalk
     /// Entries taken from the walk to count them before the start.
     private var early: [TreeEntry]
@@ -37,15 +43,26 @@ final class TreeRun: @unchecked Sendable {
     private let taking = Monitor()
     private var next = 0
     private var failed = false
+    private var unsearched = 0
+    /// Whether an input that could not be searched completely is only
+    /// noted (`--skip-unsearchable`) rather than failing the run.
+    var skipsUnsearchable = false
 
-    init(walk: TreeWalk, context: Context, showsProgress: Bool, threads: Int) {
+    init(walk: TreeWalk, context: Context, showsProgress: Bool, threads: Int, hidesCPFsInNames: Bool = false) {
         self.walk = walk
+        self.hidesCPFsInNames = hidesCPFsInNames
         language = context.language
         cancellation = context.cancellation
+        // Up to one file per thread (the folders and links given for their
+        // names only do not count: they leave a large file all the threads).
         var early: [TreeEntry] = []
-        while early.count < threads, let entry = walk.next() { early.append(entry) }
+        var files = 0
+        while files < threads, early.count < Self.maximumAhead, let entry = walk.next() {
+            early.append(entry)
+            if entry.kind != .nameOnly { files += 1 }
+        }
         self.early = early
-        filesAtFirst = early.count
+        filesAtFirst = files
         // Standard input cannot be shared: read by one thread only.
         self.threads = walk.readsStandardInput ? 1 : min(threads, max(early.count, 1))
         let progress = showsProgress ? Progress(language: context.language) : nil
@@ -59,6 +76,18 @@ final class TreeRun: @unchecked Sendable {
 
     /// Marks the run as failed (exit status 2).
     func markFailed() { monitor.locked { failed = true } }
+
+    /// How many inputs could not be searched completely.
+    var notSearchedCount: Int { monitor.locked { unsearched } }
+
+    /// Counts an input not searched completely; fails the run unless
+    /// ``skipsUnsearchable``.
+    func markNotSearched() {
+        monitor.locked {
+            unsearched += 1
+            if !skipsUnsearchable { failed = true }
+        }
+    }
 
     /// Handles every entry with workers made by `makeWorker` (called once
     /// on each thread, the caller's included), then waits for all of them.
@@ -100,6 +129,9 @@ final class TreeRun: @unchecked Sendable {
             return
         case .unreadable(let error):
             file.report(error)
+            return
+        case .nameOnly:
+            do { try worker(file, nil) } catch { file.report(error) }
             return
         case .argument, .found:
             break
@@ -148,8 +180,12 @@ struct TreeFile {
 
     /// Its name as given or found (bytes).
     var name: RawText { entry.path }
-    /// Its name as shown in messages: `standard input` for `-`.
-    var shownName: RawText { entry.path == "-" ? "standard input" : entry.path }
+    /// Its name as shown in messages: `standard input` for `-`; for
+    /// `redact`, with the digits of any CPF in it hidden.
+    var shownName: RawText {
+        if entry.path == "-" { return "standard input" }
+        return run.hidesCPFsInNames ? RawText(CPFScanner.redacting(entry.path.bytes)) : entry.path
+    }
 
     /// Writes `bytes` to standard output, in the order of the files.
     func write(_ bytes: UnsafeRawBufferPointer) {
@@ -173,6 +209,14 @@ struct TreeFile {
     func report(message: String) {
         note(message)
         run.markFailed()
+    }
+
+    /// Reports an input that could not be searched (or rewritten)
+    /// completely: `cpf: NAME: not searched: REASON`, counted, and exit
+    /// status 2 at the end unless `--skip-unsearchable`.
+    func reportNotSearched(_ reason: String) {
+        note(Message.notSearched.text(run.language, reason))
+        run.markNotSearched()
     }
 
     /// An output buffer that hands what is written to ``write(_:)`` of the

@@ -1,3 +1,4 @@
+import CPFDecoders
 import CPFKit
 import CPFSystem
 
@@ -9,9 +10,12 @@ enum TreeWorkers {
     enum Listing { case matches, count, names }
 
     /// `find`: the CPFs of each file (or, with `--count` / `-l`, its count or
-    /// name when it has any), added up in `stats`.
+    /// name when it has any), added up in `stats`; those in the name of an
+    /// entry found below a directory argument first (see
+    /// ``FindEngine/findInName(_:path:)``).
     static func find(
-        settings: FindEngine.Settings, listing: Listing, stats: TreeStats, context: Context
+        settings: FindEngine.Settings, listing: Listing, stats: TreeStats, preprocessor: Preprocessor? = nil,
+        context: Context
     ) -> () -> TreeRun.Worker {
         {
             let current = CurrentFile()
@@ -28,14 +32,32 @@ enum TreeWorkers {
                     let found = (low: after.low - before.low, medium: after.medium - before.medium,
                                  high: after.high - before.high, mistyped: after.mistyped - before.mistyped)
                     let total = after.total - before.total
-                    stats.add(bytes: file.entry.size, found: found)
+                    if descriptor != nil { stats.add(bytes: file.entry.size, found: found) } else { stats.addName(found: found) }
                     if total > 0, listing != .matches {
                         writeListing(listing, file.name, count: total, json: settings.json, to: out)
                     }
                     out.flush()
                     current.file = nil
                 }
-                try engine.find(descriptor, named: file.name)
+                if let name = file.entry.name { engine.findInName(name, path: file.name) }
+                guard let descriptor else { return }
+                func find(_ input: FileDescriptor) throws(Errno) {
+                    do throws(InputFailure) {
+                        try engine.find(input, named: file.name)
+                    } catch {
+                        switch error {
+                        case .read(let error): throw error
+                        case .notSearched(let reason): file.reportNotSearched(reason)
+                        }
+                    }
+                }
+                if let preprocessor, preprocessor.applies(to: file.entry) {
+                    _ = try preprocessor.run(file, input: descriptor, language: context.language) { output throws(Errno) in
+                        try find(output)
+                    }
+                    return
+                }
+                try find(descriptor)
             }
         }
     }
@@ -63,7 +85,8 @@ enum TreeWorkers {
     /// a pseudonym cache is not shared between threads.
     static func redact(
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
-        inPlace: Bool, threadsPerFile: Int = 1, context: Context
+        inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
+        preprocessor: Preprocessor? = nil, context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -71,7 +94,21 @@ enum TreeWorkers {
             // Copies to standard output, or (in place) only counts what there is to hide.
             let out = inPlace ? OutputBuffer(sink: { _ throws(Errno) in }) : TreeFile.outputBuffer { current.file }
             let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: out,
-                                      threads: threadsPerFile)
+                                      threads: threadsPerFile, limits: limits, reencodes: !inPlace)
+            // A redaction's failure: a read error thrown, an input not searched reported.
+            func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
+                do throws(InputFailure) {
+                    try engine.redact(descriptor)
+                    return true
+                } catch {
+                    switch error {
+                    case .read(let error): throw error
+                    case .notSearched(let reason):
+                        file.reportNotSearched(reason)
+                        return false
+                    }
+                }
+            }
             let cleanup = inPlace ? SignalCleanup.claimSlot() : nil
             return { file, descriptor throws(Errno) in
                 current.file = file
@@ -79,8 +116,28 @@ enum TreeWorkers {
                     out.flush()
                     current.file = nil
                 }
+                // Rewriting a tree in place claims it is clean: a name that
+                // still holds a CPF is named (hidden) and fails the run.
+                if inPlace, let name = file.entry.name,
+                   CPFScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).count > 0 {
+                    file.report(message: Message.cpfInName.text(context.language))
+                }
+                guard let descriptor else { return }
+                if let preprocessor, preprocessor.applies(to: file.entry) {
+                    // Its text is the command's: redacted to standard output,
+                    // or (in place) only looked at, the file left as it was.
+                    let before = engine.redactedCount
+                    let searched = try preprocessor.run(file, input: descriptor, language: context.language) {
+                        output throws(Errno) in _ = try redact(engine, output, file)
+                    }
+                    if inPlace, searched, engine.redactedCount > before {
+                        file.report(message: Message.notRewritten.text(
+                            context.language, Message.fromPre.text(context.language, Escaping.readable(preprocessor.command))))
+                    }
+                    return
+                }
                 guard inPlace, case .inDirectory(let directory, let name) = file.entry.location else {
-                    try engine.redact(descriptor)
+                    _ = try redact(engine, descriptor, file)
                     return
                 }
                 // A file that changed while it was rewritten is read and rewritten once more.
@@ -88,16 +145,28 @@ enum TreeWorkers {
                     let status = try FileStatus(descriptor)
                     if attempt > 1 { try descriptor.seek(to: 0) }
                     let before = engine.redactedCount
-                    try engine.redact(descriptor)
+                    // Not searched completely: not rewritten either.
+                    guard try redact(engine, descriptor, file) else { return }
                     let hidden = engine.redactedCount - before
                     guard hidden > 0 else { return }
+                    // Never written into a version-control folder: listed, and the run fails.
+                    if file.entry.isInVersionControl {
+                        file.report(message: Message.notRewritten.text(context.language, Message.inVersionControl.text(context.language)))
+                        return
+                    }
                     try descriptor.seek(to: 0)
                     do throws(InPlaceFile.Failure) {
                         try InPlaceFile.replace(name, in: directory, original: descriptor, status: status, cleanup: cleanup) {
                             temporary throws(Errno) in
                             let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context,
-                                                        output: temporary, threads: threadsPerFile)
-                            try rewriter.redact(descriptor)
+                                                        output: temporary, threads: threadsPerFile, limits: limits)
+                            do throws(InputFailure) {
+                                try rewriter.redact(descriptor)
+                            } catch {
+                                // The first pass read it whole: it changed since.
+                                if case .read(let error) = error { throw error }
+                                throw .inputOutput
+                            }
                         }
                     } catch {
                         if error.isTransient, attempt == 1 { continue }
@@ -105,7 +174,7 @@ enum TreeWorkers {
                         file.report(message: TreeMessages.notRewritten(error, context.language))
                         return
                     }
-                    file.say(TreeMessages.redacted(Escaping.readable(file.name), count: hidden, context.language))
+                    file.say(TreeMessages.redacted(Escaping.readable(file.shownName), count: hidden, context.language))
                     return
                 }
             }

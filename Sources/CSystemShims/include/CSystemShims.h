@@ -34,4 +34,8 @@ int cpf_release_lease(int fd);
 /// done elsewhere.
 int cpf_use_one_memory_arena(void);
 
+/// pipe2(2) with O_CLOEXEC where the system has it (Linux), else pipe(2)
+/// and FD_CLOEXEC set on both ends; -1 and errno on failure.
+int cpf_pipe_close_on_exec(int fds[2]);
+
 #endif

@@ -38,6 +38,28 @@ private func found(
 
 @Suite("FindEngine")
 struct FindEngineTests {
+    /// (settings, name, path, expected output).
+    @Test("a CPF in a name is reported as in the name", arguments: [
+        (FindEngine.Settings(), "CPF 390.533.447-05.txt", "d/CPF 390.533.447-05.txt",
+         "d/CPF 390.533.447-05.txt:name:5: 390.533.447-05\n"),
+        (FindEngine.Settings(json: true), "39053344705", "t/39053344705",
+         #"{"source":"t/39053344705","in":"name","column":1,"text":"39053344705","cpf":"39053344705","confidence":"medium","valid":true}"# + "\n"),
+        (FindEngine.Settings(minimumConfidence: .high), "39053344705", "t/39053344705", ""),
+        (FindEngine.Settings(), "CPF 390.533.447-00", "t/CPF 390.533.447-00", ""),
+        (FindEngine.Settings(includesInvalid: true), "CPF 390.533.447-00", "x\ty/CPF 390.533.447-00",
+         "x\\ty/CPF 390.533.447-00:name:5: 390.533.447-00\n"),
+    ] as [(FindEngine.Settings, String, String, String)])
+    func cpfInAName(settings: FindEngine.Settings, name: String, path: String, expected: String) {
+        var count = 0
+        let output = capturedOutput { out in
+            let engine = FindEngine(settings: settings, context: Context(), output: out)
+            engine.findInName(ArraySlice(name.utf8), path: RawText(path))
+            count = engine.foundCount
+        }
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+        #expect(count == (expected.isEmpty ? 0 : 1))
+    }
+
     static let text = Array("id;cpf\r\n1;390.533.447-05\r\n2;cpf39053344705 x\n\n  52998224725\n12.345.678/0001-95 1.390.533.447-05\n529982247-25".utf8)
 
     @Test func linesAndByteColumns() throws {

@@ -10,10 +10,11 @@ struct RedactCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(RedactCommand.definition.name == "redact")
         #expect(RedactCommand.definition.options.map(\.long) == [
-            "style", "confidence", "in-place", "recursive", "threads", "no-progress", "key-file", "tweak", "keep-region",
+            "style", "confidence", "in-place", "recursive", "glob", "pre", "pre-glob", "threads", "no-progress", "key-file", "tweak",
+            "keep-region", "skip-unsearchable", "max-decompressed-size", "max-ratio",
         ])
         let help = RedactCommand.definition.helpText
-        for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:"] {
+        for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:", ".git, .hg or .svn"] {
             #expect(help.contains(phrase))
         }
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }

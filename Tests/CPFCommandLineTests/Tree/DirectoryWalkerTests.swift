@@ -47,6 +47,32 @@ struct DirectoryWalkerTests {
         #expect(relative(entries, to: root) == ["d/f"])
     }
 
+    @Test func globsChooseFilesByTheirPathFromTheArgumentAndPruneFolders() {
+        let root = tree(["a.txt", "b.log", "sub/c.txt", "skip/d.txt", "sub/skip/e.txt"])
+        let walker = DirectoryWalker(recursive: true, globs: GlobSet(["*.txt", "!skip"]))
+        #expect(relative(Array(walker.entries(for: [RawText(root)])), to: root) == ["a.txt", "sub/c.txt"])
+        let anchored = DirectoryWalker(recursive: true, globs: GlobSet(["sub/*"]))
+        #expect(relative(Array(anchored.entries(for: [RawText(root)])), to: root) == ["sub/c.txt"])
+    }
+
+    @Test func directoriesAndLinksAreGivenForTheirNamesOnlyWhenAsked() {
+        let root = tree(["d/f"], links: [("d/up", "..")])
+        let entries = Array(DirectoryWalker(recursive: true, reportsNames: true).entries(for: [RawText(root)]))
+        #expect(relative(entries, to: root) == ["d", "d/f", "d/up"])
+        #expect(entries.map(\.kind) == [.nameOnly, .found, .nameOnly])
+        #expect(entries.map { $0.name.map { String(decoding: $0, as: UTF8.self) } } == ["d", "f", "up"])
+    }
+
+    @Test func entriesInsideVersionControlFoldersAreMarked() {
+        let root = tree([".git/config", ".git/objects/x", "src/.hg/y", "src/z", ".svnot/w"])
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root)]))
+        let marked = entries.filter(\.isInVersionControl).map(\.path)
+        #expect(relative(entries.filter(\.isInVersionControl), to: root) == [".git/config", ".git/objects/x", "src/.hg/y"])
+        #expect(marked.count == 3)
+        #expect(TreeEntry.isInVersionControl(Array("/home/u/repo/.git/config".utf8)))
+        #expect(!TreeEntry.isInVersionControl(Array("/home/u/repo/.gitignore".utf8)))
+    }
+
     @Test func aDirectoryArgumentThatIsALinkIsFollowed() {
         let root = tree(["real/f"], links: [("alias", "real")])
         let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root + "/alias")]))

@@ -57,7 +57,7 @@ struct TreeRunTests {
             return { file, descriptor throws(Errno) in
                 let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 1)
                 defer { buffer.deallocate() }
-                let count = try descriptor.read(into: buffer)
+                let count = try descriptor!.read(into: buffer)
                 seen.monitor.locked {
                     #expect(seen.files[file.index] == nil)
                     seen.files[file.index] = Array(buffer.prefix(count))
@@ -77,5 +77,21 @@ struct TreeRunTests {
         #expect(throws: Errno.isDirectory) {
             _ = try TreeFile.open(TreeEntry(path: "d", kind: .argument, size: 0, location: .inDirectory(folder, name: [UInt8(ascii: "d")])))
         }
+    }
+
+    @Test func foldersGivenForTheirNamesDoNotCountAsFilesAtFirst() {
+        let directory = TemporaryDirectory()
+        mkdir(directory.path("a"), 0o755)
+        mkdir(directory.path("a/b"), 0o755)
+        directory.file("a/b/big", "x")
+        let walk = DirectoryWalker(recursive: true, reportsNames: true).entries(for: [RawText(directory.url.path)])
+        let run = TreeRun(walk: walk, context: Context(), showsProgress: false, threads: 4)
+        // One file: the large file it may be gets all four threads.
+        #expect(run.filesAtFirst == 1)
+        #expect(TreeOptions.threadsPerFile(4, files: run.filesAtFirst) == 4)
+        var kinds: [TreeEntry.Kind] = []
+        let lock = Monitor()
+        run.run { { file, descriptor throws(Errno) in lock.locked { kinds.append(descriptor == nil ? .nameOnly : file.entry.kind) } } }
+        #expect(kinds == [.nameOnly, .nameOnly, .found])
     }
 }

@@ -152,7 +152,8 @@ struct FindEndToEndTests {
         let result = run(["help", "find"])
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 0)
-        for phrase in ["USAGE: cpf find [-r] [--confidence <level>] [--include-invalid] [--json]", "[--count | -l] [--stats]", "--json", "SOURCE:LINE:COLUMN: TEXT", "12.345.678/0001-95"] {
+        for phrase in ["USAGE: cpf find [-r] [-g <glob>] [--pre <command>] [--confidence <level>]",
+                       "[--include-invalid] [--json] [--count | -l] [--stats]", "--json", "SOURCE:LINE:COLUMN: TEXT", "12.345.678/0001-95"] {
             #expect(text.contains(phrase))
         }
         #expect(run(["find", "--help"]).stdout == result.stdout)

@@ -87,7 +87,8 @@ struct RedactEndToEndTests {
 
     @Test func helpShowsTheStyles() {
         let text = String(decoding: run(["redact", "-h"]).stdout, as: UTF8.self)
-        for phrase in ["USAGE: cpf redact [-r] [--in-place] [--style full|lgpd|pseudonym]", "[--confidence <level>]", "***.***.***-**", "***533447**"] {
+        for phrase in ["USAGE: cpf redact [-r] [-g <glob>] [--pre <command>] [--in-place]", "[--style full|lgpd|pseudonym]",
+                       "[--confidence <level>]", "***.***.***-**", "***533447**"] {
             #expect(text.contains(phrase))
         }
     }

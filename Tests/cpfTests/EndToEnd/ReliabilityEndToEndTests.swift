@@ -366,14 +366,15 @@ struct HostileReliabilityEndToEndTests {
         let directory = TemporaryDirectory()
         // 3 MiB of lines with CPFs: twelve chunks of 256 KiB, read with
         // pread64 by both threads. strace counts each thread's calls apart:
-        // a thread's fifth pread64 fails with EIO (the main thread's first
-        // two, if any, are the dynamic loader's), so at least two chunks
-        // come before the one that fails.
+        // a thread's sixth pread64 fails with EIO (the main thread's first
+        // two, if any, are the dynamic loader's, and the next reads the
+        // first 4 KiB that tell plain text from gzip or UTF-16), so at least
+        // two chunks come before the one that fails.
         let line = "cliente 390.533.447-05 pedido 12345 cpf 52998224725 ok\n"
         let bigPath = directory.file("big.txt", String(repeating: line, count: (3 << 20) / line.utf8.count))
         let whole = run(["redact", "--threads", "1", bigPath]).stdout
         let result = runShell("""
-            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' -f -o /dev/null -e trace=pread64 -e inject=pread64:error=EIO:when=5 \
+            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' -f -o /dev/null -e trace=pread64 -e inject=pread64:error=EIO:when=6 \
                 "$CPF" redact --threads 2 '\(bigPath)'
             """)
         #expect(result.status == 2)

@@ -1,0 +1,266 @@
+import CPFDecoders
+import CPFSystem
+
+/// How an input was stored, as ``DecodingReader`` found it from its first
+/// bytes: what `redact` redoes to write the text back the same way.
+struct InputLayers: Equatable {
+    /// Compressed with gzip (magic bytes `1F 8B 08`, whatever the name).
+    var gzip = false
+    /// The text's encoding (inside the gzip layer, if any).
+    var encoding = CharacterEncoding.utf8
+    /// Whether the text starts with its encoding's byte order mark.
+    var byteOrderMark = false
+
+    /// Text read as it is: UTF-8 (with or without a byte order mark), not compressed.
+    var isPlain: Bool { !gzip && encoding == .utf8 }
+}
+
+/// Why a `find` or `redact` input failed.
+enum InputFailure: Error, Equatable {
+    /// Reading it failed.
+    case read(Errno)
+    /// It could not be searched completely (a format cpf does not read, a
+    /// decoder error, a decompression limit); the reason, in English.
+    case notSearched(String)
+}
+
+/// Reads an input for `find` and `redact` and hands them its text, as
+/// UTF-8, in blocks: the input as it is when its first block is plain
+/// UTF-8 (no copy, no pass over the bytes but the check of the first
+/// 4 KiB), else decoded (gzip, then UTF-16, UTF-32 or Windows-1252 to UTF-8).
+///
+/// What the input is, is decided on its first block, by its first bytes:
+/// gzip by its magic bytes; a format it does not read (xz, bzip2, zstd,
+/// zip...) is not searched; then the text encoding by
+/// ``CharacterEncoding/detect(_:isComplete:)`` (a byte order mark, UTF-16's
+/// NUL pattern, else UTF-8 when valid, else Windows-1252).
+///
+/// Every block handed over starts at the same address for one input, with
+/// ``BlockReader/headroom`` bytes free in front of it (as ``BlockReader``'s).
+final class DecodingReader {
+    let reader: BlockReader
+    let limits: DecompressionLimits
+    /// The blocks of decoded text, made for the first input that needs them.
+    private var decoded: UnsafeMutableRawBufferPointer?
+    private let capacity: Int
+
+    init(reader: BlockReader, limits: DecompressionLimits, capacity: Int = BlockReader.defaultCapacity) {
+        self.reader = reader
+        self.limits = limits
+        self.capacity = capacity
+    }
+
+    deinit {
+        if let decoded { LargeBuffer.deallocate(decoded) }
+    }
+
+    /// The compressed bytes given to the gzip reader at once.
+    static let gzipSlice = 64 << 10
+
+    /// The decompression limits `find` and `redact` apply by default:
+    /// 64 GiB of output, and 200 bytes of output per compressed byte once
+    /// the output passes 64 MiB.
+    static let defaultLimits = DecompressionLimits(maximumOutputSize: 64 << 30, maximumRatio: 200, ratioAllowance: 64 << 20)
+
+    /// What the first bytes of an input say it is: nil for plain text,
+    /// else the layers to decode (or the format it cannot read).
+    static func sniff(_ prefix: UnsafeRawBufferPointer) -> Result<InputLayers, InputFailure> {
+        if GzipReader.isGzip(prefix) { return .success(InputLayers(gzip: true)) }
+        if let format = UnreadFormat.detect(prefix) {
+            return .failure(.notSearched("\(format) \(format == .zip || format == .sevenZip || format == .rar ? "archive" : "compressed data"), which cpf does not read"))
+        }
+        return .success(text(prefix))
+    }
+
+    /// The encoding of a text from its first bytes; bytes that are not
+    /// UTF-8 and hold a NUL (within the 4 KiB looked at) are binary data,
+    /// scanned as they are, as before: Windows-1252 is for text.
+    private static func text(_ prefix: UnsafeRawBufferPointer) -> InputLayers {
+        let detection = CharacterEncoding.detect(prefix)
+        if detection.encoding == .windows1252, prefix.prefix(CharacterEncoding.detectionSampleSize).contains(0) {
+            return InputLayers()
+        }
+        return InputLayers(encoding: detection.encoding, byteOrderMark: detection.byteOrderMarkLength > 0)
+    }
+
+    /// Whether the regular file open at `descriptor` is plain text (see
+    /// ``InputLayers/isPlain``), from its first bytes read at its offset
+    /// without moving it: what may be scanned in chunks as it is.
+    static func isPlainFile(_ descriptor: FileDescriptor) -> Bool {
+        let sample = UnsafeMutableRawBufferPointer.allocate(byteCount: CharacterEncoding.detectionSampleSize, alignment: 8)
+        defer { sample.deallocate() }
+        guard let offset = try? descriptor.currentOffset(), let count = try? descriptor.read(into: sample, at: offset) else {
+            return false
+        }
+        guard case .success(let layers) = sniff(UnsafeRawBufferPointer(rebasing: sample[..<count])) else { return false }
+        return layers.isPlain
+    }
+
+    /// Reads `descriptor` to its end and calls `body` with each block of
+    /// its text, after `layers` with what the input was found to be (once,
+    /// before the first block; also for an empty input). Returns why the
+    /// input could not be searched to its end, if it could not (`body` has
+    /// had all the text decoded before that); throws a read error.
+    func forEachBlock(
+        of descriptor: FileDescriptor, layers announce: (InputLayers) -> Void,
+        _ body: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws(Errno) -> String? {
+        var announced = false
+        var plain = false
+        var failure: String?
+        var gzip: GzipReader?
+        var layers = InputLayers()
+        var transcoder: TextToUTF8Transcoder?
+        var textDecided = false
+        var fill = 0
+        var area = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+        func flush() {
+            guard fill > 0 else { return }
+            body(UnsafeMutableRawBufferPointer(rebasing: area[..<fill]))
+            fill = 0
+        }
+        func deliver(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            while index < bytes.count {
+                let count = min(bytes.count - index, area.count - fill)
+                UnsafeMutableRawBufferPointer(rebasing: area[fill..<fill + count])
+                    .copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<index + count])))
+                fill += count
+                index += count
+                if fill == area.count { flush() }
+            }
+        }
+        // The text's encoding, from its first bytes.
+        func decide(_ first: UnsafeRawBufferPointer) {
+            textDecided = true
+            let found = Self.text(first)
+            layers.encoding = found.encoding
+            layers.byteOrderMark = found.byteOrderMark
+            if found.encoding != .utf8 { transcoder = TextToUTF8Transcoder(encoding: found.encoding) }
+            announced = true
+            announce(layers)
+        }
+        // The first decompressed bytes, held until there are enough to tell the encoding.
+        var sample: [UInt8] = []
+        // A compressed file inside the gzip file, which cpf does not read.
+        var inner: String?
+        func decideOnSample() {
+            let held = sample
+            sample = []
+            let nested = held.withUnsafeBytes { raw in
+                GzipReader.isGzip(raw) ? "gzip" : UnreadFormat.detect(raw)?.description
+            }
+            if let nested {
+                textDecided = true
+                inner = "gzip holding \(nested) data, which cpf does not read"
+                return
+            }
+            held.withUnsafeBufferPointer { decoded($0) }
+        }
+        // Decompressed text.
+        func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard inner == nil else { return }
+            guard textDecided else {
+                sample += bytes
+                if sample.count >= CharacterEncoding.detectionSampleSize { decideOnSample() }
+                return
+            }
+            decoded(bytes)
+        }
+        // Text in its encoding, decided on its first bytes.
+        func decoded(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if !textDecided { decide(UnsafeRawBufferPointer(bytes)) }
+            if let transcoder {
+                transcoder.decode(bytes) { utf8, _ in deliver(utf8) }
+            } else {
+                deliver(bytes)
+            }
+        }
+
+        do throws(Errno) {
+            try reader.readBlocks(of: descriptor) { block in
+                if plain {
+                    body(block)
+                    return true
+                }
+                let bytes = UnsafeBufferPointer(start: block.baseAddress!.assumingMemoryBound(to: UInt8.self), count: block.count)
+                if !announced && gzip == nil && transcoder == nil {
+                    switch Self.sniff(UnsafeRawBufferPointer(block)) {
+                    case .failure(.notSearched(let reason)):
+                        failure = reason
+                        return false
+                    case .failure:
+                        return false
+                    case .success(let found) where found.isPlain:
+                        plain = true
+                        announced = true
+                        announce(found)
+                        body(block)
+                        return true
+                    case .success(let found):
+                        area = decodedArea()
+                        if found.gzip {
+                            layers.gzip = true
+                            gzip = GzipReader(limits: limits)
+                        }
+                    }
+                }
+                if let gzip {
+                    do {
+                        // In slices of 64 KiB: the ratio limit counts the compressed bytes
+                        // given so far, so a bomb stops soon after the allowance.
+                        var start = 0
+                        while start < bytes.count {
+                            let end = min(start + Self.gzipSlice, bytes.count)
+                            try gzip.decompress(UnsafeBufferPointer(rebasing: bytes[start..<end])) { text($0) }
+                            start = end
+                            if let inner {
+                                failure = inner
+                                return false
+                            }
+                        }
+                    } catch {
+                        failure = Self.reason(error)
+                        return false
+                    }
+                } else {
+                    // Not compressed: the encoding is the first block's.
+                    decoded(bytes)
+                }
+                // What one read gave is handed over before the next read, which may wait (live output).
+                flush()
+                return true
+            }
+        } catch {
+            flush()
+            throw error
+        }
+        if failure == nil, let gzip {
+            do { try gzip.finish() } catch { failure = Self.reason(error) }
+        }
+        if !textDecided, !sample.isEmpty { decideOnSample() }
+        if failure == nil, let inner { failure = inner }
+        transcoder?.finish { utf8, _ in deliver(utf8) }
+        flush()
+        if !announced, failure == nil { announce(layers) }
+        return failure
+    }
+
+    /// The block area of the decoded text, ``BlockReader/headroom`` bytes
+    /// after the start of its buffer.
+    private func decodedArea() -> UnsafeMutableRawBufferPointer {
+        if decoded == nil { decoded = LargeBuffer.allocate(byteCount: BlockReader.headroom + capacity, alignment: 64) }
+        return UnsafeMutableRawBufferPointer(rebasing: decoded![BlockReader.headroom...])
+    }
+
+    /// A decoder's error as the reason an input was not searched.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as DecompressionLimitError: "decompression limit: \(error)"
+        case let error as GzipError: "corrupt gzip: \(error)"
+        case let error as InflateError: "corrupt gzip: \(error)"
+        default: "gzip: \(error)"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+// Tests of Lines/DecodingReader.swift: plain UTF-8 handed over as read,
+// other encodings and gzip decoded to UTF-8 whatever the block size, the
+// layers found announced once, what cannot be read reported.
+
+@testable import CPFCommandLine
+import CPFDecoders
+import CPFSystem
+import CPFTestSupport
+import Testing
+
+/// What a decoding reader with blocks of `capacity` hands over for `input`:
+/// the text, the layers announced, the failure.
+private func decode(_ input: [UInt8], capacity: Int = 1 << 20, limits: DecompressionLimits = DecodingReader.defaultLimits)
+    throws -> (text: [UInt8], layers: [InputLayers], failure: String?)
+{
+    let reader = DecodingReader(reader: BlockReader(capacity: capacity), limits: limits, capacity: capacity)
+    var text: [UInt8] = []
+    var layers: [InputLayers] = []
+    var starts: Set<UnsafeMutableRawPointer> = []
+    let failure = try withFileDescriptor(containing: input) { descriptor in
+        try reader.forEachBlock(of: descriptor, layers: { layers.append($0) }) { block in
+            #expect(layers.count == 1)
+            starts.insert(block.baseAddress!)
+            text += block
+        }
+    }
+    #expect(starts.count <= 1, "every block of an input starts at the same address")
+    return (text, layers, failure)
+}
+
+@Suite("DecodingReader")
+struct DecodingReaderTests {
+    static let text = Array("Pessoa física\nCPF 390.533.447-05\n".utf8)
+
+    @Test("plain UTF-8, with or without a byte order mark, comes as it is", arguments: [1, 5, 1 << 20])
+    func plain(capacity: Int) throws {
+        for input in [Self.text, [0xEF, 0xBB, 0xBF] + Self.text] {
+            let result = try decode(input, capacity: capacity)
+            #expect(result.text == input)
+            // Decided on the first block: a mark cut by its end is not seen.
+            #expect(result.layers == [InputLayers(byteOrderMark: input.first == 0xEF && capacity >= 3)])
+            #expect(result.failure == nil)
+        }
+    }
+
+    @Test("other encodings come as UTF-8, their byte order mark left out", arguments: [
+        (CharacterEncoding.utf16LittleEndian, true), (.utf16BigEndian, true), (.utf16LittleEndian, false),
+        (.utf16BigEndian, false), (.utf32LittleEndian, true), (.utf32BigEndian, true), (.windows1252, false),
+    ], [64, 1 << 20])
+    func encodings(layer: (encoding: CharacterEncoding, mark: Bool), capacity: Int) throws {
+        let (encoding, mark) = layer
+        let input = UTF8ToTextTranscoder.transcode(Self.text, to: encoding, writesByteOrderMark: mark)
+        let result = try decode(input, capacity: capacity)
+        #expect(result.text == Self.text)
+        #expect(result.layers == [InputLayers(encoding: encoding, byteOrderMark: mark)])
+    }
+
+    @Test("gzip comes decompressed, every member, the text inside decoded too", arguments: [3, 1 << 20])
+    func gzip(capacity: Int) throws {
+        let twice = GzipWriter.compress(Self.text) + GzipWriter.compress(Self.text)
+        #expect(try decode(twice, capacity: capacity).text == Self.text + Self.text)
+        let utf16 = GzipWriter.compress(UTF8ToTextTranscoder.transcode(Self.text, to: .utf16BigEndian, writesByteOrderMark: true))
+        let result = try decode(utf16, capacity: capacity)
+        #expect(result.text == Self.text)
+        #expect(result.layers == [InputLayers(gzip: true, encoding: .utf16BigEndian, byteOrderMark: true)])
+    }
+
+    @Test("binary data (not UTF-8, a NUL among its first bytes) comes as it is, not as Windows-1252")
+    func binaryData() throws {
+        let binary: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF] + Self.text
+        let result = try decode(binary)
+        #expect(result.text == binary)
+        #expect(result.layers == [InputLayers()])
+        let latin = try decode(Array(binary.dropFirst(10)))
+        #expect(latin.layers == [InputLayers(encoding: .windows1252)])
+    }
+
+    @Test func anEmptyInputIsPlain() throws {
+        let result = try decode([])
+        #expect(result.text.isEmpty && result.layers == [InputLayers()] && result.failure == nil)
+    }
+
+    @Test func aFormatItDoesNotReadIsNotSearched() throws {
+        let result = try decode([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04] + Self.text)
+        #expect(result.text.isEmpty)
+        #expect(result.failure == "xz compressed data, which cpf does not read")
+    }
+
+    @Test("a gzip file holding a compressed file cpf does not read is not searched", arguments: [
+        (GzipWriter.compress(Array("CPF 390.533.447-05".utf8)), "gzip"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x01], "xz"),
+        ([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0x41, count: 10_000), "zip"),
+    ] as [([UInt8], String)])
+    func nestedFormat(inside: [UInt8], name: String) throws {
+        let result = try decode(GzipWriter.compress(inside))
+        #expect(result.failure == "gzip holding \(name) data, which cpf does not read")
+        #expect(result.text.isEmpty)
+    }
+
+    @Test("a corrupt or cut gzip file: what came before is handed over, the rest reported")
+    func corruptGzip() throws {
+        let file = GzipWriter.compress(Self.text)
+        #expect(try decode(Array(file.dropLast(3))).failure == "corrupt gzip: truncated: the file ends inside a gzip member")
+        var flipped = file
+        flipped[flipped.count - 6] ^= 0xFF  // the CRC-32
+        #expect(try decode(flipped).failure?.hasPrefix("corrupt gzip: ") == true)
+    }
+
+    @Test func aBombStopsAtTheLimit() throws {
+        let bomb = GzipWriter.compress([UInt8](repeating: 0, count: 1 << 20))
+        let limits = DecompressionLimits(maximumOutputSize: .max, maximumRatio: 100, ratioAllowance: 64 << 10)
+        let result = try decode(bomb, limits: limits)
+        #expect(result.failure?.hasPrefix("decompression limit: output more than 100 times the input") == true)
+        #expect(result.text.count < 1 << 20)
+    }
+
+    @Test func plainFilesAreToldApartWithoutMovingTheOffset() throws {
+        let plain = try withFileDescriptor(containing: Self.text) { descriptor in
+            (DecodingReader.isPlainFile(descriptor), try descriptor.currentOffset())
+        }
+        #expect(plain.0 && plain.1 == 0)
+        let gzip = withFileDescriptor(containing: GzipWriter.compress(Self.text)) { DecodingReader.isPlainFile($0) }
+        #expect(!gzip)
+        let utf16 = withFileDescriptor(containing: [0xFF, 0xFE] + Self.text) { DecodingReader.isPlainFile($0) }
+        #expect(!utf16)
+    }
+}
