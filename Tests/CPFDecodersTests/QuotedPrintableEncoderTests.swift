@@ -18,19 +18,25 @@ struct QuotedPrintableEncoderTests {
             }
             // Hard line breaks (LF or CRLF) are written as the encoder's line break.
             var expected: [UInt8] = []
-            for (index, byte) in text.enumerated() where !(byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A) {
+            for (index, byte) in text.enumerated()
+            where !(byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A) {
                 expected.append(byte)
             }
-            let decoded = try python("import sys, quopri; sys.stdout.buffer.write(quopri.decodestring(sys.stdin.buffer.read()))", input: encoded)
+            let decoded = try python(
+                "import sys, quopri; sys.stdout.buffer.write(quopri.decodestring(sys.stdin.buffer.read()))",
+                input: encoded)
             #expect(decoded == expected, "round \(round)")
             #expect(QuotedPrintableDecoder.decode(encoded) == expected)
         }
     }
 
-    @Test("escapes a blank only where a line ends after it", arguments: [
-        ("a b", "a b"), ("a \n", "a=20\n"), ("a\t\r\n", "a=09\n"), ("a \r", "a =0D"), ("a ", "a=20"), ("a=b", "a=3Db"),
-        ("é", "=C3=A9"), ("x\ry", "x=0Dy"),
-    ])
+    @Test(
+        "escapes a blank only where a line ends after it",
+        arguments: [
+            ("a b", "a b"), ("a \n", "a=20\n"), ("a\t\r\n", "a=09\n"), ("a \r", "a =0D"), ("a ", "a=20"),
+            ("a=b", "a=3Db"),
+            ("é", "=C3=A9"), ("x\ry", "x=0Dy"),
+        ])
     func blanks(text: String, encoded: String) {
         #expect(QuotedPrintableEncoder.encode(Array(text.utf8), lineBreak: [0x0A]) == Array(encoded.utf8))
     }
