@@ -134,6 +134,13 @@ enum MailSamples {
         text.map { (0x30...0x39).contains($0) ? UInt8(ascii: "*") : $0 }
     }
 
+    /// The two CPFs of the samples masked, the way a redaction of a header does.
+    static func maskCPFs(_ text: [UInt8]) -> [UInt8] {
+        var string = String(decoding: text, as: UTF8.self)
+        for cpf in ["390.533.447-05", "616.676.668-00"] { string = string.replacingOccurrences(of: cpf, with: "***.***.***-**") }
+        return Array(string.utf8)
+    }
+
     /// Whether `text` holds `needle`.
     static func contains(_ text: [UInt8], _ needle: String) -> Bool {
         let bytes = Array(needle.utf8)
