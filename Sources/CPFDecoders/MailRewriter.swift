@@ -63,7 +63,7 @@ public final class MailRewriter {
             transcoder = UTF8ToTextTranscoder(encoding: encoding,
                                               writesByteOrderMark: encoding == .utf16BigEndian && part.charset == "utf-16")
             base64 = part.transferEncoding == .base64 ? Base64Encoder(lineBreak: lineBreak) : nil
-            quotedPrintable = part.transferEncoding == .quotedPrintable ? QuotedPrintableEncoder(lineBreak: lineBreak) : nil
+            quotedPrintable = part.transferEncoding == .quotedPrintable ? QuotedPrintableEncoder(lineBreak: lineBreak, escapesLineStarts: true) : nil
         }
 
         func encode(_ text: [UInt8], into output: inout [UInt8]) {

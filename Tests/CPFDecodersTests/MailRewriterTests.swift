@@ -100,4 +100,24 @@ struct MailRewriterTests {
         let parts = try MailSamples.pythonParts(output, mbox: true)
         #expect(parts.map(\.payload) == [Array("CPF: ***.***.***-**\n".utf8), [0x41, 0xE7, 0xE3] + Array("o ***.***.***-**\n".utf8)])
     }
+
+    @Test("decoded text that looks like a boundary or a From line is escaped when written back")
+    func noInjectedStructure() throws {
+        let message = Array("""
+        From a@b Thu Nov 26 00:00:00 2026
+        Content-Type: multipart/mixed; boundary=b
+
+        --b
+        Content-Transfer-Encoding: quoted-printable
+
+        =2D-b
+        =46rom x 390.533.447-05
+        --b--
+
+        """.utf8)
+        let output = try MailSamples.rewrite(message, kind: .mbox, rewrites: { _ in true }, body: { _, text, _ in MailSamples.maskDigits(text) })
+        let reading = try MailSamples.read(output, kind: .mbox)
+        #expect(reading.bodies.map { String(decoding: $0.1, as: UTF8.self) } == ["--b\nFrom x ***.***.***-**"])
+        #expect(String(decoding: output, as: UTF8.self).contains("=2D-b\n=46rom x ***.***.***-**\n--b--"))
+    }
 }
