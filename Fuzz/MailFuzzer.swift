@@ -22,6 +22,7 @@
 private struct Reading: Equatable {
     var segments: [String] = []
     var text: [UInt8] = []
+    var bodyText: [UInt8] = []
     var error: MailError?
 }
 
@@ -36,6 +37,7 @@ private func read(_ input: [UInt8], kind: MailDetection, pieceSize: Int, check: 
         }
         if reading.segments.last != name { reading.segments.append(name) }
         reading.text += utf8
+        if case .body = segment { reading.bodyText += utf8 }
         if check {
             for offset in [0, utf8.count / 2, utf8.count - 1] where offset >= 0 {
                 guard let range = map.inputRange(ofOutputOffset: offset), range.lowerBound >= 0,
@@ -96,6 +98,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let reading = read(masked, kind: kind, pieceSize: 4096, check: false)
         let after = reading.segments.filter { $0.hasPrefix("body") }.count
         if reading.error == nil && after != before { fatalError("masking changed the parts: \(before) → \(after)") }
+        if reading.error == nil && reading.bodyText.contains(where: { (0x30...0x39).contains($0) }) {
+            fatalError("a digit is left in a masked part")
+        }
     }
     return 0
 }
