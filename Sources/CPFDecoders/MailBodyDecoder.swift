@@ -14,6 +14,8 @@ final class MailBodyDecoder {
     /// Quoted-printable: the end of a long line's piece, kept until more of the line comes.
     private var qpCarry: [UInt8] = []
     private var qpCarryOffset = 0
+    /// Base64: the last line read, where the bytes of a last partial quantum came from.
+    private var lastLine = 0..<0
 
     init(transferEncoding: MailPart.TransferEncoding, encoding: CharacterEncoding) {
         self.transferEncoding = transferEncoding
@@ -28,6 +30,7 @@ final class MailBodyDecoder {
         case .identity:
             add(bytes, offset: offset, identity: true, to: &decoded)
         case .base64:
+            if !bytes.isEmpty { lastLine = offset..<offset + bytes.count }
             base64.decode(bytes) { add(Array($0), inputStart: offset, inputEnd: offset + bytes.count, to: &decoded) }
         case .quotedPrintable:
             var line = qpCarry + bytes
@@ -70,8 +73,7 @@ final class MailBodyDecoder {
         var decoded: [UInt8] = []
         if transferEncoding == .base64 {
             // A lone last character holds no byte: nothing is lost by dropping it.
-            _ = try? base64.finish { add(Array($0), inputStart: segments.last?.inputEnd ?? 0,
-                                         inputEnd: segments.last?.inputEnd ?? 0, to: &decoded) }
+            _ = try? base64.finish { add(Array($0), inputStart: lastLine.lowerBound, inputEnd: lastLine.upperBound, to: &decoded) }
         }
         if !qpCarry.isEmpty {
             var line = qpCarry

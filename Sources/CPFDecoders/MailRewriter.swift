@@ -1,6 +1,6 @@
 /// A streaming rewriter of e-mail: copies every byte of a message or mbox
-/// file unchanged, except the header blocks a caller's `header` closure
-/// changes and the bodies of the leaf parts it chooses, which it decodes
+/// file unchanged, except the header blocks and bytes between parts a
+/// caller's `raw` closure changes and the bodies of the leaf parts it chooses, which it decodes
 /// (transfer encoding, then charset to UTF-8), hands to `body` piece by
 /// piece, and writes back in their own charset and transfer encoding:
 /// base64 in lines of 76 characters, quoted-printable as RFC 2045 asks,
@@ -13,7 +13,7 @@
 /// ```swift
 /// let rewriter = MailRewriter(kind: .message,
 ///                             rewrites: { part in partsWithCPF.contains(part.index) },
-///                             header: { bytes in mask(bytes) },
+///                             raw: { segment, bytes in mask(bytes) },
 ///                             body: { part, utf8, isFinal in mask(utf8) })
 /// try rewriter.feed(bytes) { out.write($0) }
 /// try rewriter.finish { out.write($0) }
@@ -29,9 +29,13 @@
 public final class MailRewriter {
     /// Chooses the leaf parts whose body is rewritten.
     public typealias PartFilter = (MailPart) -> Bool
-    /// Rewrites a whole header block (raw bytes, folding and line breaks
-    /// included); returning it unchanged keeps it.
-    public typealias HeaderTransform = ([UInt8]) -> [UInt8]
+    /// Rewrites a whole header block (``MailReader/Segment/header``: raw
+    /// bytes, folding and line breaks included) or a line of the bytes
+    /// between parts (``MailReader/Segment/structure``: a preamble or
+    /// epilogue line, a boundary or `From ` line, the line break before a
+    /// boundary); returning it unchanged keeps it. A change to a boundary
+    /// must be made alike in the header that declares it.
+    public typealias RawTransform = (MailReader.Segment, [UInt8]) -> [UInt8]
     /// Rewrites a piece of a chosen part's decoded UTF-8 text.
     public typealias BodyTransform = (MailPart, [UInt8], _ isFinal: Bool) -> [UInt8]
     /// Where the rewritten bytes go.
@@ -39,7 +43,7 @@ public final class MailRewriter {
 
     private let parser: MailStructureParser
     private let rewrites: PartFilter
-    private let header: HeaderTransform
+    private let raw: RawTransform
     private let body: BodyTransform
     private var current: Rewrite?
     /// The parts rewritten so far.
@@ -100,10 +104,10 @@ public final class MailRewriter {
 
     /// Makes a rewriter of a single message or an mbox file.
     public init(kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize,
-                rewrites: @escaping PartFilter, header: @escaping HeaderTransform = { $0 }, body: @escaping BodyTransform) {
+                rewrites: @escaping PartFilter, raw: @escaping RawTransform = { $1 }, body: @escaping BodyTransform) {
         parser = MailStructureParser(isMbox: kind == .mbox, maximumHeaderSize: maximumHeaderSize)
         self.rewrites = rewrites
-        self.header = header
+        self.raw = raw
         self.body = body
     }
 
@@ -130,8 +134,8 @@ public final class MailRewriter {
 
     private func handle(_ event: MailStructureParser.Event, into output: inout [UInt8]) {
         switch event {
-        case .structure(let bytes, _): output += bytes
-        case .header(let bytes, _): output += header(bytes)
+        case .structure(let bytes, _): output += raw(.structure, bytes)
+        case .header(let bytes, _): output += raw(.header, bytes)
         case .partStart(let part, let lineBreak):
             if rewrites(part) {
                 current = Rewrite(part: part, lineBreak: lineBreak)

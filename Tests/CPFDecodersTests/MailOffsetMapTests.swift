@@ -34,4 +34,18 @@ struct MailOffsetMapTests {
         try reader.finish(handler: handler)
         #expect(mapped == Array(0..<29))
     }
+
+    @Test("the bytes of a last base64 quantum without padding map to their line")
+    func lastQuantum() throws {
+        let message = Array("Content-Transfer-Encoding: base64\n\nQUJD\nQQ".utf8)
+        var places: [Range<Int>?] = []
+        let reader = MailReader()
+        let handler: MailReader.Handler = { segment, utf8, map in
+            guard case .body = segment else { return }
+            for offset in 0..<utf8.count { places.append(map.inputRange(ofOutputOffset: offset)) }
+        }
+        try reader.feed(message, handler: handler)
+        try reader.finish(handler: handler)
+        #expect(places == [35..<39, 35..<39, 35..<39, 40..<42])
+    }
 }

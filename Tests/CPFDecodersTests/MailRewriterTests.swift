@@ -29,7 +29,7 @@ struct MailRewriterTests {
         let message = try MailSamples.multipart(crlf: crlf)
         let before = try MailSamples.pythonParts(message)
         let output = try MailSamples.rewrite(message, pieceSize: pieceSize, rewrites: { $0.mediaType.hasPrefix("text/") },
-                                             header: MailSamples.maskCPFs, body: { _, text, _ in MailSamples.maskDigits(text) })
+                                             raw: { MailSamples.maskCPFs($1) }, body: { _, text, _ in MailSamples.maskDigits(text) })
         let after = try MailSamples.pythonParts(output)
         #expect(after.map(\.mediaType) == before.map(\.mediaType))
         for (old, new) in zip(before, after) {
@@ -119,5 +119,18 @@ struct MailRewriterTests {
         let reading = try MailSamples.read(output, kind: .mbox)
         #expect(reading.bodies.map { String(decoding: $0.1, as: UTF8.self) } == ["--b\nFrom x ***.***.***-**"])
         #expect(String(decoding: output, as: UTF8.self).contains("=2D-b\n=46rom x ***.***.***-**\n--b--"))
+    }
+
+    @Test("a preamble or epilogue line goes through the raw closure, as header blocks do")
+    func preamble() throws {
+        let message = Array("Content-Type: multipart/mixed; boundary=b\n\nCPF 390.533.447-05\n--b\n\nx\n--b--\nfim 616.676.668-00\n".utf8)
+        var segments: [MailReader.Segment] = []
+        let output = try MailSamples.rewrite(message, rewrites: { _ in false }, raw: { segment, bytes in
+            segments.append(segment)
+            return MailSamples.maskCPFs(bytes)
+        }, body: { _, text, _ in text })
+        #expect(String(decoding: output, as: UTF8.self)
+            == "Content-Type: multipart/mixed; boundary=b\n\nCPF ***.***.***-**\n--b\n\nx\n--b--\nfim ***.***.***-**\n")
+        #expect(segments.contains(.header) && segments.contains(.structure))
     }
 }

@@ -118,9 +118,9 @@ enum MailSamples {
 
     /// Rewrites a message with `MailRewriter`, fed in pieces of `pieceSize`.
     static func rewrite(_ message: [UInt8], kind: MailDetection = .message, pieceSize: Int = 1 << 20,
-                        rewrites: @escaping MailRewriter.PartFilter, header: @escaping MailRewriter.HeaderTransform = { $0 },
+                        rewrites: @escaping MailRewriter.PartFilter, raw: @escaping MailRewriter.RawTransform = { $1 },
                         body: @escaping MailRewriter.BodyTransform) throws -> [UInt8] {
-        let rewriter = MailRewriter(kind: kind, rewrites: rewrites, header: header, body: body)
+        let rewriter = MailRewriter(kind: kind, rewrites: rewrites, raw: raw, body: body)
         var output: [UInt8] = []
         for start in stride(from: 0, to: message.count, by: pieceSize) {
             try rewriter.feed(message[start..<min(start + pieceSize, message.count)]) { output += $0 }
