@@ -32,14 +32,16 @@ public struct MailPart: Hashable, Sendable {
     public var index: Int
 
     /// The encoding the body's text is read in: UTF-16 (by its byte order
-    /// mark, big-endian without one) for `utf-16*`, Windows-1252 for
-    /// `iso-8859-1`, `latin1`, `us-ascii` and `windows-1252`, and UTF-8
-    /// (stray bytes as Windows-1252) for `utf-8`, any other charset, and
-    /// bodies that are not text.
+    /// mark, big-endian without one) for `utf-16*` in base64 or
+    /// quoted-printable, Windows-1252 for `iso-8859-1`, `latin1`, `us-ascii`
+    /// and `windows-1252`, and UTF-8 (stray bytes as Windows-1252) for
+    /// `utf-8`, any other charset, and bodies that are not text. UTF-16
+    /// without a transfer encoding is read as UTF-8: its line breaks, which
+    /// end the body, are single bytes that cut UTF-16 code units.
     public var textEncoding: CharacterEncoding {
         switch charset {
-        case "utf-16le": .utf16LittleEndian
-        case "utf-16", "utf-16be": .utf16BigEndian
+        case "utf-16le" where transferEncoding != .identity: .utf16LittleEndian
+        case "utf-16", "utf-16be": transferEncoding == .identity ? .utf8 : .utf16BigEndian
         case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252", "us-ascii", "ascii":
             .windows1252
         default: .utf8

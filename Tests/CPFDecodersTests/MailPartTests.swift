@@ -26,7 +26,14 @@ struct MailPartTests {
         ("us-ascii", .windows1252), ("utf-16le", .utf16LittleEndian), ("utf-16", .utf16BigEndian), ("koi8-r", .utf8), ("", .utf8),
     ])
     func charsets(charset: String, encoding: CharacterEncoding) {
-        #expect(MailPart(header: Array("Content-Type: text/plain; charset=\(charset)\n".utf8)).textEncoding == encoding)
+        let header = "Content-Type: text/plain; charset=\(charset)\nContent-Transfer-Encoding: base64\n"
+        #expect(MailPart(header: Array(header.utf8)).textEncoding == encoding)
+    }
+
+    @Test("UTF-16 without a transfer encoding is read as UTF-8, since its line breaks cut code units")
+    func utf16Identity() {
+        #expect(MailPart(header: Array("Content-Type: text/plain; charset=utf-16le\n".utf8)).textEncoding == .utf8)
+        #expect(MailPart(header: Array("Content-Type: text/plain; charset=utf-16\n".utf8)).textEncoding == .utf8)
     }
 
     @Test("a message/rfc822 part is a message only when not encoded")
