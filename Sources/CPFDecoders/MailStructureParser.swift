@@ -141,9 +141,10 @@ final class MailStructureParser {
             if !headerBuffer.isEmpty { try handler(.header(headerBuffer, offset: headerOffset)) }
             headerBuffer.removeAll()
         case .leaf:
+            // The part ends first: its decoders may still hold bytes that come before the line break.
+            try handler(.partEnd)
             if let (bytes, offset) = heldLineBreak { try handler(.structure(bytes, offset: offset)) }
             heldLineBreak = nil
-            try handler(.partEnd)
         case .structure:
             break
         }

@@ -133,4 +133,15 @@ struct MailRewriterTests {
             == "Content-Type: multipart/mixed; boundary=b\n\nCPF ***.***.***-**\n--b\n\nx\n--b--\nfim ***.***.***-**\n")
         #expect(segments.contains(.header) && segments.contains(.structure))
     }
+
+    @Test("a character cut at the end of a part is written before the line break that ends the part")
+    func heldCharacterBeforeBoundary() throws {
+        // A lone Latin-1 byte where UTF-8 is declared: the transcoder holds it until the part ends.
+        let mbox = Array("From a\nSubject: x\n\n".utf8) + [0x35, 0xD5] + Array("\nFrom b\nSubject: y\n\nz\n".utf8)
+        let output = try MailSamples.rewrite(mbox, kind: .mbox, pieceSize: 1, rewrites: { _ in true }, body: { _, text, _ in
+            MailSamples.maskDigits(text)
+        })
+        #expect(output == Array("From a\nSubject: x\n\n*Õ\nFrom b\nSubject: y\n\nz\n".utf8))
+        #expect(try MailSamples.read(output, kind: .mbox).bodies.count == 2)
+    }
 }
