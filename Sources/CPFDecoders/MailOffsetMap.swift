@@ -31,6 +31,10 @@ public struct MailOffsetMap: Sendable {
     /// The input bytes that byte `offset` of the piece (counted from the
     /// piece's first byte) was decoded from, or nil when it is outside the piece.
     ///
+    /// ```swift
+    /// map.inputRange(ofOutputOffset: 13)   // 98..<99: the "4" after a soft line break
+    /// ```
+    ///
     /// - Complexity: O(log *n*) in the map's size.
     public func inputRange(ofOutputOffset offset: Int) -> Range<Int>? {
         guard let decoded = transcoding.inputRange(ofOutputOffset: pieceStart + offset),

@@ -58,6 +58,10 @@ public struct MailPart: Hashable, Sendable {
     /// case-insensitive); what is absent or unreadable takes its RFC 2045
     /// default. `defaultMediaType` is `message/rfc822` for the parts of a
     /// `multipart/digest`.
+    ///
+    /// ```swift
+    /// MailPart(header: Array("Content-Transfer-Encoding: base64\r\n".utf8)).transferEncoding   // .base64
+    /// ```
     public init(header: [UInt8], index: Int = 0, defaultMediaType: String = "text/plain") {
         mediaType = defaultMediaType
         charset = ""

@@ -103,6 +103,10 @@ public final class MailRewriter {
     }
 
     /// Makes a rewriter of a single message or an mbox file.
+    ///
+    /// ```swift
+    /// let rewriter = MailRewriter(kind: .mbox, rewrites: { [3, 7].contains($0.index) }, body: { _, text, _ in mask(text) })
+    /// ```
     public init(kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize,
                 rewrites: @escaping PartFilter, raw: @escaping RawTransform = { $1 }, body: @escaping BodyTransform) {
         parser = MailStructureParser(isMbox: kind == .mbox, maximumHeaderSize: maximumHeaderSize)
@@ -126,6 +130,10 @@ public final class MailRewriter {
     }
 
     /// Says the input has ended and hands over the rest of the output.
+    ///
+    /// ```swift
+    /// try rewriter.finish { out.write($0) }
+    /// ```
     public func finish(output: Output) throws {
         var bytes: [UInt8] = []
         try parser.finish { handle($0, into: &bytes) }
