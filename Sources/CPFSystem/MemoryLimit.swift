@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 import CSystemShims
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +23,8 @@ package func system_addressSpaceLeft() -> Int? {
     #else
     let resource = RLIMIT_AS
     #endif
-    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int.max) else { return nil }  // RLIM_INFINITY is the largest value
+    // RLIM_INFINITY is the largest value.
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int.max) else { return nil }
     let statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
     guard statm >= 0 else { return nil }
     defer { close(statm) }

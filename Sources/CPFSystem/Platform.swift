@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// The `system_…` names mark the wrappers of C calls, as apple/swift-system does.
+
 // The one file that names the C library. The other files of this target
 // import it too (as they must, a module's import being per file), but no
 // other Swift target does: CPFCommandLine and the executable reach the

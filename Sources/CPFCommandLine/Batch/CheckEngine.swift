@@ -97,9 +97,10 @@ final class CheckEngine {
         let copiesStart = settings.output.copiesInput && inputCount == 1
         var inHeader = settings.skipsHeader
         let csvDelimiter = settings.field == nil ? nil : settings.delimiter
-        try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter, byteOrderMark: { mark in
+        let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
             if copiesStart { out.write(mark) }
-        }) { piece in
+        }
+        try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter, byteOrderMark: keepMark) { piece in
             if inHeader {
                 if copiesStart {
                     out.write(piece.bytes)

@@ -83,9 +83,10 @@ final class RewritingInput {
         let isFirstInput = inputCount == 1
         let out = out
         var inHeader = columns.skipsHeader
-        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: { mark in
+        let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
             if isFirstInput { out.write(mark) }
-        }) { piece in
+        }
+        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) { piece in
             if _fastPath(!inHeader && fieldRewriter == nil) {
                 // Whole lines: the hot path.
                 line(piece)

@@ -20,8 +20,8 @@ enum CheckCommand: Command {
             The CPF is field <n> (from 1) of each CSV record; RFC 4180 quoted fields, doubled quotes and quoted line \
             breaks are understood. Filters still print whole records.
             """, pt: """
-            O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas e quebras \
-            de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros.
+            O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas \
+            e quebras de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros.
             """))
     static let delimiter = CommonOptions.delimiter
     static let header = CommonOptions.header(

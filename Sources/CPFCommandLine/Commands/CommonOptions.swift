@@ -32,8 +32,9 @@ enum CommonOptions {
             The CPF is field <n> (from 1) of each CSV record (RFC 4180: quoted fields, doubled quotes, quoted line \
             breaks); it is rewritten in place and every other byte of the record kept.
             """, pt: """
-            O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, aspas duplicadas, \
-            quebras de linha entre aspas); ele é reescrito no lugar e todos os outros bytes do registro são mantidos.
+            O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, \
+            aspas duplicadas, quebras de linha entre aspas); ele é reescrito no lugar e todos os outros \
+            bytes do registro são mantidos.
             """))
     static let delimiter = OptionDefinition(
         "delimiter", short: "d", value: "c", completion: .choices(["tab"]), help: Localized("The field delimiter: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').", pt: "O separador de campos: um caractere (que não seja dígito, '.', '-' ou espaço), ou 'tab' (padrão: ',')."))
@@ -42,7 +43,8 @@ enum CommonOptions {
         help: Localized("""
             The first line (record) of each input is a header: passed through unchanged, the first input's only.
             """, pt: """
-            A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, só o da primeira entrada.
+            A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, \
+            só o da primeira entrada.
             """))
 
     static let color = OptionDefinition(

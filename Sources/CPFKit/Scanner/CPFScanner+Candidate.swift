@@ -33,7 +33,8 @@ extension CPFScanner {
     @inline(__always)
     internal static func kindE2(_ second: UInt8, _ third: UInt8) -> Kind {
         switch (second, third) {
-        case (0x80, 0x8B...0x8F), (0x80, 0xAA...0xAE), (0x81, 0xA0), (0x81, 0xA6...0xA9): .invisible  // U+200B–200F, U+202A–202E, U+2060, U+2066–2069
+        // U+200B–200F, U+202A–202E, U+2060, U+2066–2069
+        case (0x80, 0x8B...0x8F), (0x80, 0xAA...0xAE), (0x81, 0xA0), (0x81, 0xA6...0xA9): .invisible
         case (0x80, 0x90...0x95), (0x88, 0x92): .dash     // U+2010–2015, U+2212
         case (0x80, 0x89), (0x80, 0xAF): .space           // U+2009, U+202F
         default: .other

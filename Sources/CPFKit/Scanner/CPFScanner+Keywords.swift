@@ -106,7 +106,8 @@ extension CPFScanner {
             "ip",
         ]
         // Longest first: the longest keyword ending at a position is the one taken.
-        return (cpf.map { (Array($0.utf8), Keyword.Kind.cpf) } + other.map { (Array($0.utf8), Keyword.Kind.otherDocument) })
+        let cpfWords = cpf.map { (Array($0.utf8), Keyword.Kind.cpf) }
+        return cpfWords + other.map { (Array($0.utf8), Keyword.Kind.otherDocument) }
             .sorted { $0.0.count > $1.0.count }
     }()
 

@@ -14,8 +14,14 @@ struct OrderedPrinterTests {
         var outputBuffer: OutputBuffer!
         var errorBuffer: OutputBuffer!
         init() {
-            outputBuffer = OutputBuffer(sink: { [unowned self] bytes throws(Errno) in monitor.locked { output += bytes } })
-            errorBuffer = OutputBuffer(sink: { [unowned self] bytes throws(Errno) in monitor.locked { errors += bytes } })
+            let appendOutput: (UnsafeRawBufferPointer) throws(Errno) -> Void = { [unowned self] bytes in
+                monitor.locked { output += bytes }
+            }
+            let appendErrors: (UnsafeRawBufferPointer) throws(Errno) -> Void = { [unowned self] bytes in
+                monitor.locked { errors += bytes }
+            }
+            outputBuffer = OutputBuffer(sink: appendOutput)
+            errorBuffer = OutputBuffer(sink: appendErrors)
         }
         var text: String { monitor.locked { String(decoding: output, as: UTF8.self) } }
     }
