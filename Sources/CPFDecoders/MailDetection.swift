@@ -24,8 +24,11 @@ public enum MailDetection: Hashable, Sendable {
     /// How many bytes of a file ``detect(_:)`` looks at.
     public static let sampleSize = 8192
 
-    private static let knownFields: Set<[UInt8]> = Set(["from", "date", "message-id", "mime-version", "received",
-                                                        "return-path", "subject", "to", "content-type"].map { Array($0.utf8) })
+    private static let knownFields: Set<[UInt8]> = Set(
+        [
+            "from", "date", "message-id", "mime-version", "received",
+            "return-path", "subject", "to", "content-type",
+        ].map { Array($0.utf8) })
 
     /// The kind of mail the sample starts, or nil when it does not look like mail.
     ///
@@ -35,7 +38,7 @@ public enum MailDetection: Hashable, Sendable {
         var lines = sample.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: false).map { line in
             line.last == 0x0D ? line.dropLast() : line
         }
-        if sample.count == sampleSize && lines.count > 1 { lines.removeLast() }   // cut by the sample's end
+        if sample.count == sampleSize && lines.count > 1 { lines.removeLast() }  // cut by the sample's end
         var kind = MailDetection.message
         var index = 0
         if let first = lines.first, first.starts(with: Array("From ".utf8)) {

@@ -59,7 +59,8 @@ final class RedactEngine {
     /// bytes read so far have all been written (the kept ones unchanged).
     func redact(_ descriptor: FileDescriptor) throws(Errno) {
         if threads > 1, case .hidden(let hiding) = style,
-           let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity {
+            let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity
+        {
             return try redactInChunks(descriptor, hiding: hiding)
         }
         var scanner = CPFScanner(hidingFrom: minimumConfidence)
@@ -99,37 +100,44 @@ final class RedactEngine {
         let out = out
         var hidden = 0
         defer { redactedCount += hidden }
-        try pipeline!.run(descriptor, work: { chunk in
-            let base = chunk.scanned.baseAddress!
-            let origin = chunk.scannedOffset
-            let range = chunk.range
-            var count = 0
-            // Every match that reaches into the chunk's own bytes is hidden
-            // where it lies (its bytes in the context are not written);
-            // those that start there are counted.
-            let hide = { (match: CPFScanner.Match, count: inout Int) in
-                // The scanner counts from the first byte read.
-                let start = origin + match.range.lowerBound, end = origin + match.range.upperBound
-                guard start < range.upperBound, end > range.lowerBound else { return }
-                match.hideDigits(in: UnsafeMutableRawBufferPointer(start: base + match.range.lowerBound, count: match.range.count),
-                                 style: hiding)
-                if start >= range.lowerBound { count += 1 }
-            }
-            var scanner = CPFScanner(hidingFrom: minimumConfidence)
-            withoutActuallyEscaping(hide) { hide in
-                scanner.feed(UnsafeRawBufferPointer(chunk.scanned)) { hide($0, &count) }
-                if chunk.reachesEnd { scanner.finish { hide($0, &count) } }
-            }
-            return count
-        }, emit: { chunk, count in
-            out.write(chunk.owned)
-            hidden += count
-        })
+        try pipeline!.run(
+            descriptor,
+            work: { chunk in
+                let base = chunk.scanned.baseAddress!
+                let origin = chunk.scannedOffset
+                let range = chunk.range
+                var count = 0
+                // Every match that reaches into the chunk's own bytes is hidden
+                // where it lies (its bytes in the context are not written);
+                // those that start there are counted.
+                let hide = { (match: CPFScanner.Match, count: inout Int) in
+                    // The scanner counts from the first byte read.
+                    let start = origin + match.range.lowerBound
+                    let end = origin + match.range.upperBound
+                    guard start < range.upperBound, end > range.lowerBound else { return }
+                    match.hideDigits(
+                        in: UnsafeMutableRawBufferPointer(
+                            start: base + match.range.lowerBound, count: match.range.count),
+                        style: hiding)
+                    if start >= range.lowerBound { count += 1 }
+                }
+                var scanner = CPFScanner(hidingFrom: minimumConfidence)
+                withoutActuallyEscaping(hide) { hide in
+                    scanner.feed(UnsafeRawBufferPointer(chunk.scanned)) { hide($0, &count) }
+                    if chunk.reachesEnd { scanner.finish { hide($0, &count) } }
+                }
+                return count
+            },
+            emit: { chunk, count in
+                out.write(chunk.owned)
+                hidden += count
+            })
     }
 
     @inline(__always)
     private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
-        let buffer = UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count)
+        let buffer = UnsafeMutableRawBufferPointer(
+            start: window + (match.range.lowerBound - origin), count: match.range.count)
         switch style {
         case .hidden(let hiding):
             match.hideDigits(in: buffer, style: hiding)

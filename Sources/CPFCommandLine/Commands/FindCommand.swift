@@ -3,24 +3,86 @@ import CPFKit
 /// `cpf find`: print the CPFs written in text files.
 enum FindCommand: Command {
     static let json = OptionDefinition(
-        "json", help: Localized("Print one JSON object per CPF (JSON Lines): source, line, column, text, cpf (its 11 digits), confidence and valid.", pt: "Imprime um objeto JSON por CPF (JSON Lines): source, line, column, text, cpf (os 11 dígitos), confidence e valid."))
+        "json",
+        help: Localized(
+            """
+            Print one JSON object per CPF (JSON Lines): source, line, column, text, cpf (its 11 digits), \
+            confidence and valid.
+            """,
+            pt:
+                """
+                Imprime um objeto JSON por CPF (JSON Lines): source, line, column, text, cpf (os 11 dígitos), \
+                confidence e valid.
+                """
+        ))
     static let confidence = OptionDefinition(
-        "confidence", value: "level", completion: .choices(["low", "medium", "high"]), help: Localized("Report CPFs of at least this confidence: low, medium (default) or high.", pt: "Relata CPFs de pelo menos esta confiança: low, medium (padrão) ou high."))
+        "confidence", value: "level", completion: .choices(["low", "medium", "high"]),
+        help: Localized(
+            "Report CPFs of at least this confidence: low, medium (default) or high.",
+            pt: "Relata CPFs de pelo menos esta confiança: low, medium (padrão) ou high."))
     static let includeInvalid = OptionDefinition(
-        "include-invalid", help: Localized("Also report mistyped CPFs: wrong check digits, written as the full mask or after a CPF keyword.", pt: "Relata também CPFs digitados errado: dígitos verificadores errados, escritos com a máscara completa ou depois de uma palavra-chave de CPF."))
+        "include-invalid",
+        help: Localized(
+            "Also report mistyped CPFs: wrong check digits, written as the full mask or after a CPF keyword.",
+            pt:
+                """
+                Relata também CPFs digitados errado: dígitos verificadores errados, escritos com a máscara \
+                completa ou depois de uma palavra-chave de CPF.
+                """
+        ))
     static let count = OptionDefinition(
-        "count", help: Localized("Print FILE:N for each file with at least one CPF, N the number of CPFs in it (JSON: source and count).", pt: "Imprime ARQUIVO:N para cada arquivo com pelo menos um CPF, N o número de CPFs nele (JSON: source e count)."))
+        "count",
+        help: Localized(
+            "Print FILE:N for each file with at least one CPF, N the number of CPFs in it (JSON: source and count).",
+            pt:
+                """
+                Imprime ARQUIVO:N para cada arquivo com pelo menos um CPF, N o número de CPFs nele (JSON: source \
+                e count).
+                """
+        ))
     static let filesWithMatches = OptionDefinition(
-        "files-with-matches", short: "l", help: Localized("Print only the name of each file with at least one CPF (JSON: source).", pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
+        "files-with-matches", short: "l",
+        help: Localized(
+            "Print only the name of each file with at least one CPF (JSON: source).",
+            pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
     static let stats = OptionDefinition(
-        "stats", help: Localized("At the end, print on standard error the files and bytes read, the CPFs found by confidence, and the time taken.", pt: "No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança e o tempo gasto."))
+        "stats",
+        help: Localized(
+            """
+            At the end, print on standard error the files and bytes read, the CPFs found by confidence, and the \
+            time taken.
+            """,
+            pt:
+                """
+                No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança e o \
+                tempo gasto.
+                """
+        ))
 
     static let definition = CommandDefinition(
         name: "find",
-        abstract: Localized("Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage: "[-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [<file> ...]",
+        abstract: Localized(
+            "Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
+        usage:
+            """
+            [-r] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] \
+            [<file> ...]
+            """,
         arguments: [
-            ("<file>", Localized("Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
+            (
+                "<file>",
+                Localized(
+                    """
+                    Files to search, in order ('-' for standard input); with -r, directories too. Without any, \
+                    standard input is read.
+                    """,
+                    pt:
+                        """
+                        Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem \
+                        nenhum, lê a entrada padrão.
+                        """
+                )
+            )
         ],
         options: [
             confidence,
@@ -34,7 +96,8 @@ enum FindCommand: Command {
             TreeOptions.noProgress,
             CommonOptions.color,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
             (a line break or control character in it escaped) and COLUMN counting
             bytes from 1. A candidate is 11 digits in groups of 3, 3, 3 and 2, with
@@ -60,35 +123,36 @@ enum FindCommand: Command {
               cpf find --confidence high --json tickets/*.txt
               cpf find --confidence low --include-invalid export.csv
               cpf find -r --count --stats shared-folder/
-            """, pt: """
-            Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
-            escrito (uma quebra de linha ou caractere de controle nele aparece escapado)
-            e COLUNA contada em bytes a partir de 1. Um candidato tem 11 dígitos em
-            grupos de 3, 3, 3 e 2, com nada ou um separador entre os grupos ('.', um
-            traço, um espaço; antes do último grupo também '/' ou ' - '), uma quebra de
-            linha permitida num separador, e caracteres invisíveis ignorados. Não pode
-            encostar em outro número: um dígito, ou '.' ou traço junto de um dígito,
-            logo antes ou depois (assim nenhuma parte de um CNPJ 12.345.678/0001-95 ou
-            de 1.390.533.447-05 é um CPF). Com dígitos verificadores válidos, é um CPF
-            de confiança high (depois de uma palavra-chave de CPF como 'CPF', ou com a
-            máscara completa DDD.DDD.DDD-DD), low (depois de uma palavra-chave de
-            telefone, PIS, CNH, RENAVAM..., ou escrito só com espaços ou pontos, como
-            um endereço IP) ou medium (todo o resto). As listas estão em
-            docs/reference.md.
+            """,
+            pt: """
+                Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
+                escrito (uma quebra de linha ou caractere de controle nele aparece escapado)
+                e COLUNA contada em bytes a partir de 1. Um candidato tem 11 dígitos em
+                grupos de 3, 3, 3 e 2, com nada ou um separador entre os grupos ('.', um
+                traço, um espaço; antes do último grupo também '/' ou ' - '), uma quebra de
+                linha permitida num separador, e caracteres invisíveis ignorados. Não pode
+                encostar em outro número: um dígito, ou '.' ou traço junto de um dígito,
+                logo antes ou depois (assim nenhuma parte de um CNPJ 12.345.678/0001-95 ou
+                de 1.390.533.447-05 é um CPF). Com dígitos verificadores válidos, é um CPF
+                de confiança high (depois de uma palavra-chave de CPF como 'CPF', ou com a
+                máscara completa DDD.DDD.DDD-DD), low (depois de uma palavra-chave de
+                telefone, PIS, CNH, RENAVAM..., ou escrito só com espaços ou pontos, como
+                um endereço IP) ou medium (todo o resto). As listas estão em
+                docs/reference.md.
 
-            Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
-            cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos
-            binários são pesquisados como qualquer outro.
+                Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
+                cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos
+                binários são pesquisados como qualquer outro.
 
-            CÓDIGO DE SAÍDA:
-              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S.
+                CÓDIGO DE SAÍDA:
+                  0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S.
 
-            EXEMPLOS:
-              cpf find app.log dump.sql
-              cpf find --confidence high --json chamados/*.txt
-              cpf find --confidence low --include-invalid export.csv
-              cpf find -r --count --stats pasta-compartilhada/
-            """),
+                EXEMPLOS:
+                  cpf find app.log dump.sql
+                  cpf find --confidence high --json chamados/*.txt
+                  cpf find --confidence low --include-invalid export.csv
+                  cpf find -r --count --stats pasta-compartilhada/
+                """),
         argumentCompletion: .file)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
@@ -113,7 +177,10 @@ enum FindCommand: Command {
     }
 
     /// The value of a `--confidence` option, read case-insensitively.
-    static func confidenceLevel(_ arguments: ParsedArguments, _ option: OptionDefinition) throws(UsageError) -> CPFScanner.Confidence? {
-        try arguments.choice(option, among: CPFScanner.Confidence.allCases.map(\.rawValue)).flatMap(CPFScanner.Confidence.init(rawValue:))
+    static func confidenceLevel(_ arguments: ParsedArguments, _ option: OptionDefinition) throws(UsageError)
+        -> CPFScanner.Confidence?
+    {
+        try arguments.choice(option, among: CPFScanner.Confidence.allCases.map(\.rawValue)).flatMap(
+            CPFScanner.Confidence.init(rawValue:))
     }
 }

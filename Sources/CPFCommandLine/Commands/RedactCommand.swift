@@ -3,20 +3,74 @@ import CPFKit
 /// `cpf redact`: copy text with the digits of every CPF hidden.
 enum RedactCommand: Command {
     static let style = OptionDefinition(
-        "style", value: "style", completion: .choices(["full", "lgpd", "pseudonym"]), help: Localized("'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the last two: ***.533.447-**, ***533447**. 'pseudonym' writes each CPF's pseudonym (see 'cpf pseudonymize'; needs --key-file), a mistyped one fully hidden.", pt: "'full' (padrão) esconde todos os dígitos: ***.***.***-**, ***********. 'lgpd' esconde os três primeiros e os dois últimos: ***.533.447-**, ***533447**. 'pseudonym' escreve o pseudônimo de cada CPF (veja 'cpf pseudonymize'; precisa de --key-file), e um CPF digitado errado é todo escondido."))
+        "style", value: "style", completion: .choices(["full", "lgpd", "pseudonym"]),
+        help: Localized(
+            """
+            'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the \
+            last two: ***.533.447-**, ***533447**. 'pseudonym' writes each CPF's pseudonym (see 'cpf \
+            pseudonymize'; needs --key-file), a mistyped one fully hidden.
+            """,
+            pt:
+                """
+                'full' (padrão) esconde todos os dígitos: ***.***.***-**, ***********. 'lgpd' esconde os três \
+                primeiros e os dois últimos: ***.533.447-**, ***533447**. 'pseudonym' escreve o pseudônimo de \
+                cada CPF (veja 'cpf pseudonymize'; precisa de --key-file), e um CPF digitado errado é todo \
+                escondido.
+                """
+        ))
 
     static let confidence = OptionDefinition(
-        "confidence", value: "level", completion: .choices(["low", "medium", "high"]), help: Localized("Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. Mistyped CPFs are always hidden.", pt: "Esconde CPFs de pelo menos esta confiança: low (padrão: tudo o que poderia ser um CPF), medium ou high. CPFs digitados errado são sempre escondidos."))
+        "confidence", value: "level", completion: .choices(["low", "medium", "high"]),
+        help: Localized(
+            """
+            Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. \
+            Mistyped CPFs are always hidden.
+            """,
+            pt:
+                """
+                Esconde CPFs de pelo menos esta confiança: low (padrão: tudo o que poderia ser um CPF), medium ou \
+                high. CPFs digitados errado são sempre escondidos.
+                """
+        ))
 
     static let inPlace = OptionDefinition(
-        "in-place", help: Localized("Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file in the same folder, renamed over it), owner, mode, ACLs and extended attributes kept; files with nothing to hide are left untouched. Each file changed is listed on standard error.", pt: "Reescreve cada <file> que tem algo a esconder em vez de imprimi-lo: de forma atômica (um arquivo temporário na mesma pasta, renomeado por cima), mantendo dono, permissões, ACLs e atributos estendidos; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na saída de erro."))
+        "in-place",
+        help: Localized(
+            """
+            Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file \
+            in the same folder, renamed over it), owner, mode, ACLs and extended attributes kept; files with \
+            nothing to hide are left untouched. Each file changed is listed on standard error.
+            """,
+            pt:
+                """
+                Reescreve cada <file> que tem algo a esconder em vez de imprimi-lo: de forma atômica (um arquivo \
+                temporário na mesma pasta, renomeado por cima), mantendo dono, permissões, ACLs e atributos \
+                estendidos; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na \
+                saída de erro.
+                """
+        ))
 
     static let definition = CommandDefinition(
         name: "redact",
-        abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
+        abstract: Localized(
+            "Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."
+        ),
         usage: "[-r] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [<file> ...]",
         arguments: [
-            ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
+            (
+                "<file>",
+                Localized(
+                    """
+                    Files to copy, in order ('-' for standard input); with -r, directories too. Without any, \
+                    standard input is read.
+                    """,
+                    pt:
+                        """
+                        Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem \
+                        nenhum, lê a entrada padrão.
+                        """
+                )
+            )
         ],
         options: [
             style,
@@ -29,7 +83,8 @@ enum RedactCommand: Command {
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
             the same confidence is rewritten in place, separators, line breaks and
             invisible characters kept; every other byte is copied unchanged, binary
@@ -59,38 +114,39 @@ enum RedactCommand: Command {
               cpf redact app.log > app-shared.log
               cpf redact --style lgpd < ticket.txt
               cpf redact -r --in-place shared-folder/
-            """, pt: """
-            Todo CPF e CPF digitado errado que 'cpf find --include-invalid' relata na
-            mesma confiança é reescrito no lugar, mantendo separadores, quebras de linha
-            e caracteres invisíveis; todos os outros bytes são copiados sem mudança,
-            inclusive dados binários e UTF-8 inválido. Depois de
-            'cpf redact --confidence L', 'cpf find --confidence L --include-invalid'
-            não encontra nada. A memória fica estável qualquer que seja a entrada,
-            mesmo uma linha de 1 GB.
+            """,
+            pt: """
+                Todo CPF e CPF digitado errado que 'cpf find --include-invalid' relata na
+                mesma confiança é reescrito no lugar, mantendo separadores, quebras de linha
+                e caracteres invisíveis; todos os outros bytes são copiados sem mudança,
+                inclusive dados binários e UTF-8 inválido. Depois de
+                'cpf redact --confidence L', 'cpf find --confidence L --include-invalid'
+                não encontra nada. A memória fica estável qualquer que seja a entrada,
+                mesmo uma linha de 1 GB.
 
-            Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
-            novo conteúdo vai para um arquivo temporário na mesma pasta
-            (.cpf-redact-XXXXXX), com o dono, o grupo, as permissões, as ACLs e os
-            atributos estendidos do arquivo, gravado no disco e renomeado por cima
-            dele; assim o arquivo é a todo momento o antigo ou o novo. Um link dado
-            como arquivo tem reescrito o arquivo para o qual aponta. As pastas são
-            abertas dentro das pastas-mãe, nunca por um caminho procurado de novo:
-            uma pasta trocada por um link durante a execução não leva o cpf para
-            fora dos argumentos. Um arquivo não é reescrito, e é relatado, quando
-            isso perderia algo: outros links físicos, metadados que não podem ser
-            mantidos, uma mudança durante a reescrita, outro programa escrevendo
-            nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
-            estava; os outros seguem.
+                Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
+                novo conteúdo vai para um arquivo temporário na mesma pasta
+                (.cpf-redact-XXXXXX), com o dono, o grupo, as permissões, as ACLs e os
+                atributos estendidos do arquivo, gravado no disco e renomeado por cima
+                dele; assim o arquivo é a todo momento o antigo ou o novo. Um link dado
+                como arquivo tem reescrito o arquivo para o qual aponta. As pastas são
+                abertas dentro das pastas-mãe, nunca por um caminho procurado de novo:
+                uma pasta trocada por um link durante a execução não leva o cpf para
+                fora dos argumentos. Um arquivo não é reescrito, e é relatado, quando
+                isso perderia algo: outros links físicos, metadados que não podem ser
+                mantidos, uma mudança durante a reescrita, outro programa escrevendo
+                nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
+                estava; os outros seguem.
 
-            CÓDIGO DE SAÍDA:
-              0 copiado ou reescrito (com ou sem CPF encontrado),
-              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito).
+                CÓDIGO DE SAÍDA:
+                  0 copiado ou reescrito (com ou sem CPF encontrado),
+                  2 erro de uso ou de E/S (com --in-place: algum arquivo não foi reescrito).
 
-            EXEMPLOS:
-              cpf redact app.log > app-compartilhado.log
-              cpf redact --style lgpd < chamado.txt
-              cpf redact -r --in-place pasta-compartilhada/
-            """),
+                EXEMPLOS:
+                  cpf redact app.log > app-compartilhado.log
+                  cpf redact --style lgpd < chamado.txt
+                  cpf redact -r --in-place pasta-compartilhada/
+                """),
         argumentCompletion: .file)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
@@ -118,9 +174,10 @@ enum RedactCommand: Command {
         let run = TreeRun(
             walk: TreeOptions.walk(arguments, inPlace: inPlace), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
-        run.run(makeWorker: TreeWorkers.redact(
-            makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
-            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), context: context))
+        run.run(
+            makeWorker: TreeWorkers.redact(
+                makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
+                threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), context: context))
         return run.failedInput ? .error : .success
     }
 }

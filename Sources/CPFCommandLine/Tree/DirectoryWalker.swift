@@ -134,7 +134,8 @@ final class TreeWalk: Sequence, IteratorProtocol {
         if walker.recursive, let status, status.kind == .directory {
             do {
                 let directory = try OpenDirectory(argument)
-                let prefix = argument.bytes.last == UInt8(ascii: "/") ? argument.bytes : argument.bytes + [UInt8(ascii: "/")]
+                let prefix =
+                    argument.bytes.last == UInt8(ascii: "/") ? argument.bytes : argument.bytes + [UInt8(ascii: "/")]
                 try enter(directory, prefix: prefix)
                 return nil
             } catch {
@@ -142,7 +143,9 @@ final class TreeWalk: Sequence, IteratorProtocol {
             }
         }
         let size = status?.kind == .regular ? status!.size : 0
-        guard walker.opensArgumentsInTheirDirectory else { return TreeEntry(path: argument, kind: .argument, size: size) }
+        guard walker.opensArgumentsInTheirDirectory else {
+            return TreeEntry(path: argument, kind: .argument, size: size)
+        }
         do {
             let (directory, name) = try Self.resolve(argument)
             return TreeEntry(path: argument, kind: .argument, size: size, location: .inDirectory(directory, name: name))
@@ -168,10 +171,17 @@ final class TreeWalk: Sequence, IteratorProtocol {
         // Sorted so that the paths come out in byte order: a directory's
         // files follow its name and a slash.
         let names = try directory.entries()
-            .map { entry in (name: entry.name, key: entry.isDirectory ?? isDirectory(entry.name, in: directory) ? entry.name + [UInt8(ascii: "/")] : entry.name) }
+            .map { entry in
+                (
+                    name: entry.name,
+                    key: entry.isDirectory ?? isDirectory(entry.name, in: directory)
+                        ? entry.name + [UInt8(ascii: "/")] : entry.name
+                )
+            }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }
             .map(\.name)
-        frames.append(Frame(directory: directory, prefix: prefix, identity: (status.device, status.inode), names: names))
+        frames.append(
+            Frame(directory: directory, prefix: prefix, identity: (status.device, status.inode), names: names))
     }
 
     private func isDirectory(_ name: [UInt8], in directory: OpenDirectory) -> Bool {
@@ -199,13 +209,14 @@ final class TreeWalk: Sequence, IteratorProtocol {
                 }
                 try enter(directory, prefix: path.bytes + [UInt8(ascii: "/")])
                 return nil
-            } catch where error == .tooManyLinks || error == .notDirectory {
+            } catch  where error == .tooManyLinks || error == .notDirectory {
                 return TreeEntry(path: path, kind: .replaced, size: 0)
             } catch {
                 return TreeEntry(path: path, kind: .unreadable(error), size: 0)
             }
         case .regular:
-            return TreeEntry(path: path, kind: .found, size: status.size, location: .inDirectory(frame.directory, name: name))
+            return TreeEntry(
+                path: path, kind: .found, size: status.size, location: .inDirectory(frame.directory, name: name))
         case .symbolicLink:
             return nil  // never followed below the arguments
         case .other:

@@ -4,16 +4,44 @@ import CPFSystem
 /// `--threads`, `--no-progress`.
 enum TreeOptions {
     static let recursive = OptionDefinition(
-        "recursive", short: "r", help: Localized("Search directories given as <file> through: every regular file below them, in sorted path order, each folder opened inside its parent; symbolic links below them are not followed, FIFOs, sockets and devices skipped.", pt: "Percorre as pastas dadas como <file>: todo arquivo comum dentro delas, em ordem de caminho, cada pasta aberta dentro da pasta-mãe; links simbólicos dentro delas não são seguidos, FIFOs, sockets e dispositivos são ignorados."))
+        "recursive", short: "r",
+        help: Localized(
+            """
+            Search directories given as <file> through: every regular file below them, in sorted path order, each \
+            folder opened inside its parent; symbolic links below them are not followed, FIFOs, sockets and \
+            devices skipped.
+            """,
+            pt:
+                """
+                Percorre as pastas dadas como <file>: todo arquivo comum dentro delas, em ordem de caminho, cada \
+                pasta aberta dentro da pasta-mãe; links simbólicos dentro delas não são seguidos, FIFOs, sockets \
+                e dispositivos são ignorados.
+                """
+        ))
     static let threads = OptionDefinition(
-        "threads", short: "j", value: "n", help: Localized("Scan with <n> threads (default: one per processor): <n> files at a time, or the parts of one large file side by side. The output is the same, in the same order, whatever <n>.", pt: "Usa <n> threads (padrão: uma por processador): <n> arquivos de cada vez, ou as partes de um arquivo grande lado a lado. A saída é a mesma, na mesma ordem, qualquer que seja <n>."))
+        "threads", short: "j", value: "n",
+        help: Localized(
+            """
+            Scan with <n> threads (default: one per processor): <n> files at a time, or the parts of one large \
+            file side by side. The output is the same, in the same order, whatever <n>.
+            """,
+            pt:
+                """
+                Usa <n> threads (padrão: uma por processador): <n> arquivos de cada vez, ou as partes de um \
+                arquivo grande lado a lado. A saída é a mesma, na mesma ordem, qualquer que seja <n>.
+                """
+        ))
     static let noProgress = OptionDefinition(
-        "no-progress", help: Localized("Do not show the progress line (shown on standard error only when it is a terminal).", pt: "Não mostra a linha de progresso (mostrada na saída de erro só quando ela é um terminal)."))
+        "no-progress",
+        help: Localized(
+            "Do not show the progress line (shown on standard error only when it is a terminal).",
+            pt: "Não mostra a linha de progresso (mostrada na saída de erro só quando ela é um terminal)."))
 
     /// The value of `--threads`, or the number of processors; fewer under a
     /// memory limit (`ulimit -v`) that cannot hold them all.
     static func threadCount(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        let wanted = try arguments.integer(threads, in: 1...1024, expected: Message.expectThreads.localized())
+        let wanted =
+            try arguments.integer(threads, in: 1...1024, expected: Message.expectThreads.localized())
             ?? system_onlineProcessors()
         return threadsThatFit(wanted, addressSpaceLeft: system_addressSpaceLeft())
     }
@@ -79,10 +107,14 @@ final class TreeStats: @unchecked Sendable {
     /// The summary on standard error.
     func write(to errors: OutputBuffer, language: Language = .english) {
         monitor.locked {
-            errors.write(TreeMessages.statsFiles(files: files, withCPFs: filesWithCPFs, bytes: bytes,
-                                                 seconds: system_monotonicSeconds() - start, language) + "\n")
-            errors.write(TreeMessages.statsCPFs(high: found.high, medium: found.medium, low: found.low,
-                                                mistyped: found.mistyped, language) + "\n")
+            errors.write(
+                TreeMessages.statsFiles(
+                    files: files, withCPFs: filesWithCPFs, bytes: bytes,
+                    seconds: system_monotonicSeconds() - start, language) + "\n")
+            errors.write(
+                TreeMessages.statsCPFs(
+                    high: found.high, medium: found.medium, low: found.low,
+                    mistyped: found.mistyped, language) + "\n")
         }
         errors.flush()
     }

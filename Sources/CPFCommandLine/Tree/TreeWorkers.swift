@@ -25,8 +25,10 @@ enum TreeWorkers {
                 let before = engine.reportedCounts
                 defer {
                     let after = engine.reportedCounts
-                    let found = (low: after.low - before.low, medium: after.medium - before.medium,
-                                 high: after.high - before.high, mistyped: after.mistyped - before.mistyped)
+                    let found = (
+                        low: after.low - before.low, medium: after.medium - before.medium,
+                        high: after.high - before.high, mistyped: after.mistyped - before.mistyped
+                    )
                     let total = after.total - before.total
                     stats.add(bytes: file.entry.size, found: found)
                     if total > 0, listing != .matches {
@@ -70,8 +72,9 @@ enum TreeWorkers {
             let current = CurrentFile()
             // Copies to standard output, or (in place) only counts what there is to hide.
             let out = inPlace ? OutputBuffer(sink: { _ throws(Errno) in }) : TreeFile.outputBuffer { current.file }
-            let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: out,
-                                      threads: threadsPerFile)
+            let engine = RedactEngine(
+                style: style, minimumConfidence: minimumConfidence, context: context, output: out,
+                threads: threadsPerFile)
             let cleanup = inPlace ? SignalCleanup.claimSlot() : nil
             return { file, descriptor throws(Errno) in
                 current.file = file
@@ -93,10 +96,13 @@ enum TreeWorkers {
                     guard hidden > 0 else { return }
                     try descriptor.seek(to: 0)
                     do throws(InPlaceFile.Failure) {
-                        try InPlaceFile.replace(name, in: directory, original: descriptor, status: status, cleanup: cleanup) {
+                        try InPlaceFile.replace(
+                            name, in: directory, original: descriptor, status: status, cleanup: cleanup
+                        ) {
                             temporary throws(Errno) in
-                            let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context,
-                                                        output: temporary, threads: threadsPerFile)
+                            let rewriter = RedactEngine(
+                                style: style, minimumConfidence: minimumConfidence, context: context,
+                                output: temporary, threads: threadsPerFile)
                             try rewriter.redact(descriptor)
                         }
                     } catch {

@@ -19,10 +19,11 @@ extension CPF: Codable {
         do {
             self = try CPF(validating: text, options: .roundTrip)
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "not a valid CPF: \(error)",
-                underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a valid CPF: \(error)",
+                    underlyingError: error))
         }
     }
 

@@ -51,7 +51,7 @@ extension StringProtocol {
     public func parsedCPF(options: CPF.ParsingOptions = .lenient) -> Result<CPF, CPFValidationError> {
         let scalars = Array(unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
-              let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
+            let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
         else { return .failure(.empty) }
         let text = scalars[first...last]
 
@@ -95,7 +95,7 @@ extension StringProtocol {
     public func cpfCheckDigits() -> Result<CPF.CheckDigits, CPFValidationError> {
         let scalars = Array(unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
-              let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
+            let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
         else { return .failure(.empty) }
         if let bad = scalars[first...last].firstIndex(where: { $0.cpfDigitValue == nil && !$0.isCPFSeparator }) {
             return .failure(.invalidCharacter(scalars[bad], position: bad + 1))
@@ -114,10 +114,11 @@ extension Collection where Element == Int {
     @inlinable
     internal var cpfCheckDigit: Int {
         var weight = count + 2
-        let remainder = reduce(into: 0) { sum, digit in
-            weight -= 1
-            sum += digit * weight
-        } % 11
+        let remainder =
+            reduce(into: 0) { sum, digit in
+                weight -= 1
+                sum += digit * weight
+            } % 11
         return remainder < 2 ? 0 : 11 - remainder
     }
 
@@ -134,9 +135,10 @@ extension Collection where Element == Unicode.Scalar {
     /// Whether these scalars are exactly `DDD.DDD.DDD-DD`.
     @inlinable
     internal var isCPFMask: Bool {
-        count == 14 && zip(self, "DDD.DDD.DDD-DD".unicodeScalars).allSatisfy { scalar, pattern in
-            pattern == "D" ? scalar.cpfDigitValue != nil : scalar == pattern
-        }
+        count == 14
+            && zip(self, "DDD.DDD.DDD-DD".unicodeScalars).allSatisfy { scalar, pattern in
+                pattern == "D" ? scalar.cpfDigitValue != nil : scalar == pattern
+            }
     }
 }
 

@@ -1,17 +1,20 @@
 // Tests of Commands/RedactCommand.swift: its definition, help and --style.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("RedactCommand")
 struct RedactCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(RedactCommand.definition.name == "redact")
-        #expect(RedactCommand.definition.options.map(\.long) == [
-            "style", "confidence", "in-place", "recursive", "threads", "no-progress", "key-file", "tweak", "keep-region",
-        ])
+        #expect(
+            RedactCommand.definition.options.map(\.long) == [
+                "style", "confidence", "in-place", "recursive", "threads", "no-progress", "key-file", "tweak",
+                "keep-region",
+            ])
         let help = RedactCommand.definition.helpText
         for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:"] {
             #expect(help.contains(phrase))
@@ -22,7 +25,10 @@ struct RedactCommandTests {
     @Test("an unknown style is a usage error", arguments: ["", "partial", "fuller"])
     func unknownStyle(style: String) throws {
         let arguments = try parse(["--style", style], for: RedactCommand.definition)
-        #expect(throws: UsageError.invalidValue(option: "--style", value: RawText(style), expected: "'full', 'lgpd' or 'pseudonym'")) {
+        #expect(
+            throws: UsageError.invalidValue(
+                option: "--style", value: RawText(style), expected: "'full', 'lgpd' or 'pseudonym'")
+        ) {
             try RedactCommand.run(arguments, context: Context())
         }
     }
