@@ -82,10 +82,17 @@ final class RedactEngine {
         var blockStart = UnsafeMutableRawPointer(bitPattern: BlockReader.headroom)!
         // Bytes kept back from the previous block, right in front of `blockStart`.
         var keptCount = 0
+        // Where the input starts, to read an e-mail message again from there.
+        let start = try? descriptor.currentOffset()
+        var mail: InputLayers?
         let failure: String?
         do throws(Errno) {
-            failure = try reader.forEachBlock(of: descriptor, layers: { layers in
-                if !layers.isPlain, reencodes { writer = ReencodingWriter(layers, to: out) }
+            failure = try reader.forEachBlock(of: descriptor, stopsAtMail: true, layers: { layers in
+                if layers.mail != nil {
+                    mail = layers
+                } else if !layers.isPlain, reencodes {
+                    writer = ReencodingWriter(layers, to: out)
+                }
             }) { block in
                 blockStart = block.baseAddress!
                 let window = blockStart - keptCount
@@ -104,6 +111,11 @@ final class RedactEngine {
             if keptCount > 0 { emit(UnsafeRawBufferPointer(start: blockStart - keptCount, count: keptCount)) }
             writer?.finish()
             throw .read(error)
+        }
+        if let mail, let kind = mail.mail {
+            if mail.gzip { throw .notSearched("e-mail compressed with gzip, which redact does not rewrite") }
+            guard let start else { throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file") }
+            return try redactMail(descriptor, kind: kind, from: start)
         }
         // The text decoded before a failure is redacted to its end too.
         let window = blockStart - keptCount
@@ -149,6 +161,89 @@ final class RedactEngine {
             out.write(chunk.owned)
             hidden += count
         })
+    }
+
+    /// The bytes a pass over an e-mail file reads at once.
+    static let mailSlice = 1 << 20
+
+    /// ``redact(_:)`` for an e-mail message or mbox file (read from a file,
+    /// from `start`): a first pass with ``MailReader`` finds the parts whose
+    /// decoded text holds something to hide, a second with ``MailRewriter``
+    /// writes the file back with those parts re-encoded, their CPFs hidden,
+    /// and CPFs in header blocks and boundary lines hidden where they are;
+    /// every other byte is copied as it was.
+    private func redactMail(_ descriptor: FileDescriptor, kind: MailDetection, from start: Int) throws(InputFailure) {
+        // The leaf parts with something to hide.
+        var parts = Set<Int>()
+        var scanned: Int?
+        var scanner = CPFScanner(hidingFrom: minimumConfidence)
+        let reader = MailReader(kind: kind)
+        func endPart() {
+            if let index = scanned { scanner.finish { _ in parts.insert(index) } }
+            scanned = nil
+        }
+        let find: MailReader.Handler = { segment, utf8, _ in
+            guard case .body(let part) = segment else { return endPart() }
+            if scanned != part.index {
+                endPart()
+                scanner = CPFScanner(hidingFrom: self.minimumConfidence)
+                scanned = part.index
+            }
+            guard !parts.contains(part.index) else { return }
+            scanner.feed(UnsafeRawBufferPointer(utf8)) { _ in parts.insert(part.index) }
+        }
+        try readMail(descriptor, from: start) { bytes in try reader.feed(bytes, handler: find) }
+        do { try reader.finish(handler: find) } catch { throw .notSearched("e-mail: \(error)") }
+        endPart()
+
+        // Hides what there is to hide in the text given to it piece by piece,
+        // holding back the few last bytes that may still be a CPF.
+        var held: [UInt8] = []
+        var masker = CPFScanner(hidingFrom: minimumConfidence)
+        func mask(_ bytes: [UInt8], isFinal: Bool) -> [UInt8] {
+            let origin = masker.offset - held.count
+            var text = held + bytes
+            let (done, rest) = text.withUnsafeMutableBytes { text in
+                let window = text.baseAddress!
+                masker.feed(UnsafeRawBufferPointer(rebasing: text[(text.count - bytes.count)...])) {
+                    self.hide($0, in: window, origin: origin)
+                }
+                var settled = masker.settledOffset - origin
+                if isFinal {
+                    masker.finish { self.hide($0, in: window, origin: origin) }
+                    masker = CPFScanner(hidingFrom: self.minimumConfidence)
+                    settled = text.count
+                }
+                return (Array(text[..<settled]), Array(text[settled...]))
+            }
+            held = rest
+            return done
+        }
+        let rewriter = MailRewriter(kind: kind, rewrites: { parts.contains($0.index) },
+                                    raw: { _, bytes in mask(bytes, isFinal: true) },
+                                    body: { _, utf8, isFinal in mask(utf8, isFinal: isFinal) })
+        let out = out
+        try readMail(descriptor, from: start) { bytes in
+            try rewriter.feed(bytes) { out.write(UnsafeRawBufferPointer($0)) }
+        }
+        do { try rewriter.finish { out.write(UnsafeRawBufferPointer($0)) } } catch { throw .notSearched("e-mail: \(error)") }
+    }
+
+    /// Reads the file open at `descriptor` from `start` to its end, in slices, without moving its offset.
+    private func readMail(_ descriptor: FileDescriptor, from start: Int,
+                          _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws(InputFailure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.mailSlice, alignment: 8)
+        defer { buffer.deallocate() }
+        var offset = start
+        while true {
+            let count: Int
+            do throws(Errno) { count = try descriptor.read(into: buffer, at: offset) } catch { throw .read(error) }
+            if count == 0 { return }
+            offset += count
+            do {
+                try body(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+            } catch { throw .notSearched("e-mail: \(error)") }
+        }
     }
 
     @inline(__always)
