@@ -91,9 +91,15 @@ final class DecodingReader {
         return InputLayers(encoding: detection.encoding, byteOrderMark: detection.byteOrderMarkLength > 0)
     }
 
+    /// The bytes looked at to tell what a text is: enough for its encoding
+    /// and for e-mail (a header block cut by the sample's end is judged on
+    /// its complete lines, so every reader must see the same bytes).
+    static let sampleSize = max(CharacterEncoding.detectionSampleSize, MailDetection.sampleSize)
+
     /// The kind of e-mail the text starting with `prefix` is, if it is:
     /// only a text starting with a header field name's character is looked
-    /// at closer, so plain text pays one byte's test.
+    /// at closer (binary data and other text pay one byte's test), and a
+    /// first line without `:` ends the look.
     private static func mail(_ prefix: UnsafeRawBufferPointer) -> MailDetection? {
         guard let first = prefix.first, first > 0x20, first < 0x7F, first != UInt8(ascii: ":") else { return nil }
         return MailDetection.detect(prefix)
@@ -103,7 +109,7 @@ final class DecodingReader {
     /// ``InputLayers/isPlain``), from its first bytes read at its offset
     /// without moving it: what may be scanned in chunks as it is.
     static func isPlainFile(_ descriptor: FileDescriptor) -> Bool {
-        let sample = UnsafeMutableRawBufferPointer.allocate(byteCount: CharacterEncoding.detectionSampleSize, alignment: 8)
+        let sample = UnsafeMutableRawBufferPointer.allocate(byteCount: sampleSize, alignment: 8)
         defer { sample.deallocate() }
         guard let offset = try? descriptor.currentOffset(), let count = try? descriptor.read(into: sample, at: offset) else {
             return false
@@ -204,7 +210,7 @@ final class DecodingReader {
             guard inner == nil else { return }
             guard textDecided else {
                 sample += bytes
-                if sample.count >= CharacterEncoding.detectionSampleSize { decideOnSample() }
+                if sample.count >= Self.sampleSize { decideOnSample() }
                 return
             }
             decoded(bytes)
