@@ -196,32 +196,15 @@ final class RedactEngine {
         do { try reader.finish(handler: find) } catch { throw .notSearched("e-mail: \(error)") }
         endPart()
 
-        // Hides what there is to hide in the text given to it piece by piece,
-        // holding back the few last bytes that may still be a CPF.
-        var held: [UInt8] = []
-        var masker = CPFScanner(hidingFrom: minimumConfidence)
-        func mask(_ bytes: [UInt8], isFinal: Bool) -> [UInt8] {
-            let origin = masker.offset - held.count
-            var text = held + bytes
-            let (done, rest) = text.withUnsafeMutableBytes { text in
-                let window = text.baseAddress!
-                masker.feed(UnsafeRawBufferPointer(rebasing: text[(text.count - bytes.count)...])) {
-                    self.hide($0, in: window, origin: origin)
-                }
-                var settled = masker.settledOffset - origin
-                if isFinal {
-                    masker.finish { self.hide($0, in: window, origin: origin) }
-                    masker = CPFScanner(hidingFrom: self.minimumConfidence)
-                    settled = text.count
-                }
-                return (Array(text[..<settled]), Array(text[settled...]))
-            }
-            held = rest
-            return done
+        // The text of a rewritten part, hidden piece by piece (its own
+        // masker: a structure line may come while the part still holds text).
+        let body = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }
+        func mask(_ bytes: [UInt8]) -> [UInt8] {
+            TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }.mask(bytes, isFinal: true)
         }
         let rewriter = MailRewriter(kind: kind, rewrites: { parts.contains($0.index) },
-                                    raw: { _, bytes in mask(bytes, isFinal: true) },
-                                    body: { _, utf8, isFinal in mask(utf8, isFinal: isFinal) })
+                                    raw: { _, bytes in mask(bytes) },
+                                    body: { _, utf8, isFinal in body.mask(utf8, isFinal: isFinal) })
         let out = out
         try readMail(descriptor, from: start) { bytes in
             try rewriter.feed(bytes) { out.write(UnsafeRawBufferPointer($0)) }
@@ -260,5 +243,39 @@ final class RedactEngine {
             }
         }
         redactedCount += 1
+    }
+}
+
+/// Hides the CPFs in a text given to it piece by piece, for `redact` of
+/// e-mail: each piece comes back hidden, but for its last few bytes while
+/// they may still be the start of a CPF, which come back with a later
+/// piece, or all when `isFinal`.
+private final class TextMasker {
+    private let minimumConfidence: CPFScanner.Confidence
+    private let hide: (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void
+    private var held: [UInt8] = []
+    private var scanner: CPFScanner
+
+    /// - Parameter hide: Hides a match in the text at the pointer, whose first byte is the scanner's offset given.
+    init(_ minimumConfidence: CPFScanner.Confidence, hide: @escaping (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void) {
+        self.minimumConfidence = minimumConfidence
+        self.hide = hide
+        scanner = CPFScanner(hidingFrom: minimumConfidence)
+    }
+
+    func mask(_ bytes: [UInt8], isFinal: Bool) -> [UInt8] {
+        let origin = scanner.offset - held.count  // the scanner's offset of `text`
+        var text = held + bytes
+        let settled = text.withUnsafeMutableBytes { text in
+            let window = text.baseAddress!
+            scanner.feed(UnsafeRawBufferPointer(rebasing: text[(text.count - bytes.count)...])) { hide($0, window, origin) }
+            guard isFinal else { return scanner.settledOffset - origin }
+            scanner.finish { hide($0, window, origin) }
+            scanner = CPFScanner(hidingFrom: minimumConfidence)
+            return text.count
+        }
+        held = Array(text[settled...])
+        text.removeLast(text.count - settled)
+        return text
     }
 }
