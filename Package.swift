@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport"),
         .testTarget(name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"]),
         .testTarget(
-            name: "CPFCommandLineTests", dependencies: ["CPFCommandLine", "CPFSystem", "CPFDecoders", "CPFKit", "CPFTestSupport"]),
+            name: "CPFCommandLineTests",
+            dependencies: ["CPFCommandLine", "CPFSystem", "CPFDecoders", "CPFKit", "CPFTestSupport"]),
         // The end-to-end tests run the built binary; depending on the
         // executable makes `swift build --build-tests` build it.
         .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"]),

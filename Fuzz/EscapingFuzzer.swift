@@ -52,17 +52,28 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard index + 1 < shown.count else { fail("a lone backslash at the end", input, shown) }
         let kind = shown[index + 1]
         switch kind {
-        case UInt8(ascii: "\\"), UInt8(ascii: "'"): back.append(kind); index += 2
-        case UInt8(ascii: "t"): back.append(0x09); index += 2
-        case UInt8(ascii: "n"): back.append(0x0A); index += 2
-        case UInt8(ascii: "r"): back.append(0x0D); index += 2
+        case UInt8(ascii: "\\"), UInt8(ascii: "'"):
+            back.append(kind)
+            index += 2
+        case UInt8(ascii: "t"):
+            back.append(0x09)
+            index += 2
+        case UInt8(ascii: "n"):
+            back.append(0x0A)
+            index += 2
+        case UInt8(ascii: "r"):
+            back.append(0x0D)
+            index += 2
         case UInt8(ascii: "x"):
-            guard index + 4 <= shown.count, let value = hex(shown[(index + 2)..<(index + 4)]) else { fail("a bad \\x", input, shown) }
+            guard index + 4 <= shown.count, let value = hex(shown[(index + 2)..<(index + 4)]) else {
+                fail("a bad \\x", input, shown)
+            }
             back.append(UInt8(value))
             index += 4
         case UInt8(ascii: "u"):
             guard let close = shown[index...].firstIndex(of: UInt8(ascii: "}")), shown[index + 2] == UInt8(ascii: "{"),
-                  let value = hex(shown[(index + 3)..<close]), let scalar = Unicode.Scalar(value) else {
+                let value = hex(shown[(index + 3)..<close]), let scalar = Unicode.Scalar(value)
+            else {
                 fail("a bad \\u", input, shown)
             }
             back.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -77,5 +88,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private func fail(_ what: String, _ input: [UInt8], _ shown: [UInt8]) -> Never {
     let bytes = input.map { String($0, radix: 16) }.joined(separator: " ")
-    fatalError("EscapingFuzzer: \(what): input [\(bytes)] shown as \(String(decoding: shown, as: UTF8.self).debugDescription)")
+    fatalError(
+        "EscapingFuzzer: \(what): input [\(bytes)] shown as \(String(decoding: shown, as: UTF8.self).debugDescription)")
 }

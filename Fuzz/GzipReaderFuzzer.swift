@@ -29,7 +29,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if whole.count > 1 << 20 { fatalError("output over the limit: \(whole.count)") }
         let limited = (wholeError ?? "").contains("limit") || (piecesError ?? "").contains("limit")
         if !limited && (wholeError != piecesError || whole != pieces) {
-            fatalError("whole: \(whole.count) bytes, \(wholeError ?? "ok"); pieces: \(pieces.count) bytes, \(piecesError ?? "ok")")
+            fatalError(
+                """
+                whole: \(whole.count) bytes, \(wholeError ?? "ok"); pieces: \(pieces.count) bytes, \
+                \(piecesError ?? "ok")
+                """
+            )
         }
     } else {
         let cut = bytes.isEmpty ? 0 : Int(selector >> 1) % (bytes.count + 1)
@@ -55,8 +60,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 func readPieces(_ file: [UInt8], pieceSize: Int, policy: GzipReader.TrailingDataPolicy) -> ([UInt8], String?) {
-    let reader = GzipReader(limits: DecompressionLimits(maximumOutputSize: 1 << 20, maximumRatio: 4000, ratioAllowance: 1 << 18),
-                            trailingData: policy)
+    let reader = GzipReader(
+        limits: DecompressionLimits(maximumOutputSize: 1 << 20, maximumRatio: 4000, ratioAllowance: 1 << 18),
+        trailingData: policy)
     var output: [UInt8] = []
     do {
         var at = 0

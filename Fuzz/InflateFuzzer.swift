@@ -28,7 +28,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if selector & 1 == 0 {
         checkInflate(bytes, pieceSize: Int(selector >> 1) + 1)
     } else {
-        checkRoundTrip(bytes, chain: [1, 2, 4, 8, 16, 32, 64, 128][Int(selector >> 1) & 7], pieceSize: Int(selector >> 4) * 97 + 1)
+        checkRoundTrip(
+            bytes, chain: [1, 2, 4, 8, 16, 32, 64, 128][Int(selector >> 1) & 7], pieceSize: Int(selector >> 4) * 97 + 1)
     }
     return 0
 }
@@ -65,9 +66,16 @@ func checkInflate(_ bytes: [UInt8], pieceSize: Int) {
         // A limit error may come at another point with other piece sizes; a
         // stream that decodes must decode the same in any pieces.
         if wholeError != piecesError || whole != pieces {
-            fatalError("whole: \(whole.count) bytes, \(wholeError ?? "ok"); pieces of \(pieceSize): \(pieces.count) bytes, \(piecesError ?? "ok")")
+            fatalError(
+                """
+                whole: \(whole.count) bytes, \(wholeError ?? "ok"); pieces of \(pieceSize): \(pieces.count) \
+                bytes, \(piecesError ?? "ok")
+                """
+            )
         }
-    } else if !(wholeError!.contains("limit") || piecesError!.contains("limit")) && (wholeError != piecesError || whole != pieces) {
+    } else if !(wholeError!.contains("limit") || piecesError!.contains("limit"))
+        && (wholeError != piecesError || whole != pieces)
+    {
         fatalError("whole: \(wholeError!); pieces of \(pieceSize): \(piecesError!)")
     }
 }

@@ -30,18 +30,20 @@ private func read(_ input: [UInt8], kind: MailDetection, pieceSize: Int, check: 
     let reader = MailReader(kind: kind, maximumHeaderSize: 4096)
     var reading = Reading()
     let handler: MailReader.Handler = { segment, utf8, map in
-        let name = switch segment {
-        case .header: "header"
-        case .structure: "structure"
-        case .body(let part): "body \(part.index)"
-        }
+        let name =
+            switch segment {
+            case .header: "header"
+            case .structure: "structure"
+            case .body(let part): "body \(part.index)"
+            }
         if reading.segments.last != name { reading.segments.append(name) }
         reading.text += utf8
         if case .body = segment { reading.bodyText += utf8 }
         if check {
             for offset in [0, utf8.count / 2, utf8.count - 1] where offset >= 0 {
                 guard let range = map.inputRange(ofOutputOffset: offset), range.lowerBound >= 0,
-                      range.upperBound <= input.count, !range.isEmpty else {
+                    range.upperBound <= input.count, !range.isEmpty
+                else {
                     fatalError("offset \(offset) of a piece maps outside the input")
                 }
             }
@@ -61,9 +63,11 @@ private func read(_ input: [UInt8], kind: MailDetection, pieceSize: Int, check: 
 }
 
 private func rewrite(_ input: [UInt8], kind: MailDetection, pieceSize: Int, all: Bool) -> [UInt8]? {
-    let rewriter = MailRewriter(kind: kind, maximumHeaderSize: 4096, rewrites: { _ in all }, body: { _, text, _ in
-        all ? text.map { (0x30...0x39).contains($0) ? UInt8(ascii: "*") : $0 } : text
-    })
+    let rewriter = MailRewriter(
+        kind: kind, maximumHeaderSize: 4096, rewrites: { _ in all },
+        body: { _, text, _ in
+            all ? text.map { (0x30...0x39).contains($0) ? UInt8(ascii: "*") : $0 } : text
+        })
     var output: [UInt8] = []
     do {
         for start in stride(from: 0, to: input.count, by: pieceSize) {

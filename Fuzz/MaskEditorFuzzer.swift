@@ -95,12 +95,24 @@ enum MaskEditorFuzzer {
             let (_, replacement) = input.edit()
             model.insert(replacement)
             return "insert(\(replacement.debugDescription))"
-        case 1: model.deleteBackward(); return "deleteBackward()"
-        case 2: model.deleteForward(); return "deleteForward()"
-        case 3: model.moveLeft(); return "moveLeft()"
-        case 4: model.moveRight(); return "moveRight()"
-        case 5: model.moveToStart(); return "moveToStart()"
-        case 6: model.moveToEnd(); return "moveToEnd()"
+        case 1:
+            model.deleteBackward()
+            return "deleteBackward()"
+        case 2:
+            model.deleteForward()
+            return "deleteForward()"
+        case 3:
+            model.moveLeft()
+            return "moveLeft()"
+        case 4:
+            model.moveRight()
+            return "moveRight()"
+        case 5:
+            model.moveToStart()
+            return "moveToStart()"
+        case 6:
+            model.moveToEnd()
+            return "moveToEnd()"
         case 7:
             let offset = Int(Int8(bitPattern: input.operand()))
             model.moveCaret(to: offset)
@@ -112,14 +124,21 @@ enum MaskEditorFuzzer {
             return "replaceCharacters(in: \(range), with: \(replacement.debugDescription))"
         default:
             let accepted = model.accept()
-            precondition(accepted == model.state.value.cpf?.digits, "accept() is \(String(describing: accepted)) in \(model.state.value)")
+            precondition(
+                accepted == model.state.value.cpf?.digits,
+                "accept() is \(String(describing: accepted)) in \(model.state.value)")
             return "accept()"
         }
     }
 
     static func checkEdit(before text: String, range: Range<Int>, replacement: String, edit: CPFMaskEditor.Edit) {
         func fail(_ message: String) -> Never {
-            preconditionFailure("\(message): edit(\(text.debugDescription), range: \(range), replacement: \(replacement.debugDescription)) = \(edit)")
+            preconditionFailure(
+                """
+                \(message): edit(\(text.debugDescription), range: \(range), replacement: \
+                \(replacement.debugDescription)) = \(edit)
+                """
+            )
         }
         checkText(edit.text, caret: edit.caret, fail: fail)
         let digitsBefore = CPFMaskEditor.digitCount(in: edit.text, before: edit.caret)
@@ -132,18 +151,27 @@ enum MaskEditorFuzzer {
     static func checkModel(_ model: CPFFieldViewModel, after action: String) {
         let text = model.text.value
         func fail(_ message: String) -> Never {
-            preconditionFailure("\(message) after \(action): text \(text.debugDescription), caret \(model.caret.value), state \(model.state.value)")
+            preconditionFailure(
+                """
+                \(message) after \(action): text \(text.debugDescription), caret \(model.caret.value), state \
+                \(model.state.value)
+                """
+            )
         }
         checkText(text, caret: model.caret.value, fail: fail)
         let digits = digits(of: text)
-        if model.digits != digits || model.digitCount != digits.count { fail("digits or digitCount disagree with the text") }
+        if model.digits != digits || model.digitCount != digits.count {
+            fail("digits or digitCount disagree with the text")
+        }
         switch model.state.value {
         case .incomplete(let count):
             if count != digits.count || count >= 11 { fail("incomplete with the wrong count") }
         case .valid(let cpf):
             if cpf.digits != digits || !digits.isValidCPF { fail("valid, but not by the readable rule") }
         case .invalid(let reason):
-            if digits.count != 11 || digits.cpfParsingResult(options: .lenient).failure != reason { fail("invalid for the wrong reason") }
+            if digits.count != 11 || digits.cpfParsingResult(options: .lenient).failure != reason {
+                fail("invalid for the wrong reason")
+            }
         }
         if model.accept() != model.state.value.cpf?.digits { fail("accept() disagrees with the state") }
     }

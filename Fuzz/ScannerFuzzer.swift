@@ -47,8 +47,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
             offset += size
             precondition(scanner.offset == offset, "offset")
-            precondition(scanner.settledOffset >= settled && scanner.settledOffset <= offset
-                         && offset - scanner.settledOffset <= 115, "settled offset out of bounds")
+            precondition(
+                scanner.settledOffset >= settled && scanner.settledOffset <= offset
+                    && offset - scanner.settledOffset <= 115, "settled offset out of bounds")
             settled = scanner.settledOffset
         }
     }
@@ -67,7 +68,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let digits = match.digitOffsets.map { bytes[match.range.lowerBound + $0] }
         precondition(String(decoding: digits, as: UTF8.self) == match.digits, "a match's digits")
         if match.isValid {
-            precondition(match.digits.isValidCPF && match.cpf?.digits == match.digits, "a match that is not a valid CPF")
+            precondition(
+                match.digits.isValidCPF && match.cpf?.digits == match.digits, "a match that is not a valid CPF")
         } else {
             precondition(!match.digits.isValidCPF && match.confidence == .high && match.cpf == nil, "a mistyped CPF")
         }
@@ -80,14 +82,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         bytes.withUnsafeBytes { hiding.feed($0) { hidden.append($0) } }
         hiding.finish { hidden.append($0) }
         let expected = whole.filter { $0.confidence >= level }
-        precondition(hidden.map(\.range) == expected.map(\.range) && hidden.map(\.isValid) == expected.map(\.isValid),
-                     "the hiding scanner differs from the full scan")
+        precondition(
+            hidden.map(\.range) == expected.map(\.range) && hidden.map(\.isValid) == expected.map(\.isValid),
+            "the hiding scanner differs from the full scan")
         for style in CPFScanner.RedactionStyle.allCases {
             let redacted = CPFScanner.redacting(bytes, style: style, minimumConfidence: level)
-            precondition(CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
-                         "a CPF left after redaction")
+            precondition(
+                CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
+                "a CPF left after redaction")
             for index in bytes.indices where redacted[index] != bytes[index] {
-                precondition(bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"), "redaction changed a non-digit")
+                precondition(
+                    bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"), "redaction changed a non-digit")
             }
         }
     }

@@ -24,7 +24,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let selector = data[0]
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
     let choice = Int(selector & 7)
-    let encoding = choice < 6 ? CharacterEncoding.allCases[choice] : CharacterEncoding.detect(bytes, isComplete: true).encoding
+    let encoding =
+        choice < 6 ? CharacterEncoding.allCases[choice] : CharacterEncoding.detect(bytes, isComplete: true).encoding
     let pieceSize = Int(selector >> 3) + 1
 
     let whole = TextToUTF8Transcoder.transcode(bytes, from: encoding)
@@ -65,7 +66,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let again = TextToUTF8Transcoder.transcode(encoded, from: encoding)
         // A U+FEFF at the very start is read as a byte order mark the second time.
         let startsWithMark = whole.starts(with: [0xEF, 0xBB, 0xBF]) && encoding != .windows1252
-        if again != (startsWithMark ? Array(whole.dropFirst(3)) : whole) { fatalError("\(encoding): encoding back and decoding again changed the text") }
+        if again != (startsWithMark ? Array(whole.dropFirst(3)) : whole) {
+            fatalError("\(encoding): encoding back and decoding again changed the text")
+        }
     }
     return 0
 }

@@ -11,7 +11,8 @@
 //   bits 3-7: where the text is cut into pieces for the streaming parser.
 //
 // Properties checked (a failure is a crash, with the input and options printed):
-//   (a) CPF.parse(bytes) == String(decoding: bytes, as: UTF8.self).cpfParsingResult(options:) (the rule behind CPF(validating:options:)),
+//   (a) CPF.parse(bytes) == String(decoding: bytes, as: UTF8.self).cpfParsingResult(options:) (the rule behind
+// CPF(validating:options:)),
 //       exactly, reasons and positions included, invalid UTF-8 too;
 //   (b) CPF.isValidUTF8(bytes) == whether CPF.parse(bytes) succeeds;
 //   (c) a StreamingParser fed the text in two pieces, in three pieces, and
@@ -66,7 +67,9 @@ enum ValidationFuzzer {
         // (b) isValid is exactly whether parse succeeds.
         let isValid = CPF.isValidUTF8(bytes, options: options)
         if isValid != parsed.isSuccess {
-            fail("CPF.isValidUTF8 is \(isValid) but CPF.parse says \(parsed)", bytes, options, expected: parsed, actual: parsed)
+            fail(
+                "CPF.isValidUTF8 is \(isValid) but CPF.parse says \(parsed)", bytes, options, expected: parsed,
+                actual: parsed)
         }
 
         // (c) The streaming parser, however the input is cut.
@@ -91,8 +94,8 @@ enum ValidationFuzzer {
         let anywhere = Int(truncatingIfNeeded: hash >> 33) % (count + 1)
         let first: Int
         switch choice & 3 {
-        case 0: first = min(choice >> 2, count)              // 0...7 from the start
-        case 1: first = max(count - (choice >> 2), 0)        // 0...7 from the end
+        case 0: first = min(choice >> 2, count)  // 0...7 from the start
+        case 1: first = max(count - (choice >> 2), 0)  // 0...7 from the end
         case 2: first = min(8 * ((choice >> 2) + 1), count)  // a word boundary
         default: first = anywhere
         }
@@ -103,8 +106,10 @@ enum ValidationFuzzer {
 
     /// Feeds bytes[cuts[i]..<cuts[i+1]] to one parser, each piece in its own
     /// exactly sized buffer.
-    static func stream(_ bytes: UnsafeRawBufferPointer, pieces cuts: [Int], options: CPF.ParsingOptions,
-                       expected: Result<CPF, CPFValidationError>) {
+    static func stream(
+        _ bytes: UnsafeRawBufferPointer, pieces cuts: [Int], options: CPF.ParsingOptions,
+        expected: Result<CPF, CPFValidationError>
+    ) {
         var parser = CPF.StreamingParser(options: options)
         var settledAt: Int? = nil
         for index in 0..<(cuts.count - 1) {
@@ -118,18 +123,25 @@ enum ValidationFuzzer {
         }
         let result = parser.result
         if result != expected {
-            fail("StreamingParser (pieces cut at \(cuts)) differs from CPF.parse", bytes, options,
-                 expected: expected, actual: result)
+            fail(
+                "StreamingParser (pieces cut at \(cuts)) differs from CPF.parse", bytes, options,
+                expected: expected, actual: result)
         }
         if let settledAt, result.isSuccess {
-            fail("StreamingParser was settled after \(settledAt) bytes (pieces cut at \(cuts)) but the result is a success",
-                 bytes, options, expected: expected, actual: result)
+            fail(
+                """
+                StreamingParser was settled after \(settledAt) bytes (pieces cut at \(cuts)) but the result is a \
+                success
+                """,
+                bytes, options, expected: expected, actual: result)
         }
     }
 
     /// Feeds the bytes one `consume(_: UInt8)` at a time.
-    static func streamByteByByte(_ bytes: UnsafeRawBufferPointer, options: CPF.ParsingOptions,
-                                 expected: Result<CPF, CPFValidationError>) {
+    static func streamByteByByte(
+        _ bytes: UnsafeRawBufferPointer, options: CPF.ParsingOptions,
+        expected: Result<CPF, CPFValidationError>
+    ) {
         var parser = CPF.StreamingParser(options: options)
         var settled = false
         for byte in bytes {
@@ -138,25 +150,34 @@ enum ValidationFuzzer {
         }
         let result = parser.result
         if result != expected {
-            fail("StreamingParser (byte by byte) differs from CPF.parse", bytes, options, expected: expected, actual: result)
+            fail(
+                "StreamingParser (byte by byte) differs from CPF.parse", bytes, options, expected: expected,
+                actual: result)
         }
         if settled, result.isSuccess {
-            fail("StreamingParser (byte by byte) was settled but the result is a success", bytes, options,
-                 expected: expected, actual: result)
+            fail(
+                "StreamingParser (byte by byte) was settled but the result is a success", bytes, options,
+                expected: expected, actual: result)
         }
     }
 
     /// After a piece, the streaming result is the parse of the prefix so far.
-    static func checkPrefix(_ parser: CPF.StreamingParser, _ bytes: UnsafeRawBufferPointer, upTo end: Int,
-                            options: CPF.ParsingOptions, cuts: [Int]) {
+    static func checkPrefix(
+        _ parser: CPF.StreamingParser, _ bytes: UnsafeRawBufferPointer, upTo end: Int,
+        options: CPF.ParsingOptions, cuts: [Int]
+    ) {
         let prefix = UnsafeMutableRawBufferPointer.allocate(byteCount: end, alignment: 1)
         defer { prefix.deallocate() }
         if end > 0 { prefix.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<end])) }
         let expected = CPF.parse(UnsafeRawBufferPointer(prefix), options: options)
         let result = parser.result
         if result != expected {
-            fail("StreamingParser after the first \(end) bytes (pieces cut at \(cuts)) differs from CPF.parse of those bytes",
-                 UnsafeRawBufferPointer(prefix), options, expected: expected, actual: result)
+            fail(
+                """
+                StreamingParser after the first \(end) bytes (pieces cut at \(cuts)) differs from CPF.parse of \
+                those bytes
+                """,
+                UnsafeRawBufferPointer(prefix), options, expected: expected, actual: result)
         }
     }
 
@@ -165,14 +186,17 @@ enum ValidationFuzzer {
             + "allowsRepeatedDigits: \(options.allowsRepeatedDigits)"
     }
 
-    static func fail(_ what: String, _ bytes: UnsafeRawBufferPointer, _ options: CPF.ParsingOptions,
-                     expected: Result<CPF, CPFValidationError>, actual: Result<CPF, CPFValidationError>) -> Never {
+    static func fail(
+        _ what: String, _ bytes: UnsafeRawBufferPointer, _ options: CPF.ParsingOptions,
+        expected: Result<CPF, CPFValidationError>, actual: Result<CPF, CPFValidationError>
+    ) -> Never {
         let hex = bytes.map { byte in
             let digits = String(byte, radix: 16)
             return byte < 16 ? "0" + digits : digits
         }.joined(separator: " ")
         let text = String(decoding: bytes, as: UTF8.self).debugDescription
-        fatalError("""
+        fatalError(
+            """
             \(what)
               input (\(bytes.count) bytes): \(hex)
               as text: \(text)

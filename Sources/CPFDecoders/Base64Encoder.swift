@@ -48,7 +48,8 @@ public final class Base64Encoder {
         var index = 0
         while index < whole {
             let group = UInt32(pending[index]) << 16 | UInt32(pending[index + 1]) << 8 | UInt32(pending[index + 2])
-            appendCharacters([Int(group >> 18), Int((group >> 12) & 63), Int((group >> 6) & 63), Int(group & 63)], to: &text)
+            appendCharacters(
+                [Int(group >> 18), Int((group >> 12) & 63), Int((group >> 6) & 63), Int(group & 63)], to: &text)
             index += 3
         }
         pending.removeFirst(whole)

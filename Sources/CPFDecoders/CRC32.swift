@@ -35,10 +35,13 @@ public struct CRC32: Hashable, Sendable {
         CRC32Tables.shared.tables.withUnsafeBufferPointer { table in
             let t = table.baseAddress!
             while remaining >= 8 {
-                let low = UInt32(pointer[0]) | UInt32(pointer[1]) << 8 | UInt32(pointer[2]) << 16 | UInt32(pointer[3]) << 24
-                let high = UInt32(pointer[4]) | UInt32(pointer[5]) << 8 | UInt32(pointer[6]) << 16 | UInt32(pointer[7]) << 24
+                let low =
+                    UInt32(pointer[0]) | UInt32(pointer[1]) << 8 | UInt32(pointer[2]) << 16 | UInt32(pointer[3]) << 24
+                let high =
+                    UInt32(pointer[4]) | UInt32(pointer[5]) << 8 | UInt32(pointer[6]) << 16 | UInt32(pointer[7]) << 24
                 let word = crc ^ low
-                crc = t[7 * 256 + Int(word & 0xFF)] ^ t[6 * 256 + Int((word >> 8) & 0xFF)]
+                crc =
+                    t[7 * 256 + Int(word & 0xFF)] ^ t[6 * 256 + Int((word >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((word >> 16) & 0xFF)] ^ t[4 * 256 + Int(word >> 24)]
                     ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
                     ^ t[256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]

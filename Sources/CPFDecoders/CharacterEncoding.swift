@@ -105,7 +105,9 @@ public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringCon
     public static func detect(_ prefix: some Collection<UInt8>, isComplete: Bool = false) -> Detection {
         let sample = Array(prefix.prefix(detectionSampleSize))
         let complete = isComplete && sample.count == prefix.count
-        for encoding in [CharacterEncoding.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian, .utf8]
+        for encoding in [
+            CharacterEncoding.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian, .utf8,
+        ]
         where sample.starts(with: encoding.byteOrderMark) {
             return Detection(encoding: encoding, byteOrderMarkLength: encoding.byteOrderMark.count)
         }
@@ -125,7 +127,9 @@ public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringCon
             }
         }
         let valid = UTF8Validation.validPrefixLength(sample)
-        if valid == sample.count || (!complete && sample.count - valid < 4 && UTF8Validation.couldContinue(sample[valid...])) {
+        if valid == sample.count
+            || (!complete && sample.count - valid < 4 && UTF8Validation.couldContinue(sample[valid...]))
+        {
             return Detection(encoding: .utf8, byteOrderMarkLength: 0)
         }
         return Detection(encoding: .windows1252, byteOrderMarkLength: 0)

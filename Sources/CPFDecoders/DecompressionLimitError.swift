@@ -18,9 +18,9 @@ public enum DecompressionLimitError: Error, Hashable, Sendable, CustomStringConv
     /// `output larger than 1073741824 bytes (size limit)`.
     public var description: String {
         switch self {
-        case let .outputTooLarge(limit):
+        case .outputTooLarge(let limit):
             "output larger than \(limit) bytes (size limit)"
-        case let .ratioTooHigh(output, input, limit):
+        case .ratioTooHigh(let output, let input, let limit):
             "output more than \(limit) times the input (\(output) bytes from \(input); ratio limit)"
         }
     }

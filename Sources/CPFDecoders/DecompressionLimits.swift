@@ -40,7 +40,8 @@ public struct DecompressionLimits: Hashable, Sendable {
 
     /// 64 GiB of output at most, and at most 200 bytes per input byte past
     /// the first GiB.
-    public static let `default` = DecompressionLimits(maximumOutputSize: 64 << 30, maximumRatio: 200, ratioAllowance: 1 << 30)
+    public static let `default` = DecompressionLimits(
+        maximumOutputSize: 64 << 30, maximumRatio: 200, ratioAllowance: 1 << 30)
 
     /// No limit at all: for input that is trusted.
     public static let none = DecompressionLimits(maximumOutputSize: .max, maximumRatio: .max, ratioAllowance: .max)

@@ -94,7 +94,9 @@ public final class Deflater {
     ///
     /// - Precondition: ``finish(output:)`` was not called yet.
     /// - Complexity: O(*n*) for *n* bytes, times the chain length.
-    public func compress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    public func compress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void)
+        rethrows
+    {
         precondition(!isFinished, "Deflater.compress after finish")
         var rest = piece
         while !rest.isEmpty {
@@ -115,7 +117,8 @@ public final class Deflater {
     /// ```
     ///
     /// - Complexity: O(*n*) for *n* bytes, times the chain length.
-    public func compress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    public func compress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows
+    {
         let done: Void? = try piece.withContiguousStorageIfAvailable { try compress($0, output: output) }
         if done == nil {
             try Array(piece).withUnsafeBufferPointer { try compress($0, output: output) }
@@ -147,7 +150,8 @@ public final class Deflater {
     /// ```
     ///
     /// - Complexity: O(*n*) in the size of the data.
-    public static func deflate(_ data: [UInt8], maximumChainLength: Int = Deflater.defaultMaximumChainLength) -> [UInt8] {
+    public static func deflate(_ data: [UInt8], maximumChainLength: Int = Deflater.defaultMaximumChainLength) -> [UInt8]
+    {
         let deflater = Deflater(maximumChainLength: maximumChainLength)
         var result: [UInt8] = []
         deflater.compress(data) { result.append(contentsOf: $0) }
@@ -186,7 +190,10 @@ public final class Deflater {
 
     /// Finds matches for the positions up to `limit` (exclusive).
     private func match(upTo limit: Int, _ output: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        let buffer = self.buffer, head = self.head, previous = self.previous, symbols = self.symbols
+        let buffer = self.buffer
+        let head = self.head
+        let previous = self.previous
+        let symbols = self.symbols
         let end = self.end
         let windowMask = Self.windowSize - 1
         var position = self.position
@@ -222,7 +229,9 @@ public final class Deflater {
                             length += 8
                         }
                         if length + 8 > longest {
-                            while length < longest && buffer[candidate + length] == buffer[position + length] { length += 1 }
+                            while length < longest && buffer[candidate + length] == buffer[position + length] {
+                                length += 1
+                            }
                         }
                         length = min(length, longest)
                         if length > bestLength {
@@ -273,7 +282,10 @@ public final class Deflater {
     /// The length code (257...285) and extra bits of a match length.
     private static let lengthCodes: [UInt16] = {
         var codes = [UInt16](repeating: 0, count: 259)
-        let base = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+        let base = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
+            227, 258,
+        ]
         for (index, start) in base.enumerated() {
             let stop = index + 1 < base.count ? base[index + 1] : 259
             for length in start..<stop where length <= 258 { codes[length] = UInt16(index) }
@@ -281,16 +293,26 @@ public final class Deflater {
         codes[258] = 28
         return codes
     }()
-    private static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    private static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    private static let lengthBase: [Int] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
+    private static let lengthExtra: [Int] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    private static let distanceBase: [Int] = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    private static let distanceExtra: [Int] = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
 
     @inline(__always)
     private static func distanceCode(_ distance: Int) -> Int {
         // Codes 0-3 are distances 1-4; after that two codes per power of two.
         if distance <= 4 { return distance - 1 }
-        let bits = Int.bitWidth - (distance - 1).leadingZeroBitCount   // distance - 1 needs `bits` bits
+        let bits = Int.bitWidth - (distance - 1).leadingZeroBitCount  // distance - 1 needs `bits` bits
         let half = ((distance - 1) >> (bits - 2)) & 1
         return 2 * (bits - 1) + half
     }
@@ -347,16 +369,18 @@ public final class Deflater {
         } else if fixedCost <= dynamicCost {
             writer.write(isFinal ? 1 : 0, count: 1)
             writer.write(1, count: 2)
-            writeSymbols(literal: HuffmanCodeBuilder.codes(lengths: Self.fixedLiteralLengths),
-                         distance: HuffmanCodeBuilder.codes(lengths: Self.fixedDistanceLengths),
-                         literalLengths: Self.fixedLiteralLengths, distanceLengths: Self.fixedDistanceLengths)
+            writeSymbols(
+                literal: HuffmanCodeBuilder.codes(lengths: Self.fixedLiteralLengths),
+                distance: HuffmanCodeBuilder.codes(lengths: Self.fixedDistanceLengths),
+                literalLengths: Self.fixedLiteralLengths, distanceLengths: Self.fixedDistanceLengths)
         } else {
             writer.write(isFinal ? 1 : 0, count: 1)
             writer.write(2, count: 2)
             header.write(to: writer)
-            writeSymbols(literal: HuffmanCodeBuilder.codes(lengths: literalLengths),
-                         distance: HuffmanCodeBuilder.codes(lengths: distanceLengths),
-                         literalLengths: literalLengths, distanceLengths: distanceLengths)
+            writeSymbols(
+                literal: HuffmanCodeBuilder.codes(lengths: literalLengths),
+                distance: HuffmanCodeBuilder.codes(lengths: distanceLengths),
+                literalLengths: literalLengths, distanceLengths: distanceLengths)
         }
         symbolCount = 0
         blockStart = position
@@ -377,10 +401,16 @@ public final class Deflater {
         } while start < position
     }
 
-    private func writeSymbols(literal: [UInt16], distance: [UInt16], literalLengths: [UInt8], distanceLengths: [UInt8]) {
-        let lengthCodes = Self.lengthCodes, writer = self.writer, symbols = self.symbols, symbolCount = self.symbolCount
-        let lengthBase = Self.lengthBase, lengthExtra = Self.lengthExtra
-        let distanceBase = Self.distanceBase, distanceExtra = Self.distanceExtra
+    private func writeSymbols(literal: [UInt16], distance: [UInt16], literalLengths: [UInt8], distanceLengths: [UInt8])
+    {
+        let lengthCodes = Self.lengthCodes
+        let writer = self.writer
+        let symbols = self.symbols
+        let symbolCount = self.symbolCount
+        let lengthBase = Self.lengthBase
+        let lengthExtra = Self.lengthExtra
+        let distanceBase = Self.distanceBase
+        let distanceExtra = Self.distanceExtra
         for index in 0..<symbolCount {
             let symbol = symbols[index]
             if symbol & 0x8000_0000 == 0 {

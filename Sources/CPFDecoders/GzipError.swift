@@ -36,17 +36,17 @@ public enum GzipError: Error, Hashable, Sendable, CustomStringConvertible {
         }
         switch self {
         case .notGzip: return "not gzip data (no 1f 8b at the start)"
-        case let .unsupportedMethod(method): return "unsupported compression method \(method) (only 8, deflate, exists)"
-        case let .reservedFlags(flags): return "reserved header flags set (\(hex(flags, 2)))"
-        case let .headerCRCMismatch(stored, computed):
+        case .unsupportedMethod(let method): return "unsupported compression method \(method) (only 8, deflate, exists)"
+        case .reservedFlags(let flags): return "reserved header flags set (\(hex(flags, 2)))"
+        case .headerCRCMismatch(let stored, let computed):
             return "header CRC mismatch (stored \(hex(stored, 4)), computed \(hex(computed, 4)))"
         case .headerFieldTooLong: return "header name or comment longer than 64 KiB"
-        case let .crcMismatch(stored, computed):
+        case .crcMismatch(let stored, let computed):
             return "CRC-32 mismatch (stored \(hex(stored, 8)), computed \(hex(computed, 8)))"
-        case let .sizeMismatch(stored, computed):
+        case .sizeMismatch(let stored, let computed):
             return "size mismatch (stored \(stored), decompressed \(computed) modulo 2^32)"
         case .truncated: return "truncated: the file ends inside a gzip member"
-        case let .trailingData(offset): return "data that is not gzip after the last member, at byte \(offset)"
+        case .trailingData(let offset): return "data that is not gzip after the last member, at byte \(offset)"
         }
     }
 }

@@ -80,7 +80,9 @@ public final class GzipReader {
     }
 
     private enum HeaderStep {
-        case fixed, extraLength, extra(end: Int), name, comment, headerCRC, done
+        case fixed, extraLength
+        case extra(end: Int)
+        case name, comment, headerCRC, done
     }
 
     private let inflater: Inflater
@@ -125,8 +127,10 @@ public final class GzipReader {
     /// ```
     ///
     /// - Complexity: O(*n*) in the sizes of input and output.
-    public static func decompress(_ file: [UInt8], limits: DecompressionLimits = .default,
-                                  trailingData: TrailingDataPolicy = .allowZeros) throws -> [UInt8] {
+    public static func decompress(
+        _ file: [UInt8], limits: DecompressionLimits = .default,
+        trailingData: TrailingDataPolicy = .allowZeros
+    ) throws -> [UInt8] {
         let reader = GzipReader(limits: limits, trailingData: trailingData)
         var result: [UInt8] = []
         try reader.decompress(file) { result.append(contentsOf: $0) }
@@ -145,7 +149,9 @@ public final class GzipReader {
     /// not DEFLATE, a ``DecompressionLimitError``, and what `output` throws.
     ///
     /// - Complexity: O(*n* + *m*) for *n* bytes of input and *m* of output.
-    public func decompress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    public func decompress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void)
+        throws
+    {
         var leftover = try consume(piece, output: output)
         while let bytes = leftover {
             leftover = try bytes.withUnsafeBufferPointer { try consume($0, output: output) }
@@ -160,7 +166,8 @@ public final class GzipReader {
     /// ```
     ///
     /// - Complexity: O(*n* + *m*) for *n* bytes of input and *m* of output.
-    public func decompress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    public func decompress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws
+    {
         let done: Void? = try piece.withContiguousStorageIfAvailable { try decompress($0, output: output) }
         if done == nil {
             try Array(piece).withUnsafeBufferPointer { try decompress($0, output: output) }
@@ -184,7 +191,9 @@ public final class GzipReader {
 
     /// Consumes `bytes`; returns the input after the end of a member's DEFLATE
     /// data, which is still to be consumed, or nil when all was consumed.
-    private func consume(_ bytes: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> [UInt8]? {
+    private func consume(_ bytes: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void)
+        throws -> [UInt8]?
+    {
         var index = 0
         while index < bytes.count {
             switch state {
@@ -274,7 +283,8 @@ public final class GzipReader {
             var fresh = Header()
             fresh.isText = flags & 1 != 0
             fresh.hasHeaderCRC = flags & 2 != 0
-            fresh.modificationTime = UInt32(headerBytes[4]) | UInt32(headerBytes[5]) << 8
+            fresh.modificationTime =
+                UInt32(headerBytes[4]) | UInt32(headerBytes[5]) << 8
                 | UInt32(headerBytes[6]) << 16 | UInt32(headerBytes[7]) << 24
             fresh.extraFlags = headerBytes[8]
             fresh.operatingSystem = headerBytes[9]
@@ -290,7 +300,7 @@ public final class GzipReader {
             } else {
                 headerStep = .extra(end: count + length)
             }
-        case let .extra(end):
+        case .extra(let end):
             guard count == end else { return }
             header?.extra = Array(headerBytes[fieldStart..<end])
             nextHeaderStep(after: headerStep)

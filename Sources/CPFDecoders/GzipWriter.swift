@@ -26,7 +26,9 @@ public final class GzipWriter {
     /// ```swift
     /// let writer = GzipWriter()   // no name, MTIME 0
     /// ```
-    public init(name: [UInt8]? = nil, modificationTime: UInt32 = 0, maximumChainLength: Int = Deflater.defaultMaximumChainLength) {
+    public init(
+        name: [UInt8]? = nil, modificationTime: UInt32 = 0, maximumChainLength: Int = Deflater.defaultMaximumChainLength
+    ) {
         deflater = Deflater(maximumChainLength: maximumChainLength)
         var bytes: [UInt8] = [0x1F, 0x8B, 8, name == nil ? 0 : 8]
         withUnsafeBytes(of: modificationTime.littleEndian) { bytes += $0 }
@@ -46,7 +48,9 @@ public final class GzipWriter {
     /// ```
     ///
     /// - Complexity: O(*n*) for *n* bytes.
-    public func compress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    public func compress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void)
+        rethrows
+    {
         try writeHeader(output)
         crc.update(piece)
         size &+= UInt32(truncatingIfNeeded: piece.count)
@@ -61,7 +65,8 @@ public final class GzipWriter {
     /// ```
     ///
     /// - Complexity: O(*n*) for *n* bytes.
-    public func compress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    public func compress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows
+    {
         let done: Void? = try piece.withContiguousStorageIfAvailable { try compress($0, output: output) }
         if done == nil {
             try Array(piece).withUnsafeBufferPointer { try compress($0, output: output) }

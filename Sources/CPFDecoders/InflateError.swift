@@ -50,7 +50,7 @@ public enum InflateError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A short English phrase, such as `over-subscribed`.
         public var description: String {
             switch self {
-            case let .tooManyCodes(literalLength, distance):
+            case .tooManyCodes(let literalLength, let distance):
                 "too many codes (\(literalLength) literal/length, \(distance) distance)"
             case .oversubscribed: "over-subscribed"
             case .incomplete: "incomplete"
@@ -65,13 +65,13 @@ public enum InflateError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidBlockType: "invalid block type 3"
-        case let .storedLengthMismatch(length, complement):
+        case .storedLengthMismatch(let length, let complement):
             "stored block length \(length) does not match its complement \(complement)"
-        case let .invalidCodeLengths(problem): "invalid code lengths: \(problem)"
+        case .invalidCodeLengths(let problem): "invalid code lengths: \(problem)"
         case .invalidCode: "invalid Huffman code"
-        case let .invalidLengthSymbol(symbol): "invalid literal/length symbol \(symbol)"
-        case let .invalidDistanceSymbol(symbol): "invalid distance symbol \(symbol)"
-        case let .distanceTooFarBack(distance, available):
+        case .invalidLengthSymbol(let symbol): "invalid literal/length symbol \(symbol)"
+        case .invalidDistanceSymbol(let symbol): "invalid distance symbol \(symbol)"
+        case .distanceTooFarBack(let distance, let available):
             "distance \(distance) too far back (\(available) bytes of output before it)"
         case .truncatedInput: "truncated input: the stream ends before its final block"
         }

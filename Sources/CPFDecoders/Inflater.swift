@@ -128,7 +128,9 @@ public final class Inflater {
     /// throws.
     ///
     /// - Complexity: O(*n* + *m*) for *n* bytes of input and *m* of output.
-    public func decompress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    public func decompress(_ piece: UnsafeBufferPointer<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void)
+        throws
+    {
         appendInput(piece)
         if state == .done { return }
         totalInput += piece.count
@@ -152,7 +154,8 @@ public final class Inflater {
     /// ```
     ///
     /// - Complexity: O(*n* + *m*) for *n* bytes of input and *m* of output.
-    public func decompress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    public func decompress(_ piece: some Collection<UInt8>, output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws
+    {
         let done: Void? = try piece.withContiguousStorageIfAvailable { try decompress($0, output: output) }
         if done == nil {
             try Array(piece).withUnsafeBufferPointer { try decompress($0, output: output) }
@@ -284,7 +287,7 @@ public final class Inflater {
                 return
             case .blockHeader:
                 guard try readBlockHeader() else { return }
-            case let .stored(remaining):
+            case .stored(let remaining):
                 if remaining == 0 {
                     endBlock()
                     continue
@@ -425,18 +428,33 @@ public final class Inflater {
         return true
     }
 
-    private static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    private static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    private static let lengthBase: [Int] = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
+    private static let lengthExtra: [Int] = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    private static let distanceBase: [Int] = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    private static let distanceExtra: [Int] = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
 
     /// Decodes the symbols of a Huffman block until its end (true) or until
     /// the input runs out (false; the last, incomplete symbol is left unread).
     private func decodeHuffmanBlock(_ output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
-        let lengthBase = Self.lengthBase, lengthExtra = Self.lengthExtra
-        let distanceBase = Self.distanceBase, distanceExtra = Self.distanceExtra
-        let literalLengths = self.literalLengths, distances = self.distances
-        let window = self.window, input = self.input, inputCount = self.inputCount
+        let lengthBase = Self.lengthBase
+        let lengthExtra = Self.lengthExtra
+        let distanceBase = Self.distanceBase
+        let distanceExtra = Self.distanceExtra
+        let literalLengths = self.literalLengths
+        let distances = self.distances
+        let window = self.window
+        let input = self.input
+        let inputCount = self.inputCount
         var bits = bitBuffer
         var count = bitCount
         var position = inputPosition
@@ -521,7 +539,8 @@ public final class Inflater {
                 // repeats were written, since they are 8 or more behind.
                 let end = to + matchLength
                 repeat {
-                    UnsafeMutableRawPointer(to).storeBytes(of: UnsafeRawPointer(from).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    UnsafeMutableRawPointer(to).storeBytes(
+                        of: UnsafeRawPointer(from).loadUnaligned(as: UInt64.self), as: UInt64.self)
                     to += 8
                     from += 8
                 } while to < end

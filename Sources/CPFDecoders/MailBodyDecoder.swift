@@ -73,7 +73,9 @@ final class MailBodyDecoder {
         var decoded: [UInt8] = []
         if transferEncoding == .base64 {
             // A lone last character holds no byte: nothing is lost by dropping it.
-            _ = try? base64.finish { add(Array($0), inputStart: lastLine.lowerBound, inputEnd: lastLine.upperBound, to: &decoded) }
+            _ = try? base64.finish {
+                add(Array($0), inputStart: lastLine.lowerBound, inputEnd: lastLine.upperBound, to: &decoded)
+            }
         }
         if !qpCarry.isEmpty {
             var line = qpCarry
@@ -93,11 +95,14 @@ final class MailBodyDecoder {
         var index = 0
         var literalStart = 0
         func flushLiteral() {
-            if index > literalStart { add(Array(line[literalStart..<index]), offset: offset + literalStart, identity: true, to: &decoded) }
+            if index > literalStart {
+                add(Array(line[literalStart..<index]), offset: offset + literalStart, identity: true, to: &decoded)
+            }
         }
         while index < line.count {
             if line[index] == 0x3D, index + 2 < line.count,
-               let high = Self.hexValue(line[index + 1]), let low = Self.hexValue(line[index + 2]) {
+                let high = Self.hexValue(line[index + 1]), let low = Self.hexValue(line[index + 2])
+            {
                 flushLiteral()
                 add([high << 4 | low], inputStart: offset + index, inputEnd: offset + index + 3, to: &decoded)
                 index += 3
@@ -121,16 +126,20 @@ final class MailBodyDecoder {
 
     private func add(_ bytes: [UInt8], offset: Int, identity: Bool, to decoded: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
-        segments.append(.init(decodedStart: decodedCount, decodedEnd: decodedCount + bytes.count,
-                              inputStart: offset, inputEnd: offset + bytes.count, isIdentity: identity))
+        segments.append(
+            .init(
+                decodedStart: decodedCount, decodedEnd: decodedCount + bytes.count,
+                inputStart: offset, inputEnd: offset + bytes.count, isIdentity: identity))
         decodedCount += bytes.count
         decoded += bytes
     }
 
     private func add(_ bytes: [UInt8], inputStart: Int, inputEnd: Int, to decoded: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
-        segments.append(.init(decodedStart: decodedCount, decodedEnd: decodedCount + bytes.count,
-                              inputStart: inputStart, inputEnd: inputEnd, isIdentity: false))
+        segments.append(
+            .init(
+                decodedStart: decodedCount, decodedEnd: decodedCount + bytes.count,
+                inputStart: inputStart, inputEnd: inputEnd, isIdentity: false))
         decodedCount += bytes.count
         decoded += bytes
     }
@@ -138,7 +147,9 @@ final class MailBodyDecoder {
     /// The segments the transcoder's next output may refer to (it holds at most 3 bytes back).
     private func mapForOutput() -> [MailOffsetMap.Segment] {
         let keepFrom = decodedCount - 8
-        if let first = segments.firstIndex(where: { $0.decodedEnd > keepFrom }), first > 0 { segments.removeFirst(first) }
+        if let first = segments.firstIndex(where: { $0.decodedEnd > keepFrom }), first > 0 {
+            segments.removeFirst(first)
+        }
         return segments
     }
 

@@ -24,8 +24,10 @@ public enum MailDetection: Hashable, Sendable {
     /// How many bytes of a file ``detect(_:)`` looks at.
     public static let sampleSize = 8192
 
-    private static let knownFields: [[UInt8]] = ["from", "date", "message-id", "mime-version", "received",
-                                                 "return-path", "subject", "to", "content-type"].map { Array($0.utf8) }
+    private static let knownFields: [[UInt8]] = [
+        "from", "date", "message-id", "mime-version", "received",
+        "return-path", "subject", "to", "content-type",
+    ].map { Array($0.utf8) }
 
     /// The kind of mail the sample starts, or nil when it does not look like mail.
     ///
@@ -88,7 +90,8 @@ public enum MailDetection: Hashable, Sendable {
     /// Whether `name` is one of ``knownFields``, in any case.
     private static func isKnown(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         knownFields.contains { field in
-            field.count == name.count && zip(field, name).allSatisfy { $0 == $1 | ($1 >= 0x41 && $1 <= 0x5A ? 0x20 : 0) }
+            field.count == name.count
+                && zip(field, name).allSatisfy { $0 == $1 | ($1 >= 0x41 && $1 <= 0x5A ? 0x20 : 0) }
         }
     }
 }

@@ -34,8 +34,9 @@ public struct MailOffsetMap: Sendable {
     /// - Complexity: O(log *n*) in the map's size.
     public func inputRange(ofOutputOffset offset: Int) -> Range<Int>? {
         guard let decoded = transcoding.inputRange(ofOutputOffset: pieceStart + offset),
-              let first = inputRange(ofDecoded: decoded.lowerBound),
-              let last = inputRange(ofDecoded: decoded.upperBound - 1) else { return nil }
+            let first = inputRange(ofDecoded: decoded.lowerBound),
+            let last = inputRange(ofDecoded: decoded.upperBound - 1)
+        else { return nil }
         return min(first.lowerBound, last.lowerBound)..<max(first.upperBound, last.upperBound)
     }
 

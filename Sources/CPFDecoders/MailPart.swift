@@ -2,7 +2,8 @@
 /// about its body (RFC 2045, 2046).
 ///
 /// ```swift
-/// let part = MailPart(header: Array("Content-Type: text/plain; charset=\"ISO-8859-1\"\r\nContent-Transfer-Encoding: quoted-printable\r\n".utf8))
+/// let part = MailPart(header: Array("Content-Type: text/plain; charset=\"ISO-8859-1\"\r\nContent-Transfer-Encoding:
+/// quoted-printable\r\n".utf8))
 /// part.mediaType          // "text/plain"
 /// part.charset            // "iso-8859-1"
 /// part.textEncoding       // .windows1252
@@ -74,7 +75,8 @@ public struct MailPart: Hashable, Sendable {
                 }
             } else if name == "content-transfer-encoding" {
                 let token = String(decoding: value, as: UTF8.self).lowercased().filter { !$0.isWhitespace }
-                transferEncoding = token == "base64" ? .base64 : token == "quoted-printable" ? .quotedPrintable : .identity
+                transferEncoding =
+                    token == "base64" ? .base64 : token == "quoted-printable" ? .quotedPrintable : .identity
             }
         }
     }
@@ -125,11 +127,19 @@ public struct MailPart: Hashable, Sendable {
                 items[items.count - 1].append(byte)
                 escaped = false
             } else if inQuotes {
-                if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inQuotes = false } else {
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inQuotes = false
+                } else {
                     items[items.count - 1].append(byte)
                 }
             } else if commentDepth > 0 {
-                if byte == UInt8(ascii: "(") { commentDepth += 1 } else if byte == UInt8(ascii: ")") { commentDepth -= 1 }
+                if byte == UInt8(ascii: "(") {
+                    commentDepth += 1
+                } else if byte == UInt8(ascii: ")") {
+                    commentDepth -= 1
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inQuotes = true
             } else if byte == UInt8(ascii: "(") {
@@ -144,7 +154,8 @@ public struct MailPart: Hashable, Sendable {
         var parameters: [(String, [UInt8])] = []
         for item in items.dropFirst() {
             guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            parameters.append((String(decoding: item[..<equals], as: UTF8.self).lowercased(), Array(item[(equals + 1)...])))
+            parameters.append(
+                (String(decoding: item[..<equals], as: UTF8.self).lowercased(), Array(item[(equals + 1)...])))
         }
         return (type, parameters)
     }

@@ -68,10 +68,13 @@ public final class MailRewriter {
             decoder = MailBodyDecoder(transferEncoding: part.transferEncoding, encoding: part.textEncoding)
             let encoding = part.textEncoding
             // A body read as UTF-16 by its byte order mark is written with one.
-            transcoder = UTF8ToTextTranscoder(encoding: encoding,
-                                              writesByteOrderMark: encoding == .utf16BigEndian && part.charset == "utf-16")
+            transcoder = UTF8ToTextTranscoder(
+                encoding: encoding,
+                writesByteOrderMark: encoding == .utf16BigEndian && part.charset == "utf-16")
             base64 = part.transferEncoding == .base64 ? Base64Encoder(lineBreak: lineBreak) : nil
-            quotedPrintable = part.transferEncoding == .quotedPrintable ? QuotedPrintableEncoder(lineBreak: lineBreak, escapesLineStarts: true) : nil
+            quotedPrintable =
+                part.transferEncoding == .quotedPrintable
+                ? QuotedPrintableEncoder(lineBreak: lineBreak, escapesLineStarts: true) : nil
         }
 
         func encode(_ text: [UInt8], into output: inout [UInt8]) {
@@ -81,7 +84,9 @@ public final class MailRewriter {
         }
 
         func write(_ bytes: [UInt8], into output: inout [UInt8]) {
-            if let base64 { base64.encode(bytes) { output += $0 } } else if let quotedPrintable {
+            if let base64 {
+                base64.encode(bytes) { output += $0 }
+            } else if let quotedPrintable {
                 quotedPrintable.encode(bytes) { output += $0 }
             } else {
                 output += bytes
@@ -96,7 +101,9 @@ public final class MailRewriter {
                 var last: [UInt8] = []
                 base64.finish { last += $0 }
                 // Before a boundary, the line break that ends the body belongs to the boundary.
-                if !endedWithLineBreak && last.count >= lineBreak.count && last.suffix(lineBreak.count).elementsEqual(lineBreak) {
+                if !endedWithLineBreak && last.count >= lineBreak.count
+                    && last.suffix(lineBreak.count).elementsEqual(lineBreak)
+                {
                     last.removeLast(lineBreak.count)
                 }
                 output += last
@@ -107,8 +114,10 @@ public final class MailRewriter {
     }
 
     /// Makes a rewriter of a single message or an mbox file.
-    public init(kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize,
-                rewrites: @escaping PartFilter, raw: @escaping RawTransform = { $1 }, body: @escaping BodyTransform) {
+    public init(
+        kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize,
+        rewrites: @escaping PartFilter, raw: @escaping RawTransform = { $1 }, body: @escaping BodyTransform
+    ) {
         parser = MailStructureParser(isMbox: kind == .mbox, maximumHeaderSize: maximumHeaderSize)
         self.rewrites = rewrites
         self.raw = raw
@@ -147,13 +156,19 @@ public final class MailRewriter {
                 rewrittenPartCount += 1
             }
         case .content(let bytes, let offset, let continues):
-            guard let current else { return output += bytes }
+            guard let current else {
+                output += bytes
+                return
+            }
             current.endedWithLineBreak = false
             current.decoder.content(bytes, offset: offset, lineContinues: continues) { utf8, _ in
                 current.encode(body(current.part, Array(utf8), false), into: &output)
             }
         case .lineBreak(let bytes, let offset):
-            guard let current else { return output += bytes }
+            guard let current else {
+                output += bytes
+                return
+            }
             current.endedWithLineBreak = true
             current.decoder.lineBreak(bytes, offset: offset) { utf8, _ in
                 current.encode(body(current.part, Array(utf8), false), into: &output)

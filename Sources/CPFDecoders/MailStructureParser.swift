@@ -60,7 +60,9 @@ final class MailStructureParser {
         var start = 0
         while let newline = carry[start...].firstIndex(of: 0x0A) {
             let contentEnd = newline > start && carry[newline - 1] == 0x0D ? newline - 1 : newline
-            try line(Array(carry[start..<contentEnd]), Array(carry[contentEnd...newline]), offset: carryOffset + start, handler)
+            try line(
+                Array(carry[start..<contentEnd]), Array(carry[contentEnd...newline]), offset: carryOffset + start,
+                handler)
             start = newline + 1
         }
         carry.removeFirst(start)
@@ -122,7 +124,9 @@ final class MailStructureParser {
         guard content.count >= 3, content[0] == 0x2D, content[1] == 0x2D else { return nil }
         for depth in boundaries.indices.reversed() {
             let boundary = boundaries[depth].boundary
-            guard content.count >= 2 + boundary.count, content[2..<2 + boundary.count].elementsEqual(boundary) else { continue }
+            guard content.count >= 2 + boundary.count, content[2..<2 + boundary.count].elementsEqual(boundary) else {
+                continue
+            }
             var rest = content[(2 + boundary.count)...]
             var closes = false
             if rest.starts(with: [0x2D, 0x2D]) {
@@ -153,7 +157,7 @@ final class MailStructureParser {
         let continued = inLongLine
         inLongLine = false
         if !continued {
-            if isMbox && content.starts(with: [0x46, 0x72, 0x6F, 0x6D, 0x20]) {   // "From "
+            if isMbox && content.starts(with: [0x46, 0x72, 0x6F, 0x6D, 0x20]) {  // "From "
                 try endEntity(handler)
                 boundaries.removeAll()
                 try handler(.structure(content + lineBreak, offset: offset))
@@ -182,7 +186,9 @@ final class MailStructureParser {
             headerBuffer.removeAll()
             headerOffset = offset + lineBreak.count
             if part.isMultipart, let boundary = part.boundary {
-                guard boundaries.count < Self.maximumDepth else { throw fail(.nestingTooDeep(limit: Self.maximumDepth)) }
+                guard boundaries.count < Self.maximumDepth else {
+                    throw fail(.nestingTooDeep(limit: Self.maximumDepth))
+                }
                 boundaries.append((boundary, part.mediaType == "multipart/digest" ? "message/rfc822" : "text/plain"))
                 state = .structure
             } else if part.isMessage {

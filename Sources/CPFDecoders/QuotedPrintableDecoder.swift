@@ -118,7 +118,7 @@ public final class QuotedPrintableDecoder {
             while end < input.count && Self.isBlank(input[end]) { end += 1 }
             if end == input.count || (input[end] == 0x0D && end + 1 == input.count) {
                 if !isFinal { return index }
-                return input.count   // "=" at the very end: a soft break before nothing
+                return input.count  // "=" at the very end: a soft break before nothing
             }
             if input[end] == 0x0A {
                 index = end + 1
@@ -129,7 +129,8 @@ public final class QuotedPrintableDecoder {
                 continue
             }
             if end == index + 1, index + 2 < input.count,
-               let high = Self.hexValue(input[index + 1]), let low = Self.hexValue(input[index + 2]) {
+                let high = Self.hexValue(input[index + 1]), let low = Self.hexValue(input[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
                 continue

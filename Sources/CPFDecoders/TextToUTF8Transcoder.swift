@@ -49,8 +49,10 @@ public final class TextToUTF8Transcoder {
     /// ```
     ///
     /// - Complexity: O(*n*) for *n* bytes.
-    public func decode(_ piece: some Collection<UInt8>,
-                       output: (UnsafeBufferPointer<UInt8>, TranscodingOffsetMap) throws -> Void) rethrows {
+    public func decode(
+        _ piece: some Collection<UInt8>,
+        output: (UnsafeBufferPointer<UInt8>, TranscodingOffsetMap) throws -> Void
+    ) rethrows {
         carry.append(contentsOf: piece)
         try run(isFinal: false, output)
     }
@@ -82,7 +84,9 @@ public final class TextToUTF8Transcoder {
         return result
     }
 
-    private func run(isFinal: Bool, _ output: (UnsafeBufferPointer<UInt8>, TranscodingOffsetMap) throws -> Void) rethrows {
+    private func run(isFinal: Bool, _ output: (UnsafeBufferPointer<UInt8>, TranscodingOffsetMap) throws -> Void)
+        rethrows
+    {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(carry.count * 2)
         var map = TranscodingOffsetMap()
@@ -98,8 +102,10 @@ public final class TextToUTF8Transcoder {
 
     /// Transcodes `input` (at `carryOffset`) up to the last whole character
     /// (everything when `isFinal`); returns the bytes consumed.
-    private func transcode(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into utf8: inout [UInt8],
-                           map: inout TranscodingOffsetMap) -> Int {
+    private func transcode(
+        _ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into utf8: inout [UInt8],
+        map: inout TranscodingOffsetMap
+    ) -> Int {
         var index = 0
         if atStart {
             let mark = encoding == .windows1252 ? [] : encoding.byteOrderMark
@@ -111,8 +117,9 @@ public final class TextToUTF8Transcoder {
         func emit(_ scalar: Unicode.Scalar, from start: Int, length: Int) {
             let before = utf8.count
             UTF8.encode(scalar) { utf8.append($0) }
-            map.append(outputStart: outputOffset + before, outputLength: utf8.count - before,
-                       inputStart: base + start, inputLength: length)
+            map.append(
+                outputStart: outputOffset + before, outputLength: utf8.count - before,
+                inputStart: base + start, inputLength: length)
         }
         switch encoding {
         case .utf8:
@@ -120,7 +127,8 @@ public final class TextToUTF8Transcoder {
                 var end = index
                 while end < input.count && input[end] < 0x80 { end += 1 }
                 if end > index {
-                    map.appendIdentity(outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
+                    map.appendIdentity(
+                        outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
                     utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
                     index = end
                     continue
@@ -142,7 +150,8 @@ public final class TextToUTF8Transcoder {
                 var end = index
                 while end < input.count && input[end] < 0x80 { end += 1 }
                 if end > index {
-                    map.appendIdentity(outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
+                    map.appendIdentity(
+                        outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
                     utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
                     index = end
                     continue
@@ -162,7 +171,9 @@ public final class TextToUTF8Transcoder {
                 while end + 1 < input.count && input[end + high] == 0 && input[end + low] < 0x80 { end += 2 }
                 if end > index {
                     let count = (end - index) / 2
-                    map.append(outputStart: outputOffset + utf8.count, outputLength: 1, inputStart: base + index, inputLength: 2, count: count)
+                    map.append(
+                        outputStart: outputOffset + utf8.count, outputLength: 1, inputStart: base + index,
+                        inputLength: 2, count: count)
                     var at = index
                     while at < end {
                         utf8.append(input[at + low])
@@ -203,8 +214,12 @@ public final class TextToUTF8Transcoder {
         case .utf32LittleEndian, .utf32BigEndian:
             let little = encoding == .utf32LittleEndian
             while index + 3 < input.count {
-                let bytes = (UInt32(input[index]), UInt32(input[index + 1]), UInt32(input[index + 2]), UInt32(input[index + 3]))
-                let value = little ? bytes.0 | bytes.1 << 8 | bytes.2 << 16 | bytes.3 << 24
+                let bytes = (
+                    UInt32(input[index]), UInt32(input[index + 1]), UInt32(input[index + 2]), UInt32(input[index + 3])
+                )
+                let value =
+                    little
+                    ? bytes.0 | bytes.1 << 8 | bytes.2 << 16 | bytes.3 << 24
                     : bytes.0 << 24 | bytes.1 << 16 | bytes.2 << 8 | bytes.3
                 emit(Unicode.Scalar(value) ?? "\u{FFFD}", from: index, length: 4)
                 index += 4

@@ -58,23 +58,28 @@ public struct TranscodingOffsetMap: Hashable, Sendable {
     mutating func append(outputStart: Int, outputLength: Int, inputStart: Int, inputLength: Int, count: Int = 1) {
         guard count > 0 else { return }
         if var last = runs.last, last.outputLength == outputLength, last.inputLength == inputLength,
-           last.inputEnd == inputStart, last.outputEnd == outputStart {
+            last.inputEnd == inputStart, last.outputEnd == outputStart
+        {
             last.count += count
             runs[runs.count - 1] = last
         } else {
-            runs.append(Run(outputStart: outputStart, inputStart: inputStart, outputLength: outputLength,
-                            inputLength: inputLength, count: count))
+            runs.append(
+                Run(
+                    outputStart: outputStart, inputStart: inputStart, outputLength: outputLength,
+                    inputLength: inputLength, count: count))
         }
     }
 
     mutating func appendIdentity(outputStart: Int, inputStart: Int, count: Int) {
         guard count > 0 else { return }
         if var last = runs.last, last.outputLength == 1, last.inputLength == 1,
-           last.inputEnd == inputStart, last.outputEnd == outputStart {
+            last.inputEnd == inputStart, last.outputEnd == outputStart
+        {
             last.count += count
             runs[runs.count - 1] = last
         } else {
-            runs.append(Run(outputStart: outputStart, inputStart: inputStart, outputLength: 1, inputLength: 1, count: count))
+            runs.append(
+                Run(outputStart: outputStart, inputStart: inputStart, outputLength: 1, inputLength: 1, count: count))
         }
     }
 }

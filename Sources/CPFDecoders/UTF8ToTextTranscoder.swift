@@ -68,7 +68,9 @@ public final class UTF8ToTextTranscoder {
     /// ```
     ///
     /// - Complexity: O(*n*).
-    public static func transcode(_ utf8: [UInt8], to encoding: CharacterEncoding, writesByteOrderMark: Bool = false) -> [UInt8] {
+    public static func transcode(_ utf8: [UInt8], to encoding: CharacterEncoding, writesByteOrderMark: Bool = false)
+        -> [UInt8]
+    {
         let transcoder = UTF8ToTextTranscoder(encoding: encoding, writesByteOrderMark: writesByteOrderMark)
         var result: [UInt8] = []
         transcoder.encode(utf8) { result.append(contentsOf: $0) }
@@ -104,9 +106,12 @@ public final class UTF8ToTextTranscoder {
                 switch length {
                 case 1: break
                 case 2: value = (value & 0x1F) << 6 | UInt32(input[index + 1] & 0x3F)
-                case 3: value = (value & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
+                case 3:
+                    value =
+                        (value & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
                 default:
-                    value = (value & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
+                    value =
+                        (value & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
                         | UInt32(input[index + 2] & 0x3F) << 6 | UInt32(input[index + 3] & 0x3F)
                 }
                 scalar = Unicode.Scalar(value)!
@@ -136,7 +141,8 @@ public final class UTF8ToTextTranscoder {
                 bytes.append(0x3F)
             }
         case .utf16LittleEndian, .utf16BigEndian:
-            let units: [UInt32] = value < 0x10000 ? [value] : [0xD800 + ((value - 0x10000) >> 10), 0xDC00 + ((value - 0x10000) & 0x3FF)]
+            let units: [UInt32] =
+                value < 0x10000 ? [value] : [0xD800 + ((value - 0x10000) >> 10), 0xDC00 + ((value - 0x10000) & 0x3FF)]
             for unit in units {
                 if encoding == .utf16LittleEndian {
                     bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)]

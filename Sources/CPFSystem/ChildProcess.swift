@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CSystemShims
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A program started by `cpf` (`find --pre`), with no shell between: its
 /// standard input a descriptor `cpf` opened, its standard output a pipe
@@ -44,11 +45,11 @@ package struct ChildProcess {
         defer { _ = system_close(ends[1]) }
 
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -74,12 +75,13 @@ package struct ChildProcess {
         }
         defer { for string in strings { string?.deallocate() } }
         #if canImport(Darwin)
-        let variables = _NSGetEnviron().pointee
+            let variables = _NSGetEnviron().pointee
         #else
-        let variables = environ
+            let variables = environ
         #endif
         var identifier: pid_t = 0
-        let result = posix_spawn(&identifier, strings[0]!, &actions, &attributes, Array(strings[1...]) + [nil], variables)
+        let result = posix_spawn(
+            &identifier, strings[0]!, &actions, &attributes, Array(strings[1...]) + [nil], variables)
         guard result == 0 else {
             _ = system_close(ends[0])
             throw Errno(rawValue: result)
@@ -104,7 +106,8 @@ package struct ChildProcess {
     package static func find(_ name: RawText, searchPath: String?) -> RawText? {
         if name.bytes.isEmpty { return nil }
         if name.bytes.contains(UInt8(ascii: "/")) { return name }
-        let directories = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
+        let directories = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(
+            separator: ":", omittingEmptySubsequences: false)
         for directory in directories {
             let folder = directory.isEmpty ? "." : String(directory)
             let candidate = RawText(Array(folder.utf8) + [UInt8(ascii: "/")] + name.bytes)

@@ -1,10 +1,11 @@
 import CSystemShims
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The extended attributes of files (`flistxattr(2)`, `fgetxattr(2)`,
@@ -23,7 +24,9 @@ package enum ExtendedAttributes {
         package let error: Errno
 
         package var description: String {
-            name.isEmpty ? "cannot list its extended attributes: \(error)" : "cannot copy its extended attribute \(name): \(error)"
+            name.isEmpty
+                ? "cannot list its extended attributes: \(error)"
+                : "cannot copy its extended attribute \(name): \(error)"
         }
     }
 
@@ -58,7 +61,9 @@ package enum ExtendedAttributes {
             let size = cpf_get_attribute(descriptor.rawValue, cName, nil, 0)
             guard size >= 0 else { throw .current }
             var value = [UInt8](repeating: 0, count: size)
-            let got = value.withUnsafeMutableBytes { cpf_get_attribute(descriptor.rawValue, cName, $0.baseAddress, size) }
+            let got = value.withUnsafeMutableBytes {
+                cpf_get_attribute(descriptor.rawValue, cName, $0.baseAddress, size)
+            }
             if got < 0 {
                 if errno == ERANGE { continue }  // it grew meanwhile: ask again
                 throw .current

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open file descriptor with the few calls `cpf` needs, each retried on
@@ -75,7 +75,7 @@ package struct FileDescriptor: Equatable {
         while true {
             do {
                 return try retryingOnInterrupt { system_read(rawValue, buffer.baseAddress, buffer.count) }
-            } catch where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+            } catch  where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
                 var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
                 _ = poll(&request, 1, -1)  // then read again, which reports any error
             }
@@ -109,7 +109,7 @@ package struct FileDescriptor: Equatable {
             let remaining = UnsafeRawBufferPointer(rebasing: bytes[written...])
             do {
                 written += try retryingOnInterrupt { system_write(rawValue, remaining.baseAddress, remaining.count) }
-            } catch where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
+            } catch  where error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK {
                 var request = pollfd(fd: rawValue, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&request, 1, -1)  // then write again, which reports any error
             }
@@ -133,8 +133,9 @@ package struct FileDescriptor: Equatable {
     package var fileIdentity: FileIdentity? {
         var info = stat()
         guard fstat(rawValue, &info) == 0 else { return nil }
-        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-                            isRegularFile: info.st_mode & S_IFMT == S_IFREG)
+        return FileIdentity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            isRegularFile: info.st_mode & S_IFMT == S_IFREG)
     }
 
     /// Whether this descriptor is a terminal.

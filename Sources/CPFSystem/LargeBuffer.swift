@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The large buffers of `cpf` (read blocks, output blocks, chunks, the
@@ -22,7 +22,9 @@ package enum LargeBuffer {
     /// error and the end of the process with exit status 2, from whichever
     /// thread asked.
     package static func allocate(byteCount: Int, alignment: Int) -> UnsafeMutableRawBufferPointer {
-        guard let pointer = system_allocate(byteCount: max(byteCount, 1), alignment: max(alignment, MemoryLayout<Int>.size))
+        guard
+            let pointer = system_allocate(
+                byteCount: max(byteCount, 1), alignment: max(alignment, MemoryLayout<Int>.size))
         else { outOfMemory() }
         return UnsafeMutableRawBufferPointer(start: pointer, count: byteCount)
     }

@@ -1,12 +1,13 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
 
 import CSystemShims
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // What `cpf` needs to know of a memory limit (`ulimit -v`): how much it
@@ -19,9 +20,9 @@ import Darwin
 package func system_addressSpaceLeft() -> Int? {
     var limit = rlimit()
     #if canImport(Glibc)
-    let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
+        let resource = __rlimit_resource_t(RLIMIT_AS.rawValue)
     #else
-    let resource = RLIMIT_AS
+        let resource = RLIMIT_AS
     #endif
     // RLIM_INFINITY is the largest value.
     guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int.max) else { return nil }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A directory held open by its descriptor, and the calls that name files
@@ -29,9 +29,10 @@ package final class OpenDirectory: @unchecked Sendable {
     /// Opens the directory at `path`, following links as a command-line
     /// argument is followed.
     package init(_ path: RawText) throws(Errno) {
-        descriptor = FileDescriptor(rawValue: try retryingOnInterrupt {
-            path.withCString { system_open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        })
+        descriptor = FileDescriptor(
+            rawValue: try retryingOnInterrupt {
+                path.withCString { system_open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            })
     }
 
     private init(descriptor: FileDescriptor) {
@@ -60,9 +61,10 @@ package final class OpenDirectory: @unchecked Sendable {
     }
 
     private func open(_ name: [UInt8], _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
-        FileDescriptor(rawValue: try retryingOnInterrupt {
-            RawText(name).withCString { system_openAt(descriptor.rawValue, $0, flags, mode: mode) }
-        })
+        FileDescriptor(
+            rawValue: try retryingOnInterrupt {
+                RawText(name).withCString { system_openAt(descriptor.rawValue, $0, flags, mode: mode) }
+            })
     }
 
     /// What `name` inside this directory is, a link itself and not what it points to.

@@ -18,13 +18,13 @@
 //   crossing the module boundary costs nothing in the hot loops.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("unsupported platform")
+    #error("unsupported platform")
 #endif
 
 /// `read(2)`.
@@ -57,22 +57,22 @@ package func system_close(_ descriptor: Int32) -> Int32 {
 /// Sets the plain handler (`sa_handler`) of a `sigaction`.
 package func system_setHandler(_ action: inout sigaction, _ handler: @convention(c) (Int32) -> Void) {
     #if canImport(Darwin)
-    action.__sigaction_u.__sa_handler = handler
+        action.__sigaction_u.__sa_handler = handler
     #elseif canImport(Musl)
-    action.__sa_handler.sa_handler = handler
+        action.__sa_handler.sa_handler = handler
     #else
-    action.__sigaction_handler.sa_handler = handler
+        action.__sigaction_handler.sa_handler = handler
     #endif
 }
 
 /// Whether a `sigaction`'s handler is `SIG_IGN`.
 package func system_handlerIsIgnore(_ action: sigaction) -> Bool {
     #if canImport(Darwin)
-    let handler = action.__sigaction_u.__sa_handler
+        let handler = action.__sigaction_u.__sa_handler
     #elseif canImport(Musl)
-    let handler = action.__sa_handler.sa_handler
+        let handler = action.__sa_handler.sa_handler
     #else
-    let handler = action.__sigaction_handler.sa_handler
+        let handler = action.__sigaction_handler.sa_handler
     #endif
     guard let handler else { return false }
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
@@ -94,11 +94,11 @@ package func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mod
 /// `EOPNOTSUPP` where the system or its file system cannot.
 package func system_openUnnamedFile(in directory: UnsafePointer<CChar>) -> Int32 {
     #if os(Linux) && (arch(x86_64) || arch(arm64))
-    // O_TMPFILE is __O_TMPFILE | O_DIRECTORY, a macro Swift does not import.
-    return open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, mode_t(0o600))
+        // O_TMPFILE is __O_TMPFILE | O_DIRECTORY, a macro Swift does not import.
+        return open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, mode_t(0o600))
     #else
-    errno = EOPNOTSUPP
-    return -1
+        errno = EOPNOTSUPP
+        return -1
     #endif
 }
 
@@ -131,9 +131,9 @@ private func threadEntry(_ context: UnsafeMutableRawPointer?) {
 /// A thread started with `pthread_create(3)`, to be joined once.
 package struct SystemThread {
     #if canImport(Glibc)
-    fileprivate let handle: pthread_t
+        fileprivate let handle: pthread_t
     #else
-    fileprivate let handle: pthread_t?
+        fileprivate let handle: pthread_t?
     #endif
 
     /// Waits for the thread to end (`pthread_join(3)`).
@@ -151,9 +151,9 @@ package let workerStackSize = 2 << 20
 package func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Glibc)
-    var handle = pthread_t()
+        var handle = pthread_t()
     #else
-    var handle: pthread_t? = nil
+        var handle: pthread_t? = nil
     #endif
     // 2 MiB of stack, not the 8 MiB main thread's size: the workers' loops
     // are shallow, and the stacks count against a memory limit.
@@ -161,7 +161,12 @@ package func system_startThread(_ body: @escaping () -> Void) -> SystemThread? {
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     _ = pthread_attr_setstacksize(&attributes, workerStackSize)
-    let result = pthread_create(&handle, &attributes, { context in threadEntry(context); return nil }, context)
+    let result = pthread_create(
+        &handle, &attributes,
+        { context in
+            threadEntry(context)
+            return nil
+        }, context)
     guard result == 0 else {
         Unmanaged<ThreadBody>.fromOpaque(context).release()
         return nil
@@ -207,23 +212,24 @@ package func system_monotonicSeconds() -> Double {
 /// The modification time of a `stat`, in nanoseconds since the epoch.
 package func system_nanoseconds(modificationOf info: stat) -> Int64 {
     #if canImport(Darwin)
-    Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
     #else
-    Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     #endif
 }
 
 /// The status-change time of a `stat`, in nanoseconds since the epoch.
 package func system_nanoseconds(changeOf info: stat) -> Int64 {
     #if canImport(Darwin)
-    Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
     #else
-    Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
     #endif
 }
 
 /// `openat(2)` of a NUL-terminated name, with the mode of a new file.
-package func system_openAt(_ directory: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+package func system_openAt(_ directory: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) -> Int32
+{
     openat(directory, name, flags, mode)
 }
 
@@ -282,9 +288,9 @@ package func system_resolvedPath(_ path: RawText) throws(Errno) -> [UInt8] {
 /// name given twice keeps its first value, as `getenv(3)` does.
 package func system_environment() -> [String: String] {
     #if canImport(Darwin)
-    let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+        let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
     #else
-    let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        let variables: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
     #endif
     var result: [String: String] = [:]
     guard var cursor = variables else { return result }

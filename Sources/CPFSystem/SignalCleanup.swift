@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Removes the temporary files being written when `cpf` is ended by a
@@ -25,8 +25,10 @@ package enum SignalCleanup {
     /// time, timers). Not SIGPIPE, which ends `cpf` quietly when it writes
     /// to a closed pipe (it writes no temporary file then), nor SIGXFSZ,
     /// which is ignored (see ``restoreDefaultSignalHandling()``).
-    package static let signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
-                                   SIGXCPU, SIGVTALRM, SIGPROF]
+    package static let signals: [Int32] = [
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+        SIGXCPU, SIGVTALRM, SIGPROF,
+    ]
     package static let slotCount = 1024
 
     /// One thread's temporary file: a name in a directory held open.

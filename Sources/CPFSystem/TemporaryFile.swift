@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Temporary files that leave nothing behind, whatever ends the process.
@@ -22,7 +22,8 @@ package enum TemporaryFile {
         // Only a system or file system without O_TMPFILE gets the named way;
         // a missing or read-only directory is an error either way.
         guard [EOPNOTSUPP, EISDIR, EINVAL, ENOSYS].contains(error.rawValue) else { throw error }
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        var template =
+            Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
             + Array("cpf-XXXXXX".utf8CString)
         let named = mkstemp(&template)
         guard named >= 0 else { throw Errno.current }

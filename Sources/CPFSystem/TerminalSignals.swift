@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The signal handlers of ``Terminal``: while the terminal is in raw mode,
@@ -22,11 +22,13 @@ package enum SignalState {
     /// SIGUSR2, `timeout -s ALRM`, a closed pipe) or by a limit (CPU time,
     /// file size, timers), and on Linux the real-time signals.
     package static let terminationSignals: [Int32] = {
-        var signals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
-                                SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF]
+        var signals: [Int32] = [
+            SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE,
+            SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+        ]
         #if os(Linux)
-        signals += [SIGIO, SIGPWR, SIGSTKFLT]
-        signals += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+            signals += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
         #endif
         return signals.filter { $0 < signalLimit }
     }()

@@ -11,6 +11,8 @@ struct Base64DecodingErrorTests {
 
     @Test("describes itself readably")
     func description() {
-        #expect(Base64DecodingError.lonelyCharacter.description == "base64 text ends with a single character, which holds no byte")
+        #expect(
+            Base64DecodingError.lonelyCharacter.description
+                == "base64 text ends with a single character, which holds no byte")
     }
 }

@@ -1,5 +1,6 @@
-@testable import CPFDecoders
 import Testing
+
+@testable import CPFDecoders
 
 @Suite("BitWriter")
 struct BitWriterTests {
@@ -18,16 +19,17 @@ struct BitWriterTests {
         var bytes: [UInt8] = []
         writer.handOver { bytes.append(contentsOf: $0) }
         // Python reads the fields back from the bytes as one little-endian integer.
-        let printed = try python("""
-        import sys
-        n = int.from_bytes(sys.stdin.buffer.read(), "little")
-        fields = \(fields.map { [$0.0, $0.1] })
-        at = 0
-        for value, width in fields:
-            assert (n >> at) & ((1 << width) - 1) == value, (at, value, width)
-            at += width
-        print(at)
-        """, input: bytes)
+        let printed = try python(
+            """
+            import sys
+            n = int.from_bytes(sys.stdin.buffer.read(), "little")
+            fields = \(fields.map { [$0.0, $0.1] })
+            at = 0
+            for value, width in fields:
+                assert (n >> at) & ((1 << width) - 1) == value, (at, value, width)
+                at += width
+            print(at)
+            """, input: bytes)
         let total = fields.reduce(0) { $0 + $1.1 }
         #expect(String(decoding: printed, as: UTF8.self) == "\(total)\n")
         #expect(bytes.count == (total + 7) / 8)

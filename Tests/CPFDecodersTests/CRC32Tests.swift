@@ -5,12 +5,14 @@ import Testing
 struct CRC32Tests {
     /// The catalogue of parametrised CRC algorithms (CRC-32/ISO-HDLC) gives
     /// the check value of "123456789"; the others are Python's zlib.crc32.
-    @Test("matches published check values", arguments: [
-        ("123456789", 0xCBF4_3926 as UInt32),
-        ("", 0),
-        ("a", 0xE8B7_BE43),
-        ("The quick brown fox jumps over the lazy dog", 0x414F_A339),
-    ])
+    @Test(
+        "matches published check values",
+        arguments: [
+            ("123456789", 0xCBF4_3926 as UInt32),
+            ("", 0),
+            ("a", 0xE8B7_BE43),
+            ("The quick brown fox jumps over the lazy dog", 0x414F_A339),
+        ])
     func publishedValues(text: String, expected: UInt32) {
         #expect(CRC32.checksum(of: Array(text.utf8)) == expected)
     }
@@ -20,15 +22,16 @@ struct CRC32Tests {
         let sizes = [1, 7, 8, 9, 15, 16, 17, 255, 4096, 100_003]
         var blob: [UInt8] = []
         for (index, size) in sizes.enumerated() { blob += SampleData.random(size, seed: UInt64(index)) }
-        let printed = try python("""
-        import sys, zlib
-        data = sys.stdin.buffer.read()
-        sizes = \(sizes)
-        at = 0
-        for s in sizes:
-            print(zlib.crc32(data[at:at + s]))
-            at += s
-        """, input: blob)
+        let printed = try python(
+            """
+            import sys, zlib
+            data = sys.stdin.buffer.read()
+            sizes = \(sizes)
+            at = 0
+            for s in sizes:
+                print(zlib.crc32(data[at:at + s]))
+                at += s
+            """, input: blob)
         let expected = String(decoding: printed, as: UTF8.self).split(separator: "\n").map { UInt32($0)! }
         var at = 0
         var computed: [UInt32] = []

@@ -5,12 +5,14 @@ import Testing
 struct DecompressionLimitsTests {
     static let limits = DecompressionLimits(maximumOutputSize: 1000, maximumRatio: 10, ratioAllowance: 100)
 
-    @Test("checks the size cap, and the ratio past the allowance", arguments: [
-        (100, 1, nil as DecompressionLimitError?),            // within the allowance, whatever the ratio
-        (101, 1, .ratioTooHigh(output: 101, input: 1, limit: 10)),
-        (500, 50, nil), (501, 50, .ratioTooHigh(output: 501, input: 50, limit: 10)),
-        (1000, 100, nil), (1001, 1000, .outputTooLarge(limit: 1000)),
-    ])
+    @Test(
+        "checks the size cap, and the ratio past the allowance",
+        arguments: [
+            (100, 1, nil as DecompressionLimitError?),  // within the allowance, whatever the ratio
+            (101, 1, .ratioTooHigh(output: 101, input: 1, limit: 10)),
+            (500, 50, nil), (501, 50, .ratioTooHigh(output: 501, input: 50, limit: 10)),
+            (1000, 100, nil), (1001, 1000, .outputTooLarge(limit: 1000)),
+        ])
     func check(output: Int, input: Int, expected: DecompressionLimitError?) {
         if let expected {
             #expect(throws: expected) { try Self.limits.check(output: output, input: input) }
@@ -23,7 +25,9 @@ struct DecompressionLimitsTests {
     func presets() throws {
         try DecompressionLimits.none.check(output: .max, input: 0)
         try DecompressionLimits.default.check(output: 1 << 30, input: 1)
-        #expect(throws: DecompressionLimitError.self) { try DecompressionLimits.default.check(output: (1 << 30) + 1, input: 1) }
+        #expect(throws: DecompressionLimitError.self) {
+            try DecompressionLimits.default.check(output: (1 << 30) + 1, input: 1)
+        }
         try DecompressionLimits.default.check(output: 2 << 30, input: (2 << 30) / 200 + 1)
     }
 }

@@ -8,13 +8,14 @@ struct DeflaterTests {
         for (index, size) in [0, 1, 2, 3, 258, 259, 40_000, 65_536, 300_001].enumerated() {
             let data = SampleData.make(kind, size, seed: UInt64(100 + index))
             let stream = Deflater.deflate(data)
-            let decoded = try python("""
-            import sys, zlib
-            d = zlib.decompressobj(-15)
-            out = d.decompress(sys.stdin.buffer.read())
-            assert d.eof and not d.unused_data
-            sys.stdout.buffer.write(out)
-            """, input: stream)
+            let decoded = try python(
+                """
+                import sys, zlib
+                d = zlib.decompressobj(-15)
+                out = d.decompress(sys.stdin.buffer.read())
+                assert d.eof and not d.unused_data
+                sys.stdout.buffer.write(out)
+                """, input: stream)
             #expect(decoded == data, "\(kind), \(size) bytes")
         }
     }
@@ -27,8 +28,9 @@ struct DeflaterTests {
             let size = Int.random(in: 0...(round < 40 ? 5000 : 400_000), using: &random)
             let data = SampleData.make(kind, size, seed: UInt64(round))
             let chain = [1, 4, 16, 128][Int.random(in: 0..<4, using: &random)]
-            #expect(try Inflater.inflate(Deflater.deflate(data, maximumChainLength: chain)) == data,
-                    "\(kind), \(size) bytes, chain \(chain)")
+            #expect(
+                try Inflater.inflate(Deflater.deflate(data, maximumChainLength: chain)) == data,
+                "\(kind), \(size) bytes, chain \(chain)")
         }
     }
 

@@ -1,5 +1,6 @@
-@testable import CPFDecoders
 import Testing
+
+@testable import CPFDecoders
 
 @Suite("DynamicBlockHeader")
 struct DynamicBlockHeaderTests {
@@ -23,9 +24,13 @@ struct DynamicBlockHeaderTests {
         for _ in 0..<200 {
             var literal = [UInt8](repeating: 0, count: 286)
             var distance = [UInt8](repeating: 0, count: 30)
-            for index in 0..<286 where Int.random(in: 0...2, using: &random) == 0 { literal[index] = UInt8.random(in: 1...15, using: &random) }
+            for index in 0..<286 where Int.random(in: 0...2, using: &random) == 0 {
+                literal[index] = UInt8.random(in: 1...15, using: &random)
+            }
             literal[256] = 7
-            for index in 0..<30 where Bool.random(using: &random) { distance[index] = UInt8.random(in: 1...6, using: &random) }
+            for index in 0..<30 where Bool.random(using: &random) {
+                distance[index] = UInt8.random(in: 1...6, using: &random)
+            }
             let header = DynamicBlockHeader(literalLengths: literal, distanceLengths: distance)
             #expect(header.literalCount >= 257 && header.literalCount <= 286)
             #expect(header.distanceCount >= 1 && header.distanceCount <= 30)
@@ -38,7 +43,8 @@ struct DynamicBlockHeaderTests {
 
     @Test("writes as many bits as it says")
     func bitCount() {
-        let header = DynamicBlockHeader(literalLengths: [UInt8](repeating: 8, count: 286), distanceLengths: [UInt8](repeating: 5, count: 30))
+        let header = DynamicBlockHeader(
+            literalLengths: [UInt8](repeating: 8, count: 286), distanceLengths: [UInt8](repeating: 5, count: 30))
         let writer = BitWriter()
         header.write(to: writer)
         writer.alignToByte()

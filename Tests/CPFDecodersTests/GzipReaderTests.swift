@@ -32,13 +32,14 @@ struct GzipReaderTests {
     @Test("reads the header fields gzip and Python write")
     func headerFields() throws {
         // Python's gzip module writes FNAME and MTIME as given.
-        let file = try python("""
-        import sys, gzip, io
-        out = io.BytesIO()
-        with gzip.GzipFile(filename="relatório.txt", mode="wb", fileobj=out, mtime=1700000000) as f:
-            f.write(b"CPF 390.533.447-05\\n")
-        sys.stdout.buffer.write(out.getvalue())
-        """)
+        let file = try python(
+            """
+            import sys, gzip, io
+            out = io.BytesIO()
+            with gzip.GzipFile(filename="relatório.txt", mode="wb", fileobj=out, mtime=1700000000) as f:
+                f.write(b"CPF 390.533.447-05\\n")
+            sys.stdout.buffer.write(out.getvalue())
+            """)
         let reader = GzipReader()
         var output: [UInt8] = []
         try reader.decompress(file) { output.append(contentsOf: $0) }
@@ -53,18 +54,19 @@ struct GzipReaderTests {
     /// by Python from zlib's DEFLATE data; Python's gzip module and GNU gzip
     /// both read it, so it is what RFC 1952 describes.
     static func everyFieldMember(_ data: [UInt8], headerCRC: String = "crc") throws -> [UInt8] {
-        try python("""
-        import sys, zlib, struct, gzip
-        data = sys.stdin.buffer.read()
-        header = b"\\x1f\\x8b\\x08" + bytes([1 | 2 | 4 | 8 | 16]) + struct.pack("<I", 1234567) + b"\\x00\\x03"
-        header += struct.pack("<H", 6) + b"AB\\x02\\x00xy" + b"name.txt\\x00" + "comentário".encode("latin-1") + b"\\x00"
-        crc = zlib.crc32(header) & 0xFFFF
-        header += struct.pack("<H", \(headerCRC))
-        c = zlib.compressobj(9, zlib.DEFLATED, -15)
-        member = header + c.compress(data) + c.flush() + struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
-        assert gzip.decompress(member) == data or "\(headerCRC)" != "crc"
-        sys.stdout.buffer.write(member)
-        """, input: data)
+        try python(
+            """
+            import sys, zlib, struct, gzip
+            data = sys.stdin.buffer.read()
+            header = b"\\x1f\\x8b\\x08" + bytes([1 | 2 | 4 | 8 | 16]) + struct.pack("<I", 1234567) + b"\\x00\\x03"
+            header += struct.pack("<H", 6) + b"AB\\x02\\x00xy" + b"name.txt\\x00" + "comentário".encode("latin-1") + b"\\x00"
+            crc = zlib.crc32(header) & 0xFFFF
+            header += struct.pack("<H", \(headerCRC))
+            c = zlib.compressobj(9, zlib.DEFLATED, -15)
+            member = header + c.compress(data) + c.flush() + struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
+            assert gzip.decompress(member) == data or "\(headerCRC)" != "crc"
+            sys.stdout.buffer.write(member)
+            """, input: data)
     }
 
     @Test("reads FEXTRA, FNAME, FCOMMENT and checks FHCRC")
@@ -134,14 +136,16 @@ struct GzipReaderTests {
         #expect(throws: GzipError.truncated) { try GzipReader.decompress([]) }
     }
 
-    @Test("applies the trailing data policy after the last member", arguments: [
-        ([0, 0, 0, 0] as [UInt8], GzipReader.TrailingDataPolicy.allowZeros, true),
-        ([0, 0, 7], .allowZeros, false),
-        ([0x1F, 0x8C, 0x08], .allowZeros, false),
-        ([0], .reject, false),
-        ([0x41, 0x42], .ignore, true),
-        ([0x1F, 0x00], .ignore, true),
-    ])
+    @Test(
+        "applies the trailing data policy after the last member",
+        arguments: [
+            ([0, 0, 0, 0] as [UInt8], GzipReader.TrailingDataPolicy.allowZeros, true),
+            ([0, 0, 7], .allowZeros, false),
+            ([0x1F, 0x8C, 0x08], .allowZeros, false),
+            ([0], .reject, false),
+            ([0x41, 0x42], .ignore, true),
+            ([0x1F, 0x00], .ignore, true),
+        ])
     func trailingData(trailing: [UInt8], policy: GzipReader.TrailingDataPolicy, accepted: Bool) throws {
         let file = try toolOutput("gzip -c", input: Array("texto".utf8))
         let reader = GzipReader(trailingData: policy)
@@ -157,19 +161,23 @@ struct GzipReaderTests {
         }
     }
 
-    @Test("rejects headers RFC 1952 does not allow", arguments: [
-        ([0x1F, 0x8C, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0] as [UInt8], GzipError.notGzip),
-        ([0x1F, 0x8B, 7, 0, 0, 0, 0, 0, 0, 3, 3, 0], .unsupportedMethod(7)),
-        ([0x1F, 0x8B, 8, 0x20, 0, 0, 0, 0, 0, 3, 3, 0], .reservedFlags(0x20)),
-    ])
+    @Test(
+        "rejects headers RFC 1952 does not allow",
+        arguments: [
+            ([0x1F, 0x8C, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0] as [UInt8], GzipError.notGzip),
+            ([0x1F, 0x8B, 7, 0, 0, 0, 0, 0, 0, 3, 3, 0], .unsupportedMethod(7)),
+            ([0x1F, 0x8B, 8, 0x20, 0, 0, 0, 0, 0, 3, 3, 0], .reservedFlags(0x20)),
+        ])
     func badHeaders(file: [UInt8], expected: GzipError) {
         #expect(throws: expected) { try GzipReader.decompress(file) }
     }
 
-    @Test("recognizes gzip by its magic bytes", arguments: [
-        ([0x1F, 0x8B, 0x08] as [UInt8], true), ([0x1F, 0x8B, 0x08, 0x08, 0x00], true),
-        ([0x1F, 0x8B], false), ([0x1F, 0x8B, 0x09], false), (Array("1f8b08".utf8), false), ([], false),
-    ])
+    @Test(
+        "recognizes gzip by its magic bytes",
+        arguments: [
+            ([0x1F, 0x8B, 0x08] as [UInt8], true), ([0x1F, 0x8B, 0x08, 0x08, 0x00], true),
+            ([0x1F, 0x8B], false), ([0x1F, 0x8B, 0x09], false), (Array("1f8b08".utf8), false), ([], false),
+        ])
     func magic(prefix: [UInt8], isGzip: Bool) {
         #expect(GzipReader.isGzip(prefix) == isGzip)
     }
@@ -181,7 +189,8 @@ struct GzipReaderTests {
         for _ in 0..<2000 {
             let size = Int.random(in: 0...300, using: &random)
             let flags = UInt8.random(in: 0...31, using: &random)
-            let file: [UInt8] = [0x1F, 0x8B, 8, flags] + (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let file: [UInt8] =
+                [0x1F, 0x8B, 8, flags] + (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
             var produced = 0
             do {
                 let reader = GzipReader(limits: limits)

@@ -25,15 +25,17 @@ struct GzipWriterTests {
         writer.compress(Array("a;b\n".utf8)) { file.append(contentsOf: $0) }
         writer.finish { file.append(contentsOf: $0) }
         // gzip -dN names the decompressed file after FNAME.
-        let listing = try toolOutput("d=$(mktemp -d) && cat > \"$d/x.gz\" && cd \"$d\" && gzip -dN x.gz && ls && cat dados.csv && rm -r \"$d\"",
-                                     input: file)
+        let listing = try toolOutput(
+            "d=$(mktemp -d) && cat > \"$d/x.gz\" && cd \"$d\" && gzip -dN x.gz && ls && cat dados.csv && rm -r \"$d\"",
+            input: file)
         #expect(String(decoding: listing, as: UTF8.self) == "dados.csv\na;b\n")
-        let mtime = try python("""
-        import sys, gzip, io
-        f = gzip.GzipFile(fileobj=io.BytesIO(sys.stdin.buffer.read()))
-        data = f.read()
-        print(f.mtime, data == b"a;b\\n")
-        """, input: file)
+        let mtime = try python(
+            """
+            import sys, gzip, io
+            f = gzip.GzipFile(fileobj=io.BytesIO(sys.stdin.buffer.read()))
+            data = f.read()
+            print(f.mtime, data == b"a;b\\n")
+            """, input: file)
         #expect(String(decoding: mtime, as: UTF8.self) == "1700000000 True\n")
     }
 }

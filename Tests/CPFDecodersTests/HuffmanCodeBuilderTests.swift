@@ -1,5 +1,6 @@
-@testable import CPFDecoders
 import Testing
+
+@testable import CPFDecoders
 
 @Suite("HuffmanCodeBuilder")
 struct HuffmanCodeBuilderTests {
@@ -11,17 +12,18 @@ struct HuffmanCodeBuilderTests {
             let frequencies = (0..<count).map { _ in Int.random(in: 1...1000, using: &random) }
             let lengths = HuffmanCodeBuilder.lengths(frequencies: frequencies, limit: 15)
             let cost = zip(frequencies, lengths).reduce(0) { $0 + $1.0 * Int($1.1) }
-            let printed = try python("""
-            import heapq
-            h = \(frequencies)
-            heapq.heapify(h)
-            cost = 0
-            while len(h) > 1:
-                a = heapq.heappop(h); b = heapq.heappop(h)
-                cost += a + b
-                heapq.heappush(h, a + b)
-            print(cost)
-            """)
+            let printed = try python(
+                """
+                import heapq
+                h = \(frequencies)
+                heapq.heapify(h)
+                cost = 0
+                while len(h) > 1:
+                    a = heapq.heappop(h); b = heapq.heappop(h)
+                    cost += a + b
+                    heapq.heappush(h, a + b)
+                print(cost)
+                """)
             #expect(cost == Int(String(decoding: printed, as: UTF8.self).split(separator: "\n")[0])!, "round \(round)")
         }
     }
@@ -32,7 +34,9 @@ struct HuffmanCodeBuilderTests {
         for _ in 0..<100 {
             let count = limit == 7 ? 19 : 286
             // Powers of two make the deepest trees.
-            let frequencies = (0..<count).map { _ in Int.random(in: 0...2, using: &random) == 0 ? 0 : 1 << Int.random(in: 0...30, using: &random) }
+            let frequencies = (0..<count).map { _ in
+                Int.random(in: 0...2, using: &random) == 0 ? 0 : 1 << Int.random(in: 0...30, using: &random)
+            }
             let lengths = HuffmanCodeBuilder.lengths(frequencies: frequencies, limit: limit)
             let used = lengths.filter { $0 > 0 }
             #expect(used.count == frequencies.filter { $0 > 0 }.count)

@@ -5,14 +5,16 @@ import Testing
 struct InflaterTests {
     /// Raw DEFLATE streams from zlib's own coverage test (test/infcover.c),
     /// with the output Python's zlib gives for them: its length and CRC-32.
-    @Test("decodes zlib's hand-made streams as zlib does", arguments: [
-        ("3 0", 0, 0x0000_0000 as UInt32),                 // empty fixed block
-        ("1 1 0 fe ff 0", 1, 0xD202_EF8D),                  // stored block of one NUL
-        ("2 8 20 80 0 3 0", 0, 0x0000_0000),                // dynamic block, then fixed
-        ("63 18 5 40 c 0", 262, 0xB8EA_39F0),               // long match in a fixed block
-        ("ed c0 1 1 0 0 0 40 20 ff 57 1b 42 2c 4f", 516, 0xAC72_7B17),   // dynamic, long codes
-        ("ed cf c1 b1 2c 47 10 c4 30 fa 6f 35 1d 1 82 59 3d fb be 2e 2a fc f c", 518, 0x838D_92AF),
-    ])
+    @Test(
+        "decodes zlib's hand-made streams as zlib does",
+        arguments: [
+            ("3 0", 0, 0x0000_0000 as UInt32),  // empty fixed block
+            ("1 1 0 fe ff 0", 1, 0xD202_EF8D),  // stored block of one NUL
+            ("2 8 20 80 0 3 0", 0, 0x0000_0000),  // dynamic block, then fixed
+            ("63 18 5 40 c 0", 262, 0xB8EA_39F0),  // long match in a fixed block
+            ("ed c0 1 1 0 0 0 40 20 ff 57 1b 42 2c 4f", 516, 0xAC72_7B17),  // dynamic, long codes
+            ("ed cf c1 b1 2c 47 10 c4 30 fa 6f 35 1d 1 82 59 3d fb be 2e 2a fc f c", 518, 0x838D_92AF),
+        ])
     func zlibCoverageStreams(hex: String, count: Int, crc: UInt32) throws {
         let output = try Inflater.inflate(bytes(hex: hex))
         #expect(output.count == count)
@@ -21,30 +23,43 @@ struct InflaterTests {
 
     /// zlib's coverage test's invalid streams, each with the error zlib
     /// reports (in the comment) and the case that says the same here.
-    @Test("rejects zlib's invalid streams with the precise error", arguments: [
-        ("6", InflateError.invalidBlockType),                                            // invalid block type
-        ("0 0 0 0 0", .storedLengthMismatch(length: 0, complement: 0)),                // invalid stored block lengths
-        ("fc 0 0", .invalidCodeLengths(.tooManyCodes(literalLength: 288, distance: 1))), // too many length or distance symbols
-        ("4 0 fe ff", .invalidCodeLengths(.incomplete)),                                // invalid code lengths set
-        ("4 0 24 49 0", .invalidCodeLengths(.repeatWithoutPrevious)),                   // invalid bit length repeat
-        ("4 0 24 e9 ff ff", .invalidCodeLengths(.repeatPastEnd)),                       // invalid bit length repeat
-        ("4 0 24 e9 ff 6d", .invalidCodeLengths(.missingEndOfBlock)),                   // invalid code -- missing end-of-block
-        ("4 80 49 92 24 49 92 24 71 ff ff 93 11 0", .invalidCodeLengths(.oversubscribed)), // invalid literal/lengths set
-        ("4 80 49 92 24 49 92 24 f b4 ff ff c3 84", .invalidCodeLengths(.incomplete)), // invalid distances set
-        ("4 c0 81 8 0 0 0 0 20 7f eb b 0 0", .invalidCode),                             // invalid literal/length code
-        ("2 7e ff ff", .invalidDistanceSymbol(31)),                                     // invalid distance code
-        ("c c0 81 0 0 0 0 0 90 ff 6b 4 0", .distanceTooFarBack(distance: 1, available: 0)), // invalid distance too far back
-    ])
+    @Test(
+        "rejects zlib's invalid streams with the precise error",
+        arguments: [
+            ("6", InflateError.invalidBlockType),  // invalid block type
+            ("0 0 0 0 0", .storedLengthMismatch(length: 0, complement: 0)),  // invalid stored block lengths
+            ("fc 0 0", .invalidCodeLengths(.tooManyCodes(literalLength: 288, distance: 1))),  // too many length or distance symbols
+            ("4 0 fe ff", .invalidCodeLengths(.incomplete)),  // invalid code lengths set
+            ("4 0 24 49 0", .invalidCodeLengths(.repeatWithoutPrevious)),  // invalid bit length repeat
+            ("4 0 24 e9 ff ff", .invalidCodeLengths(.repeatPastEnd)),  // invalid bit length repeat
+            ("4 0 24 e9 ff 6d", .invalidCodeLengths(.missingEndOfBlock)),  // invalid code -- missing end-of-block
+            (
+                """
+                4 80 49 92 24 49 92 24 71 ff ff 93 11 0
+                """, .invalidCodeLengths(.oversubscribed)
+            ),  // invalid literal/lengths set
+            ("4 80 49 92 24 49 92 24 f b4 ff ff c3 84", .invalidCodeLengths(.incomplete)),  // invalid distances set
+            ("4 c0 81 8 0 0 0 0 20 7f eb b 0 0", .invalidCode),  // invalid literal/length code
+            ("2 7e ff ff", .invalidDistanceSymbol(31)),  // invalid distance code
+            (
+                """
+                c c0 81 0 0 0 0 0 90 ff 6b 4 0
+                """, .distanceTooFarBack(distance: 1, available: 0)
+            ),  // invalid distance too far back
+        ])
     func zlibInvalidStreams(hex: String, expected: InflateError) {
         #expect(throws: expected) { try Inflater.inflate(bytes(hex: hex)) }
     }
 
-    @Test("decodes what zlib makes at every level and strategy", arguments: [
-        ("text", 0, "Z_DEFAULT_STRATEGY"), ("text", 1, "Z_DEFAULT_STRATEGY"), ("text", 6, "Z_DEFAULT_STRATEGY"),
-        ("text", 9, "Z_DEFAULT_STRATEGY"), ("text", 6, "Z_FIXED"), ("text", 6, "Z_HUFFMAN_ONLY"), ("text", 6, "Z_RLE"),
-        ("random", 6, "Z_DEFAULT_STRATEGY"), ("random", 0, "Z_DEFAULT_STRATEGY"), ("random", 6, "Z_FIXED"),
-        ("runs", 9, "Z_DEFAULT_STRATEGY"), ("runs", 6, "Z_FIXED"), ("zeros", 9, "Z_DEFAULT_STRATEGY"),
-    ])
+    @Test(
+        "decodes what zlib makes at every level and strategy",
+        arguments: [
+            ("text", 0, "Z_DEFAULT_STRATEGY"), ("text", 1, "Z_DEFAULT_STRATEGY"), ("text", 6, "Z_DEFAULT_STRATEGY"),
+            ("text", 9, "Z_DEFAULT_STRATEGY"), ("text", 6, "Z_FIXED"), ("text", 6, "Z_HUFFMAN_ONLY"),
+            ("text", 6, "Z_RLE"),
+            ("random", 6, "Z_DEFAULT_STRATEGY"), ("random", 0, "Z_DEFAULT_STRATEGY"), ("random", 6, "Z_FIXED"),
+            ("runs", 9, "Z_DEFAULT_STRATEGY"), ("runs", 6, "Z_FIXED"), ("zeros", 9, "Z_DEFAULT_STRATEGY"),
+        ])
     func decodesZlib(kind: String, level: Int, strategy: String) throws {
         for (index, size) in [0, 1, 100, 40_000, 700_000].enumerated() {
             let data = SampleData.make(kind, size, seed: UInt64(index))
@@ -77,17 +92,20 @@ struct InflaterTests {
     func outputBeforeAnError() throws {
         let data = SampleData.text(100_000, seed: 3)
         // zlib's blocks ended by a sync flush, then a block of the reserved type 3.
-        let stream = try python("""
-        import sys, zlib
-        c = zlib.compressobj(6, zlib.DEFLATED, -15)
-        sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read()) + c.flush(zlib.Z_SYNC_FLUSH) + bytes([0x07]))
-        """, input: data)
+        let stream = try python(
+            """
+            import sys, zlib
+            c = zlib.compressobj(6, zlib.DEFLATED, -15)
+            sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read()) + c.flush(zlib.Z_SYNC_FLUSH) + bytes([0x07]))
+            """, input: data)
         for pieceSize in [stream.count, 1000, 7] {
             let inflater = Inflater()
             var output: [UInt8] = []
             #expect(throws: InflateError.invalidBlockType) {
                 for start in stride(from: 0, to: stream.count, by: pieceSize) {
-                    try inflater.decompress(stream[start..<min(start + pieceSize, stream.count)]) { output.append(contentsOf: $0) }
+                    try inflater.decompress(stream[start..<min(start + pieceSize, stream.count)]) {
+                        output.append(contentsOf: $0)
+                    }
                 }
             }
             #expect(output == data, "pieces of \(pieceSize)")
@@ -119,7 +137,9 @@ struct InflaterTests {
         let zeros = [UInt8](repeating: 0, count: 20 << 20)
         let bomb = try zlibDeflate(zeros, level: 9)
         let capped = DecompressionLimits(maximumOutputSize: 1 << 20, maximumRatio: .max, ratioAllowance: .max)
-        #expect(throws: DecompressionLimitError.outputTooLarge(limit: 1 << 20)) { try Inflater.inflate(bomb, limits: capped) }
+        #expect(throws: DecompressionLimitError.outputTooLarge(limit: 1 << 20)) {
+            try Inflater.inflate(bomb, limits: capped)
+        }
         let ratio = DecompressionLimits(maximumOutputSize: .max, maximumRatio: 100, ratioAllowance: 1 << 20)
         #expect(throws: DecompressionLimitError.self) { try Inflater.inflate(bomb, limits: ratio) }
         #expect(try Inflater.inflate(bomb, limits: .default) == zeros)

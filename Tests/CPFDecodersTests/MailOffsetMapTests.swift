@@ -6,7 +6,9 @@ struct MailOffsetMapTests {
     @Test("maps each byte of a Latin-1 quoted-printable body through both decodings to its escape")
     func composesDecodings() throws {
         // "ação" in ISO-8859-1, quoted-printable: a =E7 =E3 o; in UTF-8: a, C3 A7, C3 A3, o.
-        let message = Array("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\na=E7=E3o\n".utf8)
+        let message = Array(
+            "Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\na=E7=E3o\n"
+                .utf8)
         let body = message.count - 9
         var places: [Range<Int>?] = []
         let reader = MailReader()
@@ -17,8 +19,11 @@ struct MailOffsetMapTests {
         }
         try reader.feed(message, handler: handler)
         try reader.finish(handler: handler)
-        #expect(places == [body..<body + 1, body + 1..<body + 4, body + 1..<body + 4, body + 4..<body + 7,
-                           body + 4..<body + 7, body + 7..<body + 8, nil, body + 8..<body + 9, nil], "the line break comes in a piece of its own")
+        #expect(
+            places == [
+                body..<body + 1, body + 1..<body + 4, body + 1..<body + 4, body + 4..<body + 7,
+                body + 4..<body + 7, body + 7..<body + 8, nil, body + 8..<body + 9, nil,
+            ], "the line break comes in a piece of its own")
     }
 
     @Test("header text maps one to one to the input")

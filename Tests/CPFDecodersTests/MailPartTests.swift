@@ -3,15 +3,28 @@ import Testing
 
 @Suite("MailPart")
 struct MailPartTests {
-    @Test("reads media type, charset, boundary and transfer encoding", arguments: [
-        ("Content-Type: text/plain; charset=\"ISO-8859-1\"\nContent-Transfer-Encoding: quoted-printable\n",
-         "text/plain", "iso-8859-1", nil as String?, MailPart.TransferEncoding.quotedPrintable),
-        ("content-type: Multipart/Mixed;\n boundary=\"==b (x) \\\"q\\\"\"\n", "multipart/mixed", "", "==b (x) \"q\"", .identity),
-        ("Content-Type: text/html; charset=utf-8 (comment)\nContent-Transfer-Encoding: BASE64 \n", "text/html", "utf-8", nil, .base64),
-        ("Subject: no type\n", "text/plain", "", nil, .identity),
-        ("Content-Type: nonsense\nContent-Transfer-Encoding: x-uuencode\n", "text/plain", "", nil, .identity),
-        ("Content-Type: multipart/alternative; boundary=abc; charset=us-ascii\n", "multipart/alternative", "us-ascii", "abc", .identity),
-    ])
+    @Test(
+        "reads media type, charset, boundary and transfer encoding",
+        arguments: [
+            (
+                "Content-Type: text/plain; charset=\"ISO-8859-1\"\nContent-Transfer-Encoding: quoted-printable\n",
+                "text/plain", "iso-8859-1", nil as String?, MailPart.TransferEncoding.quotedPrintable
+            ),
+            (
+                "content-type: Multipart/Mixed;\n boundary=\"==b (x) \\\"q\\\"\"\n", "multipart/mixed", "",
+                "==b (x) \"q\"", .identity
+            ),
+            (
+                "Content-Type: text/html; charset=utf-8 (comment)\nContent-Transfer-Encoding: BASE64 \n", "text/html",
+                "utf-8", nil, .base64
+            ),
+            ("Subject: no type\n", "text/plain", "", nil, .identity),
+            ("Content-Type: nonsense\nContent-Transfer-Encoding: x-uuencode\n", "text/plain", "", nil, .identity),
+            (
+                "Content-Type: multipart/alternative; boundary=abc; charset=us-ascii\n", "multipart/alternative",
+                "us-ascii", "abc", .identity
+            ),
+        ])
     func reads(header: String, type: String, charset: String, boundary: String?, encoding: MailPart.TransferEncoding) {
         let part = MailPart(header: Array(header.utf8))
         #expect(part.mediaType == type)
@@ -21,10 +34,13 @@ struct MailPartTests {
         #expect(part.isMultipart == (boundary != nil && type.hasPrefix("multipart/")))
     }
 
-    @Test("maps charsets to the encodings the transcoders know", arguments: [
-        ("utf-8", CharacterEncoding.utf8), ("iso-8859-1", .windows1252), ("windows-1252", .windows1252),
-        ("us-ascii", .windows1252), ("utf-16le", .utf16LittleEndian), ("utf-16", .utf16BigEndian), ("koi8-r", .utf8), ("", .utf8),
-    ])
+    @Test(
+        "maps charsets to the encodings the transcoders know",
+        arguments: [
+            ("utf-8", CharacterEncoding.utf8), ("iso-8859-1", .windows1252), ("windows-1252", .windows1252),
+            ("us-ascii", .windows1252), ("utf-16le", .utf16LittleEndian), ("utf-16", .utf16BigEndian),
+            ("koi8-r", .utf8), ("", .utf8),
+        ])
     func charsets(charset: String, encoding: CharacterEncoding) {
         let header = "Content-Type: text/plain; charset=\(charset)\nContent-Transfer-Encoding: base64\n"
         #expect(MailPart(header: Array(header.utf8)).textEncoding == encoding)
@@ -39,7 +55,9 @@ struct MailPartTests {
     @Test("a message/rfc822 part is a message only when not encoded")
     func messages() {
         #expect(MailPart(header: Array("Content-Type: message/rfc822\n".utf8)).isMessage)
-        #expect(!MailPart(header: Array("Content-Type: message/rfc822\nContent-Transfer-Encoding: base64\n".utf8)).isMessage)
+        #expect(
+            !MailPart(header: Array("Content-Type: message/rfc822\nContent-Transfer-Encoding: base64\n".utf8)).isMessage
+        )
         #expect(MailPart(header: [], defaultMediaType: "message/rfc822").isMessage)
     }
 }

@@ -18,27 +18,35 @@ struct QuotedPrintableEncoderTests {
             }
             // Hard line breaks (LF or CRLF) are written as the encoder's line break.
             var expected: [UInt8] = []
-            for (index, byte) in text.enumerated() where !(byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A) {
+            for (index, byte) in text.enumerated()
+            where !(byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A) {
                 expected.append(byte)
             }
-            let decoded = try python("import sys, quopri; sys.stdout.buffer.write(quopri.decodestring(sys.stdin.buffer.read()))", input: encoded)
+            let decoded = try python(
+                "import sys, quopri; sys.stdout.buffer.write(quopri.decodestring(sys.stdin.buffer.read()))",
+                input: encoded)
             #expect(decoded == expected, "round \(round)")
             #expect(QuotedPrintableDecoder.decode(encoded) == expected)
         }
     }
 
-    @Test("escapes a blank only where a line ends after it", arguments: [
-        ("a b", "a b"), ("a \n", "a=20\n"), ("a\t\r\n", "a=09\n"), ("a \r", "a =0D"), ("a ", "a=20"), ("a=b", "a=3Db"),
-        ("é", "=C3=A9"), ("x\ry", "x=0Dy"),
-    ])
+    @Test(
+        "escapes a blank only where a line ends after it",
+        arguments: [
+            ("a b", "a b"), ("a \n", "a=20\n"), ("a\t\r\n", "a=09\n"), ("a \r", "a =0D"), ("a ", "a=20"),
+            ("a=b", "a=3Db"),
+            ("é", "=C3=A9"), ("x\ry", "x=0Dy"),
+        ])
     func blanks(text: String, encoded: String) {
         #expect(QuotedPrintableEncoder.encode(Array(text.utf8), lineBreak: [0x0A]) == Array(encoded.utf8))
     }
 
-    @Test("escapes a line's first -, F or . when asked, so no line reads as a boundary or From line", arguments: [
-        ("--b\nFrom x\n.\nA-F.", "=2D-b\n=46rom x\n=2E\nA-F."), ("x", "x"),
-        (String(repeating: "a", count: 75) + "-", String(repeating: "a", count: 75) + "=\n=2D"),
-    ])
+    @Test(
+        "escapes a line's first -, F or . when asked, so no line reads as a boundary or From line",
+        arguments: [
+            ("--b\nFrom x\n.\nA-F.", "=2D-b\n=46rom x\n=2E\nA-F."), ("x", "x"),
+            (String(repeating: "a", count: 75) + "-", String(repeating: "a", count: 75) + "=\n=2D"),
+        ])
     func lineStarts(text: String, encoded: String) {
         let encoder = QuotedPrintableEncoder(lineBreak: [0x0A], escapesLineStarts: true)
         var output: [UInt8] = []

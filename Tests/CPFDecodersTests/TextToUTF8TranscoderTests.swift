@@ -3,29 +3,36 @@ import Testing
 
 @Suite("TextToUTF8Transcoder")
 struct TextToUTF8TranscoderTests {
-    @Test("reads what iconv writes back into the same text", arguments: [
-        ("UTF-16LE", CharacterEncoding.utf16LittleEndian, true), ("UTF-16BE", .utf16BigEndian, true),
-        ("UTF-32LE", .utf32LittleEndian, true), ("UTF-32BE", .utf32BigEndian, true),
-        ("UTF-16", .utf16LittleEndian, true), ("UTF-32", .utf32LittleEndian, true),
-        ("CP1252", .windows1252, false), ("UTF-8", .utf8, true),
-    ])
+    @Test(
+        "reads what iconv writes back into the same text",
+        arguments: [
+            ("UTF-16LE", CharacterEncoding.utf16LittleEndian, true), ("UTF-16BE", .utf16BigEndian, true),
+            ("UTF-32LE", .utf32LittleEndian, true), ("UTF-32BE", .utf32BigEndian, true),
+            ("UTF-16", .utf16LittleEndian, true), ("UTF-32", .utf32LittleEndian, true),
+            ("CP1252", .windows1252, false), ("UTF-8", .utf8, true),
+        ])
     func readsIconv(name: String, encoding: CharacterEncoding, unicode: Bool) throws {
         let text = unicode ? TextSamples.unicode + TextSamples.randomUnicode(500, seed: 3) : TextSamples.latin
         let encoded = try toolOutput("iconv -f UTF-8 -t \(name)", input: Array(text.utf8))
         #expect(TextToUTF8Transcoder.transcode(encoded, from: encoding) == Array(text.utf8))
     }
 
-    @Test("replaces unpaired surrogates and cut units as Python's 'replace' does", arguments: [
-        ([0x00, 0xD8, 0x41, 0x00] as [UInt8], "utf-16-le"),       // lone high surrogate, then A
-        ([0x00, 0xDC, 0x41, 0x00], "utf-16-le"),                  // lone low surrogate
-        ([0x41, 0x00, 0x3D, 0xD8], "utf-16-le"),                  // high surrogate at the end
-        ([0xD8, 0x3D, 0xDE, 0x00, 0x00], "utf-16-be"),            // a pair, then half a unit
-        ([0x00, 0x00, 0x11, 0x00, 0x41, 0x00, 0x00, 0x00], "utf-32-le"),   // above U+10FFFF
-        ([0x00, 0xD8, 0x00, 0x00], "utf-32-le"),                  // a surrogate as UTF-32
-    ])
+    @Test(
+        "replaces unpaired surrogates and cut units as Python's 'replace' does",
+        arguments: [
+            ([0x00, 0xD8, 0x41, 0x00] as [UInt8], "utf-16-le"),  // lone high surrogate, then A
+            ([0x00, 0xDC, 0x41, 0x00], "utf-16-le"),  // lone low surrogate
+            ([0x41, 0x00, 0x3D, 0xD8], "utf-16-le"),  // high surrogate at the end
+            ([0xD8, 0x3D, 0xDE, 0x00, 0x00], "utf-16-be"),  // a pair, then half a unit
+            ([0x00, 0x00, 0x11, 0x00, 0x41, 0x00, 0x00, 0x00], "utf-32-le"),  // above U+10FFFF
+            ([0x00, 0xD8, 0x00, 0x00], "utf-32-le"),  // a surrogate as UTF-32
+        ])
     func replacesLikePython(bytes: [UInt8], codec: String) throws {
-        let expected = try python("import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().decode(\"\(codec)\", \"replace\").encode())", input: bytes)
-        let encoding: CharacterEncoding = codec == "utf-16-le" ? .utf16LittleEndian : codec == "utf-16-be" ? .utf16BigEndian : .utf32LittleEndian
+        let expected = try python(
+            "import sys; sys.stdout.buffer.write(sys.stdin.buffer.read().decode(\"\(codec)\", \"replace\").encode())",
+            input: bytes)
+        let encoding: CharacterEncoding =
+            codec == "utf-16-le" ? .utf16LittleEndian : codec == "utf-16-be" ? .utf16BigEndian : .utf32LittleEndian
         #expect(TextToUTF8Transcoder.transcode(bytes, from: encoding) == expected)
     }
 
@@ -36,11 +43,17 @@ struct TextToUTF8TranscoderTests {
         #expect(String(decoding: TextToUTF8Transcoder.transcode(bytes, from: .utf8), as: UTF8.self) == "Física é €â‚")
     }
 
-    @Test("maps every output character to the input bytes it came from, in every encoding",
-          arguments: [CharacterEncoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .utf8, .windows1252])
+    @Test(
+        "maps every output character to the input bytes it came from, in every encoding",
+        arguments: [
+            CharacterEncoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .utf8,
+            .windows1252,
+        ])
     func offsetMap(encoding: CharacterEncoding) throws {
-        let text = encoding == .windows1252 ? TextSamples.latin : TextSamples.unicode + TextSamples.randomUnicode(300, seed: 4)
-        let encoded = encoding.byteOrderMark + (try toolOutput("iconv -f UTF-8 -t \(encoding)", input: Array(text.utf8)))
+        let text =
+            encoding == .windows1252 ? TextSamples.latin : TextSamples.unicode + TextSamples.randomUnicode(300, seed: 4)
+        let encoded =
+            encoding.byteOrderMark + (try toolOutput("iconv -f UTF-8 -t \(encoding)", input: Array(text.utf8)))
         let transcoder = TextToUTF8Transcoder(encoding: encoding)
         var utf8: [UInt8] = []
         var maps: [TranscodingOffsetMap] = []
@@ -97,7 +110,9 @@ struct TextToUTF8TranscoderTests {
                 var utf8: [UInt8] = []
                 var at = 0
                 while at < encoded.count {
-                    transcoder.decode(encoded[at..<min(at + pieceSize, encoded.count)]) { piece, _ in utf8.append(contentsOf: piece) }
+                    transcoder.decode(encoded[at..<min(at + pieceSize, encoded.count)]) { piece, _ in
+                        utf8.append(contentsOf: piece)
+                    }
                     at += pieceSize
                 }
                 transcoder.finish { piece, _ in utf8.append(contentsOf: piece) }
@@ -110,7 +125,9 @@ struct TextToUTF8TranscoderTests {
     func randomBytes(encoding: CharacterEncoding) {
         var random = SeededRandom(seed: 5)
         for _ in 0..<300 {
-            let bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
             let utf8 = TextToUTF8Transcoder.transcode(bytes, from: encoding)
             #expect(String(validating: utf8, as: UTF8.self) != nil)
         }

@@ -1,5 +1,6 @@
-@testable import CPFDecoders
 import Testing
+
+@testable import CPFDecoders
 
 @Suite("TranscodingOffsetMap")
 struct TranscodingOffsetMapTests {
@@ -13,9 +14,12 @@ struct TranscodingOffsetMapTests {
         return map
     }
 
-    @Test("gives the input bytes of the character an output byte belongs to", arguments: [
-        (0, 2..<4 as Range<Int>?), (1, 4..<6), (2, 4..<6), (3, 6..<8), (5, 6..<8), (6, 8..<10), (8, 8..<10), (9, nil), (-1, nil),
-    ])
+    @Test(
+        "gives the input bytes of the character an output byte belongs to",
+        arguments: [
+            (0, 2..<4 as Range<Int>?), (1, 4..<6), (2, 4..<6), (3, 6..<8), (5, 6..<8), (6, 8..<10), (8, 8..<10),
+            (9, nil), (-1, nil),
+        ])
     func inputRange(output: Int, expected: Range<Int>?) {
         #expect(Self.map.inputRange(ofOutputOffset: output) == expected)
     }

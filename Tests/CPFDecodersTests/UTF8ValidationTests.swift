@@ -1,5 +1,6 @@
-@testable import CPFDecoders
 import Testing
+
+@testable import CPFDecoders
 
 @Suite("UTF8Validation")
 struct UTF8ValidationTests {
@@ -7,22 +8,23 @@ struct UTF8ValidationTests {
     func agreesWithPython() throws {
         // For each pair, the length of the first character of the pair
         // followed by two continuation bytes, or 0 when there is none.
-        let printed = try python("""
-        out = []
-        for b0 in range(256):
-            for b1 in range(256):
-                data = bytes([b0, b1, 0x80, 0x80])
-                length = 0
-                for n in range(1, 5):
-                    try:
-                        if len(data[:n].decode("utf-8")) == 1:
-                            length = n
-                            break
-                    except UnicodeDecodeError:
-                        pass
-                out.append(str(length))
-        print("".join(out))
-        """)
+        let printed = try python(
+            """
+            out = []
+            for b0 in range(256):
+                for b1 in range(256):
+                    data = bytes([b0, b1, 0x80, 0x80])
+                    length = 0
+                    for n in range(1, 5):
+                        try:
+                            if len(data[:n].decode("utf-8")) == 1:
+                                length = n
+                                break
+                        except UnicodeDecodeError:
+                            pass
+                    out.append(str(length))
+            print("".join(out))
+            """)
         let expected = Array(printed.prefix(65536)).map { Int($0 - 0x30) }
         var mismatches = 0
         for b0 in 0..<256 {
@@ -54,9 +56,11 @@ struct UTF8ValidationTests {
         #expect(lengths == [0, 3, 2, 1, 0, 1, 0, 1, 1, 0])
     }
 
-    @Test("says a sequence cut by the end could continue", arguments: [
-        ([0xE2, 0x82] as [UInt8], -1), ([0xF0, 0x9F, 0x98], -1), ([0xE0, 0x80], 0), ([0xC3], -1), ([0xF5], 0),
-    ])
+    @Test(
+        "says a sequence cut by the end could continue",
+        arguments: [
+            ([0xE2, 0x82] as [UInt8], -1), ([0xF0, 0x9F, 0x98], -1), ([0xE0, 0x80], 0), ([0xC3], -1), ([0xF5], 0),
+        ])
     func cutSequences(bytes: [UInt8], expected: Int) {
         #expect(bytes.withUnsafeBufferPointer { UTF8Validation.sequenceLength($0, at: 0) } == expected)
     }

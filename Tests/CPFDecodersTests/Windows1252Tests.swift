@@ -5,13 +5,14 @@ import Testing
 struct Windows1252Tests {
     @Test("reads every defined byte as Python's cp1252 codec does")
     func agreesWithPython() throws {
-        let printed = try python("""
-        for b in range(256):
-            try:
-                print(b, ord(bytes([b]).decode("cp1252")))
-            except UnicodeDecodeError:
-                print(b, -1)
-        """)
+        let printed = try python(
+            """
+            for b in range(256):
+                try:
+                    print(b, ord(bytes([b]).decode("cp1252")))
+                except UnicodeDecodeError:
+                    print(b, -1)
+            """)
         let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 256)
         for line in lines {
@@ -28,7 +29,9 @@ struct Windows1252Tests {
         }
     }
 
-    @Test("has no byte for characters outside the code page", arguments: ["ő", "😀", "中", "\u{80}", "\u{9F}"] as [Unicode.Scalar])
+    @Test(
+        "has no byte for characters outside the code page",
+        arguments: ["ő", "😀", "中", "\u{80}", "\u{9F}"] as [Unicode.Scalar])
     func noByte(scalar: Unicode.Scalar) {
         #expect(Windows1252.byte(for: scalar) == nil)
     }

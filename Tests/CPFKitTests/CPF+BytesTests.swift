@@ -4,8 +4,8 @@
 // This file also holds the seeded random generator and the random input
 // generator that the other test files of this target use.
 
-import Testing
 import CPFKit
+import Testing
 
 // MARK: - Shared test helpers
 
@@ -27,7 +27,8 @@ func parseBytes(_ bytes: [UInt8], options: CPF.ParsingOptions) -> Result<CPF, CP
 /// Bytes shown for a failure message: the repaired text and the hex bytes.
 func show(_ bytes: [UInt8]) -> String {
     let hex = bytes.prefix(64).map { String($0, radix: 16) }.joined(separator: " ")
-    return "\(String(decoding: bytes.prefix(64), as: UTF8.self).debugDescription) [\(hex)\(bytes.count > 64 ? " …" : "")]"
+    return
+        "\(String(decoding: bytes.prefix(64), as: UTF8.self).debugDescription) [\(hex)\(bytes.count > 64 ? " …" : "")]"
 }
 
 /// The outcome of a parse as a short key, to tally what the random inputs covered.
@@ -59,7 +60,8 @@ struct CPFInputGenerator {
     static let controls: [UInt8] = [0x09, 0x0D, 0x00, 0x0A]
     static let junkAlphabet = Array("0123456789012345678901234567890123456789.-.-    \t\rabxX/,_+=\0\n".utf8)
     static let oddCharacters: [[UInt8]] = [
-        Array("\u{FF13}".utf8), Array("\u{663}".utf8), Array("\u{B3}".utf8), Array("\u{301}".utf8), Array("\u{1F44D}".utf8),
+        Array("\u{FF13}".utf8), Array("\u{663}".utf8), Array("\u{B3}".utf8), Array("\u{301}".utf8),
+        Array("\u{1F44D}".utf8),
         Array("\u{A0}".utf8), Array("\u{2013}".utf8), Array("\u{FFFD}".utf8), Array("\u{FEFF}".utf8),
         [0x80], [0xBF], [0xC3], [0xFF], [0xFE], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xE2, 0x82], [0xC0, 0xAF],
         [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xE0, 0x80, 0x80],
@@ -76,7 +78,9 @@ struct CPFInputGenerator {
     mutating func validDigits() -> [UInt8] {
         let base = (0..<9).map { _ in UInt8(int(0...9)) }
         let text = String(decoding: base.map { $0 | 0x30 }, as: UTF8.self)
-        guard case .success(let check) = text.checkDigitsOfBase() else { preconditionFailure("nine digits have check digits") }
+        guard case .success(let check) = text.checkDigitsOfBase() else {
+            preconditionFailure("nine digits have check digits")
+        }
         return base + [UInt8(check.first), UInt8(check.second)]
     }
 
@@ -190,7 +194,9 @@ struct CPFInputGenerator {
 struct ByteParserExampleTests {
     @Test("the documented example: a line ending in CR is a CPF")
     func documentedExample() {
-        #expect(parseBytes(Array("390.533.447-05\r".utf8), options: .lenient).map(\.formatted) == .success("390.533.447-05"))
+        #expect(
+            parseBytes(Array("390.533.447-05\r".utf8), options: .lenient).map(\.formatted) == .success("390.533.447-05")
+        )
     }
 
     @Test("an empty buffer, with or without a base address, is empty")
@@ -212,31 +218,41 @@ struct ByteParserExampleTests {
         }
     }
 
-    @Test("bytes that are not valid UTF-8 are an invalid character U+FFFD at their byte position", arguments: [
-        ([0x33, 0x39, 0xFF], 3), ([0x20, 0x20, 0x80, 0x33], 3), ([0xC3], 1), ([0x33, 0xC3, 0x20], 2),
-        ([0x33, 0xE2, 0x82], 2), ([0xED, 0xA0, 0x80], 1), ([0xC0, 0xAF], 1), ([0xF4, 0x90, 0x80, 0x80], 1),
-        (Array("390.533.447-05".utf8) + [0xFE], 15), (Array("\t390".utf8) + [0xF0, 0x9F, 0x91], 5),
-    ] as [([UInt8], Int)])
+    @Test(
+        "bytes that are not valid UTF-8 are an invalid character U+FFFD at their byte position",
+        arguments: [
+            ([0x33, 0x39, 0xFF], 3), ([0x20, 0x20, 0x80, 0x33], 3), ([0xC3], 1), ([0x33, 0xC3, 0x20], 2),
+            ([0x33, 0xE2, 0x82], 2), ([0xED, 0xA0, 0x80], 1), ([0xC0, 0xAF], 1), ([0xF4, 0x90, 0x80, 0x80], 1),
+            (Array("390.533.447-05".utf8) + [0xFE], 15), (Array("\t390".utf8) + [0xF0, 0x9F, 0x91], 5),
+        ] as [([UInt8], Int)])
     func invalidUTF8(bytes: [UInt8], position: Int) {
         for options in allParsingOptions {
             #expect(parseBytes(bytes, options: options) == .failure(.invalidCharacter("\u{FFFD}", position: position)))
         }
     }
 
-    @Test("a valid multi-byte character is decoded and reported at the byte position where it starts", arguments: [
-        ("\u{FF13}\u{FF19}\u{FF10}.533.447-05", "\u{FF13}" as Unicode.Scalar, 1), ("390.533.447-0\u{2075}", "\u{2075}", 14),
-        ("3\u{301}9053344705", "\u{301}", 2), ("390.533.447-05\u{1F44D}", "\u{1F44D}", 15), ("  \u{663}", "\u{663}", 3),
-        ("\u{A0}39053344705", "\u{A0}", 1), ("39053344705\u{0}", "\u{0}", 12),
-    ])
+    @Test(
+        "a valid multi-byte character is decoded and reported at the byte position where it starts",
+        arguments: [
+            ("\u{FF13}\u{FF19}\u{FF10}.533.447-05", "\u{FF13}" as Unicode.Scalar, 1),
+            ("390.533.447-0\u{2075}", "\u{2075}", 14),
+            ("3\u{301}9053344705", "\u{301}", 2), ("390.533.447-05\u{1F44D}", "\u{1F44D}", 15),
+            ("  \u{663}", "\u{663}", 3),
+            ("\u{A0}39053344705", "\u{A0}", 1), ("39053344705\u{0}", "\u{0}", 12),
+        ])
     func multiByte(text: String, scalar: Unicode.Scalar, position: Int) {
-        #expect(parseBytes(Array(text.utf8), options: .lenient) == .failure(.invalidCharacter(scalar, position: position)))
+        #expect(
+            parseBytes(Array(text.utf8), options: .lenient) == .failure(.invalidCharacter(scalar, position: position)))
     }
 
-    @Test("the byte parser gives the same Result as the readable rule on hand-picked inputs", arguments: [
-        "390.533.447-05", "39053344705", "390 533 447 05", "  39a", "231.002.999-00", "111.111.111-11", "0", "191", "5334403",
-        "390.533.447", "390533447-05", "390.533.447-05\r\n", "\t390.533.447-05\r", "390\t533", "", "   ", "...",
-        "049.628.441-05", "000.000.000-00", "\u{FF13}90", "-39053344705-",
-    ])
+    @Test(
+        "the byte parser gives the same Result as the readable rule on hand-picked inputs",
+        arguments: [
+            "390.533.447-05", "39053344705", "390 533 447 05", "  39a", "231.002.999-00", "111.111.111-11", "0", "191",
+            "5334403",
+            "390.533.447", "390533447-05", "390.533.447-05\r\n", "\t390.533.447-05\r", "390\t533", "", "   ", "...",
+            "049.628.441-05", "000.000.000-00", "\u{FF13}90", "-39053344705-",
+        ])
     func handPicked(text: String) {
         for options in allParsingOptions {
             #expect(parseBytes(Array(text.utf8), options: options) == text.validatedCPF(options: options))
@@ -260,7 +276,12 @@ struct ByteParserPropertyTests {
     // space/tab/CR, which are never part of a repaired sequence. Bytes after the
     // first rejected character matter to neither. When the bytes are valid UTF-8,
     // the String is the same text, so the property is plain agreement.
-    @Test("CPF.parse gives exactly the result of CPF(validating:), for 20,000 random inputs under all 8 option combinations")
+    @Test(
+        """
+        CPF.parse gives exactly the result of CPF(validating:), for 20,000 random inputs under all 8 option \
+        combinations
+        """
+    )
     func agreesWithReadableRule() {
         var generator = CPFInputGenerator(seed: 0x5EED_0001_B17E_5EED)
         var mismatches = 0
@@ -293,7 +314,12 @@ struct ByteParserPropertyTests {
         #expect(invalidUTF8Agreements >= 8_000)
     }
 
-    @Test("CPF.isValidUTF8 is exactly whether the readable rule succeeds, for 20,000 random inputs under all 8 option combinations")
+    @Test(
+        """
+        CPF.isValidUTF8 is exactly whether the readable rule succeeds, for 20,000 random inputs under all 8 \
+        option combinations
+        """
+    )
     func isValidAgreesWithReadableRule() {
         var generator = CPFInputGenerator(seed: 0x15_FA57)
         var mismatches = 0
@@ -308,7 +334,9 @@ struct ByteParserPropertyTests {
                 if fast { validCount += 1 }
                 if fast != readable {
                     mismatches += 1
-                    if mismatches <= 10 { Issue.record("\(show(bytes)) \(options): isValid \(fast), String \(readable)") }
+                    if mismatches <= 10 {
+                        Issue.record("\(show(bytes)) \(options): isValid \(fast), String \(readable)")
+                    }
                 }
             }
         }
@@ -316,7 +344,8 @@ struct ByteParserPropertyTests {
         #expect(validCount >= 10_000)
     }
 
-    @Test("CPF.isValidUTF8 on every shape of every valid number near a random one: bare, masked, one digit off, repeated")
+    @Test(
+        "CPF.isValidUTF8 on every shape of every valid number near a random one: bare, masked, one digit off, repeated")
     func isValidOnExactShapes() {
         var random = SplitMix64(seed: 77)
         for _ in 0..<3_000 {
@@ -343,17 +372,24 @@ struct ByteParserPropertyTests {
 
 @Suite("CPF(base: Int) and its check digits")
 struct IntegerBaseTests {
-    @Test("examples: 390533447 gives 390.533.447-05, 0 gives 000.000.000-00", arguments: [
-        (390_533_447, "390.533.447-05"), (231_002_999, "231.002.999-81"), (111_444_777, "111.444.777-35"),
-        (1, "000.000.001-91"), (53344, "000.053.344-03"), (49_628_441, "049.628.441-05"), (0, "000.000.000-00"),
-        (999_999_999, "999.999.999-99"),
-    ])
+    @Test(
+        "examples: 390533447 gives 390.533.447-05, 0 gives 000.000.000-00",
+        arguments: [
+            (390_533_447, "390.533.447-05"), (231_002_999, "231.002.999-81"), (111_444_777, "111.444.777-35"),
+            (1, "000.000.001-91"), (53344, "000.053.344-03"), (49_628_441, "049.628.441-05"), (0, "000.000.000-00"),
+            (999_999_999, "999.999.999-99"),
+        ])
     func examples(base: Int, formatted: String) {
         #expect(CPF(base: base).formatted == formatted)
         #expect(CPF(base: base).checkDigits.description == String(formatted.suffix(2)))
     }
 
-    @Test("CPF(base: Int) and its check digits agree with CPF.CheckDigits(base:) on text for 20,000 random bases and the edges")
+    @Test(
+        """
+        CPF(base: Int) and its check digits agree with CPF.CheckDigits(base:) on text for 20,000 random bases and \
+        the edges
+        """
+    )
     func agreesWithReadableRule() throws {
         var rng = SplitMix64(seed: 0xBA5E_0000_0000_0009)
         let edges = [0, 1, 9, 10, 99_999_999, 100_000_000, 123_456_789, 999_999_998, 999_999_999]
@@ -364,7 +400,8 @@ struct IntegerBaseTests {
             let text = String(repeating: "0", count: 9 - digits.count) + digits
             let readable = try text.checkDigitsOfBase().get()
             let value = CPF(base: base)
-            let ok = value.digits == text + readable.description
+            let ok =
+                value.digits == text + readable.description
                 && value.checkDigits == readable
                 && value.base == text
                 && (try? CPF(base: text)) == value

@@ -1,13 +1,15 @@
 // Tests of CPF+CheckDigits.swift: the two check digits of a base.
 
-import Testing
 import CPFKit
+import Testing
 
 @Suite("CheckDigits: values")
 struct CheckDigitsValueTests {
-    @Test("check digits keep their two digits and print them side by side", arguments: [
-        (0, 5, "05"), (8, 1, "81"), (0, 0, "00"), (9, 9, "99"), (3, 5, "35"),
-    ])
+    @Test(
+        "check digits keep their two digits and print them side by side",
+        arguments: [
+            (0, 5, "05"), (8, 1, "81"), (0, 0, "00"), (9, 9, "99"), (3, 5, "35"),
+        ])
     func description(first: Int, second: Int, text: String) {
         let digits = CPF.CheckDigits(first: first, second: second)
         #expect(digits.first == first)
@@ -33,26 +35,32 @@ struct CheckDigitsValueTests {
 
 @Suite("CheckDigits: computed from a base")
 struct CheckDigitsFromBaseTests {
-    @Test("the check digits of a nine-digit base, bare or masked", arguments: [
-        ("390533447", "05"), ("390.533.447", "05"), ("231.002.999", "81"), ("111444777", "35"), ("123456789", "09"),
-        ("000000001", "91"), ("049628441", "05"), ("000053344", "03"), (" 390 533 447\t", "05"),
-    ])
+    @Test(
+        "the check digits of a nine-digit base, bare or masked",
+        arguments: [
+            ("390533447", "05"), ("390.533.447", "05"), ("231.002.999", "81"), ("111444777", "35"), ("123456789", "09"),
+            ("000000001", "91"), ("049628441", "05"), ("000053344", "03"), (" 390 533 447\t", "05"),
+        ])
     func fromBase(base: String, expected: String) throws {
         #expect(try CPF.CheckDigits(base: base).description == expected)
         #expect(try CPF.CheckDigits(base: Substring(base)).description == expected)
     }
 
-    @Test("a base that is not nine ASCII digits throws empty, invalid-character or length", arguments: [
-        ("", CPFValidationError.empty), (" \r\t", .empty), ("39053344", .length(digitCount: 8)),
-        ("3905334470", .length(digitCount: 10)), ("39053344705", .length(digitCount: 11)), ("...", .length(digitCount: 0)),
-        ("390533447x", .invalidCharacter("x", position: 10)), ("390\t533447", .invalidCharacter("\t", position: 4)),
-        ("\u{663}90533447", .invalidCharacter("\u{663}", position: 1)),
-    ])
+    @Test(
+        "a base that is not nine ASCII digits throws empty, invalid-character or length",
+        arguments: [
+            ("", CPFValidationError.empty), (" \r\t", .empty), ("39053344", .length(digitCount: 8)),
+            ("3905334470", .length(digitCount: 10)), ("39053344705", .length(digitCount: 11)),
+            ("...", .length(digitCount: 0)),
+            ("390533447x", .invalidCharacter("x", position: 10)), ("390\t533447", .invalidCharacter("\t", position: 4)),
+            ("\u{663}90533447", .invalidCharacter("\u{663}", position: 1)),
+        ])
     func badBase(base: String, error: CPFValidationError) {
         #expect(throws: error) { try CPF.CheckDigits(base: base) }
     }
 
-    // The check-digit rule (docs/reference.md#the-cpf): the ten repeated-digit numbers pass the checksum; they are rejected
+    // The check-digit rule (docs/reference.md#the-cpf): the ten repeated-digit numbers pass the checksum; they are
+    // rejected
     // only because every digit is the same.
     @Test("all ten repeated-digit numbers pass the checksum, so only the repeated rule rejects them", arguments: 0...9)
     func repeatedNumbersPassTheChecksum(digit: Int) throws {

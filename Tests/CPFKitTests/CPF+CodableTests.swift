@@ -1,9 +1,9 @@
 // Tests of CPF+Codable.swift: a CPF in JSON. Foundation is used here only, for
 // JSONEncoder and JSONDecoder; CPFKit itself does not import it.
 
+import CPFKit
 import Foundation
 import Testing
-import CPFKit
 
 private struct Customer: Codable, Equatable {
     var name: String
@@ -22,12 +22,17 @@ struct CPFCodableTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(String(decoding: try encoder.encode(customer), as: UTF8.self) == #"{"cpf":"39053344705","name":"Ana"}"#)
-        #expect(String(decoding: try encoder.encode([try CPF(validating: "049.628.441-05", options: .lenient)]), as: UTF8.self) == #"["04962844105"]"#)
+        #expect(
+            String(
+                decoding: try encoder.encode([try CPF(validating: "049.628.441-05", options: .lenient)]), as: UTF8.self)
+                == #"["04962844105"]"#)
     }
 
-    @Test("a CPF decodes from a masked, bare or spaced string", arguments: [
-        "390.533.447-05", "39053344705", "390 533 447 05", " 390.533.447-05\\t",
-    ])
+    @Test(
+        "a CPF decodes from a masked, bare or spaced string",
+        arguments: [
+            "390.533.447-05", "39053344705", "390 533 447 05", " 390.533.447-05\\t",
+        ])
     func decodesLeniently(text: String) throws {
         let customer = try decodeCustomer(#"{"name":"Ana","cpf":"\#(text)"}"#)
         #expect(customer.cpf.digits == "39053344705")
@@ -44,11 +49,13 @@ struct CPFCodableTests {
         #expect(try JSONDecoder().decode(Customer.self, from: JSONEncoder().encode(customer)) == customer)
     }
 
-    @Test("a string that is not a valid CPF throws DecodingError.dataCorrupted carrying the reason", arguments: [
-        ("390.533.447-06", CPFValidationError.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5))),
-        ("5334403", .length(digitCount: 7)), ("", .empty),
-        ("390.533.447-05x", .invalidCharacter("x", position: 15)),
-    ])
+    @Test(
+        "a string that is not a valid CPF throws DecodingError.dataCorrupted carrying the reason",
+        arguments: [
+            ("390.533.447-06", CPFValidationError.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5))),
+            ("5334403", .length(digitCount: 7)), ("", .empty),
+            ("390.533.447-05x", .invalidCharacter("x", position: 15)),
+        ])
     func corrupted(text: String, reason: CPFValidationError) {
         do {
             _ = try decodeCustomer(#"{"name":"Ana","cpf":"\#(text)"}"#)
@@ -97,7 +104,8 @@ struct CPFCodableTests {
     func strictFromUserInfo() throws {
         let decoder = JSONDecoder()
         decoder.userInfo[CPF.parsingOptionsKey] = CPF.ParsingOptions.strict
-        #expect(try decoder.decode([CPF].self, from: Data(#"["390.533.447-05"]"#.utf8)).map(\.digits) == ["39053344705"])
+        #expect(
+            try decoder.decode([CPF].self, from: Data(#"["390.533.447-05"]"#.utf8)).map(\.digits) == ["39053344705"])
         #expect(throws: DecodingError.self) { try decoder.decode([CPF].self, from: Data(#"["390 533 447 05"]"#.utf8)) }
     }
 }

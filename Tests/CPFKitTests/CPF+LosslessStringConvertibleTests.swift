@@ -1,7 +1,7 @@
 // Tests of CPF+LosslessStringConvertible.swift: CPF from and to its description.
 
-import Testing
 import CPFKit
+import Testing
 
 /// Goes through the protocol only, as generic code would.
 private func reread<T: LosslessStringConvertible>(_ value: T) -> T? {
@@ -14,16 +14,20 @@ private func make<T: LosslessStringConvertible>(_ type: T.Type, from text: Strin
 
 @Suite("CPF: LosslessStringConvertible")
 struct CPFLosslessStringConvertibleTests {
-    @Test("valid text, read leniently, gives the CPF", arguments: [
-        "390.533.447-05", "39053344705", "390 533 447 05", "\t390.533.447-05\r",
-    ])
+    @Test(
+        "valid text, read leniently, gives the CPF",
+        arguments: [
+            "390.533.447-05", "39053344705", "390 533 447 05", "\t390.533.447-05\r",
+        ])
     func valid(text: String) {
         #expect(make(CPF.self, from: text)?.digits == "39053344705")
     }
 
-    @Test("text that is not a valid CPF gives nil", arguments: [
-        "390.533.447-06", "", "  ", "390.533.447", "5334403", "\u{FF13}90.533.447-05", "390.533.447-05x",
-    ])
+    @Test(
+        "text that is not a valid CPF gives nil",
+        arguments: [
+            "390.533.447-06", "", "  ", "390.533.447", "5334403", "\u{FF13}90.533.447-05", "390.533.447-05x",
+        ])
     func invalid(text: String) {
         #expect(make(CPF.self, from: text) == nil)
     }
@@ -51,10 +55,12 @@ struct CPFLosslessStringConvertibleTests {
         #expect(!value.description.isValidCPF)
     }
 
-    @Test("CPF(_:) accepts exactly what isValidCPF accepts", arguments: [
-        "390.533.447-05", "39053344705", "111.111.111-11", "00000000000", "390.533.447-06", "5334403", "",
-        " 390 533 447 05\t", "390.533.447-05x",
-    ])
+    @Test(
+        "CPF(_:) accepts exactly what isValidCPF accepts",
+        arguments: [
+            "390.533.447-05", "39053344705", "111.111.111-11", "00000000000", "390.533.447-06", "5334403", "",
+            " 390 533 447 05\t", "390.533.447-05x",
+        ])
     func agreesWithIsValidCPF(text: String) {
         #expect((make(CPF.self, from: text) != nil) == text.isValidCPF)
     }

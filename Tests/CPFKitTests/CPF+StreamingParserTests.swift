@@ -2,8 +2,8 @@
 // It uses SplitMix64, CPFInputGenerator, allParsingOptions and parseBytes
 // from CPF+BytesTests.swift.
 
-import Testing
 import CPFKit
+import Testing
 
 /// Feeds `pieces` (as text) to a new parser and returns its result.
 private func streamed(_ pieces: [[UInt8]], options: CPF.ParsingOptions = .lenient) -> Result<CPF, CPFValidationError> {
@@ -42,10 +42,17 @@ private func streamedInRandomPieces(
                 parser.consume(UnsafeRawBufferPointer(rebasing: all[offset..<offset + length]))
             }
             offset += length
-            if checkEveryPrefix, parser.result != CPF.parse(UnsafeRawBufferPointer(rebasing: all[..<offset]), options: options) {
+            if checkEveryPrefix,
+                parser.result != CPF.parse(UnsafeRawBufferPointer(rebasing: all[..<offset]), options: options)
+            {
                 prefixMismatches += 1
                 if prefixMismatches <= 10 {
-                    Issue.record("after \(offset) bytes of \(show(bytes)): \(parser.result) but parse says \(CPF.parse(UnsafeRawBufferPointer(rebasing: all[..<offset]), options: options))")
+                    Issue.record(
+                        """
+                        after \(offset) bytes of \(show(bytes)): \(parser.result) but parse says \
+                        \(CPF.parse(UnsafeRawBufferPointer(rebasing: all[..<offset]), options: options))
+                        """
+                    )
                 }
             }
         }
@@ -73,16 +80,18 @@ struct StreamingParserExampleTests {
         #expect(streamed(pieces("390 533 ", "447 05"), options: .strict) == .failure(.format))
     }
 
-    @Test("positions count every byte consumed, across pieces", arguments: [
-        (pieces("  ", "39", "a"), CPFValidationError.invalidCharacter("a", position: 5)),
-        (pieces("390", "\t", "533447-05"), .invalidCharacter("\t", position: 4)),
-        (pieces("390 ", "\r", " 533447-05"), .invalidCharacter("\r", position: 5)),
-        (pieces("39053344705", "\r", "\n"), .invalidCharacter("\r", position: 12)),
-        ([Array("39".utf8), [0xEF], [0xBC, 0x93]], .invalidCharacter("\u{FF13}", position: 3)),
-        ([Array("39".utf8), [0xE2, 0x82], [0x20]], .invalidCharacter("\u{FFFD}", position: 3)),
-        ([[0xF0], [0x9F], [0x91], [0x8D]], .invalidCharacter("\u{1F44D}", position: 1)),
-        (pieces("39053344705", "\t", "", " \r"), nil),
-    ] as [([[UInt8]], CPFValidationError?)])
+    @Test(
+        "positions count every byte consumed, across pieces",
+        arguments: [
+            (pieces("  ", "39", "a"), CPFValidationError.invalidCharacter("a", position: 5)),
+            (pieces("390", "\t", "533447-05"), .invalidCharacter("\t", position: 4)),
+            (pieces("390 ", "\r", " 533447-05"), .invalidCharacter("\r", position: 5)),
+            (pieces("39053344705", "\r", "\n"), .invalidCharacter("\r", position: 12)),
+            ([Array("39".utf8), [0xEF], [0xBC, 0x93]], .invalidCharacter("\u{FF13}", position: 3)),
+            ([Array("39".utf8), [0xE2, 0x82], [0x20]], .invalidCharacter("\u{FFFD}", position: 3)),
+            ([[0xF0], [0x9F], [0x91], [0x8D]], .invalidCharacter("\u{1F44D}", position: 1)),
+            (pieces("39053344705", "\t", "", " \r"), nil),
+        ] as [([[UInt8]], CPFValidationError?)])
     func positions(input: [[UInt8]], error: CPFValidationError?) {  // nil: a valid CPF
         if let error {
             #expect(streamed(input) == .failure(error))
@@ -112,10 +121,13 @@ struct StreamingParserSettledTests {
         #expect(parser.isSettled)
     }
 
-    @Test("an input that could still become a CPF is not settled", arguments: [
-        "", "   ", "390.533.447-05", "39053344705", "390.533.447-0", "390.533.447-06", "11111111111", ".....", "390 533 ",
-        "39053344705\t", "39053344705\r",
-    ])
+    @Test(
+        "an input that could still become a CPF is not settled",
+        arguments: [
+            "", "   ", "390.533.447-05", "39053344705", "390.533.447-0", "390.533.447-06", "11111111111", ".....",
+            "390 533 ",
+            "39053344705\t", "39053344705\r",
+        ])
     func notSettled(text: String) {
         for options in allParsingOptions {
             var parser = CPF.StreamingParser(options: options)
@@ -124,9 +136,12 @@ struct StreamingParserSettledTests {
         }
     }
 
-    @Test("an invalid character or a twelfth digit settles the input", arguments: [
-        "x", "  39a", "390.533.447-05x", "390\t5", "39053344705\r5", "\u{FF13}", "123.456.789-012", "1234567890123456789",
-    ])
+    @Test(
+        "an invalid character or a twelfth digit settles the input",
+        arguments: [
+            "x", "  39a", "390.533.447-05x", "390\t5", "39053344705\r5", "\u{FF13}", "123.456.789-012",
+            "1234567890123456789",
+        ])
     func settled(text: String) {
         var parser = CPF.StreamingParser()
         Array(text.utf8).withUnsafeBytes { parser.consume($0) }
@@ -168,7 +183,12 @@ struct StreamingParserSettledTests {
 
 @Suite("StreamingParser: agrees with CPF.parse however the input is cut")
 struct StreamingParserPropertyTests {
-    @Test("random inputs cut into random pieces (empty and 1-byte pieces included) give the Result of CPF.parse, after every piece, under all 8 option combinations")
+    @Test(
+        """
+        random inputs cut into random pieces (empty and 1-byte pieces included) give the Result of CPF.parse, \
+        after every piece, under all 8 option combinations
+        """
+    )
     func randomPieces() {
         var generator = CPFInputGenerator(seed: 0x5EED_0002_B17E_5EED)
         var cutter = SplitMix64(seed: 0xC07_C07_C07)
@@ -180,11 +200,14 @@ struct StreamingParserPropertyTests {
             if String(validating: bytes, as: UTF8.self) == nil { invalidUTF8Inputs += 1 }
             for options in allParsingOptions {
                 let expected = parseBytes(bytes, options: options)
-                let got = streamedInRandomPieces(bytes, options: options, rng: &cutter, maxPiece: 8, checkEveryPrefix: true,
-                                                 prefixMismatches: &prefixMismatches)
+                let got = streamedInRandomPieces(
+                    bytes, options: options, rng: &cutter, maxPiece: 8, checkEveryPrefix: true,
+                    prefixMismatches: &prefixMismatches)
                 if got != expected {
                     mismatches += 1
-                    if mismatches <= 10 { Issue.record("\(show(bytes)) \(options): streamed \(got), parse \(expected)") }
+                    if mismatches <= 10 {
+                        Issue.record("\(show(bytes)) \(options): streamed \(got), parse \(expected)")
+                    }
                 }
             }
         }
@@ -194,33 +217,49 @@ struct StreamingParserPropertyTests {
     }
 
     /// Long inputs (about 100 KB or more) and what every parser must say about them.
-    static let longInputs: [(name: String, bytes: [UInt8], lenient: CPFValidationError?, strict: CPFValidationError?)] = {
-        let spaces = [UInt8](repeating: 0x20, count: 100_000)
-        let dots = [UInt8](repeating: 0x2E, count: 100_000)
-        let blanks = Array(String(repeating: " \t\r", count: 35_000).utf8)
-        let valid = Array("390.533.447-05".utf8)
-        return [
-            ("100 KB of spaces around a valid CPF", spaces + valid + spaces, nil, nil),
-            ("105 KB of space/tab/CR around a valid CPF", blanks + valid + blanks, nil, nil),
-            ("100 KB of dots between two digits", Array("3".utf8) + dots + Array("9053344705".utf8), nil, .format),
-            ("100 KB of dots and spaces after a valid CPF", valid + dots + spaces, nil, .format),
-            ("a tab after 100 KB of spaces inside a CPF", Array("390".utf8) + spaces + [0x09] + Array("53344705".utf8),
-             .invalidCharacter("\t", position: 100_004), .invalidCharacter("\t", position: 100_004)),
-            ("100,000 digits", [UInt8](repeating: 0x37, count: 100_000), .length(digitCount: 100_000), .format),
-            ("invalid UTF-8 after 100 KB of spaces", spaces + [0xC3, 0x28] + valid,
-             .invalidCharacter("\u{FFFD}", position: 100_001), .invalidCharacter("\u{FFFD}", position: 100_001)),
-            ("a truncated sequence at the end of a 100 KB line", valid + spaces + [0xE2, 0x82],
-             .invalidCharacter("\u{FFFD}", position: 100_015), .invalidCharacter("\u{FFFD}", position: 100_015)),
-            ("a fullwidth digit after 100 KB of spaces", spaces + Array("\u{FF13}".utf8),
-             .invalidCharacter("\u{FF13}", position: 100_001), .invalidCharacter("\u{FF13}", position: 100_001)),
-            ("a NUL in the middle of 200 KB", spaces + [0x00] + spaces,
-             .invalidCharacter("\0", position: 100_001), .invalidCharacter("\0", position: 100_001)),
-            ("200 KB of spaces only", spaces + spaces, .empty, .empty),
-        ]
-    }()
+    static let longInputs: [(name: String, bytes: [UInt8], lenient: CPFValidationError?, strict: CPFValidationError?)] =
+        {
+            let spaces = [UInt8](repeating: 0x20, count: 100_000)
+            let dots = [UInt8](repeating: 0x2E, count: 100_000)
+            let blanks = Array(String(repeating: " \t\r", count: 35_000).utf8)
+            let valid = Array("390.533.447-05".utf8)
+            return [
+                ("100 KB of spaces around a valid CPF", spaces + valid + spaces, nil, nil),
+                ("105 KB of space/tab/CR around a valid CPF", blanks + valid + blanks, nil, nil),
+                ("100 KB of dots between two digits", Array("3".utf8) + dots + Array("9053344705".utf8), nil, .format),
+                ("100 KB of dots and spaces after a valid CPF", valid + dots + spaces, nil, .format),
+                (
+                    "a tab after 100 KB of spaces inside a CPF",
+                    Array("390".utf8) + spaces + [0x09] + Array("53344705".utf8),
+                    .invalidCharacter("\t", position: 100_004), .invalidCharacter("\t", position: 100_004)
+                ),
+                ("100,000 digits", [UInt8](repeating: 0x37, count: 100_000), .length(digitCount: 100_000), .format),
+                (
+                    "invalid UTF-8 after 100 KB of spaces", spaces + [0xC3, 0x28] + valid,
+                    .invalidCharacter("\u{FFFD}", position: 100_001), .invalidCharacter("\u{FFFD}", position: 100_001)
+                ),
+                (
+                    "a truncated sequence at the end of a 100 KB line", valid + spaces + [0xE2, 0x82],
+                    .invalidCharacter("\u{FFFD}", position: 100_015), .invalidCharacter("\u{FFFD}", position: 100_015)
+                ),
+                (
+                    "a fullwidth digit after 100 KB of spaces", spaces + Array("\u{FF13}".utf8),
+                    .invalidCharacter("\u{FF13}", position: 100_001), .invalidCharacter("\u{FF13}", position: 100_001)
+                ),
+                (
+                    "a NUL in the middle of 200 KB", spaces + [0x00] + spaces,
+                    .invalidCharacter("\0", position: 100_001), .invalidCharacter("\0", position: 100_001)
+                ),
+                ("200 KB of spaces only", spaces + spaces, .empty, .empty),
+            ]
+        }()
 
-    @Test("long inputs give the same Result streamed in random pieces, streamed byte by byte, parsed whole and read as a String",
-          arguments: 0..<longInputs.count)
+    @Test(
+        """
+        long inputs give the same Result streamed in random pieces, streamed byte by byte, parsed whole and read \
+        as a String
+        """,
+        arguments: 0..<longInputs.count)
     func longInput(index: Int) {
         let input = Self.longInputs[index]
         var rng = SplitMix64(seed: 0x10_0000 + UInt64(index))
@@ -233,9 +272,12 @@ struct StreamingParserPropertyTests {
             } else {
                 #expect(whole.map(\.digits) == .success("39053344705"), "\(input.name), \(options)")
             }
-            #expect(String(decoding: input.bytes, as: UTF8.self).validatedCPF(options: options) == whole, "\(input.name), \(options)")
-            let inPieces = streamedInRandomPieces(input.bytes, options: options, rng: &rng, maxPiece: 4096, checkEveryPrefix: false,
-                                                  prefixMismatches: &unused)
+            #expect(
+                String(decoding: input.bytes, as: UTF8.self).validatedCPF(options: options) == whole,
+                "\(input.name), \(options)")
+            let inPieces = streamedInRandomPieces(
+                input.bytes, options: options, rng: &rng, maxPiece: 4096, checkEveryPrefix: false,
+                prefixMismatches: &unused)
             #expect(inPieces == whole, "\(input.name), \(options)")
             var parser = CPF.StreamingParser(options: options)
             for byte in input.bytes { parser.consume(byte) }

@@ -17,7 +17,8 @@ struct CPFSuggestionsTests {
                         candidate[j] = b
                         let differing = (0..<11).filter { candidate[$0] != digits[$0] }
                         let isSubstitution = differing.count == 1
-                        let isSwap = differing.count == 2 && differing[1] == differing[0] + 1
+                        let isSwap =
+                            differing.count == 2 && differing[1] == differing[0] + 1
                             && candidate[differing[0]] == digits[differing[1]]
                             && candidate[differing[1]] == digits[differing[0]]
                         guard isSubstitution || isSwap else { continue }
@@ -58,7 +59,8 @@ struct CPFSuggestionsTests {
         #expect(CPF.suggestions(for: "395.033.447-05").map(\.digits).contains("39053344705"))
     }
 
-    @Test("inputs without 10 to 12 digits have no suggestions", arguments: ["", "123", "390.533.44", "390.533.447-0555"])
+    @Test(
+        "inputs without 10 to 12 digits have no suggestions", arguments: ["", "123", "390.533.44", "390.533.447-0555"])
     func needsElevenDigits(text: String) {
         #expect(CPF.suggestions(for: text).isEmpty)
     }

@@ -1,7 +1,8 @@
 // Tests of CPFExplanation.swift: everything `cpf info` tells about one text.
 
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 @Suite("CPFExplanation")
 struct CPFExplanationTests {
@@ -30,9 +31,11 @@ struct CPFExplanationTests {
         #expect(explanation.suggestions.contains(try CPF(validating: "390.533.447-05")))
     }
 
-    @Test("without 11 digits, or with a character that is not allowed, there are no digits to explain", arguments: [
-        "390.533.447", "", "390.533.447-0x", "３９０.533.447-05",
-    ])
+    @Test(
+        "without 11 digits, or with a character that is not allowed, there are no digits to explain",
+        arguments: [
+            "390.533.447", "", "390.533.447-0x", "３９０.533.447-05",
+        ])
     func noDigits(input: String) {
         let explanation = CPFExplanation(input)
         #expect(!explanation.isValid)
@@ -55,9 +58,11 @@ struct CPFExplanationTests {
         #expect(explanation.suggestions == [try CPF(validating: "39053344705")])
     }
 
-    @Test("a digit missing or one too many: no digits, but the fixes are suggested", arguments: [
-        "3905334470", "390533447051", "390.533.447-055",
-    ])
+    @Test(
+        "a digit missing or one too many: no digits, but the fixes are suggested",
+        arguments: [
+            "3905334470", "390533447051", "390.533.447-055",
+        ])
     func missingOrExtraDigit(input: String) throws {
         let explanation = CPFExplanation(input)
         #expect(explanation.error == .length(digitCount: input.filter(\.isNumber).count))
@@ -114,9 +119,11 @@ struct CPFExplanationTests {
         #expect(info.suggestions == CPF.suggestions(for: "23100299900"))
     }
 
-    @Test("no digits are shown unless the input has exactly 11 allowed ones", arguments: [
-        "", "12345", "390.533.447-05x", "３９０.533.447-05",
-    ])
+    @Test(
+        "no digits are shown unless the input has exactly 11 allowed ones",
+        arguments: [
+            "", "12345", "390.533.447-05x", "３９０.533.447-05",
+        ])
     func withoutDigitsFromTheCommand(input: String) {
         let info = CPFExplanation(input, options: .lenient)
         #expect(!info.isValid)
@@ -125,9 +132,11 @@ struct CPFExplanationTests {
         #expect(info.suggestions.isEmpty)
     }
 
-    @Test("padding pads only a bare run of digits, as the parser does", arguments: [
-        ("123456797", "00123456797", true), (" 123456797\t", "00123456797", true), ("1234.56797", nil, false),
-    ])
+    @Test(
+        "padding pads only a bare run of digits, as the parser does",
+        arguments: [
+            ("123456797", "00123456797", true), (" 123456797\t", "00123456797", true), ("1234.56797", nil, false),
+        ])
     func paddingFromTheCommand(input: String, digits: String?, valid: Bool) {
         let info = CPFExplanation(input, options: .init(padsLeadingZeros: true))
         #expect(info.digits == digits)

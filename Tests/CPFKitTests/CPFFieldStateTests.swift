@@ -7,12 +7,14 @@ import Testing
 struct CPFFieldStateTests {
     static let cpf = try! CPF(validating: "390.533.447-05")
 
-    @Test("only an incomplete field is not complete", arguments: [
-        (CPFFieldState.incomplete(digitCount: 0), false),
-        (.incomplete(digitCount: 10), false),
-        (.valid(cpf), true),
-        (.invalid(.repeatedDigits), true),
-    ])
+    @Test(
+        "only an incomplete field is not complete",
+        arguments: [
+            (CPFFieldState.incomplete(digitCount: 0), false),
+            (.incomplete(digitCount: 10), false),
+            (.valid(cpf), true),
+            (.invalid(.repeatedDigits), true),
+        ])
     func isComplete(state: CPFFieldState, expected: Bool) {
         #expect(state.isComplete == expected)
     }

@@ -17,9 +17,12 @@ struct CPFFieldViewModelTests {
         #expect(model.accept() == nil)
     }
 
-    @Test("an initial text is masked, only its first 11 ASCII digits kept, the caret at the end", arguments: [
-        ("390533447", "390.533.447", 11), ("390.5", "390.5", 5), ("x3y9", "39", 2), ("3905334470599", "390.533.447-05", 14),
-    ])
+    @Test(
+        "an initial text is masked, only its first 11 ASCII digits kept, the caret at the end",
+        arguments: [
+            ("390533447", "390.533.447", 11), ("390.5", "390.5", 5), ("x3y9", "39", 2),
+            ("3905334470599", "390.533.447-05", 14),
+        ])
     func initialText(text: String, masked: String, caret: Int) {
         let model = CPFFieldViewModel(text: text)
         #expect(model.text.value == masked)
@@ -46,11 +49,13 @@ struct CPFFieldViewModelTests {
         #expect(model.accept() == "39053344705")
     }
 
-    @Test("11 digits that are not a CPF are invalid, with the reason", arguments: [
-        ("231.002.999-00", CPFValidationError.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1))),
-        ("390.533.447-06", .checkDigits(expected: CPF.CheckDigits(first: 0, second: 5))),
-        ("111.111.111-11", .repeatedDigits),
-    ])
+    @Test(
+        "11 digits that are not a CPF are invalid, with the reason",
+        arguments: [
+            ("231.002.999-00", CPFValidationError.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1))),
+            ("390.533.447-06", .checkDigits(expected: CPF.CheckDigits(first: 0, second: 5))),
+            ("111.111.111-11", .repeatedDigits),
+        ])
     func invalid(text: String, reason: CPFValidationError) {
         let model = CPFFieldViewModel(text: text)
         #expect(model.state.value == .invalid(reason))
@@ -96,7 +101,9 @@ struct CPFFieldViewModelTests {
         let expected: String
         let expectedCaret: Int
         init(_ text: String, _ caret: Int, _ action: String, _ expected: String, _ expectedCaret: Int) {
-            (self.text, self.caret, self.action, self.expected, self.expectedCaret) = (text, caret, action, expected, expectedCaret)
+            (self.text, self.caret, self.action, self.expected, self.expectedCaret) = (
+                text, caret, action, expected, expectedCaret
+            )
         }
         var testDescription: String { "'\(text)' caret \(caret), \(action) → '\(expected)' caret \(expectedCaret)" }
     }
@@ -113,39 +120,41 @@ struct CPFFieldViewModelTests {
         }
     }
 
-    @Test("keys at a caret", arguments: [
-        // Backspace removes a digit, across a separator; a lone separator goes too.
-        ActionCase("390.5", 5, "backspace", "390", 3),
-        ActionCase("390.5", 4, "backspace", "395", 2),
-        ActionCase("390.5", 3, "backspace", "395", 2),
-        ActionCase("390.5", 0, "backspace", "390.5", 0),
-        ActionCase("", 0, "backspace", "", 0),
-        // Delete removes the next digit, across a separator.
-        ActionCase("390.533", 3, "delete", "390.33", 3),
-        ActionCase("390.533", 4, "delete", "390.33", 3),
-        ActionCase("390.533", 0, "delete", "905.33", 0),
-        ActionCase("390.533", 7, "delete", "390.533", 7),
-        // Typing in the middle.
-        ActionCase("390.5", 3, "1", "390.15", 5),
-        ActionCase("390.533.447-05", 3, "1", "390.533.447-05", 3),
-        ActionCase("390.5", 0, "390.533.447-05", "390.533.447-05", 14),
-        // Left and right move over one digit, the caret right after a digit.
-        ActionCase("390.5", 5, "left", "390.5", 3),
-        ActionCase("390.5", 4, "left", "390.5", 3),
-        ActionCase("390.5", 3, "left", "390.5", 2),
-        ActionCase("390.5", 1, "left", "390.5", 0),
-        ActionCase("390.5", 0, "left", "390.5", 0),
-        ActionCase("390.5", 0, "right", "390.5", 1),
-        ActionCase("390.5", 3, "right", "390.5", 5),
-        ActionCase("390.5", 4, "right", "390.5", 5),
-        ActionCase("390.5", 5, "right", "390.5", 5),
-        ActionCase("390.533.447-05", 11, "right", "390.533.447-05", 13),
-        ActionCase("390.533.447-05", 13, "left", "390.533.447-05", 11),
-        // Home and end.
-        ActionCase("390.5", 3, "start", "390.5", 0),
-        ActionCase("390.5", 3, "end", "390.5", 5),
-        ActionCase("", 0, "end", "", 0),
-    ])
+    @Test(
+        "keys at a caret",
+        arguments: [
+            // Backspace removes a digit, across a separator; a lone separator goes too.
+            ActionCase("390.5", 5, "backspace", "390", 3),
+            ActionCase("390.5", 4, "backspace", "395", 2),
+            ActionCase("390.5", 3, "backspace", "395", 2),
+            ActionCase("390.5", 0, "backspace", "390.5", 0),
+            ActionCase("", 0, "backspace", "", 0),
+            // Delete removes the next digit, across a separator.
+            ActionCase("390.533", 3, "delete", "390.33", 3),
+            ActionCase("390.533", 4, "delete", "390.33", 3),
+            ActionCase("390.533", 0, "delete", "905.33", 0),
+            ActionCase("390.533", 7, "delete", "390.533", 7),
+            // Typing in the middle.
+            ActionCase("390.5", 3, "1", "390.15", 5),
+            ActionCase("390.533.447-05", 3, "1", "390.533.447-05", 3),
+            ActionCase("390.5", 0, "390.533.447-05", "390.533.447-05", 14),
+            // Left and right move over one digit, the caret right after a digit.
+            ActionCase("390.5", 5, "left", "390.5", 3),
+            ActionCase("390.5", 4, "left", "390.5", 3),
+            ActionCase("390.5", 3, "left", "390.5", 2),
+            ActionCase("390.5", 1, "left", "390.5", 0),
+            ActionCase("390.5", 0, "left", "390.5", 0),
+            ActionCase("390.5", 0, "right", "390.5", 1),
+            ActionCase("390.5", 3, "right", "390.5", 5),
+            ActionCase("390.5", 4, "right", "390.5", 5),
+            ActionCase("390.5", 5, "right", "390.5", 5),
+            ActionCase("390.533.447-05", 11, "right", "390.533.447-05", 13),
+            ActionCase("390.533.447-05", 13, "left", "390.533.447-05", 11),
+            // Home and end.
+            ActionCase("390.5", 3, "start", "390.5", 0),
+            ActionCase("390.5", 3, "end", "390.5", 5),
+            ActionCase("", 0, "end", "", 0),
+        ])
     func keys(_ c: ActionCase) {
         let model = CPFFieldViewModel(text: c.text)
         model.moveCaret(to: c.caret)
@@ -169,7 +178,9 @@ struct CPFFieldViewModelTests {
         let model = CPFFieldViewModel(text: "390.533.447-0")
         var seen: [String] = []
         func snapshot(_ box: String) -> () -> Void {
-            { [unowned model] in seen.append("\(box): \(model.text.value) \(model.caret.value) \(model.state.value.isComplete)") }
+            { [unowned model] in
+                seen.append("\(box): \(model.text.value) \(model.caret.value) \(model.state.value.isComplete)")
+            }
         }
         let tokens = [
             model.text.bind { _ in snapshot("text")() },
@@ -177,11 +188,12 @@ struct CPFFieldViewModelTests {
             model.state.bind { _ in snapshot("state")() },
         ]
         model.insert("5")
-        #expect(seen == [
-            "text: 390.533.447-05 14 true",
-            "caret: 390.533.447-05 14 true",
-            "state: 390.533.447-05 14 true",
-        ])
+        #expect(
+            seen == [
+                "text: 390.533.447-05 14 true",
+                "caret: 390.533.447-05 14 true",
+                "state: 390.533.447-05 14 true",
+            ])
         _ = tokens
     }
 
@@ -222,12 +234,13 @@ struct CPFFieldViewModelTests {
         model.insert("5")
         model.deleteBackward()
         model.insert("6")
-        #expect(states.values == [
-            .incomplete(digitCount: 10),
-            .valid(try! CPF(validating: "39053344705")),
-            .incomplete(digitCount: 10),
-            .invalid(.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5))),
-        ])
+        #expect(
+            states.values == [
+                .incomplete(digitCount: 10),
+                .valid(try! CPF(validating: "39053344705")),
+                .incomplete(digitCount: 10),
+                .invalid(.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5))),
+            ])
         _ = token
     }
 }

@@ -68,7 +68,10 @@ struct CPFFieldViewTests {
         func moveRight() { intents.append("moveRight") }
         func moveToStart() { intents.append("moveToStart") }
         func moveToEnd() { intents.append("moveToEnd") }
-        func accept() -> String? { intents.append("accept"); return nil }
+        func accept() -> String? {
+            intents.append("accept")
+            return nil
+        }
     }
 
     @Test("a view works with any model injected into it, such as a test double")

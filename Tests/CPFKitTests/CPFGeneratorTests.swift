@@ -1,5 +1,6 @@
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 @Suite("CPFGenerator")
 struct CPFGeneratorTests {

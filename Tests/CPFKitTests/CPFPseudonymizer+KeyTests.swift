@@ -13,10 +13,12 @@ struct CPFPseudonymizerKeyTests {
         #expect(CPFPseudonymizer.Key(hexadecimal: Self.hex.uppercased())?.hexadecimal == Self.hex)
     }
 
-    @Test("refuses other lengths and other characters", arguments: [
-        "", "00", String(hex.dropLast()), hex + "0", hex + "00", hex + "\n", " " + hex,
-        String(hex.dropLast()) + "g", String(hex.dropLast(2)) + "é",
-    ])
+    @Test(
+        "refuses other lengths and other characters",
+        arguments: [
+            "", "00", String(hex.dropLast()), hex + "0", hex + "00", hex + "\n", " " + hex,
+            String(hex.dropLast()) + "g", String(hex.dropLast(2)) + "é",
+        ])
     func refuses(text: String) {
         #expect(CPFPseudonymizer.Key(hexadecimal: text) == nil)
     }

@@ -3,8 +3,9 @@
 // touch rule, as a table of the examples of docs/reference.md#cpf-find-cpfs-in-free-text
 // and more.
 
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 /// What the scanner reports in `text` (any confidence, mistyped included):
 /// each match as its text, its confidence, and whether it is valid.
@@ -16,64 +17,66 @@ private func found(_ text: String) -> [String] {
 
 @Suite("CPFScanner candidates")
 struct CPFScannerCandidateTests {
-    @Test("the reference's examples and the rule's corner cases", arguments: [
-        // Nothing else joins numbers: CSV, SQL, URL paths, JSON, lists.
-        ("1,39053344705,Ana", ["39053344705|medium"]),
-        ("INSERT INTO t VALUES (2,39053344705,3);", ["39053344705|medium"]),
-        ("390.533.447-05,529.982.247-25", ["390.533.447-05|high", "529.982.247-25|high"]),
-        ("GET /api/v1/12/39053344705/x", ["39053344705|medium"]),
-        ("/api/v2/39053344705", ["39053344705|medium"]),
-        ("{\"cpf\":\"39053344705\"}", ["39053344705|high"]),
-        ("a;39053344705|b\t52998224725=", ["39053344705|medium", "52998224725|medium"]),
-        // Separators.
-        ("CPF 390 533 447 05", ["390 533 447 05|high"]),
-        ("390 533 447 05", ["390 533 447 05|low"]),
-        ("CPF 390.533.447/05", ["390.533.447/05|high"]),
-        ("390533447/05", ["390533447/05|medium"]),
-        ("390.533.447.05", ["390.533.447.05|low"]),
-        ("200.147.123.85", ["200.147.123.85|low"]),
-        ("390.533.44705", ["390.533.44705|medium"]),
-        ("CPF: 390.533.447 - 05", ["390.533.447 - 05|high"]),
-        ("390.533.447 - 05", ["390.533.447 - 05|medium"]),
-        ("CPF nº 616.676.668 – 00", ["616.676.668 – 00|high|mistyped"]),
-        ("390.533.447–05", ["390.533.447–05|high"]),
-        ("390\u{2011}533\u{2011}447\u{2011}05", ["390\u{2011}533\u{2011}447\u{2011}05|medium"]),
-        ("390.533.447\u{2011}05", ["390.533.447\u{2011}05|high"]),
-        ("390.533.447\u{2212}05", ["390.533.447\u{2212}05|high"]),
-        ("390\u{A0}533\u{A0}447\u{A0}05", ["390\u{A0}533\u{A0}447\u{A0}05|low"]),
-        ("390\u{202F}533\u{2009}447 05", ["390\u{202F}533\u{2009}447 05|low"]),
-        ("390.533.447- 05", []),
-        ("390.533.447 -05", []),
-        ("390..533.447-05", []),
-        ("390/533/447-05", []),
-        // Line breaks, invisible characters.
-        ("390.533.447-\n05", ["390.533.447-\n05|high"]),
-        ("390.533.447-\r\n05", ["390.533.447-\r\n05|high"]),
-        ("390.533.447\n05", ["390.533.447\n05|medium"]),
-        ("390.533.447-\r05", []),
-        ("390.533.447-\n\n05", []),
-        ("390.5\u{200B}33.447\u{AD}-05", ["390.5\u{200B}33.447\u{AD}-05|high"]),
-        ("\u{FEFF}39053\u{2066}344705\u{2069}", ["39053\u{2066}344705|medium"]),
-        // Touching another number.
-        ("1.390.533.447-05", []),
-        ("390.533.447-05-1", []),
-        ("390.533.447-05.1", []),
-        ("1390.533.447-05", []),
-        ("390.533.447-051", []),
-        ("1\u{200B}39053344705", []),
-        ("1 390.533.447-05 2", ["390.533.447-05|high"]),
-        ("1 390 533 447 05", []),
-        ("390 533 447 05 2", []),
-        ("12.345.678/0001-95", []),
-        ("390.533.447-05.", ["390.533.447-05|high"]),
-        ("1-\u{200B}390.533.447-05", []),
-        // Not a CPF: repeated digits, wrong check digits without a mask or keyword.
-        ("111.111.111-11", []),
-        ("39053344706", []),
-        ("390.533.447-06", ["390.533.447-06|high|mistyped"]),
-        ("CPF 231.002.999-00", ["231.002.999-00|high|mistyped"]),
-        ("CPF 23100299900", ["23100299900|high|mistyped"]),
-    ])
+    @Test(
+        "the reference's examples and the rule's corner cases",
+        arguments: [
+            // Nothing else joins numbers: CSV, SQL, URL paths, JSON, lists.
+            ("1,39053344705,Ana", ["39053344705|medium"]),
+            ("INSERT INTO t VALUES (2,39053344705,3);", ["39053344705|medium"]),
+            ("390.533.447-05,529.982.247-25", ["390.533.447-05|high", "529.982.247-25|high"]),
+            ("GET /api/v1/12/39053344705/x", ["39053344705|medium"]),
+            ("/api/v2/39053344705", ["39053344705|medium"]),
+            ("{\"cpf\":\"39053344705\"}", ["39053344705|high"]),
+            ("a;39053344705|b\t52998224725=", ["39053344705|medium", "52998224725|medium"]),
+            // Separators.
+            ("CPF 390 533 447 05", ["390 533 447 05|high"]),
+            ("390 533 447 05", ["390 533 447 05|low"]),
+            ("CPF 390.533.447/05", ["390.533.447/05|high"]),
+            ("390533447/05", ["390533447/05|medium"]),
+            ("390.533.447.05", ["390.533.447.05|low"]),
+            ("200.147.123.85", ["200.147.123.85|low"]),
+            ("390.533.44705", ["390.533.44705|medium"]),
+            ("CPF: 390.533.447 - 05", ["390.533.447 - 05|high"]),
+            ("390.533.447 - 05", ["390.533.447 - 05|medium"]),
+            ("CPF nº 616.676.668 – 00", ["616.676.668 – 00|high|mistyped"]),
+            ("390.533.447–05", ["390.533.447–05|high"]),
+            ("390\u{2011}533\u{2011}447\u{2011}05", ["390\u{2011}533\u{2011}447\u{2011}05|medium"]),
+            ("390.533.447\u{2011}05", ["390.533.447\u{2011}05|high"]),
+            ("390.533.447\u{2212}05", ["390.533.447\u{2212}05|high"]),
+            ("390\u{A0}533\u{A0}447\u{A0}05", ["390\u{A0}533\u{A0}447\u{A0}05|low"]),
+            ("390\u{202F}533\u{2009}447 05", ["390\u{202F}533\u{2009}447 05|low"]),
+            ("390.533.447- 05", []),
+            ("390.533.447 -05", []),
+            ("390..533.447-05", []),
+            ("390/533/447-05", []),
+            // Line breaks, invisible characters.
+            ("390.533.447-\n05", ["390.533.447-\n05|high"]),
+            ("390.533.447-\r\n05", ["390.533.447-\r\n05|high"]),
+            ("390.533.447\n05", ["390.533.447\n05|medium"]),
+            ("390.533.447-\r05", []),
+            ("390.533.447-\n\n05", []),
+            ("390.5\u{200B}33.447\u{AD}-05", ["390.5\u{200B}33.447\u{AD}-05|high"]),
+            ("\u{FEFF}39053\u{2066}344705\u{2069}", ["39053\u{2066}344705|medium"]),
+            // Touching another number.
+            ("1.390.533.447-05", []),
+            ("390.533.447-05-1", []),
+            ("390.533.447-05.1", []),
+            ("1390.533.447-05", []),
+            ("390.533.447-051", []),
+            ("1\u{200B}39053344705", []),
+            ("1 390.533.447-05 2", ["390.533.447-05|high"]),
+            ("1 390 533 447 05", []),
+            ("390 533 447 05 2", []),
+            ("12.345.678/0001-95", []),
+            ("390.533.447-05.", ["390.533.447-05|high"]),
+            ("1-\u{200B}390.533.447-05", []),
+            // Not a CPF: repeated digits, wrong check digits without a mask or keyword.
+            ("111.111.111-11", []),
+            ("39053344706", []),
+            ("390.533.447-06", ["390.533.447-06|high|mistyped"]),
+            ("CPF 231.002.999-00", ["231.002.999-00|high|mistyped"]),
+            ("CPF 23100299900", ["23100299900|high|mistyped"]),
+        ])
     func table(text: String, expected: [String]) {
         #expect(found(text) == expected, "\(text.debugDescription)")
     }
@@ -81,7 +84,7 @@ struct CPFScannerCandidateTests {
     @Test("a candidate spans at most 96 bytes from its first digit to its last")
     func spanBound() {
         let filler = String(repeating: "\u{200B}", count: 27)  // 81 bytes
-        let within = "390\(filler).533.447-05"                  // 3 + 81 + 11 = 95 bytes
+        let within = "390\(filler).533.447-05"  // 3 + 81 + 11 = 95 bytes
         #expect(found(within).count == 1)
         #expect(found("390\(filler)\u{AD}.533.447-05").isEmpty)  // 97 bytes
         #expect(found("390\(filler)\u{AD}.533.447-0").isEmpty)
@@ -89,9 +92,12 @@ struct CPFScannerCandidateTests {
 
     @Test("characters are recognised by their UTF-8 bytes, forwards and backwards")
     func characterKinds() {
-        let text: [UInt8] = Array("-\u{2010}\u{2015}\u{2212} \u{A0}\u{202F}\u{2009}\u{AD}\u{200B}\u{FEFF}\u{2069}./\n\r*xé".utf8)
-        let expected: [CPFScanner.Kind] = [.dash, .dash, .dash, .dash, .space, .space, .space, .space, .invisible, .invisible,
-                                           .invisible, .invisible, .dot, .slash, .lineFeed, .carriageReturn, .star, .other, .other, .other]
+        let text: [UInt8] = Array(
+            "-\u{2010}\u{2015}\u{2212} \u{A0}\u{202F}\u{2009}\u{AD}\u{200B}\u{FEFF}\u{2069}./\n\r*xé".utf8)
+        let expected: [CPFScanner.Kind] = [
+            .dash, .dash, .dash, .dash, .space, .space, .space, .space, .invisible, .invisible,
+            .invisible, .invisible, .dot, .slash, .lineFeed, .carriageReturn, .star, .other, .other, .other,
+        ]
         text.withUnsafeBufferPointer { buffer in
             let view = CPFScanner.Text(base: buffer.baseAddress!, count: buffer.count, lowest: 0, final: true)
             var forward: [CPFScanner.Kind] = []
@@ -121,7 +127,10 @@ struct CPFScannerCandidateTests {
         bytes.withUnsafeBufferPointer { buffer in
             for count in 1..<buffer.count {
                 let view = CPFScanner.Text(base: buffer.baseAddress!, count: count, lowest: 0, final: false)
-                guard case .starved = CPFScanner.parse(view, at: 0) else { Issue.record("\(count)"); return }
+                guard case .starved = CPFScanner.parse(view, at: 0) else {
+                    Issue.record("\(count)")
+                    return
+                }
             }
         }
     }

@@ -1,8 +1,9 @@
 // Tests of Scanner/CPFScanner+Match.swift: what a match holds and how it is
 // written, hidden in either style.
 
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 @Suite("CPFScanner.Match")
 struct CPFScannerMatchTests {
@@ -26,12 +27,14 @@ struct CPFScannerMatchTests {
         #expect(match.digits == "23100299900")
     }
 
-    @Test("hiding keeps separators, line breaks and invisible characters", arguments: [
-        ("390.5\u{200B}33.447-\r\n05", CPFScanner.RedactionStyle.full, "***.*\u{200B}**.***-\r\n**"),
-        ("390.5\u{200B}33.447-\r\n05", .lgpd, "***.5\u{200B}33.447-\r\n**"),
-        ("390 533 447 05", .lgpd, "*** 533 447 **"),
-        ("39053344705", .full, "***********"),
-    ])
+    @Test(
+        "hiding keeps separators, line breaks and invisible characters",
+        arguments: [
+            ("390.5\u{200B}33.447-\r\n05", CPFScanner.RedactionStyle.full, "***.*\u{200B}**.***-\r\n**"),
+            ("390.5\u{200B}33.447-\r\n05", .lgpd, "***.5\u{200B}33.447-\r\n**"),
+            ("390 533 447 05", .lgpd, "*** 533 447 **"),
+            ("39053344705", .full, "***********"),
+        ])
     func hiding(text: String, style: CPFScanner.RedactionStyle, expected: String) {
         let bytes = Array(text.utf8)
         let match = CPFScanner.matches(in: bytes, minimumConfidence: .low)[0]

@@ -2,8 +2,9 @@
 // offset, finish) and agreement with the scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text)
 // written the simple way.
 
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 /// One match as the reference sees it.
 struct ReferenceMatch: Equatable, CustomStringConvertible {
@@ -15,37 +16,56 @@ struct ReferenceMatch: Equatable, CustomStringConvertible {
     var description: String { "\(range) \(digits) \(confidence) \(isValid) \(keyword ?? "-")" }
 
     init(range: Range<Int>, digits: String, confidence: CPFScanner.Confidence, isValid: Bool, keyword: String?) {
-        (self.range, self.digits, self.confidence, self.isValid, self.keyword) = (range, digits, confidence, isValid, keyword)
+        (self.range, self.digits, self.confidence, self.isValid, self.keyword) = (
+            range, digits, confidence, isValid, keyword
+        )
     }
 
     init(_ match: CPFScanner.Match) {
-        self.init(range: match.range, digits: match.digits, confidence: match.confidence, isValid: match.isValid, keyword: match.keyword?.name)
+        self.init(
+            range: match.range, digits: match.digits, confidence: match.confidence, isValid: match.isValid,
+            keyword: match.keyword?.name)
     }
 }
 
-/// The scanning rule of docs/reference.md#cpf-find-cpfs-in-free-text written the simple way: on the Unicode scalars of the text,
+/// The scanning rule of docs/reference.md#cpf-find-cpfs-in-free-text written the simple way: on the Unicode scalars of
+/// the text,
 /// tried at every start position, `isValidCPF` as the oracle.
 enum Reference {
-    struct Scalar { let value: Unicode.Scalar; let offset: Int; let length: Int }
+    struct Scalar {
+        let value: Unicode.Scalar
+        let offset: Int
+        let length: Int
+    }
 
-    static let dashes: Set<Unicode.Scalar> = ["-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}"]
+    static let dashes: Set<Unicode.Scalar> = [
+        "-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}",
+    ]
     static let spaces: Set<Unicode.Scalar> = [" ", "\u{A0}", "\u{202F}", "\u{2009}"]
     static let invisibles: Set<Unicode.Scalar> = Set(
-        ([0xAD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF] + Array(0x202A...0x202E) + Array(0x2066...0x2069))
+        ([0xAD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF] + Array(0x202A...0x202E)
+            + Array(0x2066...0x2069))
             .map { Unicode.Scalar($0)! })
-    static let cpfKeywords = ["cpf", "cpfs", "c.p.f.", "c.p.f", "cpf/mf", "cic", "cadastro de pessoa fisica",
-                              "cadastro de pessoas fisica", "cadastro de pessoa fisicas", "cadastro de pessoas fisicas"]
-    static let otherKeywords = ["tel", "telefone", "telefones", "fone", "cel", "celular", "celulares", "whatsapp", "wpp", "zap",
-                                "fax", "pis", "pasep", "pis/pasep", "nis", "nit", "cnh", "renavam", "titulo", "titulo de eleitor",
-                                "cns", "rg", "cnpj", "inscricao", "matricula", "processo", "pedido", "pedidos", "protocolo", "protocolos", "nota", "nf",
-                                "conta", "contas", "agencia", "agencias", "banco", "processos", "ip"]
+    static let cpfKeywords = [
+        "cpf", "cpfs", "c.p.f.", "c.p.f", "cpf/mf", "cic", "cadastro de pessoa fisica",
+        "cadastro de pessoas fisica", "cadastro de pessoa fisicas", "cadastro de pessoas fisicas",
+    ]
+    static let otherKeywords = [
+        "tel", "telefone", "telefones", "fone", "cel", "celular", "celulares", "whatsapp", "wpp", "zap",
+        "fax", "pis", "pasep", "pis/pasep", "nis", "nit", "cnh", "renavam", "titulo", "titulo de eleitor",
+        "cns", "rg", "cnpj", "inscricao", "matricula", "processo", "pedido", "pedidos", "protocolo", "protocolos",
+        "nota", "nf",
+        "conta", "contas", "agencia", "agencias", "banco", "processos", "ip",
+    ]
 
     static func isDigit(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { ("0"..."9").contains($0) } ?? false }
 
     /// A letter folded to lowercase ASCII without its accent, if it is an ASCII or Latin-1 letter.
     static func folded(_ scalar: Unicode.Scalar) -> Character? {
-        let groups: [(String, Character)] = [("àáâãäåæ", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ð", "d"), ("ñ", "n"),
-                                             ("òóôõöø", "o"), ("ùúûü", "u"), ("ýÿ", "y"), ("þ", "t"), ("ß", "s")]
+        let groups: [(String, Character)] = [
+            ("àáâãäåæ", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ð", "d"), ("ñ", "n"),
+            ("òóôõöø", "o"), ("ùúûü", "u"), ("ýÿ", "y"), ("þ", "t"), ("ß", "s"),
+        ]
         if scalar.isASCII {
             let character = Character(String(scalar).lowercased())
             return character.isLetter ? character : nil
@@ -74,9 +94,15 @@ enum Reference {
     /// The gap forms: each a list of tests, one per visible character.
     typealias Test = (Unicode.Scalar) -> Bool
     static func gaps(last: Bool) -> [(tests: [Test], separator: String)] {
-        let separators: [([Test], String)] = [
-            ([{ $0 == "." }], "."), ([{ dashes.contains($0) }], "-"), ([{ spaces.contains($0) }], " "),
-        ] + (last ? [([{ $0 == "/" }], "/"), ([{ spaces.contains($0) }, { dashes.contains($0) }, { spaces.contains($0) }], " - ")] : [])
+        let separators: [([Test], String)] =
+            [
+                ([{ $0 == "." }], "."), ([{ dashes.contains($0) }], "-"), ([{ spaces.contains($0) }], " "),
+            ]
+            + (last
+                ? [
+                    ([{ $0 == "/" }], "/"),
+                    ([{ spaces.contains($0) }, { dashes.contains($0) }, { spaces.contains($0) }], " - "),
+                ] : [])
         let breaks: [[Test]] = [[{ $0 == "\n" }], [{ $0 == "\r" }, { $0 == "\n" }]]
         var forms: [([Test], String)] = [([], "")]
         forms += breaks.map { ($0, "") }
@@ -96,11 +122,14 @@ enum Reference {
         func read(group: Int, at index: Int, separators: [String]) {
             let size = group == 3 ? 2 : 3
             guard digitRun(index, size) else { return }
-            if group == 3 { parses.append((index + size, separators)); return }
+            if group == 3 {
+                parses.append((index + size, separators))
+                return
+            }
             for gap in gaps(last: group == 2) {
                 let after = index + size
                 guard after + gap.tests.count <= visible.count,
-                      gap.tests.enumerated().allSatisfy({ $0.element(visible[after + $0.offset].value) })
+                    gap.tests.enumerated().allSatisfy({ $0.element(visible[after + $0.offset].value) })
                 else { continue }
                 read(group: group + 1, at: after + gap.tests.count, separators: separators + [gap.separator])
             }
@@ -136,7 +165,9 @@ enum Reference {
             guard joins, let (next, _) = neighbour(from: at, step: step, base: base) else { return false }
             return isDigit(next) || (spaces.contains(near) && next == "*")
         }
-        guard !touches(from: firstIndex, step: -1, base: first), !touches(from: lastIndex, step: 1, base: end) else { return nil }
+        guard !touches(from: firstIndex, step: -1, base: first), !touches(from: lastIndex, step: 1, base: end) else {
+            return nil
+        }
 
         let digits = String(String.UnicodeScalarView(visible[start..<parse.end].map(\.value).filter { isDigit($0) }))
         guard Set(digits).count > 1 else { return nil }
@@ -153,7 +184,8 @@ enum Reference {
         } else {
             confidence = .medium
         }
-        return ReferenceMatch(range: first..<end, digits: digits, confidence: confidence, isValid: valid, keyword: keyword)
+        return ReferenceMatch(
+            range: first..<end, digits: digits, confidence: confidence, isValid: valid, keyword: keyword)
     }
 
     /// The nearest keyword ending at most 40 bytes before `first`, with no digit, `*` or LF between.
@@ -168,7 +200,8 @@ enum Reference {
                     guard endIndex >= pattern.count else { continue }
                     let span = scalars[(endIndex - pattern.count)..<endIndex]
                     let matches = zip(span, pattern).allSatisfy { scalar, expected in
-                        expected.properties.isAlphabetic ? folded(scalar.value) == Character(expected) : scalar.value == expected
+                        expected.properties.isAlphabetic
+                            ? folded(scalar.value) == Character(expected) : scalar.value == expected
                     }
                     guard matches else { continue }
                     let before = endIndex - pattern.count - 1
@@ -205,7 +238,9 @@ func scanInPieces(_ bytes: [UInt8], sizes: [Int], scanner: CPFScanner = CPFScann
             }
             offset += size
             #expect(scanner.offset == offset)
-            #expect(scanner.settledOffset >= settled && scanner.settledOffset <= offset && offset - scanner.settledOffset <= 115)
+            #expect(
+                scanner.settledOffset >= settled && scanner.settledOffset <= offset
+                    && offset - scanner.settledOffset <= 115)
             settled = scanner.settledOffset
         }
     }
@@ -230,8 +265,10 @@ struct CPFScannerTests {
         String(repeating: "a", count: 30),
     ]
 
-    static let gaps = ["", "", ".", ".", "-", " ", "\u{2011}", "\u{2013}", "\u{A0}", "\u{2009}", "/", " - ", " \u{2013} ",
-                       "\n", ".\n", "-\r\n", "\r", "\u{200B}", ".\u{AD}", ",", "  ", "x"]
+    static let gaps = [
+        "", "", ".", ".", "-", " ", "\u{2011}", "\u{2013}", "\u{A0}", "\u{2009}", "/", " - ", " \u{2013} ",
+        "\n", ".\n", "-\r\n", "\r", "\u{200B}", ".\u{AD}", ",", "  ", "x",
+    ]
 
     /// Eleven digits (a valid CPF, a mistyped one, a repeated one), cut in 3-3-3-2 groups with random gaps.
     static func randomNumber(_ random: inout SplitMix64) -> String {
@@ -249,7 +286,9 @@ struct CPFScannerTests {
             text.append(character)
             if Int.random(in: 0..<25, using: &random) == 0 { text += "\u{200B}" }
             if index == 2 || index == 5 || index == 8 {
-                text += Int.random(in: 0..<3, using: &random) == 0 ? gaps.randomElement(using: &random)!
+                text +=
+                    Int.random(in: 0..<3, using: &random) == 0
+                    ? gaps.randomElement(using: &random)!
                     : (index == 8 ? "-" : ".")
             }
         }
@@ -318,8 +357,9 @@ struct CPFScannerTests {
             let level = CPFScanner.Confidence.allCases[round % 3]
             let style = CPFScanner.RedactionStyle.allCases[round / 3 % 2]
             let redacted = CPFScanner.redacting(bytes, style: style, minimumConfidence: level)
-            #expect(CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
-                    "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(level)")
+            #expect(
+                CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
+                "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(level)")
             #expect(redacted.count == bytes.count)
             for index in bytes.indices where redacted[index] != bytes[index] {
                 #expect(bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"))
@@ -327,8 +367,9 @@ struct CPFScannerTests {
         }
     }
 
-    @Test("a scanner hiding from a confidence reports what the full scan hides at it, however the text is cut",
-          arguments: CPFScanner.Confidence.allCases)
+    @Test(
+        "a scanner hiding from a confidence reports what the full scan hides at it, however the text is cut",
+        arguments: CPFScanner.Confidence.allCases)
     func hidingScanner(minimum: CPFScanner.Confidence) {
         var random = SplitMix64(seed: 0x41D3 &+ UInt64(minimum.hashValue & 0xFF))
         var reported = 0
@@ -338,7 +379,8 @@ struct CPFScannerTests {
             let sizes = (0..<5).map { _ in Int.random(in: 0...100, using: &random) }
             let hiding = scanInPieces(text, sizes: sizes, scanner: CPFScanner(hidingFrom: minimum))
             reported += hiding.count
-            #expect(hiding.map(\.range) == hidden.map(\.range), "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            #expect(
+                hiding.map(\.range) == hidden.map(\.range), "\(String(decoding: text, as: UTF8.self).debugDescription)")
             #expect(hiding.map(\.isValid) == hidden.map(\.isValid))
             #expect(hiding.map(\.digits) == hidden.map(\.digits))
             if minimum != .low {

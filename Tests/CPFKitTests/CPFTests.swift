@@ -1,7 +1,7 @@
 // Tests of CPF.swift: the CPF value type.
 
-import Testing
 import CPFKit
+import Testing
 
 /// Parses text that the test knows is a valid CPF.
 private func cpf(_ text: String, options: CPF.ParsingOptions = .lenient) throws -> CPF {
@@ -10,9 +10,11 @@ private func cpf(_ text: String, options: CPF.ParsingOptions = .lenient) throws 
 
 @Suite("CPF: making a CPF from text")
 struct CPFInitTests {
-    @Test("the throwing initializer returns the CPF of valid text", arguments: [
-        "390.533.447-05", "39053344705", "390 533 447 05", " \t390.533.447-05\r",
-    ])
+    @Test(
+        "the throwing initializer returns the CPF of valid text",
+        arguments: [
+            "390.533.447-05", "39053344705", "390 533 447 05", " \t390.533.447-05\r",
+        ])
     func validText(text: String) throws {
         #expect(try CPF(validating: text, options: .lenient).digits == "39053344705")
     }
@@ -26,7 +28,9 @@ struct CPFInitTests {
             #expect(error == .checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)))
             #expect(error.code == "check-digits")
         }
-        #expect(throws: CPFValidationError.invalidCharacter("a", position: 5)) { try CPF(validating: "  39a", options: .lenient) }
+        #expect(throws: CPFValidationError.invalidCharacter("a", position: 5)) {
+            try CPF(validating: "  39a", options: .lenient)
+        }
         #expect(throws: CPFValidationError.format) { try CPF(validating: "390533447-05", options: .strict) }
     }
 
@@ -45,18 +49,23 @@ struct CPFInitTests {
         }
     }
 
-    @Test("a CPF made from a base of nine digits has the check digits of the rule", arguments: [
-        "390533447", "390.533.447", "  390 533 447\t", "390-533-447",
-    ])
+    @Test(
+        "a CPF made from a base of nine digits has the check digits of the rule",
+        arguments: [
+            "390533447", "390.533.447", "  390 533 447\t", "390-533-447",
+        ])
     func fromBaseString(base: String) throws {
         #expect(try CPF(base: base) == cpf("390.533.447-05"))
     }
 
-    @Test("a base that is not nine digits throws the reason", arguments: [
-        ("", CPFValidationError.empty), ("   ", .empty), ("39053344", .length(digitCount: 8)),
-        ("3905334470", .length(digitCount: 10)), ("390.533.447-05", .length(digitCount: 11)),
-        ("39053344a", .invalidCharacter("a", position: 9)), ("\u{FF13}90533447", .invalidCharacter("\u{FF13}", position: 1)),
-    ])
+    @Test(
+        "a base that is not nine digits throws the reason",
+        arguments: [
+            ("", CPFValidationError.empty), ("   ", .empty), ("39053344", .length(digitCount: 8)),
+            ("3905334470", .length(digitCount: 10)), ("390.533.447-05", .length(digitCount: 11)),
+            ("39053344a", .invalidCharacter("a", position: 9)),
+            ("\u{FF13}90533447", .invalidCharacter("\u{FF13}", position: 1)),
+        ])
     func fromBadBaseString(base: String, error: CPFValidationError) {
         #expect(throws: error) { try CPF(base: base) }
     }
@@ -82,13 +91,15 @@ struct CPFPropertyTests {
         #expect("\(value)" == "390.533.447-05")
     }
 
-    @Test("every form keeps leading zeros", arguments: [
-        ("000.000.001-91", "00000000191", "***.000.001-**", "000000001", "91", 1),
-        ("049.628.441-05", "04962844105", "***.628.441-**", "049628441", "05", 1),
-        ("111.444.777-35", "11144477735", "***.444.777-**", "111444777", "35", 7),
-        ("123.456.789-09", "12345678909", "***.456.789-**", "123456789", "09", 9),
-        ("231.002.999-81", "23100299981", "***.002.999-**", "231002999", "81", 9),
-    ])
+    @Test(
+        "every form keeps leading zeros",
+        arguments: [
+            ("000.000.001-91", "00000000191", "***.000.001-**", "000000001", "91", 1),
+            ("049.628.441-05", "04962844105", "***.628.441-**", "049628441", "05", 1),
+            ("111.444.777-35", "11144477735", "***.444.777-**", "111444777", "35", 7),
+            ("123.456.789-09", "12345678909", "***.456.789-**", "123456789", "09", 9),
+            ("231.002.999-81", "23100299981", "***.002.999-**", "231002999", "81", 9),
+        ])
     func forms(masked: String, bare: String, lgpd: String, base: String, check: String, region: Int) throws {
         let value = try cpf(bare)
         #expect(value.formatted == masked)
@@ -99,11 +110,13 @@ struct CPFPropertyTests {
         #expect(value.fiscalRegion.digit == region)
     }
 
-    @Test("the ninth digit gives the fiscal region (docs/reference.md#the-cpf)", arguments: [
-        (0, ["RS"]), (1, ["DF", "GO", "MT", "MS", "TO"]), (2, ["AC", "AP", "AM", "PA", "RO", "RR"]),
-        (3, ["CE", "MA", "PI"]), (4, ["AL", "PB", "PE", "RN"]), (5, ["BA", "SE"]), (6, ["MG"]),
-        (7, ["ES", "RJ"]), (8, ["SP"]), (9, ["PR", "SC"]),
-    ])
+    @Test(
+        "the ninth digit gives the fiscal region (docs/reference.md#the-cpf)",
+        arguments: [
+            (0, ["RS"]), (1, ["DF", "GO", "MT", "MS", "TO"]), (2, ["AC", "AP", "AM", "PA", "RO", "RR"]),
+            (3, ["CE", "MA", "PI"]), (4, ["AL", "PB", "PE", "RN"]), (5, ["BA", "SE"]), (6, ["MG"]),
+            (7, ["ES", "RJ"]), (8, ["SP"]), (9, ["PR", "SC"]),
+        ])
     func fiscalRegion(ninthDigit: Int, states: [String]) throws {
         let value = try CPF(base: "12345678\(ninthDigit)")
         #expect(value[digitAt: 8] == ninthDigit)
@@ -132,7 +145,9 @@ struct CPFPropertyTests {
     func writeFormatted() throws {
         let value = try cpf("049.628.441-05")
         var buffer = [UInt8](repeating: 0xAA, count: 18)
-        _ = buffer.withUnsafeMutableBytes { value.writeFormatted(to: UnsafeMutableRawBufferPointer(rebasing: $0[2...])) }
+        _ = buffer.withUnsafeMutableBytes {
+            value.writeFormatted(to: UnsafeMutableRawBufferPointer(rebasing: $0[2...]))
+        }
         #expect(buffer[0..<2].allSatisfy { $0 == 0xAA })
         #expect(Array(buffer[2..<16]) == Array("049.628.441-05".utf8))
         #expect(buffer[16...].allSatisfy { $0 == 0xAA })
@@ -140,8 +155,12 @@ struct CPFPropertyTests {
 
     @Test("CPFs compare by their digits")
     func comparable() throws {
-        let values = try ["390.533.447-05", "000.000.001-91", "111.444.777-35", "049.628.441-05", "123.456.789-09"].map { try cpf($0) }
-        #expect(values.sorted().map(\.digits) == ["00000000191", "04962844105", "11144477735", "12345678909", "39053344705"])
+        let values = try ["390.533.447-05", "000.000.001-91", "111.444.777-35", "049.628.441-05", "123.456.789-09"].map
+        { try cpf($0) }
+        #expect(
+            values.sorted().map(\.digits) == [
+                "00000000191", "04962844105", "11144477735", "12345678909", "39053344705",
+            ])
         #expect(try cpf("111.444.777-35") < cpf("390.533.447-05"))
         #expect(!(try cpf("390.533.447-05") < cpf("390.533.447-05")))
         #expect(try cpf("390.533.447-05") <= cpf("39053344705"))
@@ -160,7 +179,9 @@ struct CPFPropertyTests {
 
     @Test("CPF is Sendable, Hashable, Codable and LosslessStringConvertible")
     func conformances() throws {
-        func check<T: Sendable & Hashable & Codable & LosslessStringConvertible & Comparable>(_ value: T) -> Bool { true }
+        func check<T: Sendable & Hashable & Codable & LosslessStringConvertible & Comparable>(_ value: T) -> Bool {
+            true
+        }
         #expect(check(try cpf("390.533.447-05")))
     }
 
@@ -183,7 +204,8 @@ struct CPFRoundTripTests {
         var previous: CPF?
         var failures = 0
         for _ in 0..<20_000 {
-            let baseText = String(decoding: (0..<9).map { _ in UInt8.random(in: 0x30...0x39, using: &rng) }, as: UTF8.self)
+            let baseText = String(
+                decoding: (0..<9).map { _ in UInt8.random(in: 0x30...0x39, using: &rng) }, as: UTF8.self)
             let check = try baseText.checkDigitsOfBase().get()
             let bare = baseText + check.description
             guard Set(bare).count > 1 else { continue }
@@ -196,7 +218,10 @@ struct CPFRoundTripTests {
             ok = ok && value.checkDigits == check
             ok = ok && value.base == baseText
             ok = ok && (0..<11).map { value[digitAt: $0] } == bare.utf8.map { Int($0 - 0x30) }
-            ok = ok && value.formatted == "\(bare.prefix(3)).\(bare.dropFirst(3).prefix(3)).\(bare.dropFirst(6).prefix(3))-\(bare.suffix(2))"
+            ok =
+                ok
+                && value.formatted
+                    == "\(bare.prefix(3)).\(bare.dropFirst(3).prefix(3)).\(bare.dropFirst(6).prefix(3))-\(bare.suffix(2))"
             ok = ok && value.lgpdMasked == "***" + value.formatted.dropFirst(3).dropLast(2) + "**"
             ok = ok && value.fiscalRegion.digit == value[digitAt: 8]
             if let previous {

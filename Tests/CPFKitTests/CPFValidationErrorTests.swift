@@ -1,35 +1,52 @@
 // Tests of CPFValidationError.swift: the reasons, their codes and messages.
 
-import Testing
 import CPFKit
+import Testing
 
 @Suite("CPFValidationError: codes and messages")
 struct CPFValidationErrorTests {
-    @Test("each reason has its stable code (docs/reference.md#input-rules-and-reasons) and its message", arguments: [
-        (CPFValidationError.empty, "empty", "empty"),
-        (.invalidCharacter("a", position: 5), "invalid-character", "invalid character 'a' at position 5"),
-        (.invalidCharacter("\t", position: 8), "invalid-character", "invalid character '\\t' at position 8"),
-        (.invalidCharacter("\r", position: 12), "invalid-character", "invalid character '\\r' at position 12"),
-        (.invalidCharacter("\n", position: 15), "invalid-character", "invalid character '\\n' at position 15"),
-        (.invalidCharacter("\0", position: 1), "invalid-character", "invalid character '\\0' at position 1"),
-        (.invalidCharacter("'", position: 1), "invalid-character", "invalid character '\\'' at position 1"),
-        (.invalidCharacter("\"", position: 1), "invalid-character", "invalid character '\"' at position 1"),
-        (.invalidCharacter("\u{7F}", position: 2), "invalid-character", "invalid character '\\u{7F}' at position 2"),
-        (.invalidCharacter("\u{1B}", position: 2), "invalid-character", "invalid character '\\u{1B}' at position 2"),
-        // Printable non-ASCII characters are shown as themselves (escaped(asASCII: false)).
-        (.invalidCharacter("\u{FFFD}", position: 3), "invalid-character", "invalid character '\u{FFFD}' at position 3"),
-        (.invalidCharacter("\u{FF13}", position: 1), "invalid-character", "invalid character '\u{FF13}' at position 1"),
-        (.invalidCharacter("\u{1F44D}", position: 15), "invalid-character", "invalid character '\u{1F44D}' at position 15"),
-        (.invalidCharacter("\u{E9}", position: 4), "invalid-character", "invalid character '\u{E9}' at position 4"),
-        (.format, "format", "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD"),
-        (.length(digitCount: 0), "length", "0 digits, expected 11"),
-        (.length(digitCount: 1), "length", "1 digit, expected 11"),
-        (.length(digitCount: 9), "length", "9 digits, expected 11"),
-        (.length(digitCount: 12), "length", "12 digits, expected 11"),
-        (.repeatedDigits, "repeated", "all 11 digits are the same"),
-        (.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)), "check-digits", "check digits should be 81"),
-        (.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5)), "check-digits", "check digits should be 05"),
-    ])
+    @Test(
+        "each reason has its stable code (docs/reference.md#input-rules-and-reasons) and its message",
+        arguments: [
+            (CPFValidationError.empty, "empty", "empty"),
+            (.invalidCharacter("a", position: 5), "invalid-character", "invalid character 'a' at position 5"),
+            (.invalidCharacter("\t", position: 8), "invalid-character", "invalid character '\\t' at position 8"),
+            (.invalidCharacter("\r", position: 12), "invalid-character", "invalid character '\\r' at position 12"),
+            (.invalidCharacter("\n", position: 15), "invalid-character", "invalid character '\\n' at position 15"),
+            (.invalidCharacter("\0", position: 1), "invalid-character", "invalid character '\\0' at position 1"),
+            (.invalidCharacter("'", position: 1), "invalid-character", "invalid character '\\'' at position 1"),
+            (.invalidCharacter("\"", position: 1), "invalid-character", "invalid character '\"' at position 1"),
+            (
+                .invalidCharacter("\u{7F}", position: 2), "invalid-character",
+                "invalid character '\\u{7F}' at position 2"
+            ),
+            (
+                .invalidCharacter("\u{1B}", position: 2), "invalid-character",
+                "invalid character '\\u{1B}' at position 2"
+            ),
+            // Printable non-ASCII characters are shown as themselves (escaped(asASCII: false)).
+            (
+                .invalidCharacter("\u{FFFD}", position: 3), "invalid-character",
+                "invalid character '\u{FFFD}' at position 3"
+            ),
+            (
+                .invalidCharacter("\u{FF13}", position: 1), "invalid-character",
+                "invalid character '\u{FF13}' at position 1"
+            ),
+            (
+                .invalidCharacter("\u{1F44D}", position: 15), "invalid-character",
+                "invalid character '\u{1F44D}' at position 15"
+            ),
+            (.invalidCharacter("\u{E9}", position: 4), "invalid-character", "invalid character '\u{E9}' at position 4"),
+            (.format, "format", "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD"),
+            (.length(digitCount: 0), "length", "0 digits, expected 11"),
+            (.length(digitCount: 1), "length", "1 digit, expected 11"),
+            (.length(digitCount: 9), "length", "9 digits, expected 11"),
+            (.length(digitCount: 12), "length", "12 digits, expected 11"),
+            (.repeatedDigits, "repeated", "all 11 digits are the same"),
+            (.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)), "check-digits", "check digits should be 81"),
+            (.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5)), "check-digits", "check digits should be 05"),
+        ])
     func codeAndDescription(error: CPFValidationError, code: String, description: String) {
         #expect(error.code == code)
         #expect(error.description == description)
@@ -57,9 +74,12 @@ struct CPFValidationErrorTests {
         #expect(CPFValidationError.invalidCharacter("a", position: 1) != .invalidCharacter("a", position: 2))
         #expect(CPFValidationError.invalidCharacter("a", position: 1) != .invalidCharacter("b", position: 1))
         #expect(CPFValidationError.length(digitCount: 9) != .length(digitCount: 10))
-        #expect(CPFValidationError.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1))
-            != .checkDigits(expected: CPF.CheckDigits(first: 1, second: 8)))
-        #expect(Set<CPFValidationError>([.empty, .empty, .format, .length(digitCount: 1), .length(digitCount: 1)]).count == 3)
+        #expect(
+            CPFValidationError.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1))
+                != .checkDigits(expected: CPF.CheckDigits(first: 1, second: 8)))
+        #expect(
+            Set<CPFValidationError>([.empty, .empty, .format, .length(digitCount: 1), .length(digitCount: 1)]).count
+                == 3)
     }
 
     @Test("a reason can be thrown and caught as any Error")

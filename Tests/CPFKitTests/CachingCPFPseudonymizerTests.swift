@@ -1,13 +1,16 @@
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 @Suite("CachingCPFPseudonymizer")
 struct CachingCPFPseudonymizerTests {
     static let key = CPFPseudonymizer.Key(bytes: (0..<32).map { UInt8($0) })!
 
-    @Test("gives the same pseudonyms and originals as CPFPseudonymizer, cached or not", arguments: [
-        ("", false), ("lote-7", false), ("", true), ("lote-7", true),
-    ])
+    @Test(
+        "gives the same pseudonyms and originals as CPFPseudonymizer, cached or not",
+        arguments: [
+            ("", false), ("lote-7", false), ("", true), ("lote-7", true),
+        ])
     func sameResults(tweak: String, keepsRegion: Bool) {
         let plain = CPFPseudonymizer(key: Self.key, tweak: tweak, keepsRegion: keepsRegion)
         let caching = CachingCPFPseudonymizer(plain)

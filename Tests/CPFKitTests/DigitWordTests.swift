@@ -2,8 +2,9 @@
 // for each of the 256 byte values at each of the eight positions of a word,
 // against the readable rule.
 
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 @Suite("DigitWord")
 struct DigitWordTests {
@@ -56,7 +57,8 @@ struct DigitWordTests {
         }
     }
 
-    @Test("asciiLetterBits marks exactly the ASCII letters, and bytesEqual exactly the bytes asked for", arguments: 0..<8)
+    @Test(
+        "asciiLetterBits marks exactly the ASCII letters, and bytesEqual exactly the bytes asked for", arguments: 0..<8)
     func lettersAndEqualBytes(position: Int) {
         let backgrounds = Self.backgrounds + [0x0A, 0x0D, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0xC1, 0xE1]
         for byte in UInt8.min...UInt8.max {
@@ -67,7 +69,9 @@ struct DigitWordTests {
                 var same: UInt64 = 0
                 for index in 0..<8 {
                     let value = index == position ? byte : background
-                    if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { letters |= 0x80 << UInt64(8 * index) }
+                    if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) {
+                        letters |= 0x80 << UInt64(8 * index)
+                    }
                     if value == 0x0A { lineFeeds |= 0x80 << UInt64(8 * index) }
                     if value == byte { same |= 0x80 << UInt64(8 * index) }
                 }
@@ -102,10 +106,12 @@ struct DigitWordTests {
 
     @Test("weightedSum weighs each digit at each position with the weight of its lane", arguments: 0..<8)
     func weightedSum(position: Int) {
-        let weights = [10, 9, 8, 7, 6, 5, 4, 3]   // the weights of the first eight digits of a base
+        let weights = [10, 9, 8, 7, 6, 5, 4, 3]  // the weights of the first eight digits of a base
         for digit in 0...9 {
             let word = UInt64(digit) << UInt64(8 * position)
-            #expect(DigitWord.weightedSum(word, 0xA_0008_0006_0004, 0x9_0007_0005_0003) == UInt32(digit * weights[position]))
+            #expect(
+                DigitWord.weightedSum(word, 0xA_0008_0006_0004, 0x9_0007_0005_0003) == UInt32(digit * weights[position])
+            )
             #expect(DigitWord.weightedSum(word, 0x1_0001_0001_0001, 0x1_0001_0001_0001) == UInt32(digit))
         }
         #expect(DigitWord.weightedSum(0x0909_0909_0909_0909, 0xA_0008_0006_0004, 0x9_0007_0005_0003) == 9 * 52)
@@ -115,7 +121,9 @@ struct DigitWordTests {
     func checkDigitsOfPacked() {
         var random = SplitMix64(seed: 7)
         var bases = (0..<2000).map { _ in Int(random.next() % 1_000_000_000) }
-        for position in 0..<9 { for digit in 1...9 { bases.append(digit * (0..<position).reduce(1) { p, _ in p * 10 }) } }
+        for position in 0..<9 {
+            for digit in 1...9 { bases.append(digit * (0..<position).reduce(1) { p, _ in p * 10 }) }
+        }
         for base in bases {
             let text = String(repeating: "0", count: 9 - String(base).count) + String(base)
             let (first, second) = DigitWord.checkDigits(ofPacked: CPF.packedDigits(of: base))
@@ -154,7 +162,8 @@ struct DigitWordTests {
         for text in texts {
             let bytes = Array(text.utf8)
             bytes.withUnsafeBytes { raw in
-                let front = DigitWord.load(raw.baseAddress!), back = DigitWord.load(raw.baseAddress!, at: 3)
+                let front = DigitWord.load(raw.baseAddress!)
+                let back = DigitWord.load(raw.baseAddress!, at: 3)
                 #expect(DigitWord.isValidEleven(front: front, back: back) == text.isValidCPF, "\(text)")
                 let repeated = DigitWord.isValidEleven(front: front, back: back, allowsRepeatedDigits: true)
                 #expect(repeated == (text.cpfError(options: .init(allowsRepeatedDigits: true)) == nil), "\(text)")

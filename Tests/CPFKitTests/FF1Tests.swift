@@ -1,5 +1,6 @@
-@testable import CPFKit
 import Testing
+
+@testable import CPFKit
 
 @Suite("FF1")
 struct FF1Tests {
@@ -12,24 +13,27 @@ struct FF1Tests {
     static let key256 = key192 + "7F036D6F04FC6A94"
 
     /// NIST's FF1 examples (samples 1–9), for AES-128, -192 and -256.
-    static let samples: [(sample: Int, key: String, radix: Int, tweak: String, plaintext: String, ciphertext: String)] = [
-        (1, key128, 10, "", "0123456789", "2433477484"),
-        (2, key128, 10, "39383736353433323130", "0123456789", "6124200773"),
-        (3, key128, 36, "3737373770717273373737", "0123456789abcdefghi", "a9tv40mll9kdu509eum"),
-        (4, key192, 10, "", "0123456789", "2830668132"),
-        (5, key192, 10, "39383736353433323130", "0123456789", "2496655549"),
-        (6, key192, 36, "3737373770717273373737", "0123456789abcdefghi", "xbj3kv35jrawxv32ysr"),
-        (7, key256, 10, "", "0123456789", "6657667009"),
-        (8, key256, 10, "39383736353433323130", "0123456789", "1001623463"),
-        (9, key256, 36, "3737373770717273373737", "0123456789abcdefghi", "xs8a0azh2avyalyzuwd"),
-    ]
+    static let samples: [(sample: Int, key: String, radix: Int, tweak: String, plaintext: String, ciphertext: String)] =
+        [
+            (1, key128, 10, "", "0123456789", "2433477484"),
+            (2, key128, 10, "39383736353433323130", "0123456789", "6124200773"),
+            (3, key128, 36, "3737373770717273373737", "0123456789abcdefghi", "a9tv40mll9kdu509eum"),
+            (4, key192, 10, "", "0123456789", "2830668132"),
+            (5, key192, 10, "39383736353433323130", "0123456789", "2496655549"),
+            (6, key192, 36, "3737373770717273373737", "0123456789abcdefghi", "xbj3kv35jrawxv32ysr"),
+            (7, key256, 10, "", "0123456789", "6657667009"),
+            (8, key256, 10, "39383736353433323130", "0123456789", "1001623463"),
+            (9, key256, 36, "3737373770717273373737", "0123456789abcdefghi", "xs8a0azh2avyalyzuwd"),
+        ]
 
     @Test("encrypts and decrypts every NIST FF1 sample", arguments: samples)
     func nistSample(sample: Int, key: String, radix: Int, tweak: String, plaintext: String, ciphertext: String) {
         let ff1 = FF1(key: bytes(hex: key), radix: radix)!
         let encrypted = ff1.encrypt(Self.numerals(plaintext), tweak: bytes(hex: tweak))
         #expect(encrypted.map(Self.text) == ciphertext, "sample \(sample)")
-        #expect(ff1.decrypt(Self.numerals(ciphertext), tweak: bytes(hex: tweak)).map(Self.text) == plaintext, "sample \(sample)")
+        #expect(
+            ff1.decrypt(Self.numerals(ciphertext), tweak: bytes(hex: tweak)).map(Self.text) == plaintext,
+            "sample \(sample)")
     }
 
     @Test("decrypting undoes encrypting for random keys, tweaks, radixes and lengths")

@@ -1,7 +1,7 @@
 // Tests of FiscalRegion.swift: the ten fiscal regions (docs/reference.md#the-cpf).
 
-import Testing
 import CPFKit
+import Testing
 
 private let specTable: [(Int, [String])] = [
     (1, ["DF", "GO", "MT", "MS", "TO"]), (2, ["AC", "AP", "AM", "PA", "RO", "RR"]), (3, ["CE", "MA", "PI"]),
@@ -41,15 +41,18 @@ struct FiscalRegionTests {
         #expect(FiscalRegion(digit: digit) == nil)
     }
 
-    @Test("an unknown state code has no region", arguments: [
-        "", "S", "SPX", "XX", "BR", " SP", "SP ", "S P", "São Paulo", "８", "ＳＰ", "8",
-    ])
+    @Test(
+        "an unknown state code has no region",
+        arguments: [
+            "", "S", "SPX", "XX", "BR", " SP", "SP ", "S P", "São Paulo", "８", "ＳＰ", "8",
+        ])
     func unknownState(state: String) {
         #expect(FiscalRegion(state: state) == nil)
     }
 
-    @Test("a code spelled with non-ASCII letters that uppercase to ASCII is unknown",
-          arguments: ["\u{17F}p", "p\u{131}", "r\u{17F}", "\u{17F}c"])
+    @Test(
+        "a code spelled with non-ASCII letters that uppercase to ASCII is unknown",
+        arguments: ["\u{17F}p", "p\u{131}", "r\u{17F}", "\u{17F}c"])
     func nonASCIILookalikes(state: String) {
         #expect(FiscalRegion(state: state) == nil)
     }

@@ -2,8 +2,8 @@
 // definition of what a valid CPF is (the check-digit rule and the input rules: docs/reference.md#the-cpf and
 // #input-rules-and-reasons).
 
-import Testing
 import CPFKit
+import Testing
 
 /// Shorthand for the expected check digits of an error, such as `digits(8, 1)` for "81".
 private func digits(_ first: Int, _ second: Int) -> CPF.CheckDigits {
@@ -33,8 +33,9 @@ extension StringProtocol {
 
 @Suite("StringProtocol+CPF: published examples")
 struct PublishedExampleTests {
-    @Test("python-stdnum's documented valid example 390.533.447-05 is valid, masked and bare",
-          arguments: ["390.533.447-05", "39053344705"])
+    @Test(
+        "python-stdnum's documented valid example 390.533.447-05 is valid, masked and bare",
+        arguments: ["390.533.447-05", "39053344705"])
     func stdnumValidExample(input: String) {
         #expect(input.isValidCPF)
         #expect(input.cpfError() == nil)
@@ -42,21 +43,24 @@ struct PublishedExampleTests {
     }
 
     // the specification's example message says "check digits should be 38" for this
-    // number, but the check-digit rule (docs/reference.md#the-cpf) gives 81: 2·10+3·9+1·8+0·7+0·6+2·5+9·4+9·3+9·2 = 146, 146 mod 11 = 3,
+    // number, but the check-digit rule (docs/reference.md#the-cpf) gives 81: 2·10+3·9+1·8+0·7+0·6+2·5+9·4+9·3+9·2 =
+    // 146, 146 mod 11 = 3,
     // digit 11−3 = 8; then 2·11+3·10+1·9+0+0+2·7+9·6+9·5+9·4+8·2 = 197 (with the
     // first check digit 8 at weight 2 — the example is wrong, the rule is right; see docs/decisions.md, "The
     // specification's example message"),
     // 197 mod 11 = 10, digit 1. python-stdnum agrees: 23100299981 is valid.
-    @Test("python-stdnum's documented wrong checksum 231.002.999-00 is rejected, expecting check digits 81",
-          arguments: ["231.002.999-00", "23100299900"])
+    @Test(
+        "python-stdnum's documented wrong checksum 231.002.999-00 is rejected, expecting check digits 81",
+        arguments: ["231.002.999-00", "23100299900"])
     func stdnumWrongChecksumExample(input: String) {
         #expect(!input.isValidCPF)
         #expect(input.cpfError() == .checkDigits(expected: digits(8, 1)))
         #expect("231.002.999-81".isValidCPF)
     }
 
-    @Test("the widely published 111.444.777-35 is valid, masked and bare",
-          arguments: ["111.444.777-35", "11144477735"])
+    @Test(
+        "the widely published 111.444.777-35 is valid, masked and bare",
+        arguments: ["111.444.777-35", "11144477735"])
     func widelyPublishedExample(input: String) {
         #expect(input.isValidCPF)
     }
@@ -80,7 +84,8 @@ struct PublishedExampleTests {
 // tab/CR inside, junk, empty, published examples). Each line was printed as
 // `(input, cpf.is_valid(input))` and pasted here unchanged.
 //
-// Only inputs on which python-stdnum and the input rules (docs/reference.md#input-rules-and-reasons) are meant to agree are in this
+// Only inputs on which python-stdnum and the input rules (docs/reference.md#input-rules-and-reasons) are meant to agree
+// are in this
 // table; the known differences are in `stdnumDifferences` below.
 private let stdnumVerdicts: [(String, Bool)] = [
     ("954.255.503-24", true),
@@ -174,7 +179,8 @@ struct StdnumVerdictTests {
     func tableIsLargeAndMixed() {
         #expect(stdnumVerdicts.count >= 40)
         #expect(stdnumVerdicts.contains { $0.1 } && stdnumVerdicts.contains { !$0.1 })
-        #expect(stdnumVerdicts.contains { $0.0.contains(".") } && stdnumVerdicts.contains { $0.0.allSatisfy(\.isNumber) })
+        #expect(
+            stdnumVerdicts.contains { $0.0.contains(".") } && stdnumVerdicts.contains { $0.0.allSatisfy(\.isNumber) })
     }
 
     @Test("isValidCPF gives python-stdnum's verdict", arguments: stdnumVerdicts)
@@ -183,8 +189,12 @@ struct StdnumVerdictTests {
         #expect((input.cpfError() == nil) == stdnumSaysValid)
     }
 
-    @Test("where python-stdnum differs (repeated digits, Unicode white space, dashes and digits), CPFKit follows its input rules",
-          arguments: stdnumDifferences)
+    @Test(
+        """
+        where python-stdnum differs (repeated digits, Unicode white space, dashes and digits), CPFKit follows its \
+        input rules
+        """,
+        arguments: stdnumDifferences)
     func documentedDifferences(input: String, stdnumSaysValid: Bool, ours: CPFValidationError) {
         #expect(input.cpfError() == ours)
     }
@@ -197,23 +207,28 @@ struct StdnumVerdictTests {
 
 @Suite("StringProtocol+CPF: the reasons of docs/reference.md#input-rules-and-reasons, their payloads and their order")
 struct ReasonTests {
-    @Test("nothing left after trimming space, tab and CR is empty",
-          arguments: ["", " ", "   ", "\t", "\r", " \t\r \r\t "])
+    @Test(
+        "nothing left after trimming space, tab and CR is empty",
+        arguments: ["", " ", "   ", "\t", "\r", " \t\r \r\t "])
     func empty(input: String) {
         #expect(input.cpfError() == .empty)
         #expect(input.cpfError(options: .strict) == .empty)
         #expect(input.cpfError(options: .init(padsLeadingZeros: true, allowsRepeatedDigits: true)) == .empty)
     }
 
-    @Test("a line feed, form feed or vertical tab is not trimmed: it is an invalid character",
-          arguments: [("\n", "\n" as Unicode.Scalar, 1), ("390.533.447-05\n", "\n", 15), ("\u{0B}39053344705", "\u{0B}", 1),
-                      ("39053344705\u{0C}", "\u{0C}", 12)])
+    @Test(
+        "a line feed, form feed or vertical tab is not trimmed: it is an invalid character",
+        arguments: [
+            ("\n", "\n" as Unicode.Scalar, 1), ("390.533.447-05\n", "\n", 15), ("\u{0B}39053344705", "\u{0B}", 1),
+            ("39053344705\u{0C}", "\u{0C}", 12),
+        ])
     func otherWhiteSpaceIsInvalid(input: String, scalar: Unicode.Scalar, position: Int) {
         #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
     }
 
-    @Test("an invalid character is reported with its scalar and its 1-based position counted before trimming",
-          arguments: [
+    @Test(
+        "an invalid character is reported with its scalar and its 1-based position counted before trimming",
+        arguments: [
             ("  39a", "a" as Unicode.Scalar, 5),
             ("foo390.533.447-05", "f", 1),
             ("390.533.447-05x", "x", 15),
@@ -223,14 +238,17 @@ struct ReasonTests {
             ("390.533.447-05 !", "!", 16),
             ("390.533.447-0\u{0}5", "\u{0}", 14),
             ("'390.533.447-05'", "'", 1),
-          ])
+        ])
     func invalidCharacterPayload(input: String, scalar: Unicode.Scalar, position: Int) {
         #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
     }
 
-    @Test("a tab or CR inside the number is an invalid character at its position",
-          arguments: [("390.533\t447-05", "\t" as Unicode.Scalar, 8), ("390.533.447\r05", "\r", 12),
-                      ("  390 \t 533", "\t", 7), ("39053344705\r\n", "\r", 12)])
+    @Test(
+        "a tab or CR inside the number is an invalid character at its position",
+        arguments: [
+            ("390.533\t447-05", "\t" as Unicode.Scalar, 8), ("390.533.447\r05", "\r", 12),
+            ("  390 \t 533", "\t", 7), ("39053344705\r\n", "\r", 12),
+        ])
     func controlInside(input: String, scalar: Unicode.Scalar, position: Int) {
         #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
         #expect(input.cpfError(options: .strict) == .invalidCharacter(scalar, position: position))
@@ -253,21 +271,26 @@ struct ReasonTests {
         #expect("390 533 447x05".cpfError(options: .strict) == .invalidCharacter("x", position: 12))
     }
 
-    @Test("in strict mode the format is checked before the length",
-          arguments: ["390.533.447", "390.533.447-0", "3905334470", "390533447055", "390 533 447 05 5"])
+    @Test(
+        "in strict mode the format is checked before the length",
+        arguments: ["390.533.447", "390.533.447-0", "3905334470", "390533447055", "390 533 447 05 5"])
     func formatBeforeLength(input: String) {
         #expect(input.cpfError(options: .strict) == .format)
     }
 
-    @Test("the length is checked before the repeated digits, with the digit count as payload",
-          arguments: [("1111111111", 10), ("111111111111", 12), ("111.111.111-1", 10), ("0", 1), ("...", 0), ("- -", 0),
-                      ("390.533.447", 9), (String(repeating: "7", count: 40), 40)])
+    @Test(
+        "the length is checked before the repeated digits, with the digit count as payload",
+        arguments: [
+            ("1111111111", 10), ("111111111111", 12), ("111.111.111-1", 10), ("0", 1), ("...", 0), ("- -", 0),
+            ("390.533.447", 9), (String(repeating: "7", count: 40), 40),
+        ])
     func lengthBeforeRepeated(input: String, digitCount: Int) {
         #expect(input.cpfError() == .length(digitCount: digitCount))
     }
 
-    @Test("a repeated-digit number is reported as repeated, never as a check-digit error",
-          arguments: 0...9)
+    @Test(
+        "a repeated-digit number is reported as repeated, never as a check-digit error",
+        arguments: 0...9)
     func repeatedReported(digit: Int) {
         let bare = String(repeating: String(digit), count: 11)
         let masked = "\(bare.prefix(3)).\(bare.dropFirst(3).prefix(3)).\(bare.dropFirst(6).prefix(3))-\(bare.suffix(2))"
@@ -276,9 +299,12 @@ struct ReasonTests {
         #expect(masked.cpfError(options: .strict) == .repeatedDigits)
     }
 
-    @Test("wrong check digits report the expected ones",
-          arguments: [("390.533.447-06", digits(0, 5)), ("39053344750", digits(0, 5)), ("111.444.777-53", digits(3, 5)),
-                      ("123.456.789-00", digits(0, 9)), ("000.000.001-00", digits(9, 1))])
+    @Test(
+        "wrong check digits report the expected ones",
+        arguments: [
+            ("390.533.447-06", digits(0, 5)), ("39053344750", digits(0, 5)), ("111.444.777-53", digits(3, 5)),
+            ("123.456.789-00", digits(0, 9)), ("000.000.001-00", digits(9, 1)),
+        ])
     func checkDigitsPayload(input: String, expected: CPF.CheckDigits) {
         #expect(input.cpfError() == .checkDigits(expected: expected))
     }
@@ -286,9 +312,13 @@ struct ReasonTests {
 
 @Suite("StringProtocol+CPF: only ASCII digits are digits")
 struct NonASCIIDigitTests {
-    @Test("non-ASCII digits, marks and symbols are invalid characters, reported with the right scalar",
-          arguments: [
-            ("\u{FF13}\u{FF19}\u{FF10}.\u{FF15}\u{FF13}\u{FF13}.\u{FF14}\u{FF14}\u{FF17}-\u{FF10}\u{FF15}", "\u{FF13}" as Unicode.Scalar, 1),
+    @Test(
+        "non-ASCII digits, marks and symbols are invalid characters, reported with the right scalar",
+        arguments: [
+            (
+                "\u{FF13}\u{FF19}\u{FF10}.\u{FF15}\u{FF13}\u{FF13}.\u{FF14}\u{FF14}\u{FF17}-\u{FF10}\u{FF15}",
+                "\u{FF13}" as Unicode.Scalar, 1
+            ),
             ("390.533.44\u{FF17}-05", "\u{FF17}", 11),
             ("\u{663}\u{669}\u{660}\u{665}\u{663}\u{663}\u{664}\u{664}\u{667}\u{660}\u{665}", "\u{663}", 1),
             ("390533447\u{6F0}5", "\u{6F0}", 10),
@@ -304,12 +334,13 @@ struct NonASCIIDigitTests {
             ("390\u{2009}533\u{2009}447\u{2009}05", "\u{2009}", 4),
             ("39053344705\u{FEFF}", "\u{FEFF}", 12),
             ("\u{FFFD}", "\u{FFFD}", 1),
-          ])
+        ])
     func nonASCII(input: String, scalar: Unicode.Scalar, position: Int) {
         #expect(!input.isValidCPF)
         #expect(input.cpfError() == .invalidCharacter(scalar, position: position))
-        #expect(input.cpfError(options: .init(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true))
-            == .invalidCharacter(scalar, position: position))
+        #expect(
+            input.cpfError(options: .init(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true))
+                == .invalidCharacter(scalar, position: position))
     }
 
     @Test("check digits are never computed from non-ASCII digits")
@@ -320,18 +351,24 @@ struct NonASCIIDigitTests {
 
 @Suite("StringProtocol+CPF: check digits of a base")
 struct CheckDigitsOfBaseTests {
-    @Test("a base of nine digits, bare or masked, surrounded or not, gives its check digits",
-          arguments: [("390533447", digits(0, 5)), ("390.533.447", digits(0, 5)), (" \t390 533 447\r", digits(0, 5)),
-                      ("231.002.999", digits(8, 1)), ("111444777", digits(3, 5)), ("000000000", digits(0, 0)),
-                      ("123456789", digits(0, 9)), ("000000001", digits(9, 1))])
+    @Test(
+        "a base of nine digits, bare or masked, surrounded or not, gives its check digits",
+        arguments: [
+            ("390533447", digits(0, 5)), ("390.533.447", digits(0, 5)), (" \t390 533 447\r", digits(0, 5)),
+            ("231.002.999", digits(8, 1)), ("111444777", digits(3, 5)), ("000000000", digits(0, 0)),
+            ("123456789", digits(0, 9)), ("000000001", digits(9, 1)),
+        ])
     func checkDigits(base: String, expected: CPF.CheckDigits) {
         #expect(base.checkDigitsOfBase() == .success(expected))
     }
 
-    @Test("a base that is not nine digits says why",
-          arguments: [("", CPFValidationError.empty), (" \t ", .empty), ("39053344", .length(digitCount: 8)),
-                      ("3905334470", .length(digitCount: 10)), ("390.533.447-05", .length(digitCount: 11)),
-                      ("39053344a", .invalidCharacter("a", position: 9)), (" 390\t533447", .invalidCharacter("\t", position: 5))])
+    @Test(
+        "a base that is not nine digits says why",
+        arguments: [
+            ("", CPFValidationError.empty), (" \t ", .empty), ("39053344", .length(digitCount: 8)),
+            ("3905334470", .length(digitCount: 10)), ("390.533.447-05", .length(digitCount: 11)),
+            ("39053344a", .invalidCharacter("a", position: 9)), (" 390\t533447", .invalidCharacter("\t", position: 5)),
+        ])
     func badBase(base: String, error: CPFValidationError) {
         #expect(base.checkDigitsOfBase() == .failure(error))
     }
@@ -358,8 +395,9 @@ struct RuleProperties {
     // which is always the case for the first digit (weight 11 ≡ 0 mod 11).
     // python-stdnum 2.2 agrees: 704.999.622-06 and 804.999.622-06 are both
     // valid, and so are 401.236.580-04 and 301.236.580-04.
-    @Test("two valid CPFs can differ in one digit (python-stdnum: both valid)",
-          arguments: [("704.999.622-06", "804.999.622-06"), ("401.236.580-04", "301.236.580-04")])
+    @Test(
+        "two valid CPFs can differ in one digit (python-stdnum: both valid)",
+        arguments: [("704.999.622-06", "804.999.622-06"), ("401.236.580-04", "301.236.580-04")])
     func singleDigitCollision(first: String, second: String) {
         #expect(first.isValidCPF)
         #expect(second.isValidCPF)
@@ -380,7 +418,13 @@ struct RuleProperties {
     // are {0, 1} and the second remainders are equal or {0, 1}, in which case
     // the typo is valid too. (A change of one base digit always moves the first
     // remainder, since 2…10 times 1…9 is never a multiple of 11.)
-    @Test("a single-digit change of a valid CPF is a check-digit error, except exactly when the first remainder swaps between 0 and 1 and the second stays or swaps too (20,000 random CPFs, every digit changed to a random other value)")
+    @Test(
+        """
+        a single-digit change of a valid CPF is a check-digit error, except exactly when the first remainder \
+        swaps between 0 and 1 and the second stays or swaps too (20,000 random CPFs, every digit changed to a \
+        random other value)
+        """
+    )
     func singleDigitChange() {
         var rng = SplitMix64(seed: 0xC0FF_EE00_1234_5678)
         let allowRepeated = CPF.ParsingOptions(allowsRepeatedDigits: true)
@@ -420,7 +464,14 @@ struct RuleProperties {
                     }
                     if !ok {
                         failures += 1
-                        if failures <= 10 { Issue.record("\(typoText), one digit from a valid CPF: \(String(describing: error)), expected valid: \(expectedValid)") }
+                        if failures <= 10 {
+                            Issue.record(
+                                """
+                                \(typoText), one digit from a valid CPF: \(String(describing: error)), expected \
+                                valid: \(expectedValid)
+                                """
+                            )
+                        }
                     }
                 }
             }
@@ -443,11 +494,14 @@ struct RuleProperties {
                     digits[index] = UInt8(0x30 + replacement)
                     let text = String(decoding: digits, as: UTF8.self)
                     if case .checkDigits(let expected) = text.cpfError(options: .init(allowsRepeatedDigits: true)),
-                       expected == value.checkDigits {
+                        expected == value.checkDigits
+                    {
                         continue
                     }
                     failures += 1
-                    if failures <= 10 { Issue.record("\(text) is not reported as a check-digit error expecting \(value.checkDigits)") }
+                    if failures <= 10 {
+                        Issue.record("\(text) is not reported as a check-digit error expecting \(value.checkDigits)")
+                    }
                 }
             }
         }

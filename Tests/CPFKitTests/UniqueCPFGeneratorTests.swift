@@ -21,7 +21,9 @@ struct UniqueCPFGeneratorTests {
 
     @Test("the seed makes it reproducible")
     func seeded() {
-        var first = UniqueCPFGenerator(seed: 1), again = UniqueCPFGenerator(seed: 1), other = UniqueCPFGenerator(seed: 2)
+        var first = UniqueCPFGenerator(seed: 1)
+        var again = UniqueCPFGenerator(seed: 1)
+        var other = UniqueCPFGenerator(seed: 2)
         let values = (0..<50).map { _ in first.next()! }
         #expect(values == (0..<50).map { _ in again.next()! })
         #expect(values != (0..<50).map { _ in other.next()! })

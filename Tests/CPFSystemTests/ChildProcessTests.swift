@@ -1,8 +1,9 @@
 // Tests of ChildProcess.swift.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
 
 @Suite("ChildProcess")
 struct ChildProcessTests {
@@ -21,7 +22,8 @@ struct ChildProcessTests {
     @Test func theChildReadsItsInputAndGetsItsArgumentsWithoutAShell() throws {
         try withFileDescriptor(containing: Array("from the file\n".utf8)) { input in
             let shell = try #require(ChildProcess.find("sh", searchPath: "/usr/bin:/bin"))
-            let child = try ChildProcess(program: shell, arguments: ["sh", "-c", "cat; echo \"$1 $2\"", "sh", "a b", "$HOME"], input: input)
+            let child = try ChildProcess(
+                program: shell, arguments: ["sh", "-c", "cat; echo \"$1 $2\"", "sh", "a b", "$HOME"], input: input)
             let printed = try readAll(child.output)
             child.output.close()
             #expect(String(decoding: printed, as: UTF8.self) == "from the file\na b $HOME\n")
@@ -43,7 +45,9 @@ struct ChildProcessTests {
 
     @Test func aProgramThatCannotRunIsAnError() {
         _ = withFileDescriptor(containing: []) { input in
-            #expect(throws: Errno.self) { _ = try ChildProcess(program: "/nonexistent/program", arguments: ["x"], input: input) }
+            #expect(throws: Errno.self) {
+                _ = try ChildProcess(program: "/nonexistent/program", arguments: ["x"], input: input)
+            }
         }
     }
 

@@ -1,8 +1,9 @@
 // Tests of CPFSystem/Errno.swift: Errno and retryingOnInterrupt.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
 
 @Suite("Errno")
 struct ErrnoTests {
@@ -26,13 +27,19 @@ struct ErrnoTests {
         var calls = 0
         let value = try retryingOnInterrupt { () -> Int in
             calls += 1
-            if calls < 3 { errno = EINTR; return -1 }
+            if calls < 3 {
+                errno = EINTR
+                return -1
+            }
             return 42
         }
         #expect(value == 42)
         #expect(calls == 3)
         #expect(throws: Errno(rawValue: EBADF)) {
-            _ = try retryingOnInterrupt { () -> Int in errno = EBADF; return -1 }
+            _ = try retryingOnInterrupt { () -> Int in
+                errno = EBADF
+                return -1
+            }
         }
         #expect(try retryingOnInterrupt { 0 } == 0)
     }

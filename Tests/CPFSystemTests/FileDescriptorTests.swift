@@ -1,11 +1,13 @@
 // Tests of CPFSystem/FileDescriptor.swift.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFSystem
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("FileDescriptor")
@@ -58,7 +60,10 @@ struct FileDescriptorTests {
 
     @Test func aPipeHasNoOffset() throws {
         let ends = makePipe()
-        defer { close(ends.read); close(ends.write) }
+        defer {
+            close(ends.read)
+            close(ends.write)
+        }
         #expect(throws: Errno(rawValue: ESPIPE)) { _ = try FileDescriptor(rawValue: ends.read).currentOffset() }
     }
 

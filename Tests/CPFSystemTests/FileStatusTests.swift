@@ -1,9 +1,10 @@
 // Tests of CPFSystem/FileStatus.swift.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFSystem
 
 @Suite("FileStatus")
 struct FileStatusTests {

@@ -1,9 +1,10 @@
 // Tests of System/LargeBuffer.swift (running out of memory ends the process:
 // not testable in-process).
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
 
 @Suite("LargeBuffer")
 struct LargeBufferTests {

@@ -1,9 +1,10 @@
 // Tests of CPFSystem/OpenDirectory.swift.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFSystem
 
 @Suite("OpenDirectory")
 struct OpenDirectoryTests {
@@ -36,8 +37,9 @@ struct OpenDirectoryTests {
         let folder = try OpenDirectory(RawText(directory.url.path))
         #expect(throws: Errno(rawValue: ELOOP)) { try folder.openFile(Array("lf".utf8)) }
         // Linux says ENOTDIR when O_DIRECTORY meets the link first.
-        #expect(performing: { try folder.openDirectory(Array("ld".utf8)) },
-                throws: { ($0 as? Errno).map { [ELOOP, ENOTDIR].contains($0.rawValue) } ?? false })
+        #expect(
+            performing: { try folder.openDirectory(Array("ld".utf8)) },
+            throws: { ($0 as? Errno).map { [ELOOP, ENOTDIR].contains($0.rawValue) } ?? false })
         #expect(try folder.status(of: Array("ld".utf8)).kind == .symbolicLink)
         #expect(try folder.openDirectory(Array("d".utf8)).entries().isEmpty)
     }

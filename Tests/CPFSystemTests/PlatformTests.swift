@@ -1,8 +1,9 @@
 // Tests of CPFSystem/Platform.swift: the wrappers over the C library.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
 
 @Suite("Platform")
 struct PlatformTests {
@@ -33,7 +34,8 @@ struct PlatformTests {
 @Suite("Platform: key files")
 struct PlatformKeyFileTests {
     @Test func randomBytesDiffer() {
-        var first = [UInt8](repeating: 0, count: 32), second = first
+        var first = [UInt8](repeating: 0, count: 32)
+        var second = first
         #expect(first.withUnsafeMutableBytes { system_randomBytes($0) })
         #expect(second.withUnsafeMutableBytes { system_randomBytes($0) })
         #expect(first != second)

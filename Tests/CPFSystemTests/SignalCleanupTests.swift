@@ -1,10 +1,11 @@
 // Tests of CPFSystem/SignalCleanup.swift (the handler itself, which ends the
 // process, is tested end to end: TreeEndToEndTests, killed during a rewrite).
 
-@testable import CPFSystem
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFSystem
 
 @Suite("SignalCleanup")
 struct SignalCleanupTests {

@@ -1,10 +1,11 @@
 // Tests of CPFSystem/TemporaryFile.swift: temporary files that leave no
 // name behind.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFSystem
 
 @Suite("TemporaryFile")
 struct TemporaryFileTests {

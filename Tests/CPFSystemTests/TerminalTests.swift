@@ -2,11 +2,13 @@
 // raw mode and its restoration on every way out are tested end to end in
 // PromptEndToEndTests, through a real pseudo-terminal.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Terminal")
@@ -36,7 +38,7 @@ struct TerminalTests {
         withUnsafeBytes(of: raw.c_cc) { controls in
             #expect(controls[Int(VMIN)] == 1)
             #expect(controls[Int(VTIME)] == 0)
-            #expect(controls[Int(VINTR)] == 3)   // kept, but ISIG is off
+            #expect(controls[Int(VINTR)] == 3)  // kept, but ISIG is off
         }
     }
 

@@ -1,8 +1,9 @@
 // Tests of CPFSystem/Threads.swift.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
 
 @Suite("Threads")
 struct ThreadsTests {

@@ -1,9 +1,10 @@
 // Tests of System/WholeWrite.swift (a signal arriving during a write is
 // tested end to end: LimitsEndToEndTests, killed 200 times).
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
 
 @Suite("WholeWrite")
 struct WholeWriteTests {

@@ -1,9 +1,10 @@
 // Tests of CPFSystem/WorkerGroup.swift: every part of every job runs once, on
 // its own thread, and run(_:) returns only when all have.
 
-@testable import CPFSystem
 import CPFTestSupport
 import Testing
+
+@testable import CPFSystem
 
 @Suite("WorkerGroup")
 struct WorkerGroupTests {

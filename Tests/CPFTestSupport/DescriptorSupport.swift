@@ -4,10 +4,11 @@
 
 import CPFSystem
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// An empty temporary file (already unlinked), open for reading and writing
@@ -93,4 +94,3 @@ package func show(_ bytes: [UInt8]) -> String {
     }
     return text + "\""
 }
-

@@ -8,10 +8,11 @@
 
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 package enum CPFBinary {
@@ -20,7 +21,8 @@ package enum CPFBinary {
         if let override = ProcessInfo.processInfo.environment["CPF_BINARY"], !override.isEmpty {
             return override
         }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("cpf").path
     }()
@@ -99,7 +101,8 @@ package func run(
 ) -> (status: Int32, stdout: Data, stderr: String) {
     let outcome = launch(arguments, stdin: stdin.map { .pipe($0) } ?? .nothing, sourceLocation: sourceLocation)
     if let signal = outcome.signal {
-        Issue.record("cpf \(arguments.joined(separator: " ")) was killed by signal \(signal)", sourceLocation: sourceLocation)
+        Issue.record(
+            "cpf \(arguments.joined(separator: " ")) was killed by signal \(signal)", sourceLocation: sourceLocation)
     }
     return (outcome.status, outcome.stdout, outcome.stderr)
 }
@@ -156,12 +159,14 @@ package func launch(
     let output = ChildOutput(feed: feed, stdout: stdoutRead, stderr: stderrRead)
     let (status, signal, timedOut, memory) = waitForExitMeasuringMemory(pid, timeout: timeout)
     if timedOut {
-        Issue.record("cpf \(arguments.prefix(6).joined(separator: " ")) did not finish within \(timeout) s and was killed",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "cpf \(arguments.prefix(6).joined(separator: " ")) did not finish within \(timeout) s and was killed",
+            sourceLocation: sourceLocation)
     }
     let (stdout, stderr) = output.finish()
-    return ProcessOutcome(status: status, signal: signal, stdout: stdout, stderrData: stderr,
-                          timedOut: timedOut, maxResidentKiB: memory)
+    return ProcessOutcome(
+        status: status, signal: signal, stdout: stdout, stderrData: stderr,
+        timedOut: timedOut, maxResidentKiB: memory)
 }
 
 /// Serializes making pipes and starting processes, so that no process
@@ -185,10 +190,13 @@ package let spawnSetSessionFlag: Int16 = 0x80
 
 /// Starts `cpf` with the three standard descriptors, in a new session when
 /// asked (without a controlling terminal); returns its process id.
-package func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false) -> pid_t {
+package func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false)
+    -> pid_t
+{
     var pid = pid_t()
-    let result = spawnProcess(&pid, CPFBinary.path, arguments, descriptors: (stdin, stdout, stderr),
-                              environment: CPFBinary.englishEnvironment, newSession: newSession)
+    let result = spawnProcess(
+        &pid, CPFBinary.path, arguments, descriptors: (stdin, stdout, stderr),
+        environment: CPFBinary.englishEnvironment, newSession: newSession)
     precondition(result == 0, "posix_spawn \(CPFBinary.path) failed: \(result)")
     return pid
 }
@@ -298,8 +306,9 @@ package func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Double)
     var peak = 0
     while true {
         if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+        {
             peak = max(peak, kib)
         }
         let result = waitpid(pid, &raw, WNOHANG)
@@ -376,12 +385,15 @@ package func jsonObjects(_ data: Data, sourceLocation: SourceLocation = #_source
     for line in data.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
         do {
             guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                Issue.record("not a JSON object: \(String(decoding: line, as: UTF8.self))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "not a JSON object: \(String(decoding: line, as: UTF8.self))", sourceLocation: sourceLocation)
                 continue
             }
             objects.append(object)
         } catch {
-            Issue.record("not valid JSON (\(error)): \(String(decoding: line.prefix(300), as: UTF8.self))", sourceLocation: sourceLocation)
+            Issue.record(
+                "not valid JSON (\(error)): \(String(decoding: line.prefix(300), as: UTF8.self))",
+                sourceLocation: sourceLocation)
         }
     }
     if let last = data.last, last != 0x0A {
@@ -441,7 +453,10 @@ package final class TemporaryDirectory {
 package func referenceCPF(base: Int) -> String {
     var digits: [Int] = []
     var rest = base
-    for _ in 0..<9 { digits.insert(rest % 10, at: 0); rest /= 10 }
+    for _ in 0..<9 {
+        digits.insert(rest % 10, at: 0)
+        rest /= 10
+    }
     for length in [9, 10] {
         let sum = zip(digits.prefix(length), stride(from: length + 1, through: 2, by: -1)).map(*).reduce(0, +)
         let r = sum % 11
@@ -478,7 +493,9 @@ package struct SeededGenerator: RandomNumberGenerator {
 /// Runs a shell script with `$CPF` set to the binary under test (at most
 /// `timeout` seconds); returns the exit status the script ended with (128 +
 /// N when it was killed by signal N), its standard output and standard error.
-package func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation)
+package func runShell(
+    _ script: String, stdin: Data? = nil, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
+)
     -> (status: Int32, stdout: Data, stderr: String)
 {
     CPFBinary.ignoreSIGPIPE
@@ -501,8 +518,9 @@ package func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60
     environment["CPF"] = CPFBinary.path
     var pid = pid_t()
     // The script starts with every signal at its default action and none blocked.
-    let result = spawnProcess(&pid, "/bin/sh", ["-c", script], descriptors: (inputFD, stdoutWrite, stderrWrite),
-                              environment: environment, defaultSignals: true)
+    let result = spawnProcess(
+        &pid, "/bin/sh", ["-c", script], descriptors: (inputFD, stdoutWrite, stderrWrite),
+        environment: environment, defaultSignals: true)
     close(inputFD)
     close(stdoutWrite)
     close(stderrWrite)
@@ -510,7 +528,8 @@ package func runShell(_ script: String, stdin: Data? = nil, timeout: Double = 60
     let output = ChildOutput(feed: feed, stdout: stdoutRead, stderr: stderrRead)
     let (status, signal, timedOut) = waitForExit(pid, timeout: timeout)
     if timedOut {
-        Issue.record("the script did not finish within \(timeout) s: \(script.prefix(200))", sourceLocation: sourceLocation)
+        Issue.record(
+            "the script did not finish within \(timeout) s: \(script.prefix(200))", sourceLocation: sourceLocation)
     }
     let (stdout, stderr) = output.finish()
     return (signal.map { 128 + $0 } ?? status, stdout, String(decoding: stderr, as: UTF8.self))
@@ -527,21 +546,32 @@ package func parseCSV(_ text: String) -> [[String]] {
     while let c = characters.popFirst() {
         if inQuotes {
             if c == "\"" {
-                if characters.first == "\"" { characters.removeFirst(); field.unicodeScalars.append("\"") } else { inQuotes = false }
+                if characters.first == "\"" {
+                    characters.removeFirst()
+                    field.unicodeScalars.append("\"")
+                } else {
+                    inQuotes = false
+                }
             } else {
                 field.unicodeScalars.append(c)
             }
         } else if c == "\"" {
             inQuotes = true
         } else if c == "," {
-            record.append(field); field = ""
+            record.append(field)
+            field = ""
         } else if c == "\n" {
-            record.append(field); field = ""
-            records.append(record); record = []
+            record.append(field)
+            field = ""
+            records.append(record)
+            record = []
         } else {
             field.unicodeScalars.append(c)
         }
     }
-    if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
+    if !field.isEmpty || !record.isEmpty {
+        record.append(field)
+        records.append(record)
+    }
     return records
 }

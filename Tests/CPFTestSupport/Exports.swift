@@ -3,10 +3,11 @@
 // docs/architecture.md); tests reach the system however they need to.
 
 @_exported import CPFSystem
+
 #if canImport(Glibc)
-@_exported import Glibc
+    @_exported import Glibc
 #elseif canImport(Musl)
-@_exported import Musl
+    @_exported import Musl
 #elseif canImport(Darwin)
-@_exported import Darwin
+    @_exported import Darwin
 #endif

@@ -9,7 +9,8 @@ package enum InstalledTool {
     /// The path of the executable `name` on `PATH` (or in the usual
     /// folders), or `nil` when it is not installed.
     package static func path(_ name: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let folders =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
         return folders.lazy.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }

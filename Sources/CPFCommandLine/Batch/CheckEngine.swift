@@ -266,17 +266,22 @@ final class CheckEngine {
     }
 
     /// Writes the verdict on one input in the report, JSON or CSV format.
-    private func emit(_ result: Result<CPF, CPFValidationError>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int) {
+    private func emit(
+        _ result: Result<CPF, CPFValidationError>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int
+    ) {
         switch settings.output {
         case .report:
             guard case .failure(let error) = result else { return }
             invalidByReason[Self.reasonIndex(error)] += 1
             DiagnosticWriter.write(
-                source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error), colours: settings.colours, to: out)
+                source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error),
+                colours: settings.colours, to: out)
         case .json:
-            RecordWriter.writeJSON(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+            RecordWriter.writeJSON(
+                source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:
-            RecordWriter.writeCSV(source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+            RecordWriter.writeCSV(
+                source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         default:
             break
         }
@@ -303,9 +308,12 @@ final class CheckEngine {
         if checkedCount == 0, context.failedInput { return }
         var summary = context.text(.checkSummary, "\(checkedCount)", "\(validCount)", "\(invalidCount)")
         let reasons = Self.reasonCodes.indices.filter { invalidByReason[$0] > 0 }
-            .sorted { invalidByReason[$0] > invalidByReason[$1] || (invalidByReason[$0] == invalidByReason[$1] && $0 < $1) }
+            .sorted {
+                invalidByReason[$0] > invalidByReason[$1] || (invalidByReason[$0] == invalidByReason[$1] && $0 < $1)
+            }
         if !reasons.isEmpty {
-            summary += " (" + reasons.map { "\(invalidByReason[$0]) \(Self.reasonCodes[$0])" }.joined(separator: ", ") + ")"
+            summary +=
+                " (" + reasons.map { "\(invalidByReason[$0]) \(Self.reasonCodes[$0])" }.joined(separator: ", ") + ")"
         }
         context.diagnose(summary)
     }

@@ -29,8 +29,9 @@ final class CompleteEngine: RewritingEngine {
 
     func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno) {
         try input.read(descriptor, named: name, value: self) { piece in
-            consume(piece.bytes, isFirst: piece.isFirst, isLast: piece.isLast, terminator: piece.terminator,
-                    location: (name, piece.lineNumber))
+            consume(
+                piece.bytes, isFirst: piece.isFirst, isLast: piece.isLast, terminator: piece.terminator,
+                location: (name, piece.lineNumber))
         }
     }
 
@@ -113,10 +114,10 @@ extension CompleteEngine: FieldValueRewriting {
     }
 }
 
-private extension CPFValidationError {
+extension CPFValidationError {
     /// Whether the input is refused for what it holds (nothing, or a
     /// character that is not allowed) rather than for its digits.
-    var isAboutCharacters: Bool {
+    fileprivate var isAboutCharacters: Bool {
         switch self {
         case .empty, .invalidCharacter: true
         case .format, .length, .repeatedDigits, .checkDigits: false

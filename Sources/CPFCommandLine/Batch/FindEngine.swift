@@ -156,13 +156,15 @@ final class FindEngine {
     ///   - blockCapacity: The largest block read at once.
     ///   - chunkCapacity: The bytes of each chunk of a file scanned on several threads.
     init(
-        settings: Settings, context: Context, output: OutputBuffer? = nil, blockCapacity: Int = BlockReader.defaultCapacity,
+        settings: Settings, context: Context, output: OutputBuffer? = nil,
+        blockCapacity: Int = BlockReader.defaultCapacity,
         chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity
     ) {
         self.settings = settings
         out = output ?? context.output
         reader = DecodingReader(
-            reader: BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation),
+            reader: BlockReader(
+                capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation),
             limits: settings.limits, capacity: blockCapacity)
         self.chunkCapacity = chunkCapacity
     }
@@ -187,9 +189,11 @@ final class FindEngine {
         _ = padded.initializeMemory(as: UInt8.self, from: shown)
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
         defer { lineDigits.deallocate() }
-        var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
+        var position = Position(
+            source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
         if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
-           DecodingReader.isPlainFile(descriptor) {
+            DecodingReader.isPlainFile(descriptor)
+        {
             do throws(Errno) { return try findInChunks(descriptor, position: position) } catch { throw .read(error) }
         }
         var scanner = CPFScanner()
@@ -200,15 +204,15 @@ final class FindEngine {
         let failure: String?
         do throws(Errno) {
             failure = try reader.forEachBlock(of: descriptor, layers: { _ in }) { block in
-            let bytes = UnsafeRawBufferPointer(block)
-            let origin = scanner.offset
-            scanner.feed(bytes) { match in
-                if match.range.lowerBound > position.counted {
-                    position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                let bytes = UnsafeRawBufferPointer(block)
+                let origin = scanner.offset
+                scanner.feed(bytes) { match in
+                    if match.range.lowerBound > position.counted {
+                        position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                    }
+                    report(match, startingAt: match.range.lowerBound, at: &position, to: out)
                 }
-                report(match, startingAt: match.range.lowerBound, at: &position, to: out)
-            }
-            position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+                position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
             }
         } catch {
             throw .read(error)
@@ -281,40 +285,44 @@ final class FindEngine {
             reportedCounts += counts
             foundCount += counts.total
         }
-        try pipeline.run(descriptor, summary: { chunk in
-            LineFeeds(in: chunk.owned, at: chunk.range.lowerBound)
-        }, initial: LineFeeds(), combine: +, work: { chunk, before in
-            // Where the chunk starts: after the line feeds of those before it.
-            var position = start
-            position.lineDigits = lineDigits + 128 * chunk.buffer
-            position.line = 1 + before.count
-            position.lineStart = before.lineStart
-            position.record(lineStart: before.lineStart)
-            position.counted = chunk.range.lowerBound
-            // Made by the thread that fills it, so that the allocator puts
-            // it apart from the others'.
-            if outputs[chunk.buffer] == nil { outputs[chunk.buffer] = ChunkOutput() }
-            let output = outputs[chunk.buffer]!.buffer
-            let origin = chunk.scannedOffset
-            let range = chunk.range
-            let scanned = UnsafeRawBufferPointer(chunk.scanned)
-            let report = { (match: CPFScanner.Match, position: inout Position) in
-                // The scanner counts from the first byte read.
-                let start = origin + match.range.lowerBound
-                guard range.contains(start) else { return }
-                position.countLines(scanned.baseAddress!, origin: origin, upTo: start)
-                self.report(match, startingAt: start, at: &position, to: output)
-            }
-            var scanner = CPFScanner()
-            withoutActuallyEscaping(report) { report in
-                scanner.feed(scanned) { report($0, &position) }
-                if chunk.reachesEnd { scanner.finish { report($0, &position) } }
-            }
-            return position.counts
-        }, emit: { chunk, found in
-            outputs[chunk.buffer]!.drain(into: out)
-            counts += found
-        })
+        try pipeline.run(
+            descriptor,
+            summary: { chunk in
+                LineFeeds(in: chunk.owned, at: chunk.range.lowerBound)
+            }, initial: LineFeeds(), combine: +,
+            work: { chunk, before in
+                // Where the chunk starts: after the line feeds of those before it.
+                var position = start
+                position.lineDigits = lineDigits + 128 * chunk.buffer
+                position.line = 1 + before.count
+                position.lineStart = before.lineStart
+                position.record(lineStart: before.lineStart)
+                position.counted = chunk.range.lowerBound
+                // Made by the thread that fills it, so that the allocator puts
+                // it apart from the others'.
+                if outputs[chunk.buffer] == nil { outputs[chunk.buffer] = ChunkOutput() }
+                let output = outputs[chunk.buffer]!.buffer
+                let origin = chunk.scannedOffset
+                let range = chunk.range
+                let scanned = UnsafeRawBufferPointer(chunk.scanned)
+                let report = { (match: CPFScanner.Match, position: inout Position) in
+                    // The scanner counts from the first byte read.
+                    let start = origin + match.range.lowerBound
+                    guard range.contains(start) else { return }
+                    position.countLines(scanned.baseAddress!, origin: origin, upTo: start)
+                    self.report(match, startingAt: start, at: &position, to: output)
+                }
+                var scanner = CPFScanner()
+                withoutActuallyEscaping(report) { report in
+                    scanner.feed(scanned) { report($0, &position) }
+                    if chunk.reachesEnd { scanner.finish { report($0, &position) } }
+                }
+                return position.counts
+            },
+            emit: { chunk, found in
+                outputs[chunk.buffer]!.drain(into: out)
+                counts += found
+            })
     }
 
     /// The line feeds among some bytes of an input, for a chunk's first
@@ -370,11 +378,15 @@ final class FindEngine {
     /// bytes more, which must be there (the source is padded to whole words,
     /// and the space reserved has room). Returns `count`.
     @inline(__always)
-    private static func copyWords(_ source: UnsafeRawPointer?, count: Int, to destination: UnsafeMutableRawPointer) -> Int {
+    private static func copyWords(_ source: UnsafeRawPointer?, count: Int, to destination: UnsafeMutableRawPointer)
+        -> Int
+    {
         guard let source else { return 0 }
         var offset = 0
         while offset < count {
-            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self
+            )
             offset += 8
         }
         return count
@@ -385,7 +397,9 @@ final class FindEngine {
     /// has been counted, and perhaps some inside it (a match that began in
     /// an earlier block): its line is the one where its first digit is.
     @inline(__always)
-    private func report(_ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer) {
+    private func report(
+        _ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer
+    ) {
         guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
         position.counts.add(match)
         let (line, column) = position.lineAndColumn(of: start)
@@ -401,7 +415,10 @@ final class FindEngine {
                 object.number("line", line)
                 object.number("column", column)
                 object.string("text", written)
-                object.string("cpf", reserving: 11) { $0.copyBytes(from: match.digits.utf8); return 11 }
+                object.string("cpf", reserving: 11) {
+                    $0.copyBytes(from: match.digits.utf8)
+                    return 11
+                }
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
                 object.end()

@@ -44,7 +44,8 @@ final class PseudonymizeEngine: RewritingEngine {
         out = output ?? context.output
         // What may be a CPF is never copied out unpseudonymized: a line or
         // field that cannot be held is left out.
-        input = RewritingInput(columns: settings.columns, context: context, output: out, lineCapacity: lineCapacity, fallback: .drop)
+        input = RewritingInput(
+            columns: settings.columns, context: context, output: out, lineCapacity: lineCapacity, fallback: .drop)
         streamed = StreamedLine(options: settings.options, fallback: .drop, context: context)
     }
 
@@ -68,7 +69,9 @@ final class PseudonymizeEngine: RewritingEngine {
         settings.reverses ? pseudonymizer.original(for: cpf) : pseudonymizer.pseudonym(for: cpf)
     }
 
-    private func rewrite(_ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: RawText?, line: Int) {
+    private func rewrite(
+        _ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: RawText?, line: Int
+    ) {
         switch CPF.parse(bytes, options: settings.options) {
         case .success(let cpf):
             let result = transform(cpf)

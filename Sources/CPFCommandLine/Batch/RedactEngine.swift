@@ -55,7 +55,8 @@ final class RedactEngine {
         self.minimumConfidence = minimumConfidence
         out = output ?? context.output
         reader = DecodingReader(
-            reader: BlockReader(capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation),
+            reader: BlockReader(
+                capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation),
             limits: limits, capacity: blockCapacity)
         self.reencodes = reencodes
         self.threads = threads
@@ -68,8 +69,9 @@ final class RedactEngine {
     /// read so far have all been written (the kept ones unchanged).
     func redact(_ descriptor: FileDescriptor) throws(InputFailure) {
         if threads > 1, case .hidden(let hiding) = style,
-           let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
-           DecodingReader.isPlainFile(descriptor) {
+            let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
+            DecodingReader.isPlainFile(descriptor)
+        {
             do throws(Errno) { return try redactInChunks(descriptor, hiding: hiding) } catch { throw .read(error) }
         }
         var scanner = CPFScanner(hidingFrom: minimumConfidence)
@@ -87,13 +89,16 @@ final class RedactEngine {
         var mail: InputLayers?
         let failure: String?
         do throws(Errno) {
-            failure = try reader.forEachBlock(of: descriptor, stopsAtMail: true, layers: { layers in
-                if layers.mail != nil {
-                    mail = layers
-                } else if !layers.isPlain, reencodes {
-                    writer = ReencodingWriter(layers, to: out)
+            failure = try reader.forEachBlock(
+                of: descriptor, stopsAtMail: true,
+                layers: { layers in
+                    if layers.mail != nil {
+                        mail = layers
+                    } else if !layers.isPlain, reencodes {
+                        writer = ReencodingWriter(layers, to: out)
+                    }
                 }
-            }) { block in
+            ) { block in
                 blockStart = block.baseAddress!
                 let window = blockStart - keptCount
                 let origin = scanner.offset - keptCount  // the input offset of `window`
@@ -114,7 +119,9 @@ final class RedactEngine {
         }
         if let mail, let kind = mail.mail {
             if mail.gzip { throw .notSearched("e-mail compressed with gzip, which redact does not rewrite") }
-            guard let start else { throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file") }
+            guard let start else {
+                throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file")
+            }
             return try redactMail(descriptor, kind: kind, from: start)
         }
         // The text decoded before a failure is redacted to its end too.
@@ -135,32 +142,38 @@ final class RedactEngine {
         let out = out
         var hidden = 0
         defer { redactedCount += hidden }
-        try pipeline!.run(descriptor, work: { chunk in
-            let base = chunk.scanned.baseAddress!
-            let origin = chunk.scannedOffset
-            let range = chunk.range
-            var count = 0
-            // Every match that reaches into the chunk's own bytes is hidden
-            // where it lies (its bytes in the context are not written);
-            // those that start there are counted.
-            let hide = { (match: CPFScanner.Match, count: inout Int) in
-                // The scanner counts from the first byte read.
-                let start = origin + match.range.lowerBound, end = origin + match.range.upperBound
-                guard start < range.upperBound, end > range.lowerBound else { return }
-                match.hideDigits(in: UnsafeMutableRawBufferPointer(start: base + match.range.lowerBound, count: match.range.count),
-                                 style: hiding)
-                if start >= range.lowerBound { count += 1 }
-            }
-            var scanner = CPFScanner(hidingFrom: minimumConfidence)
-            withoutActuallyEscaping(hide) { hide in
-                scanner.feed(UnsafeRawBufferPointer(chunk.scanned)) { hide($0, &count) }
-                if chunk.reachesEnd { scanner.finish { hide($0, &count) } }
-            }
-            return count
-        }, emit: { chunk, count in
-            out.write(chunk.owned)
-            hidden += count
-        })
+        try pipeline!.run(
+            descriptor,
+            work: { chunk in
+                let base = chunk.scanned.baseAddress!
+                let origin = chunk.scannedOffset
+                let range = chunk.range
+                var count = 0
+                // Every match that reaches into the chunk's own bytes is hidden
+                // where it lies (its bytes in the context are not written);
+                // those that start there are counted.
+                let hide = { (match: CPFScanner.Match, count: inout Int) in
+                    // The scanner counts from the first byte read.
+                    let start = origin + match.range.lowerBound
+                    let end = origin + match.range.upperBound
+                    guard start < range.upperBound, end > range.lowerBound else { return }
+                    match.hideDigits(
+                        in: UnsafeMutableRawBufferPointer(
+                            start: base + match.range.lowerBound, count: match.range.count),
+                        style: hiding)
+                    if start >= range.lowerBound { count += 1 }
+                }
+                var scanner = CPFScanner(hidingFrom: minimumConfidence)
+                withoutActuallyEscaping(hide) { hide in
+                    scanner.feed(UnsafeRawBufferPointer(chunk.scanned)) { hide($0, &count) }
+                    if chunk.reachesEnd { scanner.finish { hide($0, &count) } }
+                }
+                return count
+            },
+            emit: { chunk, count in
+                out.write(chunk.owned)
+                hidden += count
+            })
     }
 
     /// The bytes a pass over an e-mail file reads at once.
@@ -202,19 +215,24 @@ final class RedactEngine {
         func mask(_ bytes: [UInt8]) -> [UInt8] {
             TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }.mask(bytes, isFinal: true)
         }
-        let rewriter = MailRewriter(kind: kind, rewrites: { parts.contains($0.index) },
-                                    raw: { _, bytes in mask(bytes) },
-                                    body: { _, utf8, isFinal in body.mask(utf8, isFinal: isFinal) })
+        let rewriter = MailRewriter(
+            kind: kind, rewrites: { parts.contains($0.index) },
+            raw: { _, bytes in mask(bytes) },
+            body: { _, utf8, isFinal in body.mask(utf8, isFinal: isFinal) })
         let out = out
         try readMail(descriptor, from: start) { bytes in
             try rewriter.feed(bytes) { out.write(UnsafeRawBufferPointer($0)) }
         }
-        do { try rewriter.finish { out.write(UnsafeRawBufferPointer($0)) } } catch { throw .notSearched("e-mail: \(error)") }
+        do { try rewriter.finish { out.write(UnsafeRawBufferPointer($0)) } } catch {
+            throw .notSearched("e-mail: \(error)")
+        }
     }
 
     /// Reads the file open at `descriptor` from `start` to its end, in slices, without moving its offset.
-    private func readMail(_ descriptor: FileDescriptor, from start: Int,
-                          _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws(InputFailure) {
+    private func readMail(
+        _ descriptor: FileDescriptor, from start: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws(InputFailure) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.mailSlice, alignment: 8)
         defer { buffer.deallocate() }
         var offset = start
@@ -224,14 +242,16 @@ final class RedactEngine {
             if count == 0 { return }
             offset += count
             do {
-                try body(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+                try body(
+                    UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
             } catch { throw .notSearched("e-mail: \(error)") }
         }
     }
 
     @inline(__always)
     private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
-        let buffer = UnsafeMutableRawBufferPointer(start: window + (match.range.lowerBound - origin), count: match.range.count)
+        let buffer = UnsafeMutableRawBufferPointer(
+            start: window + (match.range.lowerBound - origin), count: match.range.count)
         switch style {
         case .hidden(let hiding):
             match.hideDigits(in: buffer, style: hiding)
@@ -257,7 +277,10 @@ private final class TextMasker {
     private var scanner: CPFScanner
 
     /// - Parameter hide: Hides a match in the text at the pointer, whose first byte is the scanner's offset given.
-    init(_ minimumConfidence: CPFScanner.Confidence, hide: @escaping (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void) {
+    init(
+        _ minimumConfidence: CPFScanner.Confidence,
+        hide: @escaping (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void
+    ) {
         self.minimumConfidence = minimumConfidence
         self.hide = hide
         scanner = CPFScanner(hidingFrom: minimumConfidence)
@@ -268,7 +291,9 @@ private final class TextMasker {
         var text = held + bytes
         let settled = text.withUnsafeMutableBytes { text in
             let window = text.baseAddress!
-            scanner.feed(UnsafeRawBufferPointer(rebasing: text[(text.count - bytes.count)...])) { hide($0, window, origin) }
+            scanner.feed(UnsafeRawBufferPointer(rebasing: text[(text.count - bytes.count)...])) {
+                hide($0, window, origin)
+            }
             guard isFinal else { return scanner.settledOffset - origin }
             scanner.finish { hide($0, window, origin) }
             scanner = CPFScanner(hidingFrom: minimumConfidence)

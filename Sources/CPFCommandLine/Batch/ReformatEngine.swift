@@ -40,7 +40,10 @@ final class ReformatEngine: RewritingEngine {
     ///   - output: Where to write; standard output by default.
     ///   - lineCapacity: The longest line handled whole; longer ones are
     ///     read in pieces.
-    init(settings: Settings, context: Context, output: OutputBuffer? = nil, lineCapacity: Int = LineReader.defaultCapacity) {
+    init(
+        settings: Settings, context: Context, output: OutputBuffer? = nil,
+        lineCapacity: Int = LineReader.defaultCapacity
+    ) {
         self.settings = settings
         self.context = context
         out = output ?? context.output
@@ -71,7 +74,9 @@ final class ReformatEngine: RewritingEngine {
         reformat(piece.bytes, terminator: piece.terminator, source: source, line: piece.lineNumber)
     }
 
-    private func reformat(_ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: RawText?, line: Int) {
+    private func reformat(
+        _ bytes: UnsafeRawBufferPointer, terminator: UnsafeRawBufferPointer, source: RawText?, line: Int
+    ) {
         let result = CPF.parse(bytes, options: parseOptions)
         if let error = rewrite(result, collectingDigits: { collectDigits(of: bytes) }) {
             lineFailureCount += 1
@@ -131,7 +136,9 @@ final class ReformatEngine: RewritingEngine {
         if settings.style == .partial {
             guard digitCount <= 11 else { return .length(digitCount: digitCount) }
             digits.withUnsafeBytes { digits in
-                out.withReservedSpace(14) { CPFMask.write(digits: UnsafeRawBufferPointer(rebasing: digits[..<digitCount]), to: $0) }
+                out.withReservedSpace(14) {
+                    CPFMask.write(digits: UnsafeRawBufferPointer(rebasing: digits[..<digitCount]), to: $0)
+                }
             }
             return nil
         }
@@ -200,7 +207,9 @@ final class ReformatEngine: RewritingEngine {
 
     /// `cpf: SOURCE:LINE: 'INPUT': MESSAGE` on standard error (without
     /// `SOURCE:LINE: ` for a command-line argument).
-    private func report(_ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: RawText?, line: Int) {
+    private func report(
+        _ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: RawText?, line: Int
+    ) {
         DiagnosticWriter.write(
             location: source.map { ($0, line) }, input: echo, isTruncated: isTruncated,
             message: context.reason(error), to: reportStart())
@@ -236,4 +245,3 @@ extension ReformatEngine: FieldValueRewriting {
         _ = rewrite(streamed.result, collectingDigits: {})
     }
 }
-

@@ -59,13 +59,19 @@ final class RewritingInput {
 
     /// `fallback` says what becomes of a field that cannot be held in a
     /// temporary file (see ``DeferredCopy``).
-    init(columns: CSVColumns, context: Context, output: OutputBuffer, lineCapacity: Int = LineReader.defaultCapacity,
-         fallback: DeferredCopy.Fallback = .copy) {
+    init(
+        columns: CSVColumns, context: Context, output: OutputBuffer, lineCapacity: Int = LineReader.defaultCapacity,
+        fallback: DeferredCopy.Fallback = .copy
+    ) {
         self.columns = columns
         self.context = context
         out = output
         reader = LineReader(
-            capacity: lineCapacity, flush: { [output] in output.flush(); context.flush() },
+            capacity: lineCapacity,
+            flush: { [output] in
+                output.flush()
+                context.flush()
+            },
             cancellation: context.cancellation)
         fieldRewriter = columns.field.map {
             FieldRewriter(field: $0, delimiter: columns.delimiter, out: output, context: context, fallback: fallback)
@@ -86,7 +92,8 @@ final class RewritingInput {
         let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
             if isFirstInput { out.write(mark) }
         }
-        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) { piece in
+        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) {
+            piece in
             if _fastPath(!inHeader && fieldRewriter == nil) {
                 // Whole lines: the hot path.
                 line(piece)

@@ -26,7 +26,8 @@ struct ParsedArguments {
     func spelling(_ option: OptionDefinition) -> String { spellings[option.long] ?? "--\(option.long)" }
 
     /// Parses the words after the command name, given as text.
-    static func parse(_ words: ArraySlice<String>, for command: CommandDefinition) throws(UsageError) -> ParsedArguments {
+    static func parse(_ words: ArraySlice<String>, for command: CommandDefinition) throws(UsageError) -> ParsedArguments
+    {
         try parse(words.map(RawText.init(_:))[...], for: command)
     }
 
@@ -36,7 +37,9 @@ struct ParsedArguments {
     /// bundled as `-qv`, and `--` to end options; a lone `-` is an argument.
     /// Option names are ASCII; values and arguments are kept as the bytes
     /// they are, UTF-8 or not.
-    static func parse(_ words: ArraySlice<RawText>, for command: CommandDefinition) throws(UsageError) -> ParsedArguments {
+    static func parse(_ words: ArraySlice<RawText>, for command: CommandDefinition) throws(UsageError)
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         var remaining = words[...]
         let options = command.allOptions
@@ -130,7 +133,8 @@ struct ParsedArguments {
     }
 
     /// The value of an option as a whole number in `range`, or `nil` when absent.
-    func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: Localized) throws(UsageError) -> Int? {
+    func integer(_ option: OptionDefinition, in range: ClosedRange<Int>, expected: Localized) throws(UsageError) -> Int?
+    {
         guard let text = value(option) else { return nil }
         guard let number = Int(text.text), range.contains(number) else {
             throw .invalidValue(option: spelling(option), value: text, expected: expected)
@@ -138,4 +142,3 @@ struct ParsedArguments {
         return number
     }
 }
-

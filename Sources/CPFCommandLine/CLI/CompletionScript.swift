@@ -51,7 +51,9 @@ enum CompletionScript {
                 script += "                \(spellings)) \(bashValues(option.completion)); return 0 ;;\n"
             }
             script += "            esac\n"
-            let options = command.allOptions.flatMap { option in (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"] }
+            let options = command.allOptions.flatMap { option in
+                (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
+            }
             script += "            if [[ \"$cur\" == -* ]]; then\n"
             script += "                COMPREPLY=($(compgen -W \"\(options.joined(separator: " "))\" -- \"$cur\"))\n"
             script += "            else\n                \(bashValues(command.argumentCompletion))\n            fi\n"
@@ -118,9 +120,13 @@ enum CompletionScript {
                 }
                 let exclusion = option.short.map { "(-\($0) --\(option.long))" } ?? ""
                 if let short = option.short {
-                    script += " \\\n        " + zshQuote(exclusion + "-\(short)" + (option.takesValue ? "+" : "") + description + value)
+                    script +=
+                        " \\\n        "
+                        + zshQuote(exclusion + "-\(short)" + (option.takesValue ? "+" : "") + description + value)
                 }
-                script += " \\\n        " + zshQuote(exclusion + "--\(option.long)" + (option.takesValue ? "=" : "") + description + value)
+                script +=
+                    " \\\n        "
+                    + zshQuote(exclusion + "--\(option.long)" + (option.takesValue ? "=" : "") + description + value)
             }
             if !command.arguments.isEmpty {
                 let name = command.arguments[0].name.trimmingCharacters(in: "<>")
@@ -204,7 +210,8 @@ enum CompletionScript {
             switch command.argumentCompletion {
             case .none: break
             case .file: script += "complete -c cpf \(condition) -F\n"
-            case .choices(let words): script += "complete -c cpf \(condition) -a \(fishQuote(words.joined(separator: " ")))\n"
+            case .choices(let words):
+                script += "complete -c cpf \(condition) -a \(fishQuote(words.joined(separator: " ")))\n"
             }
         }
         return script

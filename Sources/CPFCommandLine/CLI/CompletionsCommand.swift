@@ -8,10 +8,11 @@ enum CompletionsCommand: Command {
         abstract: Localized("Print a shell completion script.", pt: "Imprime um script de completação para o shell."),
         usage: "bash|zsh|fish",
         arguments: [
-            ("<shell>", Localized("bash, zsh or fish.", pt: "bash, zsh ou fish.")),
+            ("<shell>", Localized("bash, zsh or fish.", pt: "bash, zsh ou fish."))
         ],
         options: [],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             The script completes commands, options, the values of choice options and
             file names. Install it once:
 
@@ -23,19 +24,20 @@ enum CompletionsCommand: Command {
 
             EXIT STATUS:
               0 printed, 2 unknown shell or usage error.
-            """, pt: """
-            O script completa comandos, opções, os valores das opções de escolha e
-            nomes de arquivo. Instale uma vez:
+            """,
+            pt: """
+                O script completa comandos, opções, os valores das opções de escolha e
+                nomes de arquivo. Instale uma vez:
 
-              bash  cpf completions bash > ~/.local/share/bash-completion/completions/cpf
-                    (ou ponha 'source <(cpf completions bash)' no ~/.bashrc)
-              zsh   cpf completions zsh > ~/.zfunc/_cpf
-                    (com 'fpath+=~/.zfunc' antes de 'compinit' no ~/.zshrc)
-              fish  cpf completions fish > ~/.config/fish/completions/cpf.fish
+                  bash  cpf completions bash > ~/.local/share/bash-completion/completions/cpf
+                        (ou ponha 'source <(cpf completions bash)' no ~/.bashrc)
+                  zsh   cpf completions zsh > ~/.zfunc/_cpf
+                        (com 'fpath+=~/.zfunc' antes de 'compinit' no ~/.zshrc)
+                  fish  cpf completions fish > ~/.config/fish/completions/cpf.fish
 
-            CÓDIGO DE SAÍDA:
-              0 impresso, 2 shell desconhecido ou erro de uso.
-            """),
+                CÓDIGO DE SAÍDA:
+                  0 impresso, 2 shell desconhecido ou erro de uso.
+                """),
         argumentCompletion: .choices(shells))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {

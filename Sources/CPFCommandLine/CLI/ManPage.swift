@@ -55,7 +55,8 @@ enum ManPage {
             }
             page += discussion(command.discussion.english)
         }
-        page += ".SS \"cpf help [<command>]\"\n" + escape(Program.helpAbstract.english)
+        page +=
+            ".SS \"cpf help [<command>]\"\n" + escape(Program.helpAbstract.english)
             + " With\n.BR \\-\\-man ,\nprints this manual page.\n"
         page += """
             .SH EXIT STATUS

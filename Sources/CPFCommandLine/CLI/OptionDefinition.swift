@@ -20,7 +20,10 @@ struct OptionDefinition {
         case choices([String])
     }
 
-    init(_ long: String, short: Character? = nil, value valueName: String? = nil, completion: Completion = .none, help: Localized) {
+    init(
+        _ long: String, short: Character? = nil, value valueName: String? = nil, completion: Completion = .none,
+        help: Localized
+    ) {
         self.long = long
         self.short = short
         self.valueName = valueName
@@ -44,5 +47,6 @@ struct OptionDefinition {
         return label
     }
 
-    static let help = OptionDefinition("help", short: "h", help: Localized("Show help information.", pt: "Mostra esta ajuda."))
+    static let help = OptionDefinition(
+        "help", short: "h", help: Localized("Show help information.", pt: "Mostra esta ajuda."))
 }

@@ -26,7 +26,8 @@ enum Program {
     /// statuses.
     static func overview(_ language: Language) -> String {
         let heading = CommandDefinition.headings[language]!
-        var text = heading.overview + Self.abstract.text(language) + "\n\n"
+        var text =
+            heading.overview + Self.abstract.text(language) + "\n\n"
             + heading.usage + "cpf <command> [<options>] [<arguments>]\n\n"
             + (language == .english ? "COMMANDS:" : "COMANDOS:") + "\n"
         for command in commands {
@@ -45,7 +46,8 @@ enum Program {
         pt: "Valida, formata e encontra números de CPF.")
     static let helpAbstract = Localized("Show help for a command.", pt: "Mostra a ajuda de um comando.")
     static let versionHelp = Localized("Show the version.", pt: "Mostra a versão.")
-    static let overviewDiscussion = Localized("""
+    static let overviewDiscussion = Localized(
+        """
         Positional arguments are CPFs; with none, CPFs are read one per line from
         --input files or standard input (LF or CRLF line ends). find and redact
         read text from their <file> arguments, or standard input.
@@ -55,19 +57,20 @@ enum Program {
           2 usage or I/O error.
 
         See 'cpf help <command>' for the options of a command.
-        """, pt: """
-        Os argumentos posicionais são CPFs; sem nenhum, os CPFs são lidos um por
-        linha dos arquivos de --input ou da entrada padrão (fim de linha LF ou
-        CRLF). find e redact leem texto dos seus argumentos <file>, ou da entrada
-        padrão. As mensagens saem em português quando LC_ALL, LC_MESSAGES ou LANG
-        começa com pt.
+        """,
+        pt: """
+            Os argumentos posicionais são CPFs; sem nenhum, os CPFs são lidos um por
+            linha dos arquivos de --input ou da entrada padrão (fim de linha LF ou
+            CRLF). find e redact leem texto dos seus argumentos <file>, ou da entrada
+            padrão. As mensagens saem em português quando LC_ALL, LC_MESSAGES ou LANG
+            começa com pt.
 
-        CÓDIGO DE SAÍDA:
-          0 sucesso / todos válidos, 1 pelo menos uma entrada inválida (find:
-          nenhum CPF encontrado), 2 erro de uso ou de E/S.
+            CÓDIGO DE SAÍDA:
+              0 sucesso / todos válidos, 1 pelo menos uma entrada inválida (find:
+              nenhum CPF encontrado), 2 erro de uso ou de E/S.
 
-        Veja 'cpf help <comando>' para as opções de um comando.
-        """)
+            Veja 'cpf help <comando>' para as opções de um comando.
+            """)
 
     /// Runs the command line `words` (the program's name first) in
     /// `environment`, the process's variables read once by the caller.
@@ -155,9 +158,11 @@ enum Program {
         context.diagnose(message)
         let prefix = context.text(.usagePrefix)
         if let command {
-            context.errors.write(HelpLayout.usage(prefix, command.usageLine) + context.text(.seeCommandHelp, command.name) + "\n")
+            context.errors.write(
+                HelpLayout.usage(prefix, command.usageLine) + context.text(.seeCommandHelp, command.name) + "\n")
         } else {
-            context.errors.write(prefix + "cpf <command> [<options>] [<arguments>]\n" + context.text(.seeCommandList) + "\n")
+            context.errors.write(
+                prefix + "cpf <command> [<options>] [<arguments>]\n" + context.text(.seeCommandList) + "\n")
         }
         return .error
     }

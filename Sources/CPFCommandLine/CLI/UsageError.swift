@@ -28,9 +28,9 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
         case .unknownOption(let option): Message.unknownOption.text(language, echo(option))
         case .missingValue(let option): Message.missingValue.text(language, option)
         case .unexpectedValue(let option): Message.unexpectedValue.text(language, option)
-        case let .invalidValue(option, value, expected):
+        case .invalidValue(let option, let value, let expected):
             Message.invalidValue.text(language, echo(value), option, expected.text(language))
-        case let .conflictingOptions(first, second): Message.conflictingOptions.text(language, first, second)
+        case .conflictingOptions(let first, let second): Message.conflictingOptions.text(language, first, second)
         case .missingArgument(let name): Message.missingArgument.text(language, name)
         case .unexpectedArgument(let argument): Message.unexpectedArgument.text(language, echo(argument))
         case .invalid(let message): message.text(language)

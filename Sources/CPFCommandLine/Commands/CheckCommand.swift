@@ -4,41 +4,91 @@ import CPFSystem
 /// `cpf check`: validate CPFs given as arguments or read line by line.
 enum CheckCommand: Command {
     static let valid = OptionDefinition(
-        "valid", help: Localized("Print exactly the valid input lines, byte for byte, and nothing else.", pt: "Imprime exatamente as linhas de entrada válidas, byte a byte, e nada mais."))
+        "valid",
+        help: Localized(
+            "Print exactly the valid input lines, byte for byte, and nothing else.",
+            pt: "Imprime exatamente as linhas de entrada válidas, byte a byte, e nada mais."))
     static let invalid = OptionDefinition(
-        "invalid", help: Localized("Print exactly the invalid input lines, byte for byte, and nothing else.", pt: "Imprime exatamente as linhas de entrada inválidas, byte a byte, e nada mais."))
+        "invalid",
+        help: Localized(
+            "Print exactly the invalid input lines, byte for byte, and nothing else.",
+            pt: "Imprime exatamente as linhas de entrada inválidas, byte a byte, e nada mais."))
     static let json = OptionDefinition(
-        "json", help: Localized("Print one JSON object per input (JSON Lines): source, line, input, valid, and cpf or reason and message.", pt: "Imprime um objeto JSON por entrada (JSON Lines): source, line, input, valid, e cpf ou reason e message."))
+        "json",
+        help: Localized(
+            "Print one JSON object per input (JSON Lines): source, line, input, valid, and cpf or reason and message.",
+            pt:
+                """
+                Imprime um objeto JSON por entrada (JSON Lines): source, line, input, valid, e cpf ou reason e \
+                message.
+                """
+        ))
     static let csv = OptionDefinition(
-        "csv", help: Localized("Print the same fields as --json as CSV, after a header row.", pt: "Imprime os mesmos campos de --json em CSV, depois de uma linha de cabeçalho."))
+        "csv",
+        help: Localized(
+            "Print the same fields as --json as CSV, after a header row.",
+            pt: "Imprime os mesmos campos de --json em CSV, depois de uma linha de cabeçalho."))
     static let annotate = OptionDefinition(
-        "annotate", help: Localized("Print every input line (record) followed by the delimiter and two fields: true or false, and the reason code (empty when valid). Exit status 0 unless an input cannot be read.", pt: "Imprime cada linha (registro) de entrada seguida do separador e de dois campos: true ou false, e o código do motivo (vazio quando válido). Código de saída 0, salvo se uma entrada não puder ser lida."))
+        "annotate",
+        help: Localized(
+            """
+            Print every input line (record) followed by the delimiter and two fields: true or false, and the \
+            reason code (empty when valid). Exit status 0 unless an input cannot be read.
+            """,
+            pt:
+                """
+                Imprime cada linha (registro) de entrada seguida do separador e de dois campos: true ou false, e \
+                o código do motivo (vazio quando válido). Código de saída 0, salvo se uma entrada não puder ser \
+                lida.
+                """
+        ))
     static let quiet = OptionDefinition(
-        "quiet", short: "q", help: Localized("Print nothing; the exit status answers.", pt: "Não imprime nada; o código de saída responde."))
+        "quiet", short: "q",
+        help: Localized("Print nothing; the exit status answers.", pt: "Não imprime nada; o código de saída responde."))
     static let field = CommonOptions.field(
-        help: Localized("""
+        help: Localized(
+            """
             The CPF is field <n> (from 1) of each CSV record; RFC 4180 quoted fields, doubled quotes and quoted line \
             breaks are understood. Filters still print whole records.
-            """, pt: """
-            O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas \
-            e quebras de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros.
-            """))
+            """,
+            pt: """
+                O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas \
+                e quebras de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros.
+                """))
     static let delimiter = CommonOptions.delimiter
     static let header = CommonOptions.header(
-        help: Localized("""
+        help: Localized(
+            """
             The first line (record) of each input is a header: not checked; the first input's is kept by --valid, \
             --invalid and --annotate (which adds the names valid and reason).
-            """, pt: """
-            A primeira linha (registro) de cada entrada é um cabeçalho: não é conferida; a da primeira entrada é \
-            mantida por --valid, --invalid e --annotate (que acrescenta os nomes valid e reason).
-            """))
+            """,
+            pt: """
+                A primeira linha (registro) de cada entrada é um cabeçalho: não é conferida; a da primeira entrada é \
+                mantida por --valid, --invalid e --annotate (que acrescenta os nomes valid e reason).
+                """))
 
     static let definition = CommandDefinition(
         name: "check",
         abstract: Localized("Validate CPF numbers.", pt: "Valida números de CPF."),
         usage: "[<options>] [<cpf> ...]",
         arguments: [
-            ("<cpf>", Localized("CPFs to check; a verdict line is printed for each. Without any, CPFs are read one per line from --input files or standard input, and only the invalid lines are reported, as SOURCE:LINE: 'INPUT': MESSAGE, followed by a summary on standard error.", pt: "CPFs a conferir; imprime uma linha de veredito para cada um. Sem nenhum, os CPFs são lidos um por linha dos arquivos de --input ou da entrada padrão, e só as linhas inválidas são relatadas, como ORIGEM:LINHA: 'ENTRADA': MENSAGEM, seguidas de um resumo na saída de erro.")),
+            (
+                "<cpf>",
+                Localized(
+                    """
+                    CPFs to check; a verdict line is printed for each. Without any, CPFs are read one per line \
+                    from --input files or standard input, and only the invalid lines are reported, as \
+                    SOURCE:LINE: 'INPUT': MESSAGE, followed by a summary on standard error.
+                    """,
+                    pt:
+                        """
+                        CPFs a conferir; imprime uma linha de veredito para cada um. Sem nenhum, os CPFs são \
+                        lidos um por linha dos arquivos de --input ou da entrada padrão, e só as linhas inválidas \
+                        são relatadas, como ORIGEM:LINHA: 'ENTRADA': MENSAGEM, seguidas de um resumo na saída de \
+                        erro.
+                        """
+                )
+            )
         ],
         options: [
             CommonOptions.input,
@@ -56,7 +106,8 @@ enum CheckCommand: Command {
             header,
             CommonOptions.color,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             EXIT STATUS:
               0 all valid, 1 at least one invalid, 2 usage or I/O error.
 
@@ -65,30 +116,39 @@ enum CheckCommand: Command {
               cpf check --invalid < cpfs.txt > bad.txt
               cpf check --field 2 --header --json -i customers.csv
               cpf check --field 2 --header --annotate -i customers.csv > checked.csv
-            """, pt: """
-            CÓDIGO DE SAÍDA:
-              0 todos válidos, 1 pelo menos um inválido, 2 erro de uso ou de E/S.
+            """,
+            pt: """
+                CÓDIGO DE SAÍDA:
+                  0 todos válidos, 1 pelo menos um inválido, 2 erro de uso ou de E/S.
 
-            EXEMPLOS:
-              cpf check 390.533.447-05
-              cpf check --invalid < cpfs.txt > ruins.txt
-              cpf check --field 2 --header --json -i clientes.csv
-              cpf check --field 2 --header --annotate -i clientes.csv > conferidos.csv
-            """))
+                EXEMPLOS:
+                  cpf check 390.533.447-05
+                  cpf check --invalid < cpfs.txt > ruins.txt
+                  cpf check --field 2 --header --json -i clientes.csv
+                  cpf check --field 2 --header --annotate -i clientes.csv > conferidos.csv
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         try arguments.requireAtMostOne(of: [Self.valid, Self.invalid, Self.annotate, Self.json, Self.csv, Self.quiet])
         try CommonOptions.requireArgumentsOrInput(arguments)
         var settings = CheckEngine.Settings()
         settings.options = CommonOptions.parsingOptions(arguments)
-        settings.output = arguments.has(Self.valid) ? .validLines
-            : arguments.has(Self.invalid) ? .invalidLines
-            : arguments.has(Self.annotate) ? .annotate
-            : arguments.has(Self.json) ? .json
-            : arguments.has(Self.csv) ? .csv
-            : arguments.has(Self.quiet) ? .quiet
-            : .report
-        let columns = try CommonOptions.columns(arguments, delimiterAlsoFor: settings.output == .annotate ? Self.annotate : nil)
+        settings.output =
+            arguments.has(Self.valid)
+            ? .validLines
+            : arguments.has(Self.invalid)
+                ? .invalidLines
+                : arguments.has(Self.annotate)
+                    ? .annotate
+                    : arguments.has(Self.json)
+                        ? .json
+                        : arguments.has(Self.csv)
+                            ? .csv
+                            : arguments.has(Self.quiet)
+                                ? .quiet
+                                : .report
+        let columns = try CommonOptions.columns(
+            arguments, delimiterAlsoFor: settings.output == .annotate ? Self.annotate : nil)
         settings.field = columns.field
         settings.delimiter = columns.delimiter
         settings.skipsHeader = columns.skipsHeader

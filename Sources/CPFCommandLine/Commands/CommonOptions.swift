@@ -5,13 +5,38 @@ import CPFSystem
 enum CommonOptions {
     static let input = OptionDefinition(
         "input", short: "i", value: "file", completion: .file,
-        help: Localized("Read CPFs, one per line, from <file> ('-' for standard input). Repeatable. Without it and without CPF arguments, standard input is read.", pt: "Lê CPFs, um por linha, de <file> ('-' para a entrada padrão). Pode ser repetida. Sem ela e sem CPFs como argumento, lê a entrada padrão."))
+        help: Localized(
+            """
+            Read CPFs, one per line, from <file> ('-' for standard input). Repeatable. Without it and without CPF \
+            arguments, standard input is read.
+            """,
+            pt:
+                """
+                Lê CPFs, um por linha, de <file> ('-' para a entrada padrão). Pode ser repetida. Sem ela e sem \
+                CPFs como argumento, lê a entrada padrão.
+                """
+        ))
     static let strict = OptionDefinition(
-        "strict", help: Localized("Accept only DDDDDDDDDDD or DDD.DDD.DDD-DD (default: 11 digits with any '.', '-' or spaces among them).", pt: "Aceita só DDDDDDDDDDD ou DDD.DDD.DDD-DD (padrão: 11 dígitos com quaisquer '.', '-' ou espaços entre eles)."))
+        "strict",
+        help: Localized(
+            "Accept only DDDDDDDDDDD or DDD.DDD.DDD-DD (default: 11 digits with any '.', '-' or spaces among them).",
+            pt:
+                """
+                Aceita só DDDDDDDDDDD ou DDD.DDD.DDD-DD (padrão: 11 dígitos com quaisquer '.', '-' ou espaços \
+                entre eles).
+                """
+        ))
     static let pad = OptionDefinition(
-        "pad", help: Localized("Left-pad a bare run of 1 to 10 digits with zeros to 11 (a CPF stored as a number).", pt: "Completa com zeros à esquerda, até 11, uma sequência de 1 a 10 dígitos (um CPF guardado como número)."))
+        "pad",
+        help: Localized(
+            "Left-pad a bare run of 1 to 10 digits with zeros to 11 (a CPF stored as a number).",
+            pt: "Completa com zeros à esquerda, até 11, uma sequência de 1 a 10 dígitos (um CPF guardado como número).")
+    )
     static let allowRepeated = OptionDefinition(
-        "allow-repeated", help: Localized("Accept the ten numbers made of one repeated digit (000.000.000-00 ...), never issued.", pt: "Aceita os dez números de um só dígito repetido (000.000.000-00 ...), que nunca são emitidos."))
+        "allow-repeated",
+        help: Localized(
+            "Accept the ten numbers made of one repeated digit (000.000.000-00 ...), never issued.",
+            pt: "Aceita os dez números de um só dígito repetido (000.000.000-00 ...), que nunca são emitidos."))
 
     /// `--field <n>` and `--header`, the options of CSV records, defined
     /// here once: their name, letter and value are the same for every
@@ -28,24 +53,32 @@ enum CommonOptions {
 
     /// `--field` of the commands that rewrite the field in place.
     static let field = field(
-        help: Localized("""
+        help: Localized(
+            """
             The CPF is field <n> (from 1) of each CSV record (RFC 4180: quoted fields, doubled quotes, quoted line \
             breaks); it is rewritten in place and every other byte of the record kept.
-            """, pt: """
-            O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, \
-            aspas duplicadas, quebras de linha entre aspas); ele é reescrito no lugar e todos os outros \
-            bytes do registro são mantidos.
-            """))
+            """,
+            pt: """
+                O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, \
+                aspas duplicadas, quebras de linha entre aspas); ele é reescrito no lugar e todos os outros \
+                bytes do registro são mantidos.
+                """))
     static let delimiter = OptionDefinition(
-        "delimiter", short: "d", value: "c", completion: .choices(["tab"]), help: Localized("The field delimiter: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').", pt: "O separador de campos: um caractere (que não seja dígito, '.', '-' ou espaço), ou 'tab' (padrão: ',')."))
+        "delimiter", short: "d", value: "c", completion: .choices(["tab"]),
+        help: Localized(
+            "The field delimiter: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').",
+            pt: "O separador de campos: um caractere (que não seja dígito, '.', '-' ou espaço), ou 'tab' (padrão: ',')."
+        ))
     /// `--header` of the commands that rewrite the field in place.
     static let header = header(
-        help: Localized("""
+        help: Localized(
+            """
             The first line (record) of each input is a header: passed through unchanged, the first input's only.
-            """, pt: """
-            A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, \
-            só o da primeira entrada.
-            """))
+            """,
+            pt: """
+                A primeira linha (registro) de cada entrada é um cabeçalho: copiado sem mudança, \
+                só o da primeira entrada.
+                """))
 
     static let color = OptionDefinition(
         "color", value: "when", completion: .choices(["auto", "always", "never"]),
@@ -65,16 +98,22 @@ enum CommonOptions {
     /// Reads `--field`, `--delimiter` and `--header`. `--delimiter` needs
     /// `--field` (or `alsoFor`, such as `--annotate`); none of them goes with
     /// CPF arguments. `--header` alone means the first line is a header.
-    static func columns(_ arguments: ParsedArguments, delimiterAlsoFor alsoFor: OptionDefinition? = nil) throws(UsageError) -> CSVColumns {
+    static func columns(_ arguments: ParsedArguments, delimiterAlsoFor alsoFor: OptionDefinition? = nil)
+        throws(UsageError) -> CSVColumns
+    {
         var columns = CSVColumns()
-        if let field = try arguments.integer(field, in: 1...Int(Int32.max), expected: Message.expectFieldNumber.localized()) {
+        if let field = try arguments.integer(
+            field, in: 1...Int(Int32.max), expected: Message.expectFieldNumber.localized())
+        {
             columns.field = field - 1
         }
         if let text = arguments.value(delimiter) {
             columns.delimiter = try parseDelimiter(text, spelling: arguments.spelling(delimiter))
             if columns.field == nil, alsoFor.map(arguments.has) != true {
                 let spelling = arguments.spelling(delimiter)
-                throw .invalid(alsoFor.map { Message.needsFieldOr.localized(spelling, "--\($0.long)") } ?? Message.needsField.localized(spelling))
+                throw .invalid(
+                    alsoFor.map { Message.needsFieldOr.localized(spelling, "--\($0.long)") }
+                        ?? Message.needsField.localized(spelling))
             }
         }
         columns.skipsHeader = arguments.has(header)

@@ -3,14 +3,31 @@ import CPFKit
 /// `cpf complete`: compute the check digits of 9-digit bases.
 enum CompleteCommand: Command {
     static let formatted = OptionDefinition(
-        "formatted", help: Localized("Print the completed CPFs masked, DDD.DDD.DDD-DD.", pt: "Imprime os CPFs completados com máscara, DDD.DDD.DDD-DD."))
+        "formatted",
+        help: Localized(
+            "Print the completed CPFs masked, DDD.DDD.DDD-DD.",
+            pt: "Imprime os CPFs completados com máscara, DDD.DDD.DDD-DD."))
 
     static let definition = CommandDefinition(
         name: "complete",
-        abstract: Localized("Compute the check digits of 9-digit bases.", pt: "Completa bases de 9 dígitos com os verificadores."),
+        abstract: Localized(
+            "Compute the check digits of 9-digit bases.", pt: "Completa bases de 9 dígitos com os verificadores."),
         usage: "[<options>] [<base> ...]",
         arguments: [
-            ("<base>", Localized("Nine digits, bare or masked (390533447, 390.533.447). Without any, bases are read one per line from --input files or standard input.", pt: "Nove dígitos, sem ou com máscara (390533447, 390.533.447). Sem nenhuma, as bases são lidas uma por linha dos arquivos de --input ou da entrada padrão.")),
+            (
+                "<base>",
+                Localized(
+                    """
+                    Nine digits, bare or masked (390533447, 390.533.447). Without any, bases are read one per \
+                    line from --input files or standard input.
+                    """,
+                    pt:
+                        """
+                        Nove dígitos, sem ou com máscara (390533447, 390.533.447). Sem nenhuma, as bases são \
+                        lidas uma por linha dos arquivos de --input ou da entrada padrão.
+                        """
+                )
+            )
         ],
         options: [
             CommonOptions.input,
@@ -20,7 +37,8 @@ enum CompleteCommand: Command {
             CommonOptions.delimiter,
             CommonOptions.header,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             One output line per input line, in order; an input that is not a base is
             reported on standard error and passed through unchanged. A base of one
             repeated digit (111111111) is refused: it makes a number that is never
@@ -33,21 +51,22 @@ enum CompleteCommand: Command {
             EXAMPLES:
               cpf complete 390533447        # prints 39053344705
               cpf complete --field 2 --header -i bases.csv
-            """, pt: """
-            Uma linha de saída por linha de entrada, em ordem; uma entrada que não é uma
-            base é relatada na saída de erro e copiada sem mudança. Uma base de um só
-            dígito repetido (111111111) é recusada: dá um número que nunca é emitido;
-            --allow-repeated a completa. Com --field, só esse campo de cada registro
-            CSV é completado, no lugar; todos os outros bytes são mantidos.
+            """,
+            pt: """
+                Uma linha de saída por linha de entrada, em ordem; uma entrada que não é uma
+                base é relatada na saída de erro e copiada sem mudança. Uma base de um só
+                dígito repetido (111111111) é recusada: dá um número que nunca é emitido;
+                --allow-repeated a completa. Com --field, só esse campo de cada registro
+                CSV é completado, no lugar; todos os outros bytes são mantidos.
 
-            CÓDIGO DE SAÍDA:
-              0 todas completadas, 1 pelo menos uma entrada não é base, 2 erro de uso
-              ou de E/S.
+                CÓDIGO DE SAÍDA:
+                  0 todas completadas, 1 pelo menos uma entrada não é base, 2 erro de uso
+                  ou de E/S.
 
-            EXEMPLOS:
-              cpf complete 390533447        # imprime 39053344705
-              cpf complete --field 2 --header -i bases.csv
-            """))
+                EXEMPLOS:
+                  cpf complete 390533447        # imprime 39053344705
+                  cpf complete --field 2 --header -i bases.csv
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         try CommonOptions.requireArgumentsOrInput(arguments)

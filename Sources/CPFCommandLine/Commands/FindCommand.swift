@@ -3,24 +3,86 @@ import CPFKit
 /// `cpf find`: print the CPFs written in text files.
 enum FindCommand: Command {
     static let json = OptionDefinition(
-        "json", help: Localized("Print one JSON object per CPF (JSON Lines): source, line, column, text, cpf (its 11 digits), confidence and valid.", pt: "Imprime um objeto JSON por CPF (JSON Lines): source, line, column, text, cpf (os 11 dígitos), confidence e valid."))
+        "json",
+        help: Localized(
+            """
+            Print one JSON object per CPF (JSON Lines): source, line, column, text, cpf (its 11 digits), \
+            confidence and valid.
+            """,
+            pt:
+                """
+                Imprime um objeto JSON por CPF (JSON Lines): source, line, column, text, cpf (os 11 dígitos), \
+                confidence e valid.
+                """
+        ))
     static let confidence = OptionDefinition(
-        "confidence", value: "level", completion: .choices(["low", "medium", "high"]), help: Localized("Report CPFs of at least this confidence: low, medium (default) or high.", pt: "Relata CPFs de pelo menos esta confiança: low, medium (padrão) ou high."))
+        "confidence", value: "level", completion: .choices(["low", "medium", "high"]),
+        help: Localized(
+            "Report CPFs of at least this confidence: low, medium (default) or high.",
+            pt: "Relata CPFs de pelo menos esta confiança: low, medium (padrão) ou high."))
     static let includeInvalid = OptionDefinition(
-        "include-invalid", help: Localized("Also report mistyped CPFs: wrong check digits, written as the full mask or after a CPF keyword.", pt: "Relata também CPFs digitados errado: dígitos verificadores errados, escritos com a máscara completa ou depois de uma palavra-chave de CPF."))
+        "include-invalid",
+        help: Localized(
+            "Also report mistyped CPFs: wrong check digits, written as the full mask or after a CPF keyword.",
+            pt:
+                """
+                Relata também CPFs digitados errado: dígitos verificadores errados, escritos com a máscara \
+                completa ou depois de uma palavra-chave de CPF.
+                """
+        ))
     static let count = OptionDefinition(
-        "count", help: Localized("Print FILE:N for each file with at least one CPF, N the number of CPFs in it (JSON: source and count).", pt: "Imprime ARQUIVO:N para cada arquivo com pelo menos um CPF, N o número de CPFs nele (JSON: source e count)."))
+        "count",
+        help: Localized(
+            "Print FILE:N for each file with at least one CPF, N the number of CPFs in it (JSON: source and count).",
+            pt:
+                """
+                Imprime ARQUIVO:N para cada arquivo com pelo menos um CPF, N o número de CPFs nele (JSON: source \
+                e count).
+                """
+        ))
     static let filesWithMatches = OptionDefinition(
-        "files-with-matches", short: "l", help: Localized("Print only the name of each file with at least one CPF (JSON: source).", pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
+        "files-with-matches", short: "l",
+        help: Localized(
+            "Print only the name of each file with at least one CPF (JSON: source).",
+            pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
     static let stats = OptionDefinition(
-        "stats", help: Localized("At the end, print on standard error the files and bytes read, the CPFs found by confidence, the time taken, and the files not searched completely (if any).", pt: "No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança, o tempo gasto e os arquivos não pesquisados por inteiro (se houver)."))
+        "stats",
+        help: Localized(
+            """
+            At the end, print on standard error the files and bytes read, the CPFs found by confidence, the time \
+            taken, and the files not searched completely (if any).
+            """,
+            pt:
+                """
+                No fim, imprime na saída de erro os arquivos e bytes lidos, os CPFs encontrados por confiança, o \
+                tempo gasto e os arquivos não pesquisados por inteiro (se houver).
+                """
+        ))
 
     static let definition = CommandDefinition(
         name: "find",
-        abstract: Localized("Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage: "[-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] [--count | -l] [--stats] [--color <when>] [--skip-unsearchable] [<file> ...]",
+        abstract: Localized(
+            "Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
+        usage:
+            """
+            [-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] [--count | -l] \
+            [--stats] [--color <when>] [--skip-unsearchable] [<file> ...]
+            """,
         arguments: [
-            ("<file>", Localized("Files to search, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
+            (
+                "<file>",
+                Localized(
+                    """
+                    Files to search, in order ('-' for standard input); with -r, directories too. Without any, \
+                    standard input is read.
+                    """,
+                    pt:
+                        """
+                        Arquivos onde procurar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem \
+                        nenhum, lê a entrada padrão.
+                        """
+                )
+            )
         ],
         options: [
             confidence,
@@ -37,7 +99,8 @@ enum FindCommand: Command {
             TreeOptions.noProgress,
             CommonOptions.color,
         ] + DecodingOptions.all,
-        discussion: Localized("""
+        discussion: Localized(
+            """
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
             (a line break or control character in it escaped) and COLUMN counting
             bytes from 1. A candidate is 11 digits in groups of 3, 3, 3 and 2, with
@@ -84,57 +147,58 @@ enum FindCommand: Command {
               cpf find -r --count --stats shared-folder/
               cpf find -r -g '*.csv' -g '!backup/' exports/
               cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' docs/
-            """, pt: """
-            Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
-            escrito (uma quebra de linha ou caractere de controle nele aparece escapado)
-            e COLUNA contada em bytes a partir de 1. Um candidato tem 11 dígitos em
-            grupos de 3, 3, 3 e 2, com nada ou um separador entre os grupos ('.', um
-            traço, um espaço; antes do último grupo também '/' ou ' - '), uma quebra de
-            linha permitida num separador, e caracteres invisíveis ignorados. Não pode
-            encostar em outro número: um dígito, ou '.' ou traço junto de um dígito,
-            logo antes ou depois (assim nenhuma parte de um CNPJ 12.345.678/0001-95 ou
-            de 1.390.533.447-05 é um CPF). Com dígitos verificadores válidos, é um CPF
-            de confiança high (depois de uma palavra-chave de CPF como 'CPF', ou com a
-            máscara completa DDD.DDD.DDD-DD), low (depois de uma palavra-chave de
-            telefone, PIS, CNH, RENAVAM..., ou escrito só com espaços ou pontos, como
-            um endereço IP) ou medium (todo o resto). As listas estão em
-            docs/reference.md.
+            """,
+            pt: """
+                Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
+                escrito (uma quebra de linha ou caractere de controle nele aparece escapado)
+                e COLUNA contada em bytes a partir de 1. Um candidato tem 11 dígitos em
+                grupos de 3, 3, 3 e 2, com nada ou um separador entre os grupos ('.', um
+                traço, um espaço; antes do último grupo também '/' ou ' - '), uma quebra de
+                linha permitida num separador, e caracteres invisíveis ignorados. Não pode
+                encostar em outro número: um dígito, ou '.' ou traço junto de um dígito,
+                logo antes ou depois (assim nenhuma parte de um CNPJ 12.345.678/0001-95 ou
+                de 1.390.533.447-05 é um CPF). Com dígitos verificadores válidos, é um CPF
+                de confiança high (depois de uma palavra-chave de CPF como 'CPF', ou com a
+                máscara completa DDD.DDD.DDD-DD), low (depois de uma palavra-chave de
+                telefone, PIS, CNH, RENAVAM..., ou escrito só com espaços ou pontos, como
+                um endereço IP) ou medium (todo o resto). As listas estão em
+                docs/reference.md.
 
-            Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
-            cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos
-            binários são pesquisados como qualquer outro. Com -r, um CPF no nome de
-            um arquivo, pasta ou link dentro dos argumentos é impresso como
-            ORIGEM:name:COLUNA: TEXTO (JSON: "in":"name"), COLUNA contada no nome.
-            -g escolhe os arquivos dentro dos argumentos; --pre pesquisa o que um
-            conversor imprime (veja docs/reference.md).
+                Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
+                cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos
+                binários são pesquisados como qualquer outro. Com -r, um CPF no nome de
+                um arquivo, pasta ou link dentro dos argumentos é impresso como
+                ORIGEM:name:COLUNA: TEXTO (JSON: "in":"name"), COLUNA contada no nome.
+                -g escolhe os arquivos dentro dos argumentos; --pre pesquisa o que um
+                conversor imprime (veja docs/reference.md).
 
-            Os arquivos são decodificados antes, qualquer que seja o nome: gzip (todos
-            os membros), UTF-16 e UTF-32 com marca de ordem de bytes, UTF-16 sem ela
-            (pelos bytes NUL), e Windows-1252 quando o texto não é UTF-8. LINHA e
-            COLUNA são então as do texto decodificado em UTF-8. Um arquivo que não
-            pode ser pesquisado por inteiro (xz, bzip2, zstd, lz4, lzip, compress, 7z,
-            rar ou zip; um gzip corrompido; um limite de descompressão) é nomeado na
-            saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO'.
+                Os arquivos são decodificados antes, qualquer que seja o nome: gzip (todos
+                os membros), UTF-16 e UTF-32 com marca de ordem de bytes, UTF-16 sem ela
+                (pelos bytes NUL), e Windows-1252 quando o texto não é UTF-8. LINHA e
+                COLUNA são então as do texto decodificado em UTF-8. Um arquivo que não
+                pode ser pesquisado por inteiro (xz, bzip2, zstd, lz4, lzip, compress, 7z,
+                rar ou zip; um gzip corrompido; um limite de descompressão) é nomeado na
+                saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO'.
 
-            Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
-            de cabeçalho, também em gzip) é pesquisado nos cabeçalhos e nas partes
-            MIME decodificadas de base64 ou quoted-printable e do charset (uma
-            quebra de linha suave dentro de um CPF é juntada); LINHA e COLUNA são
-            as desse texto decodificado.
+                Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
+                de cabeçalho, também em gzip) é pesquisado nos cabeçalhos e nas partes
+                MIME decodificadas de base64 ou quoted-printable e do charset (uma
+                quebra de linha suave dentro de um CPF é juntada); LINHA e COLUNA são
+                as desse texto decodificado.
 
-            CÓDIGO DE SAÍDA:
-              0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S, ou
-              um arquivo não pesquisado por inteiro (exceto com --skip-unsearchable),
-              um comando de --pre que falhou entre eles.
+                CÓDIGO DE SAÍDA:
+                  0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S, ou
+                  um arquivo não pesquisado por inteiro (exceto com --skip-unsearchable),
+                  um comando de --pre que falhou entre eles.
 
-            EXEMPLOS:
-              cpf find app.log dump.sql
-              cpf find --confidence high --json chamados/*.txt
-              cpf find --confidence low --include-invalid export.csv
-              cpf find -r --count --stats pasta-compartilhada/
-              cpf find -r -g '*.csv' -g '!backup/' exportacoes/
-              cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' documentos/
-            """),
+                EXEMPLOS:
+                  cpf find app.log dump.sql
+                  cpf find --confidence high --json chamados/*.txt
+                  cpf find --confidence low --include-invalid export.csv
+                  cpf find -r --count --stats pasta-compartilhada/
+                  cpf find -r -g '*.csv' -g '!backup/' exportacoes/
+                  cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' documentos/
+                """),
         argumentCompletion: .file)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
@@ -155,15 +219,22 @@ enum FindCommand: Command {
         settings.threads = TreeOptions.threadsPerFile(threads, files: run.filesAtFirst)
         let stats = TreeStats()
         run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
-        run.run(makeWorker: TreeWorkers.find(settings: settings, listing: listing, stats: stats, preprocessor: preprocessor,
-                                                 context: context))
-        if arguments.has(Self.stats) { stats.write(to: context.errors, notSearched: run.notSearchedCount, language: context.language) }
+        run.run(
+            makeWorker: TreeWorkers.find(
+                settings: settings, listing: listing, stats: stats, preprocessor: preprocessor,
+                context: context))
+        if arguments.has(Self.stats) {
+            stats.write(to: context.errors, notSearched: run.notSearchedCount, language: context.language)
+        }
         if run.failedInput { return .error }
         return ExitStatus(succeeded: stats.totalFound > 0)
     }
 
     /// The value of a `--confidence` option, read case-insensitively.
-    static func confidenceLevel(_ arguments: ParsedArguments, _ option: OptionDefinition) throws(UsageError) -> CPFScanner.Confidence? {
-        try arguments.choice(option, among: CPFScanner.Confidence.allCases.map(\.rawValue)).flatMap(CPFScanner.Confidence.init(rawValue:))
+    static func confidenceLevel(_ arguments: ParsedArguments, _ option: OptionDefinition) throws(UsageError)
+        -> CPFScanner.Confidence?
+    {
+        try arguments.choice(option, among: CPFScanner.Confidence.allCases.map(\.rawValue)).flatMap(
+            CPFScanner.Confidence.init(rawValue:))
     }
 }

@@ -3,21 +3,51 @@ import CPFKit
 /// `cpf generate`: random valid CPFs for test data.
 enum GenerateCommand: Command {
     static let count = OptionDefinition(
-        "count", short: "n", value: "count", help: Localized("How many CPFs to print, one per line (default: 1). Streamed: any count runs in constant memory.", pt: "Quantos CPFs imprimir, um por linha (padrão: 1). Em fluxo: qualquer quantidade roda em memória constante."))
+        "count", short: "n", value: "count",
+        help: Localized(
+            "How many CPFs to print, one per line (default: 1). Streamed: any count runs in constant memory.",
+            pt:
+                """
+                Quantos CPFs imprimir, um por linha (padrão: 1). Em fluxo: qualquer quantidade roda em memória \
+                constante.
+                """
+        ))
     static let formatted = OptionDefinition(
         "formatted", help: Localized("Print them masked, DDD.DDD.DDD-DD.", pt: "Imprime com máscara, DDD.DDD.DDD-DD."))
     static let state = OptionDefinition(
-        "state", value: "uf", completion: .choices(FiscalRegion.allCases.flatMap(\.states).sorted()), help: Localized("Only CPFs of the fiscal region of this state (two letters, any case: SP, rj).", pt: "Só CPFs da região fiscal deste estado (duas letras, maiúsculas ou minúsculas: SP, rj)."))
+        "state", value: "uf", completion: .choices(FiscalRegion.allCases.flatMap(\.states).sorted()),
+        help: Localized(
+            "Only CPFs of the fiscal region of this state (two letters, any case: SP, rj).",
+            pt: "Só CPFs da região fiscal deste estado (duas letras, maiúsculas ou minúsculas: SP, rj)."))
     static let region = OptionDefinition(
-        "region", value: "digit", help: Localized("Only CPFs of this fiscal region (the ninth digit, 0 to 9).", pt: "Só CPFs desta região fiscal (o nono dígito, de 0 a 9)."))
+        "region", value: "digit",
+        help: Localized(
+            "Only CPFs of this fiscal region (the ninth digit, 0 to 9).",
+            pt: "Só CPFs desta região fiscal (o nono dígito, de 0 a 9)."))
     static let seed = OptionDefinition(
-        "seed", value: "seed", help: Localized("A number from 0 to 18446744073709551615 that makes the output reproducible, the same on every platform and version.", pt: "Um número de 0 a 18446744073709551615 que torna a saída reproduzível, a mesma em toda plataforma e versão."))
+        "seed", value: "seed",
+        help: Localized(
+            """
+            A number from 0 to 18446744073709551615 that makes the output reproducible, the same on every \
+            platform and version.
+            """,
+            pt:
+                """
+                Um número de 0 a 18446744073709551615 que torna a saída reproduzível, a mesma em toda plataforma \
+                e versão.
+                """
+        ))
     static let unique = OptionDefinition(
-        "unique", help: Localized("Never print the same CPF twice: up to 999999990 CPFs (99999999 in one region), in constant memory.", pt: "Nunca imprime o mesmo CPF duas vezes: até 999999990 CPFs (99999999 numa região), em memória constante."))
+        "unique",
+        help: Localized(
+            "Never print the same CPF twice: up to 999999990 CPFs (99999999 in one region), in constant memory.",
+            pt: "Nunca imprime o mesmo CPF duas vezes: até 999999990 CPFs (99999999 numa região), em memória constante."
+        ))
 
     static let definition = CommandDefinition(
         name: "generate",
-        abstract: Localized("Print random valid CPFs for test data.", pt: "Imprime CPFs válidos aleatórios para dados de teste."),
+        abstract: Localized(
+            "Print random valid CPFs for test data.", pt: "Imprime CPFs válidos aleatórios para dados de teste."),
         usage: "[-n <count>] [--formatted] [--state <uf> | --region <digit>] [--seed <seed>] [--unique]",
         arguments: [],
         options: [
@@ -28,7 +58,8 @@ enum GenerateCommand: Command {
             seed,
             unique,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             CPFs are drawn uniformly over all valid numbers that are not one repeated
             digit (of the region, when given), with the SplitMix64 generator.
             With --unique, the bases are walked in a seeded shuffled order instead,
@@ -42,30 +73,33 @@ enum GenerateCommand: Command {
               cpf generate -n 3 --formatted --state SP --seed 42
               cpf generate -n 10000000 > cpfs.txt
               cpf generate -n 5000000 --unique --seed 7 > distinct.txt
-            """, pt: """
-            Os CPFs são sorteados uniformemente entre todos os números válidos que não
-            são um só dígito repetido (da região, quando dada), com o gerador SplitMix64.
-            Com --unique, as bases são percorridas numa ordem embaralhada pela semente,
-            de modo que nenhuma se repete e cada CPF tem a mesma chance de sair.
+            """,
+            pt: """
+                Os CPFs são sorteados uniformemente entre todos os números válidos que não
+                são um só dígito repetido (da região, quando dada), com o gerador SplitMix64.
+                Com --unique, as bases são percorridas numa ordem embaralhada pela semente,
+                de modo que nenhuma se repete e cada CPF tem a mesma chance de sair.
 
-            REGIÕES FISCAIS (nono dígito):
-              0 RS   1 DF GO MT MS TO   2 AC AP AM PA RO RR   3 CE MA PI
-              4 AL PB PE RN   5 BA SE   6 MG   7 ES RJ   8 SP   9 PR SC
+                REGIÕES FISCAIS (nono dígito):
+                  0 RS   1 DF GO MT MS TO   2 AC AP AM PA RO RR   3 CE MA PI
+                  4 AL PB PE RN   5 BA SE   6 MG   7 ES RJ   8 SP   9 PR SC
 
-            EXEMPLOS:
-              cpf generate -n 3 --formatted --state SP --seed 42
-              cpf generate -n 10000000 > cpfs.txt
-              cpf generate -n 5000000 --unique --seed 7 > distintos.txt
-            """))
+                EXEMPLOS:
+                  cpf generate -n 3 --formatted --state SP --seed 42
+                  cpf generate -n 10000000 > cpfs.txt
+                  cpf generate -n 5000000 --unique --seed 7 > distintos.txt
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
         try arguments.requireAtMostOne(of: [Self.state, Self.region])
-        let count = try arguments.integer(Self.count, in: 0...Int.max, expected: Message.expectWholeNumber.localized()) ?? 1
+        let count =
+            try arguments.integer(Self.count, in: 0...Int.max, expected: Message.expectWholeNumber.localized()) ?? 1
         var region: FiscalRegion?
         if let state = arguments.value(Self.state) {
             guard let found = FiscalRegion(state: state.text) else {
-                throw .invalidValue(option: arguments.spelling(Self.state), value: state, expected: Message.expectState.localized())
+                throw .invalidValue(
+                    option: arguments.spelling(Self.state), value: state, expected: Message.expectState.localized())
             }
             region = found
         }
@@ -76,25 +110,30 @@ enum GenerateCommand: Command {
         var seed = system.next()
         if let text = arguments.value(Self.seed) {
             guard let value = UInt64(text.text) else {
-                throw .invalidValue(option: arguments.spelling(Self.seed), value: text, expected: Message.expectSeed.localized())
+                throw .invalidValue(
+                    option: arguments.spelling(Self.seed), value: text, expected: Message.expectSeed.localized())
             }
             seed = value
         }
         if arguments.has(Self.unique) {
             let available = UniqueCPFGenerator.count(in: region)
             guard count <= available else {
-                throw .invalid((region == nil ? Message.uniqueTooMany : .uniqueTooManyInRegion).localized(arguments.spelling(Self.unique), "\(available)", "\(count)"))
+                throw .invalid(
+                    (region == nil ? Message.uniqueTooMany : .uniqueTooManyInRegion).localized(
+                        arguments.spelling(Self.unique), "\(available)", "\(count)"))
             }
             var generator = UniqueCPFGenerator(region: region, seed: seed)
             inBatches(of: count, context: context) { batch in
-                CPFListWriter.write(count: batch, from: &generator, formatted: arguments.has(Self.formatted), to: context.output)
+                CPFListWriter.write(
+                    count: batch, from: &generator, formatted: arguments.has(Self.formatted), to: context.output)
             }
             return .success
         }
         var random = SplitMix64(seed: seed)
         inBatches(of: count, context: context) { batch in
-            CPFListWriter.write(count: batch, from: CPFGenerator(region: region), using: &random,
-                                formatted: arguments.has(Self.formatted), to: context.output)
+            CPFListWriter.write(
+                count: batch, from: CPFGenerator(region: region), using: &random,
+                formatted: arguments.has(Self.formatted), to: context.output)
         }
         return .success
     }

@@ -3,14 +3,16 @@ import CPFKit
 /// `cpf info`: explain one CPF.
 enum InfoCommand: Command {
     static let json = OptionDefinition(
-        "json", help: Localized("Print one JSON object instead of text.", pt: "Imprime um objeto JSON em vez de texto."))
+        "json", help: Localized("Print one JSON object instead of text.", pt: "Imprime um objeto JSON em vez de texto.")
+    )
 
     static let definition = CommandDefinition(
         name: "info",
-        abstract: Localized("Explain one CPF and suggest fixes for typos.", pt: "Explica um CPF e sugere correções de digitação."),
+        abstract: Localized(
+            "Explain one CPF and suggest fixes for typos.", pt: "Explica um CPF e sugere correções de digitação."),
         usage: "[<options>] <cpf>",
         arguments: [
-            ("<cpf>", Localized("The CPF to explain, masked or bare.", pt: "O CPF a explicar, com ou sem máscara.")),
+            ("<cpf>", Localized("The CPF to explain, masked or bare.", pt: "O CPF a explicar, com ou sem máscara."))
         ],
         options: [
             CommonOptions.strict,
@@ -18,7 +20,8 @@ enum InfoCommand: Command {
             CommonOptions.allowRepeated,
             json,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             Shows the masked and bare forms, validity and reason, the check digits found
             and expected, the fiscal region with its states, the LGPD display form, and
             for an invalid number the valid numbers one typo away (one digit changed, or
@@ -29,18 +32,19 @@ enum InfoCommand: Command {
 
             EXAMPLE:
               cpf info 390.533.447-06
-            """, pt: """
-            Mostra as formas com e sem máscara, a validade e o motivo, os dígitos
-            verificadores encontrados e os esperados, a região fiscal com seus estados,
-            a forma de exibição da LGPD e, para um número inválido, os números válidos a
-            um erro de digitação (um dígito trocado, ou dois dígitos vizinhos invertidos).
+            """,
+            pt: """
+                Mostra as formas com e sem máscara, a validade e o motivo, os dígitos
+                verificadores encontrados e os esperados, a região fiscal com seus estados,
+                a forma de exibição da LGPD e, para um número inválido, os números válidos a
+                um erro de digitação (um dígito trocado, ou dois dígitos vizinhos invertidos).
 
-            CÓDIGO DE SAÍDA:
-              0 válido, 1 inválido, 2 erro de uso.
+                CÓDIGO DE SAÍDA:
+                  0 válido, 1 inválido, 2 erro de uso.
 
-            EXEMPLO:
-              cpf info 390.533.447-06
-            """))
+                EXEMPLO:
+                  cpf info 390.533.447-06
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         guard let text = arguments.positionals.first else { throw .missingArgument("<cpf>") }

@@ -17,17 +17,20 @@ enum KeyFile {
 
         var description: String {
             switch self {
-            case let .unreadable(path, error):
+            case .unreadable(let path, let error):
                 "key file '\(path)': \(error)"
             case .notRegularFile(let path):
                 "key file '\(path)': not a regular file (a key is read from a file, never from a pipe or a device)"
-            case let .wrongLength(path, count):
-                "key file '\(path)': expected 64 hexadecimal digits (a 256-bit key), found \(count < KeyFile.readLimit ? "" : "at least ")\(count) characters"
-            case let .notHexadecimal(path, position):
+            case .wrongLength(let path, let count):
+                """
+                key file '\(path)': expected 64 hexadecimal digits (a 256-bit key), found \
+                \(count < KeyFile.readLimit ? "" : "at least ")\(count) characters
+                """
+            case .notHexadecimal(let path, let position):
                 "key file '\(path)': character \(position) is not a hexadecimal digit (0-9, a-f)"
             case .exists(let path):
                 "'\(path)' already exists: a key file is never overwritten"
-            case let .uncreatable(path, error):
+            case .uncreatable(let path, let error):
                 "cannot create key file '\(path)': \(error)"
             case .noRandomness:
                 "the system's random source failed"
@@ -77,7 +80,8 @@ enum KeyFile {
         if let bad = digits.firstIndex(where: { !isHexDigit($0) }) {
             throw .notHexadecimal(path: path, position: bad + 1)
         }
-        guard digits.count == 64, let key = CPFPseudonymizer.Key(hexadecimal: String(decoding: digits, as: UTF8.self)) else {
+        guard digits.count == 64, let key = CPFPseudonymizer.Key(hexadecimal: String(decoding: digits, as: UTF8.self))
+        else {
             throw .wrongLength(path: path, count: digits.count)
         }
         return (key, exposedMode)
@@ -101,7 +105,8 @@ enum KeyFile {
     static func create(_ file: RawText) throws(Failure) {
         let path = Escaping.readable(file)
         var bytes = [UInt8](repeating: 0, count: 32)
-        guard bytes.withUnsafeMutableBytes({ system_randomBytes($0) }), let key = CPFPseudonymizer.Key(bytes: bytes) else {
+        guard bytes.withUnsafeMutableBytes({ system_randomBytes($0) }), let key = CPFPseudonymizer.Key(bytes: bytes)
+        else {
             throw .noRandomness
         }
         let descriptor: FileDescriptor
@@ -132,7 +137,8 @@ enum KeyFile {
     /// another file.
     private static func removeIfStill(_ file: RawText, _ identity: FileIdentity?) {
         guard let identity, let status = try? FileStatus(file, followingLinks: false),
-              status.device == identity.device, status.inode == identity.inode else { return }
+            status.device == identity.device, status.inode == identity.inode
+        else { return }
         system_unlink(file)
     }
 }

@@ -3,24 +3,70 @@ import CPFKit
 /// `cpf pseudonymize`: consistent, reversible pseudonyms (FF1-AES-256).
 enum PseudonymizeCommand: Command {
     static let keyFile = OptionDefinition(
-        "key-file", value: "file", completion: .file, help: Localized("The key: a file of 64 hexadecimal digits (a 256-bit AES key), readable by you only. Required.", pt: "A chave: um arquivo de 64 dígitos hexadecimais (uma chave AES de 256 bits), legível só por você. Obrigatória."))
+        "key-file", value: "file", completion: .file,
+        help: Localized(
+            "The key: a file of 64 hexadecimal digits (a 256-bit AES key), readable by you only. Required.",
+            pt:
+                """
+                A chave: um arquivo de 64 dígitos hexadecimais (uma chave AES de 256 bits), legível só por você. \
+                Obrigatória.
+                """
+        ))
     static let tweak = OptionDefinition(
-        "tweak", value: "text", help: Localized("FF1's tweak (default: empty). Another tweak gives other pseudonyms with the same key: one per data set that must not be joined.", pt: "O tweak do FF1 (padrão: vazio). Outro tweak dá outros pseudônimos com a mesma chave: um por conjunto de dados que não deve ser cruzado."))
+        "tweak", value: "text",
+        help: Localized(
+            """
+            FF1's tweak (default: empty). Another tweak gives other pseudonyms with the same key: one per data \
+            set that must not be joined.
+            """,
+            pt:
+                """
+                O tweak do FF1 (padrão: vazio). Outro tweak dá outros pseudônimos com a mesma chave: um por \
+                conjunto de dados que não deve ser cruzado.
+                """
+        ))
     static let keepRegion = OptionDefinition(
-        "keep-region", help: Localized("Keep the ninth digit, the fiscal region; only the first eight digits are encrypted.", pt: "Mantém o nono dígito, a região fiscal; só os oito primeiros dígitos são cifrados."))
+        "keep-region",
+        help: Localized(
+            "Keep the ninth digit, the fiscal region; only the first eight digits are encrypted.",
+            pt: "Mantém o nono dígito, a região fiscal; só os oito primeiros dígitos são cifrados."))
     static let reverse = OptionDefinition(
-        "reverse", help: Localized("Turn pseudonyms back into the CPFs they came from (same key, tweak and --keep-region).", pt: "Transforma pseudônimos de volta nos CPFs de origem (mesma chave, tweak e --keep-region)."))
+        "reverse",
+        help: Localized(
+            "Turn pseudonyms back into the CPFs they came from (same key, tweak and --keep-region).",
+            pt: "Transforma pseudônimos de volta nos CPFs de origem (mesma chave, tweak e --keep-region)."))
     static let formatted = OptionDefinition(
-        "formatted", help: Localized("Print every result masked, DDD.DDD.DDD-DD (by default each keeps the form of its input).", pt: "Imprime todo resultado com máscara, DDD.DDD.DDD-DD (por padrão cada um mantém a forma da entrada)."))
+        "formatted",
+        help: Localized(
+            "Print every result masked, DDD.DDD.DDD-DD (by default each keeps the form of its input).",
+            pt: "Imprime todo resultado com máscara, DDD.DDD.DDD-DD (por padrão cada um mantém a forma da entrada)."))
     static let newKeyFile = OptionDefinition(
-        "new-key-file", value: "file", completion: .file, help: Localized("Write a new random key to <file> (mode 0600) and exit. Never overwrites a file.", pt: "Grava uma nova chave aleatória em <file> (modo 0600) e sai. Nunca sobrescreve um arquivo."))
+        "new-key-file", value: "file", completion: .file,
+        help: Localized(
+            "Write a new random key to <file> (mode 0600) and exit. Never overwrites a file.",
+            pt: "Grava uma nova chave aleatória em <file> (modo 0600) e sai. Nunca sobrescreve um arquivo."))
 
     static let definition = CommandDefinition(
         name: "pseudonymize",
-        abstract: Localized("Replace CPFs with consistent, reversible pseudonyms.", pt: "Troca CPFs por pseudônimos estáveis e reversíveis."),
+        abstract: Localized(
+            "Replace CPFs with consistent, reversible pseudonyms.",
+            pt: "Troca CPFs por pseudônimos estáveis e reversíveis."),
         usage: "--key-file <file> [--tweak <text>] [--keep-region] [--reverse] [--formatted] [--field <n>] [<cpf> ...]",
         arguments: [
-            ("<cpf>", Localized("CPFs to pseudonymize. Without any, CPFs are read one per line from --input files or standard input.", pt: "CPFs a pseudonimizar. Sem nenhum, os CPFs são lidos um por linha dos arquivos de --input ou da entrada padrão.")),
+            (
+                "<cpf>",
+                Localized(
+                    """
+                    CPFs to pseudonymize. Without any, CPFs are read one per line from --input files or standard \
+                    input.
+                    """,
+                    pt:
+                        """
+                        CPFs a pseudonimizar. Sem nenhum, os CPFs são lidos um por linha dos arquivos de --input \
+                        ou da entrada padrão.
+                        """
+                )
+            )
         ],
         options: [
             keyFile,
@@ -35,7 +81,8 @@ enum PseudonymizeCommand: Command {
             CommonOptions.strict,
             newKeyFile,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             Each valid CPF becomes a valid CPF, never one repeated digit: the same for
             the same CPF, key and tweak on every run and machine, never the same for two
             CPFs, and turned back with --reverse. Separators and spaces stay as written
@@ -66,44 +113,48 @@ enum PseudonymizeCommand: Command {
               cpf pseudonymize --key-file cpf.key 390.533.447-05
               cpf pseudonymize --key-file cpf.key --tweak crm < cpfs.txt > pseudonyms.txt
               cpf pseudonymize --key-file cpf.key --tweak crm --reverse < pseudonyms.txt
-            """, pt: """
-            Cada CPF válido vira um CPF válido, nunca um só dígito repetido: o mesmo para
-            o mesmo CPF, chave e tweak em toda execução e máquina, nunca o mesmo para dois
-            CPFs, e desfeito com --reverse. Separadores e espaços ficam como escritos
-            (com máscara fica com máscara, sem fica sem). Uma linha de saída por linha de
-            entrada; uma entrada que não é um CPF válido é relatada na saída de erro
-            (cpf: ORIGEM:LINHA: 'ENTRADA': MENSAGEM) e copiada sem mudança.
+            """,
+            pt: """
+                Cada CPF válido vira um CPF válido, nunca um só dígito repetido: o mesmo para
+                o mesmo CPF, chave e tweak em toda execução e máquina, nunca o mesmo para dois
+                CPFs, e desfeito com --reverse. Separadores e espaços ficam como escritos
+                (com máscara fica com máscara, sem fica sem). Uma linha de saída por linha de
+                entrada; uma entrada que não é um CPF válido é relatada na saída de erro
+                (cpf: ORIGEM:LINHA: 'ENTRADA': MENSAGEM) e copiada sem mudança.
 
-            O FF1 é uma permutação, então um pseudônimo nem sempre é outro CPF: cerca de
-            um CPF por chave e tweak é um ponto fixo (fixed point), o seu próprio
-            pseudônimo (cerca de dez com --keep-region, um por região, com os mesmos oito
-            primeiros dígitos). Só a chave distingue um ponto fixo de outro pseudônimo.
+                O FF1 é uma permutação, então um pseudônimo nem sempre é outro CPF: cerca de
+                um CPF por chave e tweak é um ponto fixo (fixed point), o seu próprio
+                pseudônimo (cerca de dez com --keep-region, um por região, com os mesmos oito
+                primeiros dígitos). Só a chave distingue um ponto fixo de outro pseudônimo.
 
-            A construção é fixa para que outras ferramentas possam reproduzi-la: FF1 da
-            NIST SP 800-38G Rev. 1 com AES-256, base 10, os bytes UTF-8 do tweak, sobre
-            os 9 primeiros dígitos (8 com --keep-region); uma base de um só dígito
-            repetido é cifrada de novo; os dígitos verificadores são recalculados.
+                A construção é fixa para que outras ferramentas possam reproduzi-la: FF1 da
+                NIST SP 800-38G Rev. 1 com AES-256, base 10, os bytes UTF-8 do tweak, sobre
+                os 9 primeiros dígitos (8 com --keep-region); uma base de um só dígito
+                repetido é cifrada de novo; os dígitos verificadores são recalculados.
 
-            Pseudônimos continuam sendo dados pessoais (LGPD): quem tem a chave pode
-            desfazê-los. Guarde o arquivo de chave longe dos dados, legível só por você
-            (um arquivo de chave que outros podem ler gera um aviso).
+                Pseudônimos continuam sendo dados pessoais (LGPD): quem tem a chave pode
+                desfazê-los. Guarde o arquivo de chave longe dos dados, legível só por você
+                (um arquivo de chave que outros podem ler gera um aviso).
 
-            CÓDIGO DE SAÍDA:
-              0 todos reescritos, 1 pelo menos um copiado sem mudança, 2 erro de uso ou
-              de E/S ou arquivo de chave inutilizável (ausente, sem 64 dígitos
-              hexadecimais).
+                CÓDIGO DE SAÍDA:
+                  0 todos reescritos, 1 pelo menos um copiado sem mudança, 2 erro de uso ou
+                  de E/S ou arquivo de chave inutilizável (ausente, sem 64 dígitos
+                  hexadecimais).
 
-            EXEMPLOS:
-              cpf pseudonymize --new-key-file cpf.key
-              cpf pseudonymize --key-file cpf.key 390.533.447-05
-              cpf pseudonymize --key-file cpf.key --tweak crm < cpfs.txt > pseudonimos.txt
-              cpf pseudonymize --key-file cpf.key --tweak crm --reverse < pseudonimos.txt
-            """))
+                EXEMPLOS:
+                  cpf pseudonymize --new-key-file cpf.key
+                  cpf pseudonymize --key-file cpf.key 390.533.447-05
+                  cpf pseudonymize --key-file cpf.key --tweak crm < cpfs.txt > pseudonimos.txt
+                  cpf pseudonymize --key-file cpf.key --tweak crm --reverse < pseudonimos.txt
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let path = arguments.value(Self.newKeyFile) {
             if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-            for other in [Self.keyFile, Self.tweak, Self.keepRegion, Self.reverse, Self.formatted, CommonOptions.input, CommonOptions.strict]
+            for other in [
+                Self.keyFile, Self.tweak, Self.keepRegion, Self.reverse, Self.formatted, CommonOptions.input,
+                CommonOptions.strict,
+            ]
             where arguments.has(other) {
                 throw .conflictingOptions(arguments.spelling(Self.newKeyFile), arguments.spelling(other))
             }
@@ -135,7 +186,9 @@ enum PseudonymizeCommand: Command {
         }
         do throws(KeyFile.Failure) {
             let read = try KeyFile.read(path)
-            if let mode = read.exposedMode { context.diagnose(context.text(.keyFileReadable, Escaping.readable(path), mode)) }
+            if let mode = read.exposedMode {
+                context.diagnose(context.text(.keyFileReadable, Escaping.readable(path), mode))
+            }
             return read.key
         } catch {
             context.diagnose(describe(error, context: context))
@@ -146,19 +199,20 @@ enum PseudonymizeCommand: Command {
     /// Why a key file cannot be used, in the language of the run.
     static func describe(_ failure: KeyFile.Failure, context: Context) -> String {
         switch failure {
-        case let .unreadable(path, error): context.text(.keyFileError, path, context.describe(error))
+        case .unreadable(let path, let error): context.text(.keyFileError, path, context.describe(error))
         case .notRegularFile(let path): context.text(.keyFileNotRegular, path)
-        case let .wrongLength(path, count):
+        case .wrongLength(let path, let count):
             context.text(count < KeyFile.readLimit ? .keyFileLength : .keyFileLengthAtLeast, path, "\(count)")
-        case let .notHexadecimal(path, position): context.text(.keyFileCharacter, path, "\(position)")
+        case .notHexadecimal(let path, let position): context.text(.keyFileCharacter, path, "\(position)")
         case .exists(let path): context.text(.keyFileExists, path)
-        case let .uncreatable(path, error): context.text(.keyFileCreate, path, context.describe(error))
+        case .uncreatable(let path, let error): context.text(.keyFileCreate, path, context.describe(error))
         case .noRandomness: context.text(.noRandomness)
         }
     }
 
     /// The pseudonymizer of `key` with the `--tweak` and `--keep-region` given.
     static func pseudonymizer(key: CPFPseudonymizer.Key, _ arguments: ParsedArguments) -> CPFPseudonymizer {
-        CPFPseudonymizer(key: key, tweakBytes: arguments.value(tweak)?.bytes ?? [], keepsRegion: arguments.has(keepRegion))
+        CPFPseudonymizer(
+            key: key, tweakBytes: arguments.value(tweak)?.bytes ?? [], keepsRegion: arguments.has(keepRegion))
     }
 }

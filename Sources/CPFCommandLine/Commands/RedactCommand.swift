@@ -3,20 +3,78 @@ import CPFKit
 /// `cpf redact`: copy text with the digits of every CPF hidden.
 enum RedactCommand: Command {
     static let style = OptionDefinition(
-        "style", value: "style", completion: .choices(["full", "lgpd", "pseudonym"]), help: Localized("'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the last two: ***.533.447-**, ***533447**. 'pseudonym' writes each CPF's pseudonym (see 'cpf pseudonymize'; needs --key-file), a mistyped one fully hidden.", pt: "'full' (padrão) esconde todos os dígitos: ***.***.***-**, ***********. 'lgpd' esconde os três primeiros e os dois últimos: ***.533.447-**, ***533447**. 'pseudonym' escreve o pseudônimo de cada CPF (veja 'cpf pseudonymize'; precisa de --key-file), e um CPF digitado errado é todo escondido."))
+        "style", value: "style", completion: .choices(["full", "lgpd", "pseudonym"]),
+        help: Localized(
+            """
+            'full' (default) hides every digit: ***.***.***-**, ***********. 'lgpd' hides the first three and the \
+            last two: ***.533.447-**, ***533447**. 'pseudonym' writes each CPF's pseudonym (see 'cpf \
+            pseudonymize'; needs --key-file), a mistyped one fully hidden.
+            """,
+            pt:
+                """
+                'full' (padrão) esconde todos os dígitos: ***.***.***-**, ***********. 'lgpd' esconde os três \
+                primeiros e os dois últimos: ***.533.447-**, ***533447**. 'pseudonym' escreve o pseudônimo de \
+                cada CPF (veja 'cpf pseudonymize'; precisa de --key-file), e um CPF digitado errado é todo \
+                escondido.
+                """
+        ))
 
     static let confidence = OptionDefinition(
-        "confidence", value: "level", completion: .choices(["low", "medium", "high"]), help: Localized("Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. Mistyped CPFs are always hidden.", pt: "Esconde CPFs de pelo menos esta confiança: low (padrão: tudo o que poderia ser um CPF), medium ou high. CPFs digitados errado são sempre escondidos."))
+        "confidence", value: "level", completion: .choices(["low", "medium", "high"]),
+        help: Localized(
+            """
+            Hide CPFs of at least this confidence: low (default: anything that could be a CPF), medium or high. \
+            Mistyped CPFs are always hidden.
+            """,
+            pt:
+                """
+                Esconde CPFs de pelo menos esta confiança: low (padrão: tudo o que poderia ser um CPF), medium ou \
+                high. CPFs digitados errado são sempre escondidos.
+                """
+        ))
 
     static let inPlace = OptionDefinition(
-        "in-place", help: Localized("Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file in the same folder, renamed over it), owner, mode, ACLs and extended attributes kept; files with nothing to hide are left untouched. Each file changed is listed on standard error.", pt: "Reescreve cada <file> que tem algo a esconder em vez de imprimi-lo: de forma atômica (um arquivo temporário na mesma pasta, renomeado por cima), mantendo dono, permissões, ACLs e atributos estendidos; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na saída de erro."))
+        "in-place",
+        help: Localized(
+            """
+            Rewrite each <file> that has something to hide instead of printing it: atomically (a temporary file \
+            in the same folder, renamed over it), owner, mode, ACLs and extended attributes kept; files with \
+            nothing to hide are left untouched. Each file changed is listed on standard error.
+            """,
+            pt:
+                """
+                Reescreve cada <file> que tem algo a esconder em vez de imprimi-lo: de forma atômica (um arquivo \
+                temporário na mesma pasta, renomeado por cima), mantendo dono, permissões, ACLs e atributos \
+                estendidos; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na \
+                saída de erro.
+                """
+        ))
 
     static let definition = CommandDefinition(
         name: "redact",
-        abstract: Localized("Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."),
-        usage: "[-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] [--skip-unsearchable] [<file> ...]",
+        abstract: Localized(
+            "Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."
+        ),
+        usage:
+            """
+            [-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] \
+            [--skip-unsearchable] [<file> ...]
+            """,
         arguments: [
-            ("<file>", Localized("Files to copy, in order ('-' for standard input); with -r, directories too. Without any, standard input is read.", pt: "Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem nenhum, lê a entrada padrão.")),
+            (
+                "<file>",
+                Localized(
+                    """
+                    Files to copy, in order ('-' for standard input); with -r, directories too. Without any, \
+                    standard input is read.
+                    """,
+                    pt:
+                        """
+                        Arquivos a copiar, em ordem ('-' para a entrada padrão); com -r, também pastas. Sem \
+                        nenhum, lê a entrada padrão.
+                        """
+                )
+            )
         ],
         options: [
             style,
@@ -32,7 +90,8 @@ enum RedactCommand: Command {
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
         ] + DecodingOptions.all,
-        discussion: Localized("""
+        discussion: Localized(
+            """
             Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
             the same confidence is rewritten in place, separators, line breaks and
             invisible characters kept; every other byte is copied unchanged, binary
@@ -82,60 +141,61 @@ enum RedactCommand: Command {
               cpf redact app.log > app-shared.log
               cpf redact --style lgpd < ticket.txt
               cpf redact -r --in-place shared-folder/
-            """, pt: """
-            Todo CPF e CPF digitado errado que 'cpf find --include-invalid' relata na
-            mesma confiança é reescrito no lugar, mantendo separadores, quebras de linha
-            e caracteres invisíveis; todos os outros bytes são copiados sem mudança,
-            inclusive dados binários e UTF-8 inválido. Depois de
-            'cpf redact --confidence L', 'cpf find --confidence L --include-invalid'
-            não encontra nada. A memória fica estável qualquer que seja a entrada,
-            mesmo uma linha de 1 GB.
+            """,
+            pt: """
+                Todo CPF e CPF digitado errado que 'cpf find --include-invalid' relata na
+                mesma confiança é reescrito no lugar, mantendo separadores, quebras de linha
+                e caracteres invisíveis; todos os outros bytes são copiados sem mudança,
+                inclusive dados binários e UTF-8 inválido. Depois de
+                'cpf redact --confidence L', 'cpf find --confidence L --include-invalid'
+                não encontra nada. A memória fica estável qualquer que seja a entrada,
+                mesmo uma linha de 1 GB.
 
-            Um arquivo em UTF-16, UTF-32 ou Windows-1252, ou comprimido com gzip, é
-            decodificado como 'cpf find' o decodifica, e escrito de volta na mesma
-            codificação (com a marca de ordem de bytes) e comprimido com gzip de
-            novo. Um arquivo que não pode ser pesquisado por inteiro (xz, bzip2,
-            zstd, zip...; um gzip corrompido; um limite de descompressão) é nomeado
-            na saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO', e
-            --in-place o deixa como estava.
+                Um arquivo em UTF-16, UTF-32 ou Windows-1252, ou comprimido com gzip, é
+                decodificado como 'cpf find' o decodifica, e escrito de volta na mesma
+                codificação (com a marca de ordem de bytes) e comprimido com gzip de
+                novo. Um arquivo que não pode ser pesquisado por inteiro (xz, bzip2,
+                zstd, zip...; um gzip corrompido; um limite de descompressão) é nomeado
+                na saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO', e
+                --in-place o deixa como estava.
 
-            Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
-            escrito de volta com só as partes MIME que tinham um CPF recodificadas,
-            no charset e em base64 ou quoted-printable originais, e os programas de
-            e-mail continuam a lê-lo; as outras partes são copiadas byte a byte.
-            Um e-mail vindo de um pipe ou comprimido com gzip não pode ser
-            reescrito: não é pesquisado.
+                Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
+                escrito de volta com só as partes MIME que tinham um CPF recodificadas,
+                no charset e em base64 ou quoted-printable originais, e os programas de
+                e-mail continuam a lê-lo; as outras partes são copiadas byte a byte.
+                Um e-mail vindo de um pipe ou comprimido com gzip não pode ser
+                reescrito: não é pesquisado.
 
-            Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
-            novo conteúdo vai para um arquivo temporário na mesma pasta
-            (.cpf-redact-XXXXXX), com o dono, o grupo, as permissões, as ACLs e os
-            atributos estendidos do arquivo, gravado no disco e renomeado por cima
-            dele; assim o arquivo é a todo momento o antigo ou o novo. Um link dado
-            como arquivo tem reescrito o arquivo para o qual aponta. As pastas são
-            abertas dentro das pastas-mãe, nunca por um caminho procurado de novo:
-            uma pasta trocada por um link durante a execução não leva o cpf para
-            fora dos argumentos. Um arquivo não é reescrito, e é relatado, quando
-            isso perderia algo: outros links físicos, metadados que não podem ser
-            mantidos, uma mudança durante a reescrita, outro programa escrevendo
-            nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
-            estava; os outros seguem. Nada é escrito dentro de uma pasta .git, .hg
-            ou .svn: um arquivo ali com algo a esconder é relatado (exclua a pasta
-            com -g '!.git'). Nada é renomeado: com -r, um nome que tem um CPF é
-            relatado, com o CPF escondido. Um arquivo lido por --pre nunca é
-            reescrito, e é relatado quando o texto dele tem um CPF. Os nomes na
-            saída de erro aparecem com os CPFs escondidos.
+                Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
+                novo conteúdo vai para um arquivo temporário na mesma pasta
+                (.cpf-redact-XXXXXX), com o dono, o grupo, as permissões, as ACLs e os
+                atributos estendidos do arquivo, gravado no disco e renomeado por cima
+                dele; assim o arquivo é a todo momento o antigo ou o novo. Um link dado
+                como arquivo tem reescrito o arquivo para o qual aponta. As pastas são
+                abertas dentro das pastas-mãe, nunca por um caminho procurado de novo:
+                uma pasta trocada por um link durante a execução não leva o cpf para
+                fora dos argumentos. Um arquivo não é reescrito, e é relatado, quando
+                isso perderia algo: outros links físicos, metadados que não podem ser
+                mantidos, uma mudança durante a reescrita, outro programa escrevendo
+                nele. Um arquivo que não pode ser lido ou escrito é relatado e fica como
+                estava; os outros seguem. Nada é escrito dentro de uma pasta .git, .hg
+                ou .svn: um arquivo ali com algo a esconder é relatado (exclua a pasta
+                com -g '!.git'). Nada é renomeado: com -r, um nome que tem um CPF é
+                relatado, com o CPF escondido. Um arquivo lido por --pre nunca é
+                reescrito, e é relatado quando o texto dele tem um CPF. Os nomes na
+                saída de erro aparecem com os CPFs escondidos.
 
-            CÓDIGO DE SAÍDA:
-              0 copiado ou reescrito (com ou sem CPF encontrado),
-              2 erro de uso ou de E/S (com --in-place: algum arquivo não foi
-                reescrito, ou um nome ainda tem um CPF), ou um arquivo não
-                pesquisado por inteiro (exceto com --skip-unsearchable).
+                CÓDIGO DE SAÍDA:
+                  0 copiado ou reescrito (com ou sem CPF encontrado),
+                  2 erro de uso ou de E/S (com --in-place: algum arquivo não foi
+                    reescrito, ou um nome ainda tem um CPF), ou um arquivo não
+                    pesquisado por inteiro (exceto com --skip-unsearchable).
 
-            EXEMPLOS:
-              cpf redact app.log > app-compartilhado.log
-              cpf redact --style lgpd < chamado.txt
-              cpf redact -r --in-place pasta-compartilhada/
-            """),
+                EXEMPLOS:
+                  cpf redact app.log > app-compartilhado.log
+                  cpf redact --style lgpd < chamado.txt
+                  cpf redact -r --in-place pasta-compartilhada/
+                """),
         argumentCompletion: .file)
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
@@ -167,10 +227,11 @@ enum RedactCommand: Command {
             hidesCPFsInNames: true)
         let limits = try DecodingOptions.limits(arguments)
         run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
-        run.run(makeWorker: TreeWorkers.redact(
-            makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
-            threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
-            preprocessor: preprocessor, context: context))
+        run.run(
+            makeWorker: TreeWorkers.redact(
+                makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
+                threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
+                preprocessor: preprocessor, context: context))
         return run.failedInput ? .error : .success
     }
 }

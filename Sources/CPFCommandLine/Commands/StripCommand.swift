@@ -4,10 +4,21 @@ import CPFKit
 enum StripCommand: Command {
     static let definition = CommandDefinition(
         name: "strip",
-        abstract: Localized("Print CPFs as their 11 bare digits.", pt: "Imprime CPFs como seus 11 dígitos, sem máscara."),
+        abstract: Localized(
+            "Print CPFs as their 11 bare digits.", pt: "Imprime CPFs como seus 11 dígitos, sem máscara."),
         usage: "[<options>] [<cpf> ...]",
         arguments: [
-            ("<cpf>", Localized("CPFs to strip. Without any, CPFs are read one per line from --input files or standard input.", pt: "CPFs de que tirar a máscara. Sem nenhum, os CPFs são lidos um por linha dos arquivos de --input ou da entrada padrão.")),
+            (
+                "<cpf>",
+                Localized(
+                    "CPFs to strip. Without any, CPFs are read one per line from --input files or standard input.",
+                    pt:
+                        """
+                        CPFs de que tirar a máscara. Sem nenhum, os CPFs são lidos um por linha dos arquivos de \
+                        --input ou da entrada padrão.
+                        """
+                )
+            )
         ],
         options: ReformatCommand.options,
         discussion: ReformatCommand.discussion(example: "cpf strip 390.533.447-05"))

@@ -20,7 +20,9 @@ final class BlockReader {
     private let flush: () -> Void
     private let cancellation: Cancellation?
 
-    init(capacity: Int = BlockReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil) {
+    init(
+        capacity: Int = BlockReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil
+    ) {
         precondition(capacity > 0, "a block holds at least one byte")
         storage = LargeBuffer.allocate(byteCount: Self.headroom + capacity, alignment: 64)
         self.flush = flush

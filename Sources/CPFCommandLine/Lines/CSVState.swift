@@ -25,19 +25,39 @@ struct CSVState {
     mutating func step(_ byte: UInt8) -> Bool {
         switch phase {
         case .fieldStart:
-            if byte == 0x22 { phase = .quoted; return false }
-            if byte == delimiter { fieldIndex += 1; return false }
+            if byte == 0x22 {
+                phase = .quoted
+                return false
+            }
+            if byte == delimiter {
+                fieldIndex += 1
+                return false
+            }
             phase = .unquoted
             return true
         case .unquoted:
-            if byte == delimiter { fieldIndex += 1; phase = .fieldStart; return false }
+            if byte == delimiter {
+                fieldIndex += 1
+                phase = .fieldStart
+                return false
+            }
             return true
         case .quoted:
-            if byte == 0x22 { phase = .quoteInQuoted; return false }
+            if byte == 0x22 {
+                phase = .quoteInQuoted
+                return false
+            }
             return true
         case .quoteInQuoted:
-            if byte == 0x22 { phase = .quoted; return true }
-            if byte == delimiter { fieldIndex += 1; phase = .fieldStart; return false }
+            if byte == 0x22 {
+                phase = .quoted
+                return true
+            }
+            if byte == delimiter {
+                fieldIndex += 1
+                phase = .fieldStart
+                return false
+            }
             phase = .unquoted
             return true
         }

@@ -119,9 +119,11 @@ final class ChunkPipeline: @unchecked Sendable {
     /// `work` returned, to `emit` (on any thread, never two at once). Leaves
     /// the descriptor's offset at the end, as reading it would. After a read
     /// error, every byte read before it has gone through `work` and `emit`.
-    func run<Result>(_ descriptor: FileDescriptor, work: (Chunk) -> Result, emit: (Chunk, Result) -> Void) throws(Errno) {
-        try run(descriptor, summary: { _ in () }, initial: (), combine: { _, _ in () },
-                work: { chunk, _ in work(chunk) }, emit: emit)
+    func run<Result>(_ descriptor: FileDescriptor, work: (Chunk) -> Result, emit: (Chunk, Result) -> Void) throws(Errno)
+    {
+        try run(
+            descriptor, summary: { _ in () }, initial: (), combine: { _, _ in () },
+            work: { chunk, _ in work(chunk) }, emit: emit)
     }
 
     /// ``run(_:work:emit:)`` for work that needs to know something of every
@@ -142,106 +144,122 @@ final class ChunkPipeline: @unchecked Sendable {
         let context = ChunkPipeline.context
         let chunkCapacity = chunkCapacity
         withoutActuallyEscaping(summarize) { summarize in
-        withoutActuallyEscaping(combine) { combine in
-        withoutActuallyEscaping(work) { work in
-        withoutActuallyEscaping(emit) { emit in
-            withUnsafeMutablePointer(to: &state) { state in
-                group.run { _ in
-                    while true {
-                        // Take the next chunk and a buffer for it.
-                        let taken: (index: Int, buffer: Int)? = monitor.locked {
-                            while state.pointee.free.isEmpty && !state.pointee.allTaken { monitor.wait() }
-                            if state.pointee.allTaken { return nil }
-                            let index = state.pointee.nextToTake
-                            state.pointee.nextToTake += 1
-                            return (index, state.pointee.free.removeLast())
-                        }
-                        guard let taken else { return }
-                        let buffer = storage[taken.buffer]
-                        // Read it, with its context.
-                        let lower = taken.index * chunkCapacity
-                        let scannedOffset = Swift.max(0, lower - context)
-                        let wanted = lower + chunkCapacity + context - scannedOffset
-                        var filled = 0
-                        var failure: Errno?
-                        while filled < wanted {
-                            do throws(Errno) {
-                                let count = try descriptor.read(
-                                    into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + filled, count: wanted - filled),
-                                    at: origin + scannedOffset + filled)
-                                if count == 0 { break }
-                                filled += count
-                            } catch {
-                                failure = error
-                                break
-                            }
-                        }
-                        // The input ends in what was read, and perhaps in
-                        // the chunk itself, which is then the last.
-                        let reachesEnd = filled < wanted
-                        let upper = reachesEnd ? Swift.min(lower + chunkCapacity, scannedOffset + filled) : lower + chunkCapacity
-                        let isLast = reachesEnd && scannedOffset + filled <= lower + chunkCapacity || failure != nil
-                        let chunk = Chunk(
-                            index: taken.index, buffer: taken.buffer, scanned: UnsafeMutableRawBufferPointer(start: buffer.baseAddress!, count: filled),
-                            scannedOffset: scannedOffset, range: lower..<Swift.max(lower, upper), reachesEnd: reachesEnd)
-                        // Sum it up, and wait for the summaries before it.
-                        let mine = summarize(chunk)
-                        let before: Summary = monitor.locked {
-                            state.pointee.summaries[taken.buffer] = (taken.index, mine)
-                            var folded = false
-                            while let next = state.pointee.summaries.firstIndex(where: { $0?.index == state.pointee.folded }) {
-                                state.pointee.before[next] = state.pointee.summary
-                                state.pointee.summary = combine(state.pointee.summary, state.pointee.summaries[next]!.summary)
-                                state.pointee.summaries[next] = nil
-                                state.pointee.folded += 1
-                                folded = true
-                            }
-                            if folded { monitor.broadcast() }
-                            while state.pointee.folded <= taken.index { monitor.wait() }
-                            defer { state.pointee.before[taken.buffer] = nil }
-                            return state.pointee.before[taken.buffer]!
-                        }
-                        let result = work(chunk, before)
-                        // Hand it on; emit it, and those after it, if it is next.
-                        let emits: Bool = monitor.locked {
-                            state.pointee.ready[taken.buffer] = (chunk, result)
-                            if isLast, taken.index < state.pointee.last ?? .max {
-                                state.pointee.last = taken.index
-                                state.pointee.failure = failure
-                                monitor.broadcast()
-                            }
-                            guard !state.pointee.emitting, taken.index == state.pointee.nextToEmit else { return false }
-                            state.pointee.emitting = true
-                            return true
-                        }
-                        guard emits else { continue }
-                        while true {
-                            let next: (buffer: Int, chunk: Chunk, result: Result)? = monitor.locked {
-                                let wanted = state.pointee.nextToEmit
-                                if wanted <= state.pointee.last ?? .max,
-                                   let buffer = state.pointee.ready.firstIndex(where: { $0?.chunk.index == wanted }),
-                                   let (chunk, result) = state.pointee.ready[buffer] {
-                                    return (buffer, chunk, result)
+            withoutActuallyEscaping(combine) { combine in
+                withoutActuallyEscaping(work) { work in
+                    withoutActuallyEscaping(emit) { emit in
+                        withUnsafeMutablePointer(to: &state) { state in
+                            group.run { _ in
+                                while true {
+                                    // Take the next chunk and a buffer for it.
+                                    let taken: (index: Int, buffer: Int)? = monitor.locked {
+                                        while state.pointee.free.isEmpty && !state.pointee.allTaken { monitor.wait() }
+                                        if state.pointee.allTaken { return nil }
+                                        let index = state.pointee.nextToTake
+                                        state.pointee.nextToTake += 1
+                                        return (index, state.pointee.free.removeLast())
+                                    }
+                                    guard let taken else { return }
+                                    let buffer = storage[taken.buffer]
+                                    // Read it, with its context.
+                                    let lower = taken.index * chunkCapacity
+                                    let scannedOffset = Swift.max(0, lower - context)
+                                    let wanted = lower + chunkCapacity + context - scannedOffset
+                                    var filled = 0
+                                    var failure: Errno?
+                                    while filled < wanted {
+                                        do throws(Errno) {
+                                            let count = try descriptor.read(
+                                                into: UnsafeMutableRawBufferPointer(
+                                                    start: buffer.baseAddress! + filled, count: wanted - filled),
+                                                at: origin + scannedOffset + filled)
+                                            if count == 0 { break }
+                                            filled += count
+                                        } catch {
+                                            failure = error
+                                            break
+                                        }
+                                    }
+                                    // The input ends in what was read, and perhaps in
+                                    // the chunk itself, which is then the last.
+                                    let reachesEnd = filled < wanted
+                                    let upper =
+                                        reachesEnd
+                                        ? Swift.min(lower + chunkCapacity, scannedOffset + filled)
+                                        : lower + chunkCapacity
+                                    let isLast =
+                                        reachesEnd && scannedOffset + filled <= lower + chunkCapacity || failure != nil
+                                    let chunk = Chunk(
+                                        index: taken.index, buffer: taken.buffer,
+                                        scanned: UnsafeMutableRawBufferPointer(
+                                            start: buffer.baseAddress!, count: filled),
+                                        scannedOffset: scannedOffset, range: lower..<Swift.max(lower, upper),
+                                        reachesEnd: reachesEnd)
+                                    // Sum it up, and wait for the summaries before it.
+                                    let mine = summarize(chunk)
+                                    let before: Summary = monitor.locked {
+                                        state.pointee.summaries[taken.buffer] = (taken.index, mine)
+                                        var folded = false
+                                        while let next = state.pointee.summaries.firstIndex(where: {
+                                            $0?.index == state.pointee.folded
+                                        }) {
+                                            state.pointee.before[next] = state.pointee.summary
+                                            state.pointee.summary = combine(
+                                                state.pointee.summary, state.pointee.summaries[next]!.summary)
+                                            state.pointee.summaries[next] = nil
+                                            state.pointee.folded += 1
+                                            folded = true
+                                        }
+                                        if folded { monitor.broadcast() }
+                                        while state.pointee.folded <= taken.index { monitor.wait() }
+                                        defer { state.pointee.before[taken.buffer] = nil }
+                                        return state.pointee.before[taken.buffer]!
+                                    }
+                                    let result = work(chunk, before)
+                                    // Hand it on; emit it, and those after it, if it is next.
+                                    let emits: Bool = monitor.locked {
+                                        state.pointee.ready[taken.buffer] = (chunk, result)
+                                        if isLast, taken.index < state.pointee.last ?? .max {
+                                            state.pointee.last = taken.index
+                                            state.pointee.failure = failure
+                                            monitor.broadcast()
+                                        }
+                                        guard !state.pointee.emitting, taken.index == state.pointee.nextToEmit else {
+                                            return false
+                                        }
+                                        state.pointee.emitting = true
+                                        return true
+                                    }
+                                    guard emits else { continue }
+                                    while true {
+                                        let next: (buffer: Int, chunk: Chunk, result: Result)? = monitor.locked {
+                                            let wanted = state.pointee.nextToEmit
+                                            if wanted <= state.pointee.last ?? .max,
+                                                let buffer = state.pointee.ready.firstIndex(where: {
+                                                    $0?.chunk.index == wanted
+                                                }),
+                                                let (chunk, result) = state.pointee.ready[buffer]
+                                            {
+                                                return (buffer, chunk, result)
+                                            }
+                                            state.pointee.emitting = false
+                                            return nil
+                                        }
+                                        guard let next else { break }
+                                        emit(next.chunk, next.result)
+                                        monitor.locked {
+                                            state.pointee.ready[next.buffer] = nil
+                                            state.pointee.free.append(next.buffer)
+                                            state.pointee.nextToEmit += 1
+                                            state.pointee.emittedEnd = next.chunk.range.upperBound
+                                            monitor.broadcast()
+                                        }
+                                    }
                                 }
-                                state.pointee.emitting = false
-                                return nil
-                            }
-                            guard let next else { break }
-                            emit(next.chunk, next.result)
-                            monitor.locked {
-                                state.pointee.ready[next.buffer] = nil
-                                state.pointee.free.append(next.buffer)
-                                state.pointee.nextToEmit += 1
-                                state.pointee.emittedEnd = next.chunk.range.upperBound
-                                monitor.broadcast()
                             }
                         }
                     }
                 }
             }
-        }
-        }
-        }
         }
         try descriptor.seek(to: origin + state.emittedEnd)
         if let failure = state.failure { throw failure }

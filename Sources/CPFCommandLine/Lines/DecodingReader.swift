@@ -67,14 +67,22 @@ final class DecodingReader {
     /// The decompression limits `find` and `redact` apply by default:
     /// 64 GiB of output, and 200 bytes of output per compressed byte once
     /// the output passes 64 MiB.
-    static let defaultLimits = DecompressionLimits(maximumOutputSize: 64 << 30, maximumRatio: 200, ratioAllowance: 64 << 20)
+    static let defaultLimits = DecompressionLimits(
+        maximumOutputSize: 64 << 30, maximumRatio: 200, ratioAllowance: 64 << 20)
 
     /// What the first bytes of an input say it is: nil for plain text,
     /// else the layers to decode (or the format it cannot read).
     static func sniff(_ prefix: UnsafeRawBufferPointer) -> Result<InputLayers, InputFailure> {
         if GzipReader.isGzip(prefix) { return .success(InputLayers(gzip: true)) }
         if let format = UnreadFormat.detect(prefix) {
-            return .failure(.notSearched("\(format) \(format == .zip || format == .sevenZip || format == .rar ? "archive" : "compressed data"), which cpf does not read"))
+            return .failure(
+                .notSearched(
+                    """
+                    \(format) \
+                    \(format == .zip || format == .sevenZip || format == .rar ? "archive" : "compressed data"), \
+                    which cpf does not read
+                    """
+                ))
         }
         return .success(text(prefix))
     }
@@ -111,10 +119,13 @@ final class DecodingReader {
     static func isPlainFile(_ descriptor: FileDescriptor) -> Bool {
         let sample = UnsafeMutableRawBufferPointer.allocate(byteCount: sampleSize, alignment: 8)
         defer { sample.deallocate() }
-        guard let offset = try? descriptor.currentOffset(), let count = try? descriptor.read(into: sample, at: offset) else {
+        guard let offset = try? descriptor.currentOffset(), let count = try? descriptor.read(into: sample, at: offset)
+        else {
             return false
         }
-        guard case .success(let layers) = sniff(UnsafeRawBufferPointer(rebasing: sample[..<count])) else { return false }
+        guard case .success(let layers) = sniff(UnsafeRawBufferPointer(rebasing: sample[..<count])) else {
+            return false
+        }
         return layers.isPlain
     }
 
@@ -155,7 +166,8 @@ final class DecodingReader {
             while index < bytes.count {
                 let count = min(bytes.count - index, area.count - fill)
                 UnsafeMutableRawBufferPointer(rebasing: area[fill..<fill + count])
-                    .copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<index + count])))
+                    .copyMemory(
+                        from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index..<index + count])))
                 fill += count
                 index += count
                 if fill == area.count { flush() }
@@ -220,7 +232,9 @@ final class DecodingReader {
             if !textDecided { decide(UnsafeRawBufferPointer(bytes)) }
             if stopped || mailFailure != nil { return }
             if let mail {
-                do { try mail.feed(bytes) { kind, utf8, _ in segment(kind, utf8) } } catch { mailFailure = mailReason(error) }
+                do { try mail.feed(bytes) { kind, utf8, _ in segment(kind, utf8) } } catch {
+                    mailFailure = mailReason(error)
+                }
             } else if let transcoder {
                 transcoder.decode(bytes) { utf8, _ in deliver(utf8) }
             } else {
@@ -234,7 +248,8 @@ final class DecodingReader {
                     body(block)
                     return true
                 }
-                let bytes = UnsafeBufferPointer(start: block.baseAddress!.assumingMemoryBound(to: UInt8.self), count: block.count)
+                let bytes = UnsafeBufferPointer(
+                    start: block.baseAddress!.assumingMemoryBound(to: UInt8.self), count: block.count)
                 if !announced && gzip == nil && transcoder == nil {
                     switch Self.sniff(UnsafeRawBufferPointer(block)) {
                     case .failure(.notSearched(let reason)):

@@ -114,7 +114,8 @@ final class FieldRewriter {
         case .before:
             failed = true
             DiagnosticWriter.write(
-                location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"), to: reportStart())
+                location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"), to: reportStart()
+            )
         case .after:
             break
         }
@@ -157,11 +158,13 @@ final class FieldRewriter {
             failed = true
             add(nothing, decided: true)
             DiagnosticWriter.write(
-                location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure, to: reportStart())
+                location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure,
+                to: reportStart())
             return
         }
         add(nothing, decided: false)
-        let quotes = wasQuoted || delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
+        let quotes =
+            wasQuoted || delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
         if quotes { out.write(byte: 0x22) }
         value.writeValue(to: out)
         if quotes { out.write(byte: 0x22) }

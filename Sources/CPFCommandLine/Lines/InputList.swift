@@ -33,7 +33,8 @@ struct InputList {
             }
             defer { if name != "-" { descriptor.close() } }
             if let output, descriptor.fileIdentity == output {
-                context.reportInputError(name == "-" ? RawText(context.text(.standardInput)) : name, message: context.text(.inputIsOutput))
+                context.reportInputError(
+                    name == "-" ? RawText(context.text(.standardInput)) : name, message: context.text(.inputIsOutput))
                 continue
             }
             do {

@@ -19,7 +19,9 @@ final class LineReader {
     private let flush: () -> Void
     private let cancellation: Cancellation?
 
-    init(capacity: Int = LineReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil) {
+    init(
+        capacity: Int = LineReader.defaultCapacity, flush: @escaping () -> Void = {}, cancellation: Cancellation? = nil
+    ) {
         self.flush = flush
         self.cancellation = cancellation
         buffer = LargeBuffer.allocate(byteCount: capacity, alignment: 64)
@@ -52,19 +54,20 @@ final class LineReader {
         let carriageReturnLineFeed = UnsafeRawBufferPointer(start: terminators, count: 2)
         let none = UnsafeRawBufferPointer(start: terminators, count: 0)
 
-        var have = 0           // bytes in the buffer
-        var start = 0          // start of the current line
-        var scan = 0           // where to look for the next line feed
-        var lineNumber = 1     // line the current record starts on
+        var have = 0  // bytes in the buffer
+        var start = 0  // start of the current line
+        var scan = 0  // where to look for the next line feed
+        var lineNumber = 1  // line the current record starts on
         var linesInRecord = 0  // line feeds inside quotes in the current record
-        var continuing = false // the current line has been delivered in part
+        var continuing = false  // the current line has been delivered in part
         var checkingMark = true
         var csv = csvDelimiter.map(CSVState.init(delimiter:))
 
         func deliver(_ end: Int, terminator: UnsafeRawBufferPointer, isLast: Bool) {
-            body(LinePiece(
-                bytes: UnsafeRawBufferPointer(start: base + start, count: end - start),
-                terminator: terminator, lineNumber: lineNumber, isFirst: !continuing, isLast: isLast))
+            body(
+                LinePiece(
+                    bytes: UnsafeRawBufferPointer(start: base + start, count: end - start),
+                    terminator: terminator, lineNumber: lineNumber, isFirst: !continuing, isLast: isLast))
         }
 
         var source = LiveSource(descriptor, flush: flush, cancellation: cancellation)
@@ -98,10 +101,11 @@ final class LineReader {
                 while let found = system_findByte(0x0A, in: base + scan, count: have - scan) {
                     let end = UnsafeRawPointer(base).distance(to: found)
                     let crlf = end > start && buffer[end - 1] == 0x0D
-                    body(LinePiece(
-                        bytes: UnsafeRawBufferPointer(start: base + start, count: end - start - (crlf ? 1 : 0)),
-                        terminator: crlf ? carriageReturnLineFeed : lineFeed,
-                        lineNumber: lineNumber, isFirst: !continuing, isLast: true))
+                    body(
+                        LinePiece(
+                            bytes: UnsafeRawBufferPointer(start: base + start, count: end - start - (crlf ? 1 : 0)),
+                            terminator: crlf ? carriageReturnLineFeed : lineFeed,
+                            lineNumber: lineNumber, isFirst: !continuing, isLast: true))
                     lineNumber += 1
                     continuing = false
                     start = end + 1
@@ -115,7 +119,10 @@ final class LineReader {
                     while scan < have {
                         let byte = buffer[scan]
                         if byte == 0x0A {
-                            if csv!.endsRecordAtLineFeed { end = scan; break }
+                            if csv!.endsRecordAtLineFeed {
+                                end = scan
+                                break
+                            }
                             linesInRecord += 1
                         }
                         _ = csv!.step(byte)

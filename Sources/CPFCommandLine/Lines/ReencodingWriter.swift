@@ -12,7 +12,8 @@ final class ReencodingWriter {
 
     init(_ layers: InputLayers, to out: OutputBuffer) {
         self.out = out
-        transcoder = layers.encoding == .utf8
+        transcoder =
+            layers.encoding == .utf8
             ? nil : UTF8ToTextTranscoder(encoding: layers.encoding, writesByteOrderMark: layers.byteOrderMark)
         gzip = layers.gzip ? GzipWriter() : nil
     }

@@ -81,6 +81,7 @@ final class StreamedLine {
 
     /// Writes `SOURCE:LINE: 'INPUT': MESSAGE` about the line, with its echo.
     func report(_ message: String, location: (source: RawText, line: Int)?, to out: OutputBuffer) {
-        DiagnosticWriter.write(location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: message, to: out)
+        DiagnosticWriter.write(
+            location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: message, to: out)
     }
 }

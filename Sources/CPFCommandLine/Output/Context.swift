@@ -85,8 +85,9 @@ final class Context {
     /// `cpf: SOURCE:LINE: MESSAGE`, without the line, which may hold a CPF.
     /// The command goes on and exits 2.
     func reportUnheldLine(location: (source: RawText, line: Int)?, _ error: Errno, copied: Bool) {
-        let message = text(copied ? .lineNotHeldCopied : .lineNotHeldLeftOut,
-                           Escaping.readable(RawText(temporaryDirectory)), describe(error))
+        let message = text(
+            copied ? .lineNotHeldCopied : .lineNotHeldLeftOut,
+            Escaping.readable(RawText(temporaryDirectory)), describe(error))
         if let location {
             errors.write("cpf: ")
             DiagnosticWriter.write(location: location, message: message, to: errors)

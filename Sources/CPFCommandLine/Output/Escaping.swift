@@ -15,12 +15,20 @@ enum Escaping {
         var upper: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: return 0
         }
         guard index + length <= bytes.count else { return 0 }
@@ -58,10 +66,18 @@ enum Escaping {
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case 0x5C: out.write(byte: 0x5C); out.write(byte: 0x5C)
-            case 0x09: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "t"))
-            case 0x0A: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "n"))
-            case 0x0D: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "r"))
+            case 0x5C:
+                out.write(byte: 0x5C)
+                out.write(byte: 0x5C)
+            case 0x09:
+                out.write(byte: 0x5C)
+                out.write(byte: UInt8(ascii: "t"))
+            case 0x0A:
+                out.write(byte: 0x5C)
+                out.write(byte: UInt8(ascii: "n"))
+            case 0x0D:
+                out.write(byte: 0x5C)
+                out.write(byte: UInt8(ascii: "r"))
             case 0x20..<0x7F:
                 if byte == quote { out.write(byte: 0x5C) }
                 out.write(byte: byte)
@@ -120,8 +136,8 @@ enum Escaping {
     static func isHiddenOnTerminal(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x80...0x9F, 0xAD, 0x600...0x605, 0x61C, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x180E,
-             0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB,
-             0x110BD, 0x110CD, 0x13430...0x1343F, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0001, 0xE0020...0xE007F:
+            0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB,
+            0x110BD, 0x110CD, 0x13430...0x1343F, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0001, 0xE0020...0xE007F:
             true
         default:
             false
@@ -171,11 +187,21 @@ enum Escaping {
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case 0x22: out.write(byte: 0x5C); out.write(byte: 0x22)
-            case 0x5C: out.write(byte: 0x5C); out.write(byte: 0x5C)
-            case 0x0A: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "n"))
-            case 0x0D: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "r"))
-            case 0x09: out.write(byte: 0x5C); out.write(byte: UInt8(ascii: "t"))
+            case 0x22:
+                out.write(byte: 0x5C)
+                out.write(byte: 0x22)
+            case 0x5C:
+                out.write(byte: 0x5C)
+                out.write(byte: 0x5C)
+            case 0x0A:
+                out.write(byte: 0x5C)
+                out.write(byte: UInt8(ascii: "n"))
+            case 0x0D:
+                out.write(byte: 0x5C)
+                out.write(byte: UInt8(ascii: "r"))
+            case 0x09:
+                out.write(byte: 0x5C)
+                out.write(byte: UInt8(ascii: "t"))
             case 0..<0x20, 0x7F:
                 writeJSONEscape(UInt32(byte), to: out)
             case 0x80...:

@@ -10,7 +10,9 @@ enum InfoWriter {
             Message.fill(language == .english ? message.templates.english : message.templates.portuguese, arguments)
         }
         // Values start one column after the longest label (15 in English).
-        let labels: [Message] = [.infoInput, .infoValid, .infoMasked, .infoDigits, .infoCheckDigits, .infoRegion, .infoLGPD, .infoDidYouMean]
+        let labels: [Message] = [
+            .infoInput, .infoValid, .infoMasked, .infoDigits, .infoCheckDigits, .infoRegion, .infoLGPD, .infoDidYouMean,
+        ]
         let column = labels.map { text($0).count }.max()! + 2
         func row(_ label: Message, _ value: String) {
             let label = text(label)
@@ -26,10 +28,13 @@ enum InfoWriter {
             row(.infoValid, text(.infoYes))
         }
         if let masked = info.formatted, let bare = info.digits, let found = info.foundCheckDigits,
-           let expected = info.expectedCheckDigits, let region = info.fiscalRegion, let lgpd = info.lgpdMasked {
+            let expected = info.expectedCheckDigits, let region = info.fiscalRegion, let lgpd = info.lgpdMasked
+        {
             row(.infoMasked, masked)
             row(.infoDigits, bare)
-            row(.infoCheckDigits, found == expected ? text(.infoRight, "\(found)") : text(.infoExpected, "\(found)", "\(expected)"))
+            row(
+                .infoCheckDigits,
+                found == expected ? text(.infoRight, "\(found)") : text(.infoExpected, "\(found)", "\(expected)"))
             row(.infoRegion, "\(region.digit): \(region.states.joined(separator: ", "))")
             row(.infoLGPD, lgpd)
         }
@@ -37,7 +42,9 @@ enum InfoWriter {
             if info.suggestions.isEmpty {
                 row(.infoDidYouMean, text(info.digits == nil ? .infoNeedsDigits : .infoNothingClose))
             } else {
-                row(.infoDidYouMean, info.suggestions.map(\.formatted).joined(separator: "\n" + String(repeating: " ", count: column)))
+                row(
+                    .infoDidYouMean,
+                    info.suggestions.map(\.formatted).joined(separator: "\n" + String(repeating: " ", count: column)))
             }
         }
     }
@@ -54,7 +61,8 @@ enum InfoWriter {
             object.string("message", error.description)
         }
         if let bare = info.digits, let masked = info.formatted, let found = info.foundCheckDigits,
-           let expected = info.expectedCheckDigits, let region = info.fiscalRegion, let lgpd = info.lgpdMasked {
+            let expected = info.expectedCheckDigits, let region = info.fiscalRegion, let lgpd = info.lgpdMasked
+        {
             object.string("digits", bare)
             object.string("formatted", masked)
             object.string("check_digits", found.description)

@@ -56,7 +56,8 @@ struct JSONObjectWriter {
 
     /// A string member whose text `body` writes in place, at most
     /// `byteCount` bytes that need no escaping (digits, a masked CPF).
-    mutating func string(_ name: StaticString, reserving byteCount: Int, _ body: (UnsafeMutableRawBufferPointer) -> Int) {
+    mutating func string(_ name: StaticString, reserving byteCount: Int, _ body: (UnsafeMutableRawBufferPointer) -> Int)
+    {
         key(name)
         out.write(byte: UInt8(ascii: "\""))
         out.withReservedSpace(byteCount, body)

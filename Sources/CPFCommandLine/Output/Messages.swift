@@ -38,7 +38,7 @@ enum Message: String, CaseIterable, Sendable {
     case noRandomness, keyFileReadable, keyFileNotRegular
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
-         cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
+        cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
     // Inputs not searched completely (gzip, encodings, formats cpf does not read, --pre).
     case notSearched, statsNotSearched
     // -g/--glob, version-control folders, CPFs in names, --pre.
@@ -51,73 +51,111 @@ enum Message: String, CaseIterable, Sendable {
         case .unknownOption: ("unknown option '{1}'", "opção desconhecida '{1}'")
         case .missingValue: ("missing value for '{1}'", "falta o valor de '{1}'")
         case .unexpectedValue: ("'{1}' does not take a value", "'{1}' não aceita valor")
-        case .invalidValue: ("invalid value '{1}' for '{2}': expected {3}", "valor inválido '{1}' para '{2}': esperado {3}")
+        case .invalidValue:
+            ("invalid value '{1}' for '{2}': expected {3}", "valor inválido '{1}' para '{2}': esperado {3}")
         case .conflictingOptions: ("'{1}' cannot be used with '{2}'", "'{1}' não pode ser usada com '{2}'")
         case .missingArgument: ("missing argument {1}", "falta o argumento {1}")
         case .unexpectedArgument: ("unexpected argument '{1}'", "argumento inesperado '{1}'")
         case .didYouMean: ("; did you mean '{1}'?", "; você quis dizer '{1}'?")
         case .or: ("{1} or {2}", "{1} ou {2}")
         case .usagePrefix: ("Usage: ", "Uso: ")
-        case .seeCommandHelp: ("  See 'cpf help {1}' for more information.", "  Veja 'cpf help {1}' para mais informações.")
-        case .seeCommandList: ("  See 'cpf --help' for the list of commands.", "  Veja 'cpf --help' para a lista de comandos.")
+        case .seeCommandHelp:
+            ("  See 'cpf help {1}' for more information.", "  Veja 'cpf help {1}' para mais informações.")
+        case .seeCommandList:
+            ("  See 'cpf --help' for the list of commands.", "  Veja 'cpf --help' para a lista de comandos.")
         case .expectFieldNumber: ("a field number from 1", "um número de campo a partir de 1")
         case .expectDelimiter:
-            ("one ASCII character other than a quote, a line break, a digit, '.', '-' or a space, or 'tab'",
-             "um caractere ASCII que não seja aspas, quebra de linha, dígito, '.', '-' ou espaço, ou 'tab'")
+            (
+                "one ASCII character other than a quote, a line break, a digit, '.', '-' or a space, or 'tab'",
+                "um caractere ASCII que não seja aspas, quebra de linha, dígito, '.', '-' ou espaço, ou 'tab'"
+            )
         case .expectWholeNumber: ("a whole number from 0", "um número inteiro a partir de 0")
         case .expectState: ("a Brazilian state such as SP or rj", "a sigla de um estado, como SP ou rj")
         case .expectRegion: ("a region digit from 0 to 9", "o dígito de uma região, de 0 a 9")
-        case .expectSeed: ("a whole number from 0 to 18446744073709551615", "um número inteiro de 0 a 18446744073709551615")
-        case .expectLabel: ("text without control or format characters", "um texto sem caracteres de controle ou de formatação")
+        case .expectSeed:
+            ("a whole number from 0 to 18446744073709551615", "um número inteiro de 0 a 18446744073709551615")
+        case .expectLabel:
+            ("text without control or format characters", "um texto sem caracteres de controle ou de formatação")
         case .expectChoice: ("'{1}'", "'{1}'")
         case .goesWithPseudonymStyle: ("'{1}' goes with '--style pseudonym'", "'{1}' só vale com '--style pseudonym'")
         case .appliesToLines:
-            ("'{1}' applies to input lines, not to CPF arguments",
-             "'{1}' vale para linhas de entrada, não para CPFs passados como argumento")
+            (
+                "'{1}' applies to input lines, not to CPF arguments",
+                "'{1}' vale para linhas de entrada, não para CPFs passados como argumento"
+            )
         case .uniqueTooMany: ("'{1}': there are only {2} CPFs, not {3}", "'{1}': só existem {2} CPFs, não {3}")
         case .uniqueTooManyInRegion:
-            ("'{1}': there are only {2} CPFs in that region, not {3}", "'{1}': só existem {2} CPFs nessa região, não {3}")
+            (
+                "'{1}': there are only {2} CPFs in that region, not {3}",
+                "'{1}': só existem {2} CPFs nessa região, não {3}"
+            )
         case .keyFileRequired:
-            ("'--key-file' is required (make a key with 'cpf pseudonymize --new-key-file <file>')",
-             "'--key-file' é obrigatória (crie uma chave com 'cpf pseudonymize --new-key-file <arquivo>')")
+            (
+                "'--key-file' is required (make a key with 'cpf pseudonymize --new-key-file <file>')",
+                "'--key-file' é obrigatória (crie uma chave com 'cpf pseudonymize --new-key-file <arquivo>')"
+            )
         case .needsField: ("'{1}' needs '--field'", "'{1}' precisa de '--field'")
         case .needsFieldOr: ("'{1}' needs '--field' or '{2}'", "'{1}' precisa de '--field' ou '{2}'")
         case .inputNeedsName:
-            ("'{1}' needs a file name ('-' for standard input)", "'{1}' precisa de um nome de arquivo ('-' para a entrada padrão)")
+            (
+                "'{1}' needs a file name ('-' for standard input)",
+                "'{1}' precisa de um nome de arquivo ('-' para a entrada padrão)"
+            )
         case .argumentsWithInput:
-            ("CPF arguments cannot be combined with '{1}'", "CPFs passados como argumento não podem ser combinados com '{1}'")
+            (
+                "CPF arguments cannot be combined with '{1}'",
+                "CPFs passados como argumento não podem ser combinados com '{1}'"
+            )
         case .fileHint:
-            ("hint: '{1}' is a file; to read CPFs from it, use '--input {1}' (or '-i')",
-             "dica: '{1}' é um arquivo; para ler os CPFs dele, use '--input {1}' (ou '-i')")
+            (
+                "hint: '{1}' is a file; to read CPFs from it, use '--input {1}' (or '-i')",
+                "dica: '{1}' é um arquivo; para ler os CPFs dele, use '--input {1}' (ou '-i')"
+            )
         case .terminalHint:
-            ("reading CPFs from the terminal, one per line; Ctrl-D ends",
-             "lendo CPFs do terminal, um por linha; Ctrl-D termina")
+            (
+                "reading CPFs from the terminal, one per line; Ctrl-D ends",
+                "lendo CPFs do terminal, um por linha; Ctrl-D termina"
+            )
         case .standardInput: ("standard input", "entrada padrão")
         case .standardOutput: ("standard output: {1}", "saída padrão: {1}")
         case .lineNotHeldCopied:
-            ("cannot hold this long line in a temporary file in {1} ({2}): passed through unchecked",
-             "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): copiada sem verificação")
+            (
+                "cannot hold this long line in a temporary file in {1} ({2}): passed through unchecked",
+                "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): copiada sem verificação"
+            )
         case .lineNotHeldLeftOut:
-            ("cannot hold this long line in a temporary file in {1} ({2}): left out",
-             "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): omitida")
+            (
+                "cannot hold this long line in a temporary file in {1} ({2}): left out",
+                "não foi possível guardar esta linha longa num arquivo temporário em {1} ({2}): omitida"
+            )
         case .inputIsOutput: ("input file is output file", "o arquivo de entrada é o próprio arquivo de saída")
         case .unterminatedQuote:
-            ("unterminated quoted field: the record starting on this line runs to the end of the input",
-             "campo entre aspas sem fechamento: o registro que começa nesta linha vai até o fim da entrada")
+            (
+                "unterminated quoted field: the record starting on this line runs to the end of the input",
+                "campo entre aspas sem fechamento: o registro que começa nesta linha vai até o fim da entrada"
+            )
         case .noField: ("no field {1} in this record", "este registro não tem o campo {1}")
         case .cannotRewrite: ("cannot be rewritten", "não pode ser reescrito")
         case .tooLongToKeepForm: ("too long to keep its form", "longo demais para manter a forma")
         case .repeatedBase:
-            ("a base of one repeated digit makes a number that is never issued (--allow-repeated completes it)",
-             "uma base de um só dígito repetido dá um número que nunca é emitido (--allow-repeated completa assim mesmo)")
+            (
+                "a base of one repeated digit makes a number that is never issued (--allow-repeated completes it)",
+                """
+                uma base de um só dígito repetido dá um número que nunca é emitido (--allow-repeated completa \
+                assim mesmo)
+                """
+            )
         case .verdictValid: ("valid", "válido")
         case .verdictInvalid: ("invalid ({1})", "inválido ({1})")
         case .checkSummary:
-            ("{1} checked, {2} valid, {3} invalid",
-             "{1|conferido|conferidos}, {2|válido|válidos}, {3|inválido|inválidos}")
+            (
+                "{1} checked, {2} valid, {3} invalid",
+                "{1|conferido|conferidos}, {2|válido|válidos}, {3|inválido|inválidos}"
+            )
         case .reasonEmpty: ("empty", "vazio")
         case .reasonCharacter: ("invalid character '{1}' at position {2}", "caractere inválido '{1}' na posição {2}")
-        case .reasonFormat: ("not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD", "fora do formato DDD.DDD.DDD-DD ou DDDDDDDDDDD")
+        case .reasonFormat:
+            ("not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD", "fora do formato DDD.DDD.DDD-DD ou DDDDDDDDDDD")
         case .reasonLength: ("{1|digit|digits}, expected {2}", "{1|dígito|dígitos}, esperados {2}")
         case .reasonRepeated: ("all 11 digits are the same", "os 11 dígitos são iguais")
         case .reasonCheckDigits: ("check digits should be {1}", "os dígitos verificadores deveriam ser {1}")
@@ -139,45 +177,91 @@ enum Message: String, CaseIterable, Sendable {
         case .terminalClosed: ("the terminal was closed", "o terminal foi fechado")
         case .keyFileError: ("key file '{1}': {2}", "arquivo de chave '{1}': {2}")
         case .keyFileExists:
-            ("'{1}' already exists: a key file is never overwritten", "'{1}' já existe: um arquivo de chave nunca é sobrescrito")
+            (
+                "'{1}' already exists: a key file is never overwritten",
+                "'{1}' já existe: um arquivo de chave nunca é sobrescrito"
+            )
         case .keyFileLength:
-            ("key file '{1}': expected 64 hexadecimal digits (a 256-bit key), found {2} characters",
-             "arquivo de chave '{1}': esperados 64 dígitos hexadecimais (uma chave de 256 bits), encontrados {2} caracteres")
+            (
+                "key file '{1}': expected 64 hexadecimal digits (a 256-bit key), found {2} characters",
+                """
+                arquivo de chave '{1}': esperados 64 dígitos hexadecimais (uma chave de 256 bits), encontrados \
+                {2} caracteres
+                """
+            )
         case .keyFileLengthAtLeast:
-            ("key file '{1}': expected 64 hexadecimal digits (a 256-bit key), found at least {2} characters",
-             "arquivo de chave '{1}': esperados 64 dígitos hexadecimais (uma chave de 256 bits), encontrados ao menos {2} caracteres")
+            (
+                "key file '{1}': expected 64 hexadecimal digits (a 256-bit key), found at least {2} characters",
+                """
+                arquivo de chave '{1}': esperados 64 dígitos hexadecimais (uma chave de 256 bits), encontrados ao \
+                menos {2} caracteres
+                """
+            )
         case .keyFileCharacter:
-            ("key file '{1}': character {2} is not a hexadecimal digit (0-9, a-f)",
-             "arquivo de chave '{1}': o caractere {2} não é um dígito hexadecimal (0-9, a-f)")
-        case .keyFileCreate: ("cannot create key file '{1}': {2}", "não foi possível criar o arquivo de chave '{1}': {2}")
+            (
+                "key file '{1}': character {2} is not a hexadecimal digit (0-9, a-f)",
+                "arquivo de chave '{1}': o caractere {2} não é um dígito hexadecimal (0-9, a-f)"
+            )
+        case .keyFileCreate:
+            ("cannot create key file '{1}': {2}", "não foi possível criar o arquivo de chave '{1}': {2}")
         case .noRandomness: ("the system's random source failed", "a fonte de aleatoriedade do sistema falhou")
         case .keyFileNotRegular:
-            ("key file '{1}': not a regular file (a key is read from a file, never from a pipe or a device)",
-             "arquivo de chave '{1}': não é um arquivo comum (a chave é lida de um arquivo, nunca de um pipe ou dispositivo)")
+            (
+                "key file '{1}': not a regular file (a key is read from a file, never from a pipe or a device)",
+                """
+                arquivo de chave '{1}': não é um arquivo comum (a chave é lida de um arquivo, nunca de um pipe ou \
+                dispositivo)
+                """
+            )
         case .keyFileReadable:
-            ("warning: key file '{1}' can be read by others (mode 0{2}); run 'chmod 600 {1}'",
-             "aviso: outros usuários podem ler o arquivo de chave '{1}' (modo 0{2}); rode 'chmod 600 {1}'")
+            (
+                "warning: key file '{1}' can be read by others (mode 0{2}); run 'chmod 600 {1}'",
+                "aviso: outros usuários podem ler o arquivo de chave '{1}' (modo 0{2}); rode 'chmod 600 {1}'"
+            )
         case .expectThreads: ("a number of threads from 1 to 1024", "um número de threads de 1 a 1024")
         case .inPlaceNeedsFiles:
-            ("'{1}' rewrites files: standard input cannot be rewritten in place",
-             "'{1}' reescreve arquivos: a entrada padrão não pode ser reescrita no lugar")
+            (
+                "'{1}' rewrites files: standard input cannot be rewritten in place",
+                "'{1}' reescreve arquivos: a entrada padrão não pode ser reescrita no lugar"
+            )
         case .notRegularFile: ("not a regular file, skipped", "não é um arquivo comum, ignorado")
-        case .replacedDuringWalk: ("replaced during the walk (by a link or another folder), not searched",
-                                   "substituída durante a busca (por um link ou outra pasta), não pesquisada")
+        case .replacedDuringWalk:
+            (
+                "replaced during the walk (by a link or another folder), not searched",
+                "substituída durante a busca (por um link ou outra pasta), não pesquisada"
+            )
         case .notRewritten: ("not rewritten: {1}", "não reescrito: {1}")
-        case .inVersionControl: ("it holds a CPF and lies in a version-control folder (.git, .hg, .svn), never written by cpf; leave it out with -g '!.git'",
-                                 "tem um CPF e está numa pasta de controle de versão (.git, .hg, .svn), onde o cpf nunca escreve; exclua-a com -g '!.git'")
-        case .cpfInName: ("its name holds a CPF (shown hidden), not renamed", "o nome tem um CPF (mostrado escondido), não renomeado")
+        case .inVersionControl:
+            (
+                """
+                it holds a CPF and lies in a version-control folder (.git, .hg, .svn), never written by cpf; \
+                leave it out with -g '!.git'
+                """,
+                """
+                tem um CPF e está numa pasta de controle de versão (.git, .hg, .svn), onde o cpf nunca escreve; \
+                exclua-a com -g '!.git'
+                """
+            )
+        case .cpfInName:
+            (
+                "its name holds a CPF (shown hidden), not renamed",
+                "o nome tem um CPF (mostrado escondido), não renomeado"
+            )
         case .preExited: ("'{1}' exited with status {2}", "'{1}' terminou com código {2}")
         case .preSignal: ("'{1}' was killed by signal {2}", "'{1}' foi morto pelo sinal {2}")
         case .preNotFound: ("'{1}' not found in PATH", "'{1}' não encontrado no PATH")
-        case .fromPre: ("it holds a CPF in the text '{1}' made of it, which cpf cannot write back",
-                        "tem um CPF no texto que '{1}' fez dele, que o cpf não consegue escrever de volta")
+        case .fromPre:
+            (
+                "it holds a CPF in the text '{1}' made of it, which cpf cannot write back",
+                "tem um CPF no texto que '{1}' fez dele, que o cpf não consegue escrever de volta"
+            )
         case .needsPre: ("'{1}' goes with --pre", "'{1}' só vale com --pre")
         case .preCannotStart: ("cannot start '{1}': {2}", "não foi possível iniciar '{1}': {2}")
         case .hasOtherNames:
-            ("it has other names (hard links), which would keep the CPFs",
-             "ele tem outros nomes (links físicos), que manteriam os CPFs")
+            (
+                "it has other names (hard links), which would keep the CPFs",
+                "ele tem outros nomes (links físicos), que manteriam os CPFs"
+            )
         case .cannotKeepOwner: ("cannot keep its owner and group ({1})", "não é possível manter seu dono e grupo ({1})")
         case .cannotKeepAttribute:
             ("cannot keep its extended attribute {1} ({2})", "não é possível manter seu atributo estendido {1} ({2})")
@@ -186,13 +270,20 @@ enum Message: String, CaseIterable, Sendable {
         case .redactedFile: ("redacted {1} ({2} hidden)", "{1} reescrito ({2|oculto|ocultos})")
         case .notSearched: ("not searched: {1}", "não pesquisado: {1}")
         case .statsNotSearched:
-            ("{1|file|files} not searched completely", "{1|arquivo não pesquisado|arquivos não pesquisados} por inteiro")
+            (
+                "{1|file|files} not searched completely",
+                "{1|arquivo não pesquisado|arquivos não pesquisados} por inteiro"
+            )
         case .statsFiles:
-            ("{1} files ({2} with CPFs), {3} bytes, {4}",
-             "{1|arquivo|arquivos} ({2} com CPFs), {3} bytes, {4}")
+            (
+                "{1} files ({2} with CPFs), {3} bytes, {4}",
+                "{1|arquivo|arquivos} ({2} com CPFs), {3} bytes, {4}"
+            )
         case .statsCPFs:
-            ("CPFs: {1} high, {2} medium, {3} low, {4} mistyped",
-             "CPFs: {1} de confiança high, {2} medium, {3} low, {4|digitado|digitados} errado")
+            (
+                "CPFs: {1} high, {2} medium, {3} low, {4} mistyped",
+                "CPFs: {1} de confiança high, {2} medium, {3} low, {4|digitado|digitados} errado"
+            )
         case .progress: ("{1} files, {2}, {3}/s", "{1|arquivo|arquivos}, {2}, {3}/s")
         }
     }
@@ -233,7 +324,9 @@ enum Message: String, CaseIterable, Sendable {
         var numbers: [Int] = []
         var rest = template[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            if let number = Int(rest[rest.index(after: open)..<close].split(separator: "|", omittingEmptySubsequences: false)[0]) {
+            if let number = Int(
+                rest[rest.index(after: open)..<close].split(separator: "|", omittingEmptySubsequences: false)[0])
+            {
                 numbers.append(number)
             }
             rest = rest[rest.index(after: close)...]
@@ -247,16 +340,16 @@ enum Message: String, CaseIterable, Sendable {
         if language == .english { return error.description(expectedDigitCount: expectedDigitCount) }
         switch error {
         case .empty: return Message.reasonEmpty.text(language)
-        case let .invalidCharacter(_, position):
+        case .invalidCharacter(_, let position):
             // The character as CPFKit shows it (escaped when invisible): the
             // text between the quotes of the English description.
             let english = error.description
             let shown = english.drop { $0 != "'" }.dropFirst().dropLast(" at position \(position)".count + 1)
             return Message.reasonCharacter.text(language, String(shown), "\(position)")
         case .format: return Message.reasonFormat.text(language)
-        case let .length(count): return Message.reasonLength.text(language, "\(count)", "\(expectedDigitCount)")
+        case .length(let count): return Message.reasonLength.text(language, "\(count)", "\(expectedDigitCount)")
         case .repeatedDigits: return Message.reasonRepeated.text(language)
-        case let .checkDigits(expected): return Message.reasonCheckDigits.text(language, "\(expected)")
+        case .checkDigits(let expected): return Message.reasonCheckDigits.text(language, "\(expected)")
         }
     }
 }

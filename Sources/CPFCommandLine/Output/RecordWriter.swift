@@ -10,7 +10,9 @@ enum RecordWriter {
         source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
-        source.withBytes { writeJSON(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out) }
+        source.withBytes {
+            writeJSON(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out)
+        }
     }
 
     /// The same, the source's bytes given in place (no reference counting per record).
@@ -39,7 +41,9 @@ enum RecordWriter {
         source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
-        source.withBytes { writeCSV(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out) }
+        source.withBytes {
+            writeCSV(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out)
+        }
     }
 
     /// The same, the source's bytes given in place.
@@ -78,7 +82,8 @@ enum RecordWriter {
     /// this is the only way to keep a raw control out of the file; the cell
     /// reads back to the bytes by undoing the readable form. `…` follows a
     /// cut input.
-    static func writeReadableCSVField(_ bytes: UnsafeRawBufferPointer, isTruncated: Bool = false, to out: OutputBuffer) {
+    static func writeReadableCSVField(_ bytes: UnsafeRawBufferPointer, isTruncated: Bool = false, to out: OutputBuffer)
+    {
         // Printable ASCII without a backslash is its own readable form.
         if !isTruncated, !bytes.contains(where: { $0 &- 0x20 >= 0x5F || $0 == 0x5C }) {
             writeSafeCSVField(bytes, to: out)
@@ -97,7 +102,7 @@ enum RecordWriter {
     /// a formula and stays as it is.
     static func writeSafeCSVField(_ bytes: UnsafeRawBufferPointer, to out: OutputBuffer) {
         guard let first = bytes.first, bytes.count > 1 || first != UInt8(ascii: "-"),
-              first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+            first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
                 || first == UInt8(ascii: "@") || first == 0x09 || first == 0x0D
         else {
             Escaping.writeCSVField(bytes, to: out)

@@ -127,14 +127,15 @@ struct KeyDecoder {
             return end - index > Self.sequenceLimit ? (nil, end) : nil
         case 0x4F:  // ESC O x
             guard index + 2 < input.count else { return nil }
-            let key: Key? = switch input[index + 2] {
-            case 0x43: .right
-            case 0x44: .left
-            case 0x48: .home
-            case 0x46: .end
-            case 0x4D: .enter
-            default: nil
-            }
+            let key: Key? =
+                switch input[index + 2] {
+                case 0x43: .right
+                case 0x44: .left
+                case 0x48: .home
+                case 0x46: .end
+                case 0x4D: .enter
+                default: nil
+                }
             return (key, index + 3)
         case 0x1B:
             return (.escape, index + 1)  // Esc, then whatever the second ESC starts
@@ -147,10 +148,10 @@ struct KeyDecoder {
     private mutating func controlSequence(_ parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {
         switch final {
         case 0x43: return .right  // C
-        case 0x44: return .left   // D
-        case 0x48: return .home   // H
-        case 0x46: return .end    // F
-        case 0x7E:                // ~
+        case 0x44: return .left  // D
+        case 0x48: return .home  // H
+        case 0x46: return .end  // F
+        case 0x7E:  // ~
             let first = parameters.prefix { $0 != 0x3B }  // up to ';'
             switch String(decoding: first, as: UTF8.self) {
             case "1", "7": return .home

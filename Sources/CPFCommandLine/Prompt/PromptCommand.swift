@@ -1,17 +1,27 @@
 import CPFKit
 import CPFSystem
+
 /// `cpf prompt`: type a CPF in the terminal, masked as in a mobile text field.
 enum PromptCommand: Command {
     static let label = OptionDefinition(
-        "label", value: "text", help: Localized("The text shown before the field (default: 'CPF:'; '' for none).", pt: "O texto mostrado antes do campo (padrão: 'CPF:'; '' para nenhum)."))
+        "label", value: "text",
+        help: Localized(
+            "The text shown before the field (default: 'CPF:'; '' for none).",
+            pt: "O texto mostrado antes do campo (padrão: 'CPF:'; '' para nenhum)."))
     static let formatted = OptionDefinition(
-        "formatted", help: Localized("Print the accepted CPF masked, DDD.DDD.DDD-DD.", pt: "Imprime o CPF aceito com máscara, DDD.DDD.DDD-DD."))
+        "formatted",
+        help: Localized(
+            "Print the accepted CPF masked, DDD.DDD.DDD-DD.", pt: "Imprime o CPF aceito com máscara, DDD.DDD.DDD-DD."))
     static let allowInvalid = OptionDefinition(
-        "allow-invalid", help: Localized("Let Enter accept any 11 digits, valid or not.", pt: "Deixa Enter aceitar quaisquer 11 dígitos, válidos ou não."))
+        "allow-invalid",
+        help: Localized(
+            "Let Enter accept any 11 digits, valid or not.",
+            pt: "Deixa Enter aceitar quaisquer 11 dígitos, válidos ou não."))
 
     static let definition = CommandDefinition(
         name: "prompt",
-        abstract: Localized("Type a CPF in the terminal, masked as you type.", pt: "Pede um CPF no terminal, com máscara ao digitar."),
+        abstract: Localized(
+            "Type a CPF in the terminal, masked as you type.", pt: "Pede um CPF no terminal, com máscara ao digitar."),
         usage: "[<options>]",
         arguments: [],
         options: [
@@ -21,7 +31,8 @@ enum PromptCommand: Command {
             CommonOptions.allowRepeated,
             CommonOptions.color,
         ],
-        discussion: Localized("""
+        discussion: Localized(
+            """
             Reads keys from the terminal (/dev/tty) and draws the field there, whatever
             standard input and output are; only the accepted CPF and a line feed go to
             standard output. Once 11 digits are in, a mark says whether they are a valid
@@ -49,36 +60,37 @@ enum PromptCommand: Command {
 
             EXAMPLE:
               cpf=$(cpf prompt --label 'Your CPF:') || exit 1
-            """, pt: """
-            Lê as teclas do terminal (/dev/tty) e desenha o campo nele, quaisquer que
-            sejam a entrada e a saída padrão; só o CPF aceito e uma quebra de linha vão
-            para a saída padrão. Com 11 dígitos digitados, uma marca diz se formam um
-            CPF válido (verde e vermelha, salvo com --color never, NO_COLOR definida ou
-            TERM ausente ou dumb). As configurações do terminal são restauradas em toda
-            saída, sinais inclusive.
+            """,
+            pt: """
+                Lê as teclas do terminal (/dev/tty) e desenha o campo nele, quaisquer que
+                sejam a entrada e a saída padrão; só o CPF aceito e uma quebra de linha vão
+                para a saída padrão. Com 11 dígitos digitados, uma marca diz se formam um
+                CPF válido (verde e vermelha, salvo com --color never, NO_COLOR definida ou
+                TERM ausente ou dumb). As configurações do terminal são restauradas em toda
+                saída, sinais inclusive.
 
-            TECLAS:
-              0-9                   Digita um dígito; os separadores vêm e vão sozinhos.
-                                    No máximo 11 dígitos; outros caracteres são ignorados.
-              Backspace             Apaga o dígito antes do cursor (depois de '.' ou '-',
-                                    o dígito antes deles); um separador que sobre no fim
-                                    também sai.
-              Delete                Apaga o dígito depois do cursor (também Ctrl-D).
-              Esquerda, Direita     Move sobre um dígito (também Ctrl-B, Ctrl-F).
-              Home, End             Vai para o início ou o fim (também Ctrl-A, Ctrl-E).
-              colar                 Um número inteiro, com ou sem máscara (11 dígitos,
-                                    lixo em volta ignorado), substitui o campo.
-              Enter                 Aceita um CPF válido (quaisquer 11 dígitos com
-                                    --allow-invalid); senão nada acontece.
-              Esc, Ctrl-C           Cancela: não imprime nada, código de saída 1.
-              Ctrl-Z                Suspende, como num shell com controle de tarefas.
+                TECLAS:
+                  0-9                   Digita um dígito; os separadores vêm e vão sozinhos.
+                                        No máximo 11 dígitos; outros caracteres são ignorados.
+                  Backspace             Apaga o dígito antes do cursor (depois de '.' ou '-',
+                                        o dígito antes deles); um separador que sobre no fim
+                                        também sai.
+                  Delete                Apaga o dígito depois do cursor (também Ctrl-D).
+                  Esquerda, Direita     Move sobre um dígito (também Ctrl-B, Ctrl-F).
+                  Home, End             Vai para o início ou o fim (também Ctrl-A, Ctrl-E).
+                  colar                 Um número inteiro, com ou sem máscara (11 dígitos,
+                                        lixo em volta ignorado), substitui o campo.
+                  Enter                 Aceita um CPF válido (quaisquer 11 dígitos com
+                                        --allow-invalid); senão nada acontece.
+                  Esc, Ctrl-C           Cancela: não imprime nada, código de saída 1.
+                  Ctrl-Z                Suspende, como num shell com controle de tarefas.
 
-            CÓDIGO DE SAÍDA:
-              0 aceito, 1 cancelado, 2 sem terminal, erro de uso ou de E/S.
+                CÓDIGO DE SAÍDA:
+                  0 aceito, 1 cancelado, 2 sem terminal, erro de uso ou de E/S.
 
-            EXEMPLO:
-              cpf=$(cpf prompt --label 'Seu CPF:') || exit 1
-            """))
+                EXEMPLO:
+                  cpf=$(cpf prompt --label 'Seu CPF:') || exit 1
+                """))
 
     /// The label when `--label` is not given.
     static let defaultLabel = "CPF:"
@@ -88,7 +100,8 @@ enum PromptCommand: Command {
         let given = arguments.value(Self.label) ?? RawText(defaultLabel)
         // Shown as it is: no byte of it may act on the terminal (see Escaping).
         guard Escaping.isPlain(given) else {
-            throw .invalidValue(option: arguments.spelling(Self.label), value: given, expected: Message.expectLabel.localized())
+            throw .invalidValue(
+                option: arguments.spelling(Self.label), value: given, expected: Message.expectLabel.localized())
         }
         let label = given.text
         let when = try arguments.choice(CommonOptions.color, among: ["auto", "always", "never"])
@@ -112,7 +125,8 @@ enum PromptCommand: Command {
         defer { terminal.restore() }
 
         let model = CPFFieldViewModel(
-            allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated), acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
+            allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated),
+            acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
         let renderer = PromptRenderer(
             viewModel: model, label: label,
             usesColour: colours,

@@ -75,7 +75,9 @@ final class PromptRenderer: CPFFieldView {
             rowsUsed = drawing.rowsUsed
             output(drawing.bytes)
         } else {
-            let plain = Self.plainLine(label: label, text: shown.text, caret: shown.caret, state: shown.state, blanking: drawnWidth, language: language)
+            let plain = Self.plainLine(
+                label: label, text: shown.text, caret: shown.caret, state: shown.state, blanking: drawnWidth,
+                language: language)
             output(plain.bytes)
             drawnWidth = plain.width
         }
@@ -94,8 +96,10 @@ final class PromptRenderer: CPFFieldView {
     /// one row: CR, the label, the text, the mark, erase to the end of the
     /// line, then CR and the cursor moved right to the caret.
     static func line(label: String, text: String, caret: Int, state: CPFFieldState, usesColour: Bool) -> [UInt8] {
-        draw(label: label, text: text, caret: caret, state: state, usesColour: usesColour,
-             columns: 0, cursorRow: 0, rowsUsed: 1).bytes
+        draw(
+            label: label, text: text, caret: caret, state: state, usesColour: usesColour,
+            columns: 0, cursorRow: 0, rowsUsed: 1
+        ).bytes
     }
 
     /// The bytes that draw the line over the last one drawn, on a terminal
@@ -154,7 +158,9 @@ final class PromptRenderer: CPFFieldView {
     /// columns wide), CR, and the line again up to the caret, which leaves
     /// the cursor there. Never an escape sequence; no colour. Returns the
     /// bytes and the width of the line.
-    static func plainLine(label: String, text: String, caret: Int, state: CPFFieldState, blanking: Int, language: Language = .english) -> (bytes: [UInt8], width: Int) {
+    static func plainLine(
+        label: String, text: String, caret: Int, state: CPFFieldState, blanking: Int, language: Language = .english
+    ) -> (bytes: [UInt8], width: Int) {
         let prefix = label.isEmpty ? "" : label + " "
         var content = prefix + text
         switch state {
@@ -163,7 +169,8 @@ final class PromptRenderer: CPFFieldView {
         case .invalid(let error): content += " ✗ " + Message.reason(error, language)
         }
         let width = displayWidth(content)
-        let line = "\r" + content + String(repeating: " ", count: max(0, blanking - width))
+        let line =
+            "\r" + content + String(repeating: " ", count: max(0, blanking - width))
             + "\r" + prefix + String(text.prefix(caret))
         return (Array(line.utf8), width)
     }
@@ -187,8 +194,9 @@ final class PromptRenderer: CPFFieldView {
     private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD,
+            0x30000...0x3FFFD:
             return true
         default:
             return scalar.properties.isEmojiPresentation

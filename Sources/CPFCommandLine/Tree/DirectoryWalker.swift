@@ -66,7 +66,9 @@ struct TreeEntry: Equatable {
 
     /// Whether a part of `path` (between slashes) is a version-control folder's name.
     static func isInVersionControl(_ path: [UInt8]) -> Bool {
-        path.split(separator: UInt8(ascii: "/")).contains { part in versionControlNames.contains { $0.elementsEqual(part) } }
+        path.split(separator: UInt8(ascii: "/")).contains { part in
+            versionControlNames.contains { $0.elementsEqual(part) }
+        }
     }
 }
 
@@ -170,9 +172,12 @@ final class TreeWalk: Sequence, IteratorProtocol {
         if walker.recursive, let status, status.kind == .directory {
             do {
                 let directory = try OpenDirectory(argument)
-                let prefix = argument.bytes.last == UInt8(ascii: "/") ? argument.bytes : argument.bytes + [UInt8(ascii: "/")]
+                let prefix =
+                    argument.bytes.last == UInt8(ascii: "/") ? argument.bytes : argument.bytes + [UInt8(ascii: "/")]
                 // A folder to rewrite in is judged by where it really is.
-                let real = walker.opensArgumentsInTheirDirectory ? (try? system_resolvedPath(argument)) ?? argument.bytes : argument.bytes
+                let real =
+                    walker.opensArgumentsInTheirDirectory
+                    ? (try? system_resolvedPath(argument)) ?? argument.bytes : argument.bytes
                 try enter(directory, prefix: prefix, relative: [], inVersionControl: TreeEntry.isInVersionControl(real))
                 return nil
             } catch {
@@ -180,11 +185,14 @@ final class TreeWalk: Sequence, IteratorProtocol {
             }
         }
         let size = status?.kind == .regular ? status!.size : 0
-        guard walker.opensArgumentsInTheirDirectory else { return TreeEntry(path: argument, kind: .argument, size: size) }
+        guard walker.opensArgumentsInTheirDirectory else {
+            return TreeEntry(path: argument, kind: .argument, size: size)
+        }
         do {
             let (directory, name, real) = try Self.resolve(argument)
-            return TreeEntry(path: argument, kind: .argument, size: size, location: .inDirectory(directory, name: name),
-                             isInVersionControl: TreeEntry.isInVersionControl(real))
+            return TreeEntry(
+                path: argument, kind: .argument, size: size, location: .inDirectory(directory, name: name),
+                isInVersionControl: TreeEntry.isInVersionControl(real))
         } catch {
             return TreeEntry(path: argument, kind: .unreadable(error), size: 0)
         }
@@ -201,17 +209,27 @@ final class TreeWalk: Sequence, IteratorProtocol {
 
     /// Lists `directory` and makes it the one walked, unless it is one of
     /// the directories being walked already (met again through a bind mount).
-    private func enter(_ directory: OpenDirectory, prefix: [UInt8], relative: [UInt8], inVersionControl: Bool) throws(Errno) {
+    private func enter(_ directory: OpenDirectory, prefix: [UInt8], relative: [UInt8], inVersionControl: Bool)
+        throws(Errno)
+    {
         let status = try FileStatus(directory.descriptor)
         if frames.contains(where: { $0.identity == (status.device, status.inode) }) { return }
         // Sorted so that the paths come out in byte order: a directory's
         // files follow its name and a slash.
         let names = try directory.entries()
-            .map { entry in (name: entry.name, key: entry.isDirectory ?? isDirectory(entry.name, in: directory) ? entry.name + [UInt8(ascii: "/")] : entry.name) }
+            .map { entry in
+                (
+                    name: entry.name,
+                    key: entry.isDirectory ?? isDirectory(entry.name, in: directory)
+                        ? entry.name + [UInt8(ascii: "/")] : entry.name
+                )
+            }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }
             .map(\.name)
-        frames.append(Frame(directory: directory, prefix: prefix, relative: relative, inVersionControl: inVersionControl,
-                            identity: (status.device, status.inode), names: names))
+        frames.append(
+            Frame(
+                directory: directory, prefix: prefix, relative: relative, inVersionControl: inVersionControl,
+                identity: (status.device, status.inode), names: names))
     }
 
     private func isDirectory(_ name: [UInt8], in directory: OpenDirectory) -> Bool {
@@ -228,7 +246,8 @@ final class TreeWalk: Sequence, IteratorProtocol {
         let relative = frame.relative + name
         // Left out by -g whatever it is: not even looked at.
         if !walker.globs.isEmpty, !walker.globs.includes(path: RawText(relative), isDirectory: false),
-           !walker.globs.includes(path: RawText(relative), isDirectory: true) {
+            !walker.globs.includes(path: RawText(relative), isDirectory: true)
+        {
             return nil
         }
         let status: FileStatus
@@ -237,10 +256,13 @@ final class TreeWalk: Sequence, IteratorProtocol {
         } catch {
             return TreeEntry(path: path, kind: .unreadable(error), size: 0, nameStart: start)
         }
-        if !walker.globs.isEmpty, !walker.globs.includes(path: RawText(relative), isDirectory: status.kind == .directory) {
+        if !walker.globs.isEmpty,
+            !walker.globs.includes(path: RawText(relative), isDirectory: status.kind == .directory)
+        {
             return nil  // left out by -g
         }
-        let inVersionControl = frame.inVersionControl
+        let inVersionControl =
+            frame.inVersionControl
             || TreeEntry.versionControlNames.contains { $0 == name }
         switch status.kind {
         case .directory:
@@ -250,26 +272,31 @@ final class TreeWalk: Sequence, IteratorProtocol {
                 guard try FileStatus(directory.descriptor).isSameFile(as: status) else {
                     return TreeEntry(path: path, kind: .replaced, size: 0, nameStart: start)
                 }
-                try enter(directory, prefix: path.bytes + [UInt8(ascii: "/")], relative: relative + [UInt8(ascii: "/")],
-                          inVersionControl: inVersionControl)
+                try enter(
+                    directory, prefix: path.bytes + [UInt8(ascii: "/")], relative: relative + [UInt8(ascii: "/")],
+                    inVersionControl: inVersionControl)
                 return walker.reportsNames
-                    ? TreeEntry(path: path, kind: .nameOnly, size: 0, nameStart: start, isInVersionControl: inVersionControl)
+                    ? TreeEntry(
+                        path: path, kind: .nameOnly, size: 0, nameStart: start, isInVersionControl: inVersionControl)
                     : nil
-            } catch where error == .tooManyLinks || error == .notDirectory {
+            } catch  where error == .tooManyLinks || error == .notDirectory {
                 return TreeEntry(path: path, kind: .replaced, size: 0, nameStart: start)
             } catch {
                 return TreeEntry(path: path, kind: .unreadable(error), size: 0, nameStart: start)
             }
         case .regular:
-            return TreeEntry(path: path, kind: .found, size: status.size, location: .inDirectory(frame.directory, name: name),
-                             nameStart: start, relativeStart: relativeStart, isInVersionControl: inVersionControl)
+            return TreeEntry(
+                path: path, kind: .found, size: status.size, location: .inDirectory(frame.directory, name: name),
+                nameStart: start, relativeStart: relativeStart, isInVersionControl: inVersionControl)
         case .symbolicLink:
             // Never followed below the arguments; only its name is looked at.
             return walker.reportsNames
-                ? TreeEntry(path: path, kind: .nameOnly, size: 0, nameStart: start, isInVersionControl: inVersionControl)
+                ? TreeEntry(
+                    path: path, kind: .nameOnly, size: 0, nameStart: start, isInVersionControl: inVersionControl)
                 : nil
         case .other:
-            return TreeEntry(path: path, kind: .skipped, size: 0, nameStart: start, isInVersionControl: inVersionControl)
+            return TreeEntry(
+                path: path, kind: .skipped, size: 0, nameStart: start, isInVersionControl: inVersionControl)
         }
     }
 }

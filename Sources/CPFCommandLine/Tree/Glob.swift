@@ -195,11 +195,16 @@ struct Glob: Equatable {
             for position in 0...count where reachable[position] {
                 switch token {
                 case .byte(let byte):
-                    if position < count, text[base + position] == byte { next[position + 1] = true; any = true }
+                    if position < count, text[base + position] == byte {
+                        next[position + 1] = true
+                        any = true
+                    }
                 case .character, .set:
                     guard position < count, text[base + position] != slash else { continue }
                     let (value, length) = character(text, at: base + position)
-                    if case .set(let negated, let ranges) = token, ranges.contains(where: { $0.contains(value) }) == negated {
+                    if case .set(let negated, let ranges) = token,
+                        ranges.contains(where: { $0.contains(value) }) == negated
+                    {
                         continue
                     }
                     next[position + length] = true

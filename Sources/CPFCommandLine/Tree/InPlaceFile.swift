@@ -103,7 +103,7 @@ enum InPlaceFile {
             let name = Array(temporaryPrefix.utf8) + random.map { letters[Int($0) % letters.count] }
             do {
                 return (try directory.createFile(name), name)
-            } catch where error == .fileExists {
+            } catch  where error == .fileExists {
                 continue
             } catch {
                 throw .system(error)
@@ -116,7 +116,9 @@ enum InPlaceFile {
     /// the original: the owner first (changing it clears the set-user-ID
     /// bits that the mode then restores), the attributes last (the access
     /// ACL sets the group bits to its mask, as they were).
-    private static func giveMetadata(of original: FileDescriptor, status: FileStatus, to temporary: FileDescriptor) throws(Failure) {
+    private static func giveMetadata(of original: FileDescriptor, status: FileStatus, to temporary: FileDescriptor)
+        throws(Failure)
+    {
         if !system_changeOwner(temporary.rawValue, owner: status.owner, group: status.group) {
             let error = Errno.current
             // Not permitted, but already right (a file of one's own): nothing lost.
@@ -137,8 +139,8 @@ enum InPlaceFile {
         _ name: [UInt8], in directory: OpenDirectory, original: FileDescriptor, status: FileStatus
     ) throws(Failure) {
         guard let now = try? FileStatus(original), let named = try? directory.status(of: name),
-              named.isSameFile(as: status), now.size == status.size, now.modified == status.modified,
-              now.changed == status.changed
+            named.isSameFile(as: status), now.size == status.size, now.modified == status.modified,
+            now.changed == status.changed
         else { throw .changed }
     }
 }

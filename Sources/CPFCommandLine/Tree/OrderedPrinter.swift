@@ -46,7 +46,10 @@ final class OrderedPrinter: @unchecked Sendable {
     /// - Parameters:
     ///   - out: Standard output; `errors`: standard error (`cpf: NAME: …` lines).
     ///   - progress: The progress display, redrawn as files are done.
-    init(out: OutputBuffer, errors: OutputBuffer, progress: Progress? = nil, limit: Int = 4 << 20, totalLimit: Int = 8 << 20) {
+    init(
+        out: OutputBuffer, errors: OutputBuffer, progress: Progress? = nil, limit: Int = 4 << 20,
+        totalLimit: Int = 8 << 20
+    ) {
         self.out = out
         self.errors = errors
         self.progress = progress

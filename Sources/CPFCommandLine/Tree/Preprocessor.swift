@@ -18,9 +18,35 @@ import CPFSystem
 /// ```
 struct Preprocessor {
     static let pre = OptionDefinition(
-        "pre", value: "command", completion: .file, help: Localized("Search each file through what <command> FILE prints (no shell; <command> looked up in PATH), its standard input the file too: a converter such as pdftotext or 'gzip -dc' in a script. Lines and columns are those of its output. A file whose command cannot start or exits with a status other than 0 is not searched (exit status 2).", pt: "Pesquisa cada arquivo pelo que <command> ARQUIVO imprime (sem shell; <command> procurado no PATH), com o arquivo também na entrada padrão: um conversor como pdftotext ou 'gzip -dc' num script. Linhas e colunas são as da saída dele. Um arquivo cujo comando não inicia ou termina com código diferente de 0 não é pesquisado (código de saída 2)."))
+        "pre", value: "command", completion: .file,
+        help: Localized(
+            """
+            Search each file through what <command> FILE prints (no shell; <command> looked up in PATH), its \
+            standard input the file too: a converter such as pdftotext or 'gzip -dc' in a script. Lines and \
+            columns are those of its output. A file whose command cannot start or exits with a status other than \
+            0 is not searched (exit status 2).
+            """,
+            pt:
+                """
+                Pesquisa cada arquivo pelo que <command> ARQUIVO imprime (sem shell; <command> procurado no \
+                PATH), com o arquivo também na entrada padrão: um conversor como pdftotext ou 'gzip -dc' num \
+                script. Linhas e colunas são as da saída dele. Um arquivo cujo comando não inicia ou termina com \
+                código diferente de 0 não é pesquisado (código de saída 2).
+                """
+        ))
     static let preGlob = OptionDefinition(
-        "pre-glob", value: "glob", help: Localized("Run --pre only on the files <glob> matches (as -g reads it; repeatable, '!<glob>' leaves out); the others are searched as they are. Default: every file.", pt: "Roda --pre só nos arquivos que <glob> casa (lido como em -g; repetível, '!<glob>' deixa de fora); os outros são pesquisados como estão. Padrão: todos os arquivos."))
+        "pre-glob", value: "glob",
+        help: Localized(
+            """
+            Run --pre only on the files <glob> matches (as -g reads it; repeatable, '!<glob>' leaves out); the \
+            others are searched as they are. Default: every file.
+            """,
+            pt:
+                """
+                Roda --pre só nos arquivos que <glob> casa (lido como em -g; repetível, '!<glob>' deixa de fora); \
+                os outros são pesquisados como estão. Padrão: todos os arquivos.
+                """
+        ))
 
     /// The command as given, for messages.
     let command: RawText
@@ -35,10 +61,12 @@ struct Preprocessor {
             return nil
         }
         if command.bytes.isEmpty {
-            throw .invalidValue(option: arguments.spelling(pre), value: command, expected: Localized("a command", pt: "um comando"))
+            throw .invalidValue(
+                option: arguments.spelling(pre), value: command, expected: Localized("a command", pt: "um comando"))
         }
-        return Preprocessor(command: command, program: ChildProcess.find(command, searchPath: environment["PATH"]),
-                            globs: GlobSet(arguments.values(preGlob)))
+        return Preprocessor(
+            command: command, program: ChildProcess.find(command, searchPath: environment["PATH"]),
+            globs: GlobSet(arguments.values(preGlob)))
     }
 
     /// Whether `entry` is read through the command: any file but standard
@@ -56,8 +84,10 @@ struct Preprocessor {
     /// started and exited with status 0). When it was not, the file is
     /// reported as not searched (exit status 2). A read error is thrown once
     /// the command has ended.
-    func run(_ file: TreeFile, input: FileDescriptor, language: Language,
-             read: (FileDescriptor) throws(Errno) -> Void) throws(Errno) -> Bool {
+    func run(
+        _ file: TreeFile, input: FileDescriptor, language: Language,
+        read: (FileDescriptor) throws(Errno) -> Void
+    ) throws(Errno) -> Bool {
         let shown = Escaping.readable(command)
         guard let program else {
             file.reportNotSearched(Message.preNotFound.text(language, shown))

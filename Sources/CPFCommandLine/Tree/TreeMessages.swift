@@ -14,18 +14,20 @@ enum TreeMessages {
     }
     /// Why `redact --in-place` left a file as it was.
     static func notRewritten(_ failure: InPlaceFile.Failure, _ language: Language) -> String {
-        let reason = switch failure {
-        case .system(let error): language == .english ? error.description : error.portugueseDescription
-        case .otherNames: Message.hasOtherNames.text(language)
-        case .owner(let error):
-            Message.cannotKeepOwner.text(language, language == .english ? error.description : error.portugueseDescription)
-        case .attribute(let copy):
-            Message.cannotKeepAttribute.text(
-                language, Escaping.readable(RawText(copy.name)),
-                language == .english ? copy.error.description : copy.error.portugueseDescription)
-        case .changed: Message.changedWhileRewritten.text(language)
-        case .openForWriting: Message.openForWriting.text(language)
-        }
+        let reason =
+            switch failure {
+            case .system(let error): language == .english ? error.description : error.portugueseDescription
+            case .otherNames: Message.hasOtherNames.text(language)
+            case .owner(let error):
+                Message.cannotKeepOwner.text(
+                    language, language == .english ? error.description : error.portugueseDescription)
+            case .attribute(let copy):
+                Message.cannotKeepAttribute.text(
+                    language, Escaping.readable(RawText(copy.name)),
+                    language == .english ? copy.error.description : copy.error.portugueseDescription)
+            case .changed: Message.changedWhileRewritten.text(language)
+            case .openForWriting: Message.openForWriting.text(language)
+            }
         return Message.notRewritten.text(language, reason)
     }
     /// A file that `redact --in-place` rewrote.

@@ -4,18 +4,61 @@ import CPFSystem
 /// `--threads`, `--no-progress`.
 enum TreeOptions {
     static let recursive = OptionDefinition(
-        "recursive", short: "r", help: Localized("Search directories given as <file> through: every regular file below them, in sorted path order, each folder opened inside its parent; symbolic links below them are not followed, FIFOs, sockets and devices skipped.", pt: "Percorre as pastas dadas como <file>: todo arquivo comum dentro delas, em ordem de caminho, cada pasta aberta dentro da pasta-mãe; links simbólicos dentro delas não são seguidos, FIFOs, sockets e dispositivos são ignorados."))
+        "recursive", short: "r",
+        help: Localized(
+            """
+            Search directories given as <file> through: every regular file below them, in sorted path order, each \
+            folder opened inside its parent; symbolic links below them are not followed, FIFOs, sockets and \
+            devices skipped.
+            """,
+            pt:
+                """
+                Percorre as pastas dadas como <file>: todo arquivo comum dentro delas, em ordem de caminho, cada \
+                pasta aberta dentro da pasta-mãe; links simbólicos dentro delas não são seguidos, FIFOs, sockets \
+                e dispositivos são ignorados.
+                """
+        ))
     static let glob = OptionDefinition(
-        "glob", short: "g", value: "glob", help: Localized("With -r, search only the files below a directory argument that <glob> matches; '!<glob>' leaves out what it matches (a folder is then not entered). Repeatable: the last glob that matches decides. Read as a .gitignore line: without '/' it matches the base name at any depth, with '/' the path from the argument; '*', '?', '[...]', '**'. Files named as arguments are always searched.", pt: "Com -r, pesquisa só os arquivos dentro de uma pasta dada que <glob> casa; '!<glob>' deixa de fora o que casa (uma pasta então não é aberta). Repetível: decide o último glob que casa. Lido como uma linha de .gitignore: sem '/' casa o nome em qualquer profundidade, com '/' o caminho a partir do argumento; '*', '?', '[...]', '**'. Arquivos dados como argumentos são sempre pesquisados."))
+        "glob", short: "g", value: "glob",
+        help: Localized(
+            """
+            With -r, search only the files below a directory argument that <glob> matches; '!<glob>' leaves out \
+            what it matches (a folder is then not entered). Repeatable: the last glob that matches decides. Read \
+            as a .gitignore line: without '/' it matches the base name at any depth, with '/' the path from the \
+            argument; '*', '?', '[...]', '**'. Files named as arguments are always searched.
+            """,
+            pt:
+                """
+                Com -r, pesquisa só os arquivos dentro de uma pasta dada que <glob> casa; '!<glob>' deixa de fora \
+                o que casa (uma pasta então não é aberta). Repetível: decide o último glob que casa. Lido como \
+                uma linha de .gitignore: sem '/' casa o nome em qualquer profundidade, com '/' o caminho a partir \
+                do argumento; '*', '?', '[...]', '**'. Arquivos dados como argumentos são sempre pesquisados.
+                """
+        ))
     static let threads = OptionDefinition(
-        "threads", short: "j", value: "n", help: Localized("Scan with <n> threads (default: one per processor): <n> files at a time, or the parts of one large file side by side. The output is the same, in the same order, whatever <n>.", pt: "Usa <n> threads (padrão: uma por processador): <n> arquivos de cada vez, ou as partes de um arquivo grande lado a lado. A saída é a mesma, na mesma ordem, qualquer que seja <n>."))
+        "threads", short: "j", value: "n",
+        help: Localized(
+            """
+            Scan with <n> threads (default: one per processor): <n> files at a time, or the parts of one large \
+            file side by side. The output is the same, in the same order, whatever <n>.
+            """,
+            pt:
+                """
+                Usa <n> threads (padrão: uma por processador): <n> arquivos de cada vez, ou as partes de um \
+                arquivo grande lado a lado. A saída é a mesma, na mesma ordem, qualquer que seja <n>.
+                """
+        ))
     static let noProgress = OptionDefinition(
-        "no-progress", help: Localized("Do not show the progress line (shown on standard error only when it is a terminal).", pt: "Não mostra a linha de progresso (mostrada na saída de erro só quando ela é um terminal)."))
+        "no-progress",
+        help: Localized(
+            "Do not show the progress line (shown on standard error only when it is a terminal).",
+            pt: "Não mostra a linha de progresso (mostrada na saída de erro só quando ela é um terminal)."))
 
     /// The value of `--threads`, or the number of processors; fewer under a
     /// memory limit (`ulimit -v`) that cannot hold them all.
     static func threadCount(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        let wanted = try arguments.integer(threads, in: 1...1024, expected: Message.expectThreads.localized())
+        let wanted =
+            try arguments.integer(threads, in: 1...1024, expected: Message.expectThreads.localized())
             ?? system_onlineProcessors()
         return threadsThatFit(wanted, addressSpaceLeft: system_addressSpaceLeft())
     }
@@ -49,9 +92,11 @@ enum TreeOptions {
     /// its directory, to be rewritten there; with `reportsNames`, the
     /// directories and links below the arguments too, for their names.
     static func walk(_ arguments: ParsedArguments, inPlace: Bool = false, reportsNames: Bool = false) -> TreeWalk {
-        DirectoryWalker(recursive: arguments.has(recursive), opensArgumentsInTheirDirectory: inPlace,
-                        globs: GlobSet(arguments.values(glob)), reportsNames: reportsNames && arguments.has(recursive))
-            .entries(for: InputList(files: arguments.positionals).names)
+        DirectoryWalker(
+            recursive: arguments.has(recursive), opensArgumentsInTheirDirectory: inPlace,
+            globs: GlobSet(arguments.values(glob)), reportsNames: reportsNames && arguments.has(recursive)
+        )
+        .entries(for: InputList(files: arguments.positionals).names)
     }
 }
 
@@ -93,10 +138,14 @@ final class TreeStats: @unchecked Sendable {
     /// The summary on standard error.
     func write(to errors: OutputBuffer, notSearched: Int = 0, language: Language = .english) {
         monitor.locked {
-            errors.write(TreeMessages.statsFiles(files: files, withCPFs: filesWithCPFs, bytes: bytes,
-                                                 seconds: system_monotonicSeconds() - start, language) + "\n")
-            errors.write(TreeMessages.statsCPFs(high: found.high, medium: found.medium, low: found.low,
-                                                mistyped: found.mistyped, language) + "\n")
+            errors.write(
+                TreeMessages.statsFiles(
+                    files: files, withCPFs: filesWithCPFs, bytes: bytes,
+                    seconds: system_monotonicSeconds() - start, language) + "\n")
+            errors.write(
+                TreeMessages.statsCPFs(
+                    high: found.high, medium: found.medium, low: found.low,
+                    mistyped: found.mistyped, language) + "\n")
             if notSearched > 0 { errors.write(Message.statsNotSearched.text(language, "\(notSearched)") + "\n") }
         }
         errors.flush()

@@ -67,8 +67,9 @@ final class TreeRun: @unchecked Sendable {
         self.threads = walk.readsStandardInput ? 1 : min(threads, max(early.count, 1))
         let progress = showsProgress ? Progress(language: context.language) : nil
         // 4 MiB per file waiting, 4 MiB per thread in all.
-        printer = OrderedPrinter(out: context.output, errors: context.errors, progress: progress,
-                                 limit: 4 << 20, totalLimit: max(threads, 2) * (4 << 20))
+        printer = OrderedPrinter(
+            out: context.output, errors: context.errors, progress: progress,
+            limit: 4 << 20, totalLimit: max(threads, 2) * (4 << 20))
     }
 
     /// Whether an input could not be read (exit status 2).
@@ -111,7 +112,8 @@ final class TreeRun: @unchecked Sendable {
         taking.locked {
             printer.waitUntilNear(file: next, distance: Self.maximumAhead)
             guard !cancellation.isCancelled,
-                  let entry = early.isEmpty ? walk.next() : early.removeFirst() else { return nil }
+                let entry = early.isEmpty ? walk.next() : early.removeFirst()
+            else { return nil }
             defer { next += 1 }
             return (next, entry)
         }

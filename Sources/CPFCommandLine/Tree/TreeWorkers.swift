@@ -29,10 +29,16 @@ enum TreeWorkers {
                 let before = engine.reportedCounts
                 defer {
                     let after = engine.reportedCounts
-                    let found = (low: after.low - before.low, medium: after.medium - before.medium,
-                                 high: after.high - before.high, mistyped: after.mistyped - before.mistyped)
+                    let found = (
+                        low: after.low - before.low, medium: after.medium - before.medium,
+                        high: after.high - before.high, mistyped: after.mistyped - before.mistyped
+                    )
                     let total = after.total - before.total
-                    if descriptor != nil { stats.add(bytes: file.entry.size, found: found) } else { stats.addName(found: found) }
+                    if descriptor != nil {
+                        stats.add(bytes: file.entry.size, found: found)
+                    } else {
+                        stats.addName(found: found)
+                    }
                     if total > 0, listing != .matches {
                         writeListing(listing, file.name, count: total, json: settings.json, to: out)
                     }
@@ -52,7 +58,8 @@ enum TreeWorkers {
                     }
                 }
                 if let preprocessor, preprocessor.applies(to: file.entry) {
-                    _ = try preprocessor.run(file, input: descriptor, language: context.language) { output throws(Errno) in
+                    _ = try preprocessor.run(file, input: descriptor, language: context.language) {
+                        output throws(Errno) in
                         try find(output)
                     }
                     return
@@ -93,8 +100,9 @@ enum TreeWorkers {
             let current = CurrentFile()
             // Copies to standard output, or (in place) only counts what there is to hide.
             let out = inPlace ? OutputBuffer(sink: { _ throws(Errno) in }) : TreeFile.outputBuffer { current.file }
-            let engine = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context, output: out,
-                                      threads: threadsPerFile, limits: limits, reencodes: !inPlace)
+            let engine = RedactEngine(
+                style: style, minimumConfidence: minimumConfidence, context: context, output: out,
+                threads: threadsPerFile, limits: limits, reencodes: !inPlace)
             // A redaction's failure: a read error thrown, an input not searched reported.
             func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
                 do throws(InputFailure) {
@@ -119,7 +127,8 @@ enum TreeWorkers {
                 // Rewriting a tree in place claims it is clean: a name that
                 // still holds a CPF is named (hidden) and fails the run.
                 if inPlace, let name = file.entry.name,
-                   CPFScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).count > 0 {
+                    CPFScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).count > 0
+                {
                     file.report(message: Message.cpfInName.text(context.language))
                 }
                 guard let descriptor else { return }
@@ -131,8 +140,10 @@ enum TreeWorkers {
                         output throws(Errno) in _ = try redact(engine, output, file)
                     }
                     if inPlace, searched, engine.redactedCount > before {
-                        file.report(message: Message.notRewritten.text(
-                            context.language, Message.fromPre.text(context.language, Escaping.readable(preprocessor.command))))
+                        file.report(
+                            message: Message.notRewritten.text(
+                                context.language,
+                                Message.fromPre.text(context.language, Escaping.readable(preprocessor.command))))
                     }
                     return
                 }
@@ -151,15 +162,20 @@ enum TreeWorkers {
                     guard hidden > 0 else { return }
                     // Never written into a version-control folder: listed, and the run fails.
                     if file.entry.isInVersionControl {
-                        file.report(message: Message.notRewritten.text(context.language, Message.inVersionControl.text(context.language)))
+                        file.report(
+                            message: Message.notRewritten.text(
+                                context.language, Message.inVersionControl.text(context.language)))
                         return
                     }
                     try descriptor.seek(to: 0)
                     do throws(InPlaceFile.Failure) {
-                        try InPlaceFile.replace(name, in: directory, original: descriptor, status: status, cleanup: cleanup) {
+                        try InPlaceFile.replace(
+                            name, in: directory, original: descriptor, status: status, cleanup: cleanup
+                        ) {
                             temporary throws(Errno) in
-                            let rewriter = RedactEngine(style: style, minimumConfidence: minimumConfidence, context: context,
-                                                        output: temporary, threads: threadsPerFile, limits: limits)
+                            let rewriter = RedactEngine(
+                                style: style, minimumConfidence: minimumConfidence, context: context,
+                                output: temporary, threads: threadsPerFile, limits: limits)
                             do throws(InputFailure) {
                                 try rewriter.redact(descriptor)
                             } catch {

@@ -18,12 +18,15 @@ extension CPF {
     ///
     /// - Complexity: O(*n*) in the number of bytes.
     @inlinable
-    public static func parse(_ bytes: UnsafeRawBufferPointer, options: ParsingOptions = .lenient) -> Result<CPF, CPFValidationError> {
+    public static func parse(_ bytes: UnsafeRawBufferPointer, options: ParsingOptions = .lenient) -> Result<
+        CPF, CPFValidationError
+    > {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failure(.empty) }
         // Most lines of a real file are exactly 11 digits or the 14-byte mask:
         // judge those without trimming or counting.
         if bytes.count == 11 || bytes.count == 14, let packed = exactShapeDigits(base, count: bytes.count) {
-            return conclude(packed: packed, digitCount: 11, isBare: bytes.count == 11, isMask: bytes.count == 14, options: options)
+            return conclude(
+                packed: packed, digitCount: 11, isBare: bytes.count == 11, isMask: bytes.count == 14, options: options)
         }
         var start = base
         var end = base + bytes.count
@@ -49,7 +52,8 @@ extension CPF {
             cursor += 1
         }
         let isMask = options.format == .strict && end - start == 14 && isMaskShape(start)
-        return conclude(packed: packed, digitCount: digitCount, isBare: separatorCount == 0, isMask: isMask, options: options)
+        return conclude(
+            packed: packed, digitCount: digitCount, isBare: separatorCount == 0, isMask: isMask, options: options)
     }
 
     /// Whether UTF-8 bytes are a valid CPF: exactly whether
@@ -84,27 +88,33 @@ extension CPF {
         if let raw = bytes.baseAddress {
             let ones = DigitWord.ones
             if bytes.count == 11 {
-                let front = DigitWord.load(raw)         // digits 0-7
-                let back = DigitWord.load(raw, at: 3)   // digits 3-10
+                let front = DigitWord.load(raw)  // digits 0-7
+                let back = DigitWord.load(raw, at: 3)  // digits 3-10
                 if DigitWord.areDigits(front), DigitWord.areDigits(back) {
-                    return DigitWord.isValidEleven(front: front, back: back, allowsRepeatedDigits: options.allowsRepeatedDigits)
+                    return DigitWord.isValidEleven(
+                        front: front, back: back, allowsRepeatedDigits: options.allowsRepeatedDigits)
                 }
             } else if bytes.count == 14 {
-                let front = DigitWord.load(raw)          // "DDD.DDD."
-                let back = DigitWord.load(raw, at: 6)    // "D.DDD-DD"
+                let front = DigitWord.load(raw)  // "DDD.DDD."
+                let back = DigitWord.load(raw, at: 6)  // "D.DDD-DD"
                 let frontSeparators: UInt64 = 0xFF00_0000_FF00_0000
                 let backSeparators: UInt64 = 0x0000_FF00_0000_FF00
                 let frontZeros = front & ~frontSeparators | 0x3000_0000_3000_0000  // separators read as digit 0
                 let backZeros = back & ~backSeparators | 0x0000_3000_0000_3000
                 if front & frontSeparators == 0x2E00_0000_2E00_0000, back & backSeparators == 0x0000_2D00_0000_2E00,
-                   DigitWord.areDigits(frontZeros), DigitWord.areDigits(backZeros) {
+                    DigitWord.areDigits(frontZeros), DigitWord.areDigits(backZeros)
+                {
                     let frontDigits = frontZeros & (0x0F &* ones)
                     let backDigits = backZeros & (0x0F &* ones)
-                    let weighted = DigitWord.weightedSum(frontDigits, 0xA_0008_0007_0005, 0x9_0000_0006_0000)
+                    let weighted =
+                        DigitWord.weightedSum(frontDigits, 0xA_0008_0007_0005, 0x9_0000_0006_0000)
                         &+ DigitWord.weightedSum(backDigits, 0x4_0002_0000, 0x3_0000_0000)
-                    let plain = DigitWord.weightedSum(frontDigits, 0x1_0001_0001_0001, 0x1_0000_0001_0000)
+                    let plain =
+                        DigitWord.weightedSum(frontDigits, 0x1_0001_0001_0001, 0x1_0000_0001_0000)
                         &+ DigitWord.weightedSum(backDigits, 0x1_0001_0000, 0x1_0000_0000)
-                    guard DigitWord.checkDigitsMatch(weighted: weighted, plain: plain, found: back >> 48) else { return false }
+                    guard DigitWord.checkDigitsMatch(weighted: weighted, plain: plain, found: back >> 48) else {
+                        return false
+                    }
                     let same = (front & 0xFF) &* ones
                     return options.allowsRepeatedDigits
                         || frontZeros != same & ~frontSeparators | 0x3000_0000_3000_0000
@@ -196,7 +206,8 @@ extension CPF {
         let raw = UnsafeRawPointer(start)
         if count == 11 {
             // Bytes 0-7 in one word, 3-10 in another (they overlap).
-            let front = DigitWord.load(raw), back = DigitWord.load(raw, at: 3)
+            let front = DigitWord.load(raw)
+            let back = DigitWord.load(raw, at: 3)
             guard DigitWord.areDigits(front), DigitWord.areDigits(back) else { return nil }
             return DigitWord.packedEleven(front: front, back: back)
         }
@@ -204,13 +215,13 @@ extension CPF {
         let front = DigitWord.load(raw)
         let back = DigitWord.load(raw, at: 6)
         // Put a '0' where the separators are, after checking them.
-        let frontSeparators: UInt64 = 0xFF00_0000_FF00_0000   // bytes 3 and 7
-        let backSeparators: UInt64 = 0x0000_FF00_0000_FF00    // bytes 1 and 5 (7 and 11)
+        let frontSeparators: UInt64 = 0xFF00_0000_FF00_0000  // bytes 3 and 7
+        let backSeparators: UInt64 = 0x0000_FF00_0000_FF00  // bytes 1 and 5 (7 and 11)
         guard front & frontSeparators == 0x2E00_0000_2E00_0000,
-              back & backSeparators == 0x0000_2D00_0000_2E00,
-              case let frontWord = front & ~frontSeparators | 0x3000_0000_3000_0000,
-              case let backWord = back & ~backSeparators | 0x0000_3000_0000_3000,
-              DigitWord.areDigits(frontWord), DigitWord.areDigits(backWord)
+            back & backSeparators == 0x0000_2D00_0000_2E00,
+            case let frontWord = front & ~frontSeparators | 0x3000_0000_3000_0000,
+            case let backWord = back & ~backSeparators | 0x0000_3000_0000_3000,
+            DigitWord.areDigits(frontWord), DigitWord.areDigits(backWord)
         else { return nil }
         let frontDigits = DigitWord.packedDigits(frontWord)
         let backDigits = DigitWord.packedDigits(backWord)

@@ -161,7 +161,8 @@ extension CPF {
                 return .failure(.invalidCharacter(scalar, position: invalidOffset + 1))
             }
             let isMask = options.format == .strict && maskShape && contentEnd - contentStart == 14
-            return CPF.conclude(packed: packed, digitCount: digitCount, isBare: !sawSeparator, isMask: isMask, options: options)
+            return CPF.conclude(
+                packed: packed, digitCount: digitCount, isBare: !sawSeparator, isMask: isMask, options: options)
         }
 
         private mutating func appendInvalidByte(_ byte: UInt8) {

@@ -61,8 +61,8 @@ internal enum DigitWord {
     @inline(__always)
     static func joinerBits(_ word: UInt64) -> UInt64 {
         let low = word & ~highBits
-        let atLeastComma = low &+ 0x5454_5454_5454_5454   // bit 7 set when low >= 0x2C
-        let atLeastZero = low &+ 0x5050_5050_5050_5050    // bit 7 set when low >= 0x30
+        let atLeastComma = low &+ 0x5454_5454_5454_5454  // bit 7 set when low >= 0x2C
+        let atLeastZero = low &+ 0x5050_5050_5050_5050  // bit 7 set when low >= 0x30
         return atLeastComma & ~atLeastZero & ~word & highBits
     }
 
@@ -139,7 +139,7 @@ internal enum DigitWord {
         var word = UInt64(packed)
         word = (word | word << 16) & 0x0000_FFFF_0000_FFFF
         word = (word | word << 8) & 0x00FF_00FF_00FF_00FF
-        word = (word | word << 4) & 0x0F0F_0F0F_0F0F_0F0F   // byte i: digit 7-i
+        word = (word | word << 4) & 0x0F0F_0F0F_0F0F_0F0F  // byte i: digit 7-i
         return word.byteSwapped | 0x3030_3030_3030_3030
     }
 
@@ -191,8 +191,15 @@ internal enum DigitWord {
         @inline(__always) func digit(_ index: UInt64) -> UInt32 {
             UInt32(truncatingIfNeeded: (base >> (32 - 4 * index)) & 0xF)
         }
-        let d0 = digit(0), d1 = digit(1), d2 = digit(2), d3 = digit(3), d4 = digit(4)
-        let d5 = digit(5), d6 = digit(6), d7 = digit(7), d8 = digit(8)
+        let d0 = digit(0)
+        let d1 = digit(1)
+        let d2 = digit(2)
+        let d3 = digit(3)
+        let d4 = digit(4)
+        let d5 = digit(5)
+        let d6 = digit(6)
+        let d7 = digit(7)
+        let d8 = digit(8)
         let weighted = 10 &* d0 &+ 9 &* d1 &+ 8 &* d2 &+ 7 &* d3 &+ 6 &* d4 &+ 5 &* d5 &+ 4 &* d6 &+ 3 &* d7 &+ 2 &* d8
         let plain = d0 &+ d1 &+ d2 &+ d3 &+ d4 &+ d5 &+ d6 &+ d7 &+ d8
         let (first, second) = checkDigits(weighted: weighted, plain: plain)

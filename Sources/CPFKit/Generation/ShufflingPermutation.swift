@@ -54,7 +54,8 @@ public struct ShufflingPermutation: Sendable {
     @inline(__always)
     private func feistel(_ value: UInt64) -> UInt64 {
         let mask = UInt64(1) << halfBits - 1
-        var left = value >> halfBits, right = value & mask
+        var left = value >> halfBits
+        var right = value & mask
         @inline(__always) func round(_ key: UInt64) {
             var mixed = (right ^ key) &* 0x9E37_79B9_7F4A_7C15
             mixed ^= mixed >> 29
@@ -62,8 +63,12 @@ public struct ShufflingPermutation: Sendable {
             mixed ^= mixed >> 32
             (left, right) = (right, left ^ (mixed & mask))
         }
-        round(keys.0); round(keys.1); round(keys.2)
-        round(keys.3); round(keys.4); round(keys.5)
+        round(keys.0)
+        round(keys.1)
+        round(keys.2)
+        round(keys.3)
+        round(keys.4)
+        round(keys.5)
         return left << halfBits | right
     }
 }

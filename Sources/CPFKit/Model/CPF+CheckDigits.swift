@@ -62,7 +62,9 @@ extension CPF {
 
         /// The two digits side by side: `"05"`.
         public var description: String {
-            String(decoding: [UInt8(truncatingIfNeeded: first) | 0x30, UInt8(truncatingIfNeeded: second) | 0x30], as: UTF8.self)
+            String(
+                decoding: [UInt8(truncatingIfNeeded: first) | 0x30, UInt8(truncatingIfNeeded: second) | 0x30],
+                as: UTF8.self)
         }
     }
 }

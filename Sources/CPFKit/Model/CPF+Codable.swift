@@ -30,10 +30,11 @@ extension CPF: Codable {
         do {
             self = try CPF(validating: text, options: options)
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "not a valid CPF: \(error)",
-                underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a valid CPF: \(error)",
+                    underlyingError: error))
         }
     }
 

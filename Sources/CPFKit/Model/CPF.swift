@@ -113,7 +113,8 @@ public struct CPF: Hashable, Sendable {
             if let separator = CPFMask.separator(at: index) {
                 buffer.storeBytes(of: separator, toByteOffset: index, as: UInt8.self)
             } else {
-                buffer.storeBytes(of: UInt8(truncatingIfNeeded: value & 0xF) | 0x30, toByteOffset: index, as: UInt8.self)
+                buffer.storeBytes(
+                    of: UInt8(truncatingIfNeeded: value & 0xF) | 0x30, toByteOffset: index, as: UInt8.self)
                 value >>= 4
             }
             index -= 1

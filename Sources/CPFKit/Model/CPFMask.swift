@@ -10,7 +10,7 @@
 public enum CPFMask {
     /// The longest masked text: `DDD.DDD.DDD-DD`.
     @inlinable
-    public static var maximumLength: Int { 14 }   // computed, so a constant where inlined
+    public static var maximumLength: Int { 14 }  // computed, so a constant where inlined
     /// The most digits a CPF holds.
     @inlinable
     public static var maximumDigitCount: Int { 11 }

@@ -60,15 +60,15 @@ extension CPFValidationError: CustomStringConvertible {
         switch self {
         case .empty:
             return "empty"
-        case let .invalidCharacter(scalar, position):
+        case .invalidCharacter(let scalar, let position):
             return "invalid character '\(scalar.visibleDescription)' at position \(position)"
         case .format:
             return "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD"
-        case let .length(count):
+        case .length(let count):
             return "\(count) digit\(count == 1 ? "" : "s"), expected \(expectedDigitCount)"
         case .repeatedDigits:
             return "all 11 digits are the same"
-        case let .checkDigits(expected):
+        case .checkDigits(let expected):
             return "check digits should be \(expected)"
         }
     }
@@ -85,7 +85,7 @@ extension Unicode.Scalar {
         if isASCII { return escaped(asASCII: true) }  // \' \\ \t \u{7F}
         switch properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
-             .nonspacingMark, .spacingMark, .enclosingMark, .privateUse, .surrogate, .unassigned:
+            .nonspacingMark, .spacingMark, .enclosingMark, .privateUse, .surrogate, .unassigned:
             return escaped(asASCII: true)
         default:
             return String(self)

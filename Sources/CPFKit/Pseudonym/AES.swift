@@ -33,7 +33,8 @@ struct AES: Sendable {
         var w = [UInt32](repeating: 0, count: 4 * (rounds + 1))
         let bytes = Array(key)
         for index in 0..<words {
-            w[index] = UInt32(bytes[4 * index]) << 24 | UInt32(bytes[4 * index + 1]) << 16
+            w[index] =
+                UInt32(bytes[4 * index]) << 24 | UInt32(bytes[4 * index + 1]) << 16
                 | UInt32(bytes[4 * index + 2]) << 8 | UInt32(bytes[4 * index + 3])
         }
         @inline(__always) func subWord(_ word: UInt32) -> UInt32 {
@@ -107,12 +108,18 @@ struct AES: Sendable {
         keys: UnsafePointer<UInt32>, rounds: Int, tables: UnsafePointer<UInt32>
     ) -> (UInt32, UInt32, UInt32, UInt32) {
         // T0 … T3 and the S-box (as words) at offsets 0, 256, 512, 768, 1024.
-        let t1 = tables + 256, t2 = tables + 512, t3 = tables + 768, sbox = tables + 1024
+        let t1 = tables + 256
+        let t2 = tables + 512
+        let t3 = tables + 768
+        let sbox = tables + 1024
         @inline(__always) func byte(_ word: UInt32, _ row: UInt32) -> Int {
             Int(truncatingIfNeeded: word >> (24 - 8 * row) & 0xFF)
         }
         // AddRoundKey with w[0...3].
-        var a0 = s0 ^ keys[0], a1 = s1 ^ keys[1], a2 = s2 ^ keys[2], a3 = s3 ^ keys[3]
+        var a0 = s0 ^ keys[0]
+        var a1 = s1 ^ keys[1]
+        var a2 = s2 ^ keys[2]
+        var a3 = s3 ^ keys[3]
         var key = keys + 4
         // Rounds 1 … Nr−1: column c of the result takes row r from column
         // c + r (ShiftRows), through SubBytes and MixColumns (the tables).
@@ -174,7 +181,8 @@ struct AESTables: Sendable {
         var words = [UInt32](repeating: 0, count: 5 * 256)
         for value in 0..<256 {
             let s = sbox[value]
-            let twice = Self.double(s), thrice = Self.double(s) ^ s
+            let twice = Self.double(s)
+            let thrice = Self.double(s) ^ s
             // MixColumns' first column {02}{01}{01}{03}; the others are its rotations.
             let t0 = UInt32(twice) << 24 | UInt32(s) << 16 | UInt32(s) << 8 | UInt32(thrice)
             words[value] = t0

@@ -119,7 +119,8 @@ public struct CPFPseudonymizer: Sendable {
             let region = base % 10
             var value = UInt64(base / 10)
             repeat {
-                let (a, b) = reversed
+                let (a, b) =
+                    reversed
                     ? ff1.decrypt(value / 10_000, value % 10_000, modulusU: 10_000, modulusV: 10_000, cache: cache)
                     : ff1.encrypt(value / 10_000, value % 10_000, modulusU: 10_000, modulusV: 10_000, cache: cache)
                 value = a * 10_000 + b
@@ -128,7 +129,8 @@ public struct CPFPseudonymizer: Sendable {
         }
         var value = UInt64(base)
         repeat {
-            let (a, b) = reversed
+            let (a, b) =
+                reversed
                 ? ff1.decrypt(value / 100_000, value % 100_000, modulusU: 10_000, modulusV: 100_000, cache: cache)
                 : ff1.encrypt(value / 100_000, value % 100_000, modulusU: 10_000, modulusV: 100_000, cache: cache)
             value = a * 100_000 + b

@@ -42,7 +42,8 @@ struct FF1: Sendable {
 
     private func transform(_ numerals: [Int], tweak: [UInt8], decrypting: Bool) -> [Int]? {
         guard let prepared = prepare(length: numerals.count, tweak: tweak),
-              numerals.allSatisfy({ $0 >= 0 && $0 < radix }) else { return nil }
+            numerals.allSatisfy({ $0 >= 0 && $0 < radix })
+        else { return nil }
         // NUM_radix, most significant numeral first.
         func number(_ slice: ArraySlice<Int>) -> UInt64 {
             slice.reduce(UInt64(0)) { $0 * UInt64(radix) + UInt64($1) }
@@ -58,8 +59,10 @@ struct FF1: Sendable {
             return result
         }
         let u = prepared.u
-        let a = number(numerals[..<u]), b = number(numerals[u...])
-        let (x, y) = decrypting
+        let a = number(numerals[..<u])
+        let b = number(numerals[u...])
+        let (x, y) =
+            decrypting
             ? prepared.decrypt(a, b, modulusU: prepared.modulusU, modulusV: prepared.modulusV)
             : prepared.encrypt(a, b, modulusU: prepared.modulusU, modulusV: prepared.modulusV)
         return string(x, length: u) + string(y, length: numerals.count - u)
@@ -103,8 +106,10 @@ struct FF1: Sendable {
             }
             guard let modulusV = power(v), let modulusU = power(u) else { return nil }
             // radix^n ≥ 1,000,000, as radix^u · radix^v (only computed when small).
-            guard modulusU >= 1_000_000 || modulusU.multipliedFullWidth(by: modulusV).high > 0
-                    || modulusU * modulusV >= 1_000_000 else { return nil }
+            guard
+                modulusU >= 1_000_000 || modulusU.multipliedFullWidth(by: modulusV).high > 0
+                    || modulusU * modulusV >= 1_000_000
+            else { return nil }
             self.modulusU = modulusU
             self.modulusV = modulusV
             self.cipher = cipher
@@ -122,12 +127,14 @@ struct FF1: Sendable {
             let padding = ((-t - b - 1) % 16 + 16) % 16
             let q = tweak + [UInt8](repeating: 0, count: padding + 1 + b)
             func word(_ offset: Int) -> UInt32 {
-                UInt32(q[offset]) << 24 | UInt32(q[offset + 1]) << 16 | UInt32(q[offset + 2]) << 8 | UInt32(q[offset + 3])
+                UInt32(q[offset]) << 24 | UInt32(q[offset + 1]) << 16 | UInt32(q[offset + 2]) << 8
+                    | UInt32(q[offset + 3])
             }
             var offset = 0
             while offset + 16 < q.count {
-                state = cipher.encrypt(state.0 ^ word(offset), state.1 ^ word(offset + 4),
-                                       state.2 ^ word(offset + 8), state.3 ^ word(offset + 12))
+                state = cipher.encrypt(
+                    state.0 ^ word(offset), state.1 ^ word(offset + 4),
+                    state.2 ^ word(offset + 8), state.3 ^ word(offset + 12))
                 offset += 16
             }
             chain = (
@@ -143,10 +150,12 @@ struct FF1: Sendable {
         private func reducedRoundValue(round: UInt64, half: UInt64, modulus: UInt64, aes: AES.Schedule) -> UInt64 {
             // The last block of Q: … || [i]^1 || [half]^b. With d ≤ 12, S
             // lies within R, the first block of the PRF's output.
-            var high = chain.0, low = chain.1 ^ half
+            var high = chain.0
+            var low = chain.1 ^ half
             if b < 8 { low ^= round << UInt64(8 * b) } else { high ^= round }
-            let r = aes.encrypt(UInt32(truncatingIfNeeded: high >> 32), UInt32(truncatingIfNeeded: high),
-                                   UInt32(truncatingIfNeeded: low >> 32), UInt32(truncatingIfNeeded: low))
+            let r = aes.encrypt(
+                UInt32(truncatingIfNeeded: high >> 32), UInt32(truncatingIfNeeded: high),
+                UInt32(truncatingIfNeeded: low >> 32), UInt32(truncatingIfNeeded: low))
             if d == 8 {
                 return (UInt64(r.0) << 32 | UInt64(r.1)) % modulus
             }
@@ -182,7 +191,8 @@ struct FF1: Sendable {
             _ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64, cache: RoundValueCache? = nil
         ) -> (UInt64, UInt64) {
             cipher.withSchedule { aes in
-                var a = a, b = b
+                var a = a
+                var b = b
                 for round in 0..<UInt64(10) {
                     let modulus = round & 1 == 0 ? modulusU : modulusV
                     let y = cachedRoundValue(round: round, half: b, modulus: modulus, aes: aes, cache: cache)
@@ -201,7 +211,8 @@ struct FF1: Sendable {
             _ a: UInt64, _ b: UInt64, modulusU: UInt64, modulusV: UInt64, cache: RoundValueCache? = nil
         ) -> (UInt64, UInt64) {
             cipher.withSchedule { aes in
-                var a = a, b = b
+                var a = a
+                var b = b
                 for round in stride(from: UInt64(9), through: 0, by: -1) {
                     let modulus = round & 1 == 0 ? modulusU : modulusV
                     let y = cachedRoundValue(round: round, half: a, modulus: modulus, aes: aes, cache: cache)

@@ -24,7 +24,8 @@ extension CPF {
         func add(_ candidate: [Int]) {
             let packed = candidate.reduce(into: UInt64(0)) { $0 = $0 << 4 | UInt64($1) }
             if case .success(let cpf) = CPF.conclude(
-                packed: packed, digitCount: 11, isBare: true, isMask: false, options: .lenient) {
+                packed: packed, digitCount: 11, isBare: true, isMask: false, options: .lenient)
+            {
                 found.insert(cpf)
             }
         }

@@ -34,7 +34,9 @@ extension StringProtocol {
     /// ```
     ///
     /// - Complexity: O(*n*) in the length of the text.
-    @available(*, deprecated, message: "use CPF(validating:options:) and catch its CPFValidationError, or CPFExplanation")
+    @available(
+        *, deprecated, message: "use CPF(validating:options:) and catch its CPFValidationError, or CPFExplanation"
+    )
     @inlinable
     public func cpfValidationError(options: CPF.ParsingOptions = .lenient) -> CPFValidationError? {
         guard case .failure(let error) = cpfParsingResult(options: options) else { return nil }
@@ -68,7 +70,7 @@ extension StringProtocol {
     internal func cpfParsingResult(options: CPF.ParsingOptions) -> Result<CPF, CPFValidationError> {
         let scalars = Array(unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
-              let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
+            let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
         else { return .failure(.empty) }
         let text = scalars[first...last]
 
@@ -122,7 +124,7 @@ extension StringProtocol {
     internal func cpfCheckDigitsResult() -> Result<CPF.CheckDigits, CPFValidationError> {
         let scalars = Array(unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.isCPFTrimmed }),
-              let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
+            let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
         else { return .failure(.empty) }
         if let bad = scalars[first...last].firstIndex(where: { $0.cpfDigitValue == nil && !$0.isCPFSeparator }) {
             return .failure(.invalidCharacter(scalars[bad], position: bad + 1))
@@ -141,10 +143,11 @@ extension Collection where Element == Int {
     @inlinable
     internal var cpfCheckDigit: Int {
         var weight = count + 2
-        let remainder = reduce(into: 0) { sum, digit in
-            weight -= 1
-            sum += digit * weight
-        } % 11
+        let remainder =
+            reduce(into: 0) { sum, digit in
+                weight -= 1
+                sum += digit * weight
+            } % 11
         return remainder < 2 ? 0 : 11 - remainder
     }
 
@@ -161,9 +164,10 @@ extension Collection where Element == Unicode.Scalar {
     /// Whether these scalars are exactly `DDD.DDD.DDD-DD`.
     @inlinable
     internal var isCPFMask: Bool {
-        count == 14 && zip(self, "DDD.DDD.DDD-DD".unicodeScalars).allSatisfy { scalar, pattern in
-            pattern == "D" ? scalar.cpfDigitValue != nil : scalar == pattern
-        }
+        count == 14
+            && zip(self, "DDD.DDD.DDD-DD".unicodeScalars).allSatisfy { scalar, pattern in
+                pattern == "D" ? scalar.cpfDigitValue != nil : scalar == pattern
+            }
     }
 }
 

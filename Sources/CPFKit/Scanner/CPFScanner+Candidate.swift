@@ -35,8 +35,8 @@ extension CPFScanner {
         switch (second, third) {
         // U+200B–200F, U+202A–202E, U+2060, U+2066–2069
         case (0x80, 0x8B...0x8F), (0x80, 0xAA...0xAE), (0x81, 0xA0), (0x81, 0xA6...0xA9): .invisible
-        case (0x80, 0x90...0x95), (0x88, 0x92): .dash     // U+2010–2015, U+2212
-        case (0x80, 0x89), (0x80, 0xAF): .space           // U+2009, U+202F
+        case (0x80, 0x90...0x95), (0x88, 0x92): .dash  // U+2010–2015, U+2212
+        case (0x80, 0x89), (0x80, 0xAF): .space  // U+2009, U+202F
         default: .other
         }
     }
@@ -65,7 +65,9 @@ extension CPFScanner {
             if byte == 0xC2 {
                 return second == 0xAD ? (.invisible, 2) : second == 0xA0 ? (.space, 2) : (.other, 1)
             }
-            guard byte == 0xE2 ? (second == 0x80 || second == 0x81 || second == 0x88) : second == 0xBB else { return (.other, 1) }
+            guard byte == 0xE2 ? (second == 0x80 || second == 0x81 || second == 0x88) : second == 0xBB else {
+                return (.other, 1)
+            }
             if index + 2 >= limit { return (.absent, 0) }
             if index + 2 >= count { return (final ? .other : .starved, 1) }
             let third = base[index + 2]
@@ -344,31 +346,41 @@ extension CPFScanner {
             return nil
         }
         do {
-            let skip2 = s1 + s2, skip3 = skip2 + s3
+            let skip2 = s1 + s2
+            let skip3 = skip2 + s3
             // Digits at 0-2, 3+s1..., 6+skip2..., 9+skip3...10+skip3.
-            let expected: UInt64 = 0b111 | 0b111 << UInt64(3 + s1) | 0b111 << UInt64(6 + skip2) | 0b11 << UInt64(9 + skip3)
+            let expected: UInt64 =
+                0b111 | 0b111 << UInt64(3 + s1) | 0b111 << UInt64(6 + skip2) | 0b11 << UInt64(9 + skip3)
             if digits & expected == expected {
                 // Bytes 0-7 and 3-10 of the digits alone, gathered from three loads each.
                 @inline(__always) func word(_ offset: Int) -> UInt64 { DigitWord.load(raw, at: offset) }
-                let first3: UInt64 = 0xFF_FFFF, next3: UInt64 = 0xFFFF_FF00_0000, last2: UInt64 = 0xFFFF_0000_0000_0000
+                let first3: UInt64 = 0xFF_FFFF
+                let next3: UInt64 = 0xFFFF_FF00_0000
+                let last2: UInt64 = 0xFFFF_0000_0000_0000
                 let front = word(0) & first3 | word(s1) & next3 | word(skip2) & last2
                 let back = word(3 + s1) & first3 | word(3 + skip2) & next3 | word(3 + skip3) & last2
                 var candidate = Candidate(packed: DigitWord.packedEleven(front: front, back: back))
                 // Digit i lies at i, plus each skip it comes after.
-                candidate.offsetsLow = 0x0706_0504_0302_0100 &+ UInt64(s1) &* 0x0101_0101_0100_0000
+                candidate.offsetsLow =
+                    0x0706_0504_0302_0100 &+ UInt64(s1) &* 0x0101_0101_0100_0000
                     &+ UInt64(s2) &* 0x0101_0000_0000_0000
                 candidate.offsetsHigh = 0x0A_0908 &+ UInt32(skip2) &* 0x01_0101 &+ UInt32(s3) &* 0x01_0100
                 let separators = s1 &+ s2 &+ s3
-                candidate.isFullMask = separators == 3 && b1 == UInt8(ascii: ".") && b2 == UInt8(ascii: ".") && b3 == UInt8(ascii: "-")
-                candidate.isDotsOnly = separators == 3 && b1 == UInt8(ascii: ".") && b2 == UInt8(ascii: ".") && b3 == UInt8(ascii: ".")
+                candidate.isFullMask =
+                    separators == 3 && b1 == UInt8(ascii: ".") && b2 == UInt8(ascii: ".") && b3 == UInt8(ascii: "-")
+                candidate.isDotsOnly =
+                    separators == 3 && b1 == UInt8(ascii: ".") && b2 == UInt8(ascii: ".") && b3 == UInt8(ascii: ".")
                 let end = 11 + skip3
                 return touchesAfter(bytes, end, usesSpaces: false) ? nil : candidate.ending(at: first + end)
             }
             // The same groups, read by the loop below, would not be digits
             // either, unless a line break follows a separator.
-            let lineBreaks = DigitWord.bytesEqual(DigitWord.load(raw), 0x0A) | DigitWord.bytesEqual(DigitWord.load(raw), 0x0D)
-                | DigitWord.bytesEqual(DigitWord.load(raw, at: 8), 0x0A) | DigitWord.bytesEqual(DigitWord.load(raw, at: 8), 0x0D)
-                | DigitWord.bytesEqual(DigitWord.load(raw, at: 16), 0x0A) | DigitWord.bytesEqual(DigitWord.load(raw, at: 16), 0x0D)
+            let lineBreaks =
+                DigitWord.bytesEqual(DigitWord.load(raw), 0x0A) | DigitWord.bytesEqual(DigitWord.load(raw), 0x0D)
+                | DigitWord.bytesEqual(DigitWord.load(raw, at: 8), 0x0A)
+                | DigitWord.bytesEqual(DigitWord.load(raw, at: 8), 0x0D)
+                | DigitWord.bytesEqual(DigitWord.load(raw, at: 16), 0x0A)
+                | DigitWord.bytesEqual(DigitWord.load(raw, at: 16), 0x0D)
             return lineBreaks == 0 ? nil : slowCandidate(bytes, at: first)
         }
     }

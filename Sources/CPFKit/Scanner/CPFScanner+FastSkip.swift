@@ -58,10 +58,10 @@ extension CPFScanner {
             for index in 0..<8 {
                 let word = DigitWord.load(raw, at: 8 * index)
                 let low = word & ~high
-                let atLeastComma = low &+ 0x5454_5454_5454_5454    // >= 0x2C
-                let atLeastZero = low &+ 0x5050_5050_5050_5050     // >= 0x30
-                let aboveNine = low &+ 0x4646_4646_4646_4646       // >= 0x3A
-                let aboveSpace = low &+ 0x5F5F_5F5F_5F5F_5F5F      // >= 0x21
+                let atLeastComma = low &+ 0x5454_5454_5454_5454  // >= 0x2C
+                let atLeastZero = low &+ 0x5050_5050_5050_5050  // >= 0x30
+                let aboveNine = low &+ 0x4646_4646_4646_4646  // >= 0x3A
+                let aboveSpace = low &+ 0x5F5F_5F5F_5F5F_5F5F  // >= 0x21
                 let digit = atLeastZero & ~aboveNine & ~word & high
                 let other = ((atLeastComma & ~aboveNine) | ~aboveSpace) & ~word & high | word & high
                 let shift = UInt64(8 * index)
@@ -104,10 +104,13 @@ extension CPFScanner {
         let threeDigits = funnel(digits, next.digits, 1) & funnel(digits, next.digits, 2)
         let nonASCIINear = funnel(current.nonASCII, next.nonASCII, 1) | funnel(current.nonASCII, next.nonASCII, 2)
         let starts = digits & (threeDigits | nonASCIINear) & ~(digits << 1 | (digitBefore ? 1 : 0))
-        let low = current.inCandidate, high = next.inCandidate
+        let low = current.inCandidate
+        let high = next.inCandidate
         // Bit p of runN: the N bits from p on are all set.
-        let run2 = low & (low >> 1 | high << 63), run2High = high & high >> 1
-        let run4 = run2 & funnel(run2, run2High, 2), run4High = run2High & run2High >> 2
+        let run2 = low & (low >> 1 | high << 63)
+        let run2High = high & high >> 1
+        let run4 = run2 & funnel(run2, run2High, 2)
+        let run4High = run2High & run2High >> 2
         let run8 = run4 & funnel(run4, run4High, 4)
         let run11 = run8 & funnel(run4, run4High, 7)
         return starts & run11

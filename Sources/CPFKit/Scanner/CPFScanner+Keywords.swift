@@ -107,7 +107,8 @@ extension CPFScanner {
         ]
         // Longest first: the longest keyword ending at a position is the one taken.
         let cpfWords = cpf.map { (Array($0.utf8), Keyword.Kind.cpf) }
-        return cpfWords + other.map { (Array($0.utf8), Keyword.Kind.otherDocument) }
+        return cpfWords
+            + other.map { (Array($0.utf8), Keyword.Kind.otherDocument) }
             .sorted { $0.0.count > $1.0.count }
     }()
 
@@ -131,9 +132,9 @@ extension CPFScanner {
         case 0xB2...0xB6, 0xB8: UInt8(ascii: "o")
         case 0xB9...0xBC: UInt8(ascii: "u")
         case 0xBD, 0xBF: UInt8(ascii: "y")
-        case 0xA6: UInt8(ascii: "a")   // æ
-        case 0xB0: UInt8(ascii: "d")   // ð
-        case 0xBE: UInt8(ascii: "t")   // þ
+        case 0xA6: UInt8(ascii: "a")  // æ
+        case 0xB0: UInt8(ascii: "d")  // ð
+        case 0xBE: UInt8(ascii: "t")  // þ
         default: 0
         }
     }
@@ -162,7 +163,8 @@ extension CPFScanner {
             // A keyword ends with a letter or a `.`, and no letter follows it.
             if (isASCIILetter(byte) || byte == UInt8(ascii: ".") || (byte >= 0x80 && byte < 0xC0))
                 && (end == first || !letterStarts(text, at: end)),
-               let found = keyword(text, endingAt: end) {
+                let found = keyword(text, endingAt: end)
+            {
                 return found
             }
             if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || byte == 0x0A { return nil }
@@ -195,7 +197,8 @@ extension CPFScanner {
             endings = .allocate(capacity: 1024)
             endings.initialize(repeating: 0)
             for entry in table {
-                let pair = Int(entry.pattern[entry.pattern.count - 1]) << 8 | Int(entry.pattern[entry.pattern.count - 2])
+                let pair =
+                    Int(entry.pattern[entry.pattern.count - 1]) << 8 | Int(entry.pattern[entry.pattern.count - 2])
                 endings[pair >> 6] |= 1 << UInt64(pair & 63)
             }
             bytes = .allocate(capacity: table.reduce(0) { $0 + $1.pattern.count })
@@ -205,7 +208,10 @@ extension CPFScanner {
             var offset = 0
             for entry in table {
                 starts.append(offset)
-                for byte in entry.pattern.reversed() { bytes[offset] = byte; offset += 1 }
+                for byte in entry.pattern.reversed() {
+                    bytes[offset] = byte
+                    offset += 1
+                }
             }
             var next = 0
             for last in 0..<256 {
@@ -244,7 +250,8 @@ extension CPFScanner {
         let lowest = text.lowest
         // The last character and the one before it (every keyword has two or more).
         guard let (folded, start) = foldedCharacter(text, endingAt: end), start > lowest,
-              let (foldedPrevious, _) = foldedCharacter(text, endingAt: start) else { return nil }
+            let (foldedPrevious, _) = foldedCharacter(text, endingAt: start)
+        else { return nil }
         let index = keywordIndex
         let pair = Int(folded) << 8 | Int(foldedPrevious)
         guard index.endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0 else { return nil }
@@ -286,10 +293,14 @@ extension CPFScanner {
                 guard at > lowest else { continue candidates }
                 let byte = text.base[at - 1]
                 if byte < 0x80 {
-                    guard byte == expected || (isASCIILetter(byte) && byte | 0x20 == expected) else { continue candidates }
+                    guard byte == expected || (isASCIILetter(byte) && byte | 0x20 == expected) else {
+                        continue candidates
+                    }
                     at -= 1
                 } else {
-                    guard at - 2 >= lowest, text.base[at - 2] == 0xC3, latin1Letter(byte) == expected else { continue candidates }
+                    guard at - 2 >= lowest, text.base[at - 2] == 0xC3, latin1Letter(byte) == expected else {
+                        continue candidates
+                    }
                     at -= 2
                 }
             }

@@ -31,8 +31,10 @@ extension CPFScanner {
         /// The bytes from the first digit to the last, zero after them.
         internal let bytes: InlineBytes
 
-        internal init(range: Range<Int>, candidate: CPFScanner.Candidate, confidence: Confidence, isValid: Bool,
-                      keyword: Keyword?, bytes: UnsafePointer<UInt8>, readable: Int) {
+        internal init(
+            range: Range<Int>, candidate: CPFScanner.Candidate, confidence: Confidence, isValid: Bool,
+            keyword: Keyword?, bytes: UnsafePointer<UInt8>, readable: Int
+        ) {
             self.range = range
             self.confidence = confidence
             self.isValid = isValid
@@ -67,7 +69,8 @@ extension CPFScanner {
         /// The offset of digit `index` (0 to 10) from `range.lowerBound`.
         @inline(__always)
         internal func digitOffset(_ index: Int) -> Int {
-            index < 8 ? Int(truncatingIfNeeded: offsetsLow >> (8 * UInt64(index)) & 0xFF)
+            index < 8
+                ? Int(truncatingIfNeeded: offsetsLow >> (8 * UInt64(index)) & 0xFF)
                 : Int(truncatingIfNeeded: offsetsHigh >> (8 * UInt32(index - 8)) & 0xFF)
         }
 
@@ -103,7 +106,8 @@ extension CPFScanner {
         /// ```swift
         /// var bytes = Array("CPF 390.533.447-05".utf8)
         /// let match = CPFScanner.matches(in: bytes)[0]
-        /// bytes.withUnsafeMutableBytes { _ = match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: $0[match.range]), hiding: .lgpd) }
+        /// bytes.withUnsafeMutableBytes { _ = match.writeText(to: UnsafeMutableRawBufferPointer(rebasing:
+        /// $0[match.range]), hiding: .lgpd) }
         /// String(decoding: bytes, as: UTF8.self)   // "CPF ***.533.447-**"
         /// ```
         @discardableResult
@@ -125,7 +129,8 @@ extension CPFScanner {
         /// ```swift
         /// var bytes = Array("CPF 390.533.447-05".utf8)
         /// let match = CPFScanner.matches(in: bytes)[0]
-        /// bytes.withUnsafeMutableBytes { match.hideDigits(in: UnsafeMutableRawBufferPointer(rebasing: $0[match.range]), style: .full) }
+        /// bytes.withUnsafeMutableBytes { match.hideDigits(in: UnsafeMutableRawBufferPointer(rebasing:
+        /// $0[match.range]), style: .full) }
         /// String(decoding: bytes, as: UTF8.self)   // "CPF ***.***.***-**"
         /// ```
         ///
@@ -135,7 +140,8 @@ extension CPFScanner {
             precondition(buffer.count >= range.count, "hideDigits(in:style:) needs range.count bytes")
             let base = buffer.baseAddress!
             let star = UInt8(ascii: "*")
-            let low = offsetsLow, high = offsetsHigh
+            let low = offsetsLow
+            let high = offsetsHigh
             if style == .full {
                 base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 24 & 0xFF), as: UInt8.self)
                 base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 32 & 0xFF), as: UInt8.self)
@@ -163,7 +169,8 @@ extension CPFScanner {
         /// var bytes = Array("CPF 390.533.447-05".utf8)
         /// let match = CPFScanner.matches(in: bytes)[0]
         /// let other = try CPF(validating: "529.982.247-25")
-        /// bytes.withUnsafeMutableBytes { _ = match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: $0[match.range]), replacingDigitsWith: other) }
+        /// bytes.withUnsafeMutableBytes { _ = match.writeText(to: UnsafeMutableRawBufferPointer(rebasing:
+        /// $0[match.range]), replacingDigitsWith: other) }
         /// String(decoding: bytes, as: UTF8.self)   // "CPF 529.982.247-25"
         /// ```
         @discardableResult
@@ -208,10 +215,14 @@ internal struct InlineBytes: Hashable, Sendable {
             let keep = count >= 8 ? UInt64.max : (UInt64(1) << UInt64(8 * count)) &- 1
             words.0 = DigitWord.load(raw) & keep
             if count > 8 {
-                words.1 = DigitWord.load(raw, at: 8) & (count >= 16 ? UInt64.max : (UInt64(1) << UInt64(8 * (count - 8))) &- 1)
+                words.1 =
+                    DigitWord.load(raw, at: 8)
+                    & (count >= 16 ? UInt64.max : (UInt64(1) << UInt64(8 * (count - 8))) &- 1)
             }
             if count > 16 {
-                words.2 = DigitWord.load(raw, at: 16) & (count >= 24 ? UInt64.max : (UInt64(1) << UInt64(8 * (count - 16))) &- 1)
+                words.2 =
+                    DigitWord.load(raw, at: 16)
+                    & (count >= 24 ? UInt64.max : (UInt64(1) << UInt64(8 * (count - 16))) &- 1)
             }
             words.0 = UInt64(littleEndian: words.0)
             words.1 = UInt64(littleEndian: words.1)

@@ -62,8 +62,10 @@ public struct CPFScanner: Sendable {
     /// The bytes carried from one piece to the next.
     internal static let carryCapacity = 256
     typealias Carry = (
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64
     )
 
     /// Bytes fed since the start of the input.
@@ -156,7 +158,9 @@ public struct CPFScanner: Sendable {
                 (base + carried).initialize(from: piece, count: head)
                 let text = Text(base: base, count: carried + head, lowest: 0, final: false)
                 let scratchOrigin = origin - carried
-                let (next, pending) = Self.scan(text, origin: scratchOrigin, from: resume - scratchOrigin, limit: headLimit, hidingFrom: hidingFrom, onMatch: onMatch)
+                let (next, pending) = Self.scan(
+                    text, origin: scratchOrigin, from: resume - scratchOrigin, limit: headLimit, hidingFrom: hidingFrom,
+                    onMatch: onMatch)
                 resume = scratchOrigin + next
                 isPending = pending
             }
@@ -165,7 +169,8 @@ public struct CPFScanner: Sendable {
         if !isPending, count > head {
             let text = Text(base: piece, count: count, lowest: 0, final: false)
             let from = Swift.max(resume - origin, headLimit - carried)
-            let (next, pending) = Self.scan(text, origin: origin, from: from, limit: count, hidingFrom: hidingFrom, onMatch: onMatch)
+            let (next, pending) = Self.scan(
+                text, origin: origin, from: from, limit: count, hidingFrom: hidingFrom, onMatch: onMatch)
             resume = origin + next
             isPending = pending
         }
@@ -200,8 +205,12 @@ public struct CPFScanner: Sendable {
             let carried = carryCount
             let origin = bytesFed - carried
             withUnsafeMutableBytes(of: &carry) { carryBytes in
-                let text = Text(base: carryBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: carried, lowest: 0, final: true)
-                _ = Self.scan(text, origin: origin, from: resume - origin, limit: carried, hidingFrom: hidingFrom, onMatch: onMatch)
+                let text = Text(
+                    base: carryBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: carried, lowest: 0,
+                    final: true)
+                _ = Self.scan(
+                    text, origin: origin, from: resume - origin, limit: carried, hidingFrom: hidingFrom,
+                    onMatch: onMatch)
             }
         }
         self = hidingFrom.map { CPFScanner(hidingFrom: $0) } ?? CPFScanner()
@@ -235,7 +244,8 @@ public struct CPFScanner: Sendable {
                         // Eleven digits within 22 bytes, and not twelve in a row.
                         guard (known & 0x3F_FFFF).nonzeroBitCount >= 11, known & 0xFFF != 0xFFF else { continue }
                         if let candidate = asciiCandidate(base, at: first, digits: known),
-                           !touchesBefore(text, first, usesSpaces: candidate.usesSpaces) {
+                            !touchesBefore(text, first, usesSpaces: candidate.usesSpaces)
+                        {
                             judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
                         }
                         continue
@@ -262,8 +272,10 @@ public struct CPFScanner: Sendable {
             // A candidate's first run of digits has 3, 6, 9 or 11 of them,
             // unless an invisible character (not ASCII) ends it.
             let length = runEnd - index
-            let worthParsing = length < 12
-                && (length == 3 || length == 6 || length == 9 || length == 11 || runEnd == text.count || base[runEnd] >= 0x80)
+            let worthParsing =
+                length < 12
+                && (length == 3 || length == 6 || length == 9 || length == 11 || runEnd == text.count
+                    || base[runEnd] >= 0x80)
             if worthParsing, text.startsNumber(index) {
                 switch parse(text, at: index) {
                 case .starved: return (index, true)
@@ -280,7 +292,8 @@ public struct CPFScanner: Sendable {
     /// (built right in the call, never copied).
     @inline(__always)
     internal static func judge(
-        _ text: Text, _ candidate: Candidate, at first: Int, origin: Int, hidingFrom: Confidence? = nil, onMatch: (Match) -> Void
+        _ text: Text, _ candidate: Candidate, at first: Int, origin: Int, hidingFrom: Confidence? = nil,
+        onMatch: (Match) -> Void
     ) {
         let packed = candidate.packed
         guard !DigitWord.isRepeated(packed: packed) else { return }
@@ -299,7 +312,9 @@ public struct CPFScanner: Sendable {
             confidence = .medium
         }
         if let hidingFrom, confidence < hidingFrom { return }
-        onMatch(Match(range: origin + first..<origin + candidate.end, candidate: candidate, confidence: confidence,
-                      isValid: isValid, keyword: keyword, bytes: text.base + first, readable: text.count - first))
+        onMatch(
+            Match(
+                range: origin + first..<origin + candidate.end, candidate: candidate, confidence: confidence,
+                isValid: isValid, keyword: keyword, bytes: text.base + first, readable: text.count - first))
     }
 }

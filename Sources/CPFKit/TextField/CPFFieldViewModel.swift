@@ -190,7 +190,8 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
 
     /// Sets all three boxes, then lets those that changed notify.
     private func apply(_ edit: CPFMaskEditor.Edit) {
-        let newState = edit.text == text.value
+        let newState =
+            edit.text == text.value
             ? state.value
             : Self.state(of: edit.text, allowsRepeatedDigits: allowsRepeatedDigits)
         let textChanged = edit.text != text.value

@@ -111,4 +111,3 @@ public final class ObservableBox<Value> {
 
 @available(*, unavailable, message: "an ObservableBox belongs to one thread, as the user interface it binds")
 extension ObservableBox: Sendable {}
-

@@ -3,11 +3,12 @@
 // tests use the quiet output (which writes nothing); what is printed is
 // tested end to end.
 
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 private func counts(
     _ input: [UInt8], _ configure: (inout CheckEngine.Settings) -> Void = { _ in }
@@ -20,7 +21,9 @@ private func counts(
     return (engine.checkedCount, engine.validCount, engine.invalidCount)
 }
 
-private func counts(_ input: String, _ configure: (inout CheckEngine.Settings) -> Void = { _ in }) throws -> (checked: Int, valid: Int, invalid: Int) {
+private func counts(_ input: String, _ configure: (inout CheckEngine.Settings) -> Void = { _ in }) throws -> (
+    checked: Int, valid: Int, invalid: Int
+) {
     try counts(Array(input.utf8), configure)
 }
 
@@ -50,14 +53,23 @@ struct CheckEngineTests {
 
     @Test func aFieldOfEachRecordIsChecked() throws {
         let csv = "id,cpf\n1,390.533.447-05\n2,\"231.002.999-00\"\n\"3\n3\",\"529.982.247-25\"\n4\n"
-        #expect(try counts(csv) { $0.field = 1; $0.skipsHeader = true } == (4, 2, 2))
-        #expect(try counts("a;390.533.447-05\n") { $0.field = 1; $0.delimiter = 0x3B } == (1, 1, 0))
+        #expect(
+            try counts(csv) {
+                $0.field = 1
+                $0.skipsHeader = true
+            } == (4, 2, 2))
+        #expect(
+            try counts("a;390.533.447-05\n") {
+                $0.field = 1
+                $0.delimiter = 0x3B
+            } == (1, 1, 0))
         #expect(try counts("a;390.533.447-05\n") { $0.field = 1 } == (1, 0, 1))
     }
 
     @Test func linesLongerThanTheReadBufferAreJudgedWhole() throws {
         let spaces = [UInt8](repeating: 0x20, count: LineReader.defaultCapacity * 2 + 3)
-        let input = spaces + Array("390.533.447-05\n".utf8)
+        let input =
+            spaces + Array("390.533.447-05\n".utf8)
             + [UInt8](repeating: 0x31, count: LineReader.defaultCapacity + 1) + [0x0A]
             + Array("529.982.247-25".utf8)
         #expect(try counts(input) == (3, 2, 1))
@@ -65,7 +77,12 @@ struct CheckEngineTests {
     }
 
     @Test func argumentsAreCountedToo() {
-        let engine = CheckEngine(settings: { var s = CheckEngine.Settings(); s.output = .quiet; return s }(), context: Context())
+        let engine = CheckEngine(
+            settings: {
+                var s = CheckEngine.Settings()
+                s.output = .quiet
+                return s
+            }(), context: Context())
         engine.check(argument: "390.533.447-05", index: 1)
         engine.check(argument: "231.002.999-00", index: 2)
         engine.check(argument: "", index: 3)

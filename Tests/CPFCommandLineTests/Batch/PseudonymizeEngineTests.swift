@@ -1,8 +1,9 @@
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("PseudonymizeEngine")
 struct PseudonymizeEngineTests {

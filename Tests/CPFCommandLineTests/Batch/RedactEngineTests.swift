@@ -2,11 +2,12 @@
 // of each CPF hidden, byte for byte, whatever the block size (a CPF cut by a
 // block boundary is held back and rewritten whole).
 
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 private func redacted(
     _ inputs: [[UInt8]], style: CPFScanner.RedactionStyle = .full, blockCapacity: Int = 1 << 20, writes: [Int]? = nil,
@@ -14,8 +15,9 @@ private func redacted(
 ) throws -> (output: [UInt8], count: Int) {
     var count = 0
     let output = try capturedOutput { out in
-        let engine = RedactEngine(style: .hidden(style), context: Context(), output: out, blockCapacity: blockCapacity,
-                                  threads: threads, chunkCapacity: chunkCapacity)
+        let engine = RedactEngine(
+            style: .hidden(style), context: Context(), output: out, blockCapacity: blockCapacity,
+            threads: threads, chunkCapacity: chunkCapacity)
         for input in inputs {
             if let writes {
                 try withPipe(feeding: input, inWritesOf: writes) { try engine.redact($0) }
@@ -30,16 +32,21 @@ private func redacted(
 
 @Suite("RedactEngine")
 struct RedactEngineTests {
-    static let text = Array("CPF: 390.533.447-05.\r\ncpf39053344705 x\nCNPJ 12.345.678/0001-95 1.390.533.447-05\n529982247-25".utf8)
+    static let text = Array(
+        "CPF: 390.533.447-05.\r\ncpf39053344705 x\nCNPJ 12.345.678/0001-95 1.390.533.447-05\n529982247-25".utf8)
 
     @Test("a file redacted in chunks on several threads gives one thread's output, byte for byte", arguments: [2, 3])
     func parts(threads: Int) throws {
         var random = SplitMix64(seed: 0x7EDA &+ UInt64(threads))
-        let pieces = ["390.533.447-05", "52998224725", "CPF ", "tel ", "\n", "\r\n", " ", "x", "1", ".", "/", "-",
-                      "12.345.678/0001-95", "390.533.447-\n05", "390 533 447 05", "\u{200B}", "é", "\u{FF}",
-                      "390.533.447-\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}05"]
+        let pieces = [
+            "390.533.447-05", "52998224725", "CPF ", "tel ", "\n", "\r\n", " ", "x", "1", ".", "/", "-",
+            "12.345.678/0001-95", "390.533.447-\n05", "390 533 447 05", "\u{200B}", "é", "\u{FF}",
+            "390.533.447-\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}05",
+        ]
         for _ in 0..<12 {
-            let text = Array((0..<Int.random(in: 200...3000, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            let text = Array(
+                (0..<Int.random(in: 200...3000, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                    .joined().utf8)
             let chunkCapacity = Int.random(in: 256...1500, using: &random)
             for style in CPFScanner.RedactionStyle.allCases {
                 let one = try redacted([text], style: style)
@@ -54,7 +61,8 @@ struct RedactEngineTests {
     @Test("every byte is copied but the digits of the CPFs", arguments: CPFScanner.RedactionStyle.allCases)
     func styles(style: CPFScanner.RedactionStyle) throws {
         let result = try redacted([Self.text], style: style)
-        let expected = style == .full
+        let expected =
+            style == .full
             ? "CPF: ***.***.***-**.\r\ncpf*********** x\nCNPJ 12.345.678/0001-95 1.390.533.447-05\n*********-**"
             : "CPF: ***.533.447-**.\r\ncpf***533447** x\nCNPJ 12.345.678/0001-95 1.390.533.447-05\n***982247-**"
         #expect(String(decoding: result.output, as: UTF8.self) == expected)
@@ -69,10 +77,12 @@ struct RedactEngineTests {
     @Test("random texts, binary bytes included, random block and read sizes")
     func randomTexts() throws {
         var random = SplitMix64(seed: 0x4ED)
-        let pieces: [[UInt8]] = ["390.533.447-05", "52998224725", "529982247-25", "\n", "\r\n", " ", "x", "1", ".", "-", "/"]
+        let pieces: [[UInt8]] =
+            ["390.533.447-05", "52998224725", "529982247-25", "\n", "\r\n", " ", "x", "1", ".", "-", "/"]
             .map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xE2, 0x82]]
         for round in 0..<200 {
-            let text = (0..<Int.random(in: 0...80, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let text = (0..<Int.random(in: 0...80, using: &random)).flatMap { _ in pieces.randomElement(using: &random)!
+            }
             let capacity = Int.random(in: 1...100, using: &random)
             let style = CPFScanner.RedactionStyle.allCases[round % 2]
             let writes = round % 4 == 0 ? [Int.random(in: 1...20, using: &random), 1] : nil

@@ -3,14 +3,16 @@
 // output and error through buffers that these small tests never fill nor
 // flush; the output itself is tested end to end.
 
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
 
+@testable import CPFCommandLine
+
 private func failures(
-    _ input: String, style: ReformatEngine.Style = .masked, _ configure: (inout ReformatEngine.Settings) -> Void = { _ in }
+    _ input: String, style: ReformatEngine.Style = .masked,
+    _ configure: (inout ReformatEngine.Settings) -> Void = { _ in }
 ) throws -> Int {
     var settings = ReformatEngine.Settings()
     settings.style = style
@@ -32,7 +34,11 @@ struct ReformatEngineTests {
 
     @Test func validateAlsoRequiresTheCheckDigits() throws {
         #expect(try failures(Self.lines) { $0.validates = true } == 6)
-        #expect(try failures(Self.lines) { $0.validates = true; $0.options.allowsRepeatedDigits = true } == 5)
+        #expect(
+            try failures(Self.lines) {
+                $0.validates = true
+                $0.options.allowsRepeatedDigits = true
+            } == 5)
     }
 
     @Test func padRewritesShortBareNumbers() throws {
@@ -82,9 +88,11 @@ struct ReformatEngineTests {
     /// One rewrite policy: a line read whole and the same line read in
     /// pieces (longer than the reader's buffer) come out the same, for every
     /// style and option, including the partial style on an empty or blank line.
-    @Test("a long line and a short line of the same content give the same output", arguments: [
-        ReformatEngine.Style.masked, .bare, .partial,
-    ])
+    @Test(
+        "a long line and a short line of the same content give the same output",
+        arguments: [
+            ReformatEngine.Style.masked, .bare, .partial,
+        ])
     func longAndShortLinesAgree(style: ReformatEngine.Style) throws {
         let inputs = [
             "39053344705", "390.533.447-05", "  390 533 447 05 ", "39053344706", "11111111111", "12345", "123456797",

@@ -3,11 +3,12 @@
 // write to the process's standard output through buffers that these small
 // tests never fill nor flush.)
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFKit
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("RewritingEngine")
 struct RewritingEngineTests {

@@ -1,15 +1,18 @@
 // Tests of CLI/ArgumentParser.swift: ParsedArguments.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("ArgumentParser")
 struct ArgumentParserTests {
-    @Test("an option with a value, however it is written", arguments: [
-        ["--field", "2"], ["--field=2"], ["-f", "2"], ["-f2"],
-    ])
+    @Test(
+        "an option with a value, however it is written",
+        arguments: [
+            ["--field", "2"], ["--field=2"], ["-f", "2"], ["-f2"],
+        ])
     func optionValueSpellings(_ words: [String]) throws {
         let parsed = try parse(words)
         #expect(parsed.has(CheckCommand.field))
@@ -77,30 +80,36 @@ struct ArgumentParserTests {
         #expect(try parse(["-qh"]).has(.help))
     }
 
-    @Test("usage errors", arguments: [
-        (["--bogus"], UsageError.unknownOption("--bogus")),
-        (["--bogus=1"], .unknownOption("--bogus")),
-        (["-z"], .unknownOption("-z")),
-        (["-qz"], .unknownOption("-z")),
-        (["--"+"=x"], .unknownOption("--")),
-        (["--field"], .missingValue(option: "--field")),
-        (["-f"], .missingValue(option: "-f")),
-        (["-qf"], .missingValue(option: "-f")),
-        (["--strict=yes"], .unexpectedValue(option: "--strict")),
-        (["--help=1"], .unexpectedValue(option: "--help")),
-        (["--partial"], .unknownOption("--partial")),
-    ] as [([String], UsageError)])
+    @Test(
+        "usage errors",
+        arguments: [
+            (["--bogus"], UsageError.unknownOption("--bogus")),
+            (["--bogus=1"], .unknownOption("--bogus")),
+            (["-z"], .unknownOption("-z")),
+            (["-qz"], .unknownOption("-z")),
+            (["--" + "=x"], .unknownOption("--")),
+            (["--field"], .missingValue(option: "--field")),
+            (["-f"], .missingValue(option: "-f")),
+            (["-qf"], .missingValue(option: "-f")),
+            (["--strict=yes"], .unexpectedValue(option: "--strict")),
+            (["--help=1"], .unexpectedValue(option: "--help")),
+            (["--partial"], .unknownOption("--partial")),
+        ] as [([String], UsageError)])
     func usageErrors(_ words: [String], _ error: UsageError) {
         #expect(throws: error) { try parse(words) }
     }
 
     @Test func formatKnowsPartialAndStripDoesNot() throws {
         #expect(try parse(["--partial"], for: FormatCommand.definition).has(ReformatCommand.partial))
-        #expect(throws: UsageError.unknownOption("--partial")) { try parse(["--partial"], for: StripCommand.definition) }
+        #expect(throws: UsageError.unknownOption("--partial")) {
+            try parse(["--partial"], for: StripCommand.definition)
+        }
     }
 
     @Test func requireAtMostOneNamesTheFirstTwoGiven() throws {
-        let options = [CheckCommand.valid, CheckCommand.invalid, CheckCommand.json, CheckCommand.csv, CheckCommand.quiet]
+        let options = [
+            CheckCommand.valid, CheckCommand.invalid, CheckCommand.json, CheckCommand.csv, CheckCommand.quiet,
+        ]
         try parse(["--json"]).requireAtMostOne(of: options)
         try parse(["--json", "--json"]).requireAtMostOne(of: options)
         try parse([]).requireAtMostOne(of: options)
@@ -112,14 +121,20 @@ struct ArgumentParserTests {
         }
     }
 
-    @Test("whole numbers in a range", arguments: [
-        ("1", 1), ("2", 2), ("+3", 3), ("2147483647", 2147483647),
-    ])
+    @Test(
+        "whole numbers in a range",
+        arguments: [
+            ("1", 1), ("2", 2), ("+3", 3), ("2147483647", 2_147_483_647),
+        ])
     func integers(_ text: String, _ value: Int) throws {
-        #expect(try parse(["--field", text]).integer(CheckCommand.field, in: 1...Int(Int32.max), expected: "a field number") == value)
+        #expect(
+            try parse(["--field", text]).integer(CheckCommand.field, in: 1...Int(Int32.max), expected: "a field number")
+                == value)
     }
 
-    @Test("values that are not whole numbers in the range", arguments: ["0", "-1", "abc", "", " 2", "2 ", "1.5", "2147483648", "99999999999999999999"])
+    @Test(
+        "values that are not whole numbers in the range",
+        arguments: ["0", "-1", "abc", "", " 2", "2 ", "1.5", "2147483648", "99999999999999999999"])
     func badIntegers(_ text: String) throws {
         let parsed = try parse(["-f", text])
         #expect(throws: UsageError.invalidValue(option: "-f", value: RawText(text), expected: "a field number")) {

@@ -1,10 +1,11 @@
 // Tests of CLI/CommandDefinition.swift: the definitions of every command and
 // their help text.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("CommandDefinition")
 struct CommandDefinitionTests {
@@ -49,7 +50,9 @@ struct CommandDefinitionTests {
         }
     }
 
-    @Test("every command: help lines and the usage line fit in 80 columns", arguments: Program.commands.map { $0.definition.name })
+    @Test(
+        "every command: help lines and the usage line fit in 80 columns",
+        arguments: Program.commands.map { $0.definition.name })
     func everyHelpLineFits(name: String) throws {
         let definition = try #require(Self.definitions.first { $0.name == name })
         #expect(definition.helpText.hasPrefix("OVERVIEW: \(definition.abstract.english)\n\nUSAGE: cpf \(name)"))
@@ -70,7 +73,9 @@ struct CommandDefinitionTests {
 
 @Suite("CommandDefinition in Portuguese")
 struct CommandDefinitionPortugueseTests {
-    @Test("every command: help lines fit in 80 columns in Portuguese too", arguments: Program.commands.map { $0.definition.name })
+    @Test(
+        "every command: help lines fit in 80 columns in Portuguese too",
+        arguments: Program.commands.map { $0.definition.name })
     func everyPortugueseHelpLineFits(name: String) throws {
         let definitions: [CommandDefinition] = Program.commands.map { $0.definition }
         let definition = try #require(definitions.first { $0.name == name })

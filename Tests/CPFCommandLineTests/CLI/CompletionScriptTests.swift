@@ -1,10 +1,11 @@
 // Tests of CLI/CompletionScript.swift: the scripts work in real shells.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("CompletionScript")
 struct CompletionScriptTests {
@@ -12,7 +13,8 @@ struct CompletionScriptTests {
     /// completed, possibly empty), with the script of `cpf completions bash`.
     static func bashCompletes(_ words: [String]) -> [String] {
         let array = words.map { "'" + $0 + "'" }.joined(separator: " ")
-        let result = runShell("""
+        let result = runShell(
+            """
             exec bash -c 'source <("$CPF" completions bash); COMP_WORDS=(\(array.replacingOccurrences(of: "'", with: "\"")));
             COMP_CWORD=\(words.count - 1); _cpf; echo "${COMPREPLY[@]}"'
             """)
@@ -50,20 +52,29 @@ struct CompletionScriptTests {
 
     @Test(.enabled(if: InstalledTool.areInstalled("zsh"), "zsh is not installed"))
     func zshAcceptsItsScript() {
-        let result = runShell(#"command -v zsh > /dev/null || { echo "zsh is missing" >&2; exit 3; }; "$CPF" completions zsh > "${TMPDIR:-/tmp}/cpf-completion-$$.zsh" && zsh -n "${TMPDIR:-/tmp}/cpf-completion-$$.zsh"; status=$?; rm -f "${TMPDIR:-/tmp}/cpf-completion-$$.zsh"; exit $status"#)
+        let result = runShell(
+            #"command -v zsh > /dev/null || { echo "zsh is missing" >&2; exit 3; }; "$CPF" completions zsh > "${TMPDIR:-/tmp}/cpf-completion-$$.zsh" && zsh -n "${TMPDIR:-/tmp}/cpf-completion-$$.zsh"; status=$?; rm -f "${TMPDIR:-/tmp}/cpf-completion-$$.zsh"; exit $status"#
+        )
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test(.enabled(if: InstalledTool.areInstalled("fish"), "fish is not installed"))
     func fishAcceptsItsScriptAndCompletesChoices() {
-        let result = runShell(#"command -v fish > /dev/null || { echo "fish is missing" >&2; exit 3; }; "$CPF" completions fish > "${TMPDIR:-/tmp}/cpf-completion-$$.fish" && fish --no-execute "${TMPDIR:-/tmp}/cpf-completion-$$.fish" && fish -c "source ${TMPDIR:-/tmp}/cpf-completion-$$.fish; complete -C 'cpf redact --style '"; status=$?; rm -f "${TMPDIR:-/tmp}/cpf-completion-$$.fish"; exit $status"#)
+        let result = runShell(
+            #"command -v fish > /dev/null || { echo "fish is missing" >&2; exit 3; }; "$CPF" completions fish > "${TMPDIR:-/tmp}/cpf-completion-$$.fish" && fish --no-execute "${TMPDIR:-/tmp}/cpf-completion-$$.fish" && fish -c "source ${TMPDIR:-/tmp}/cpf-completion-$$.fish; complete -C 'cpf redact --style '"; status=$?; rm -f "${TMPDIR:-/tmp}/cpf-completion-$$.fish"; exit $status"#
+        )
         #expect(result.status == 0, "\(result.stderr)")
-        let values = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        let values = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map {
+            String($0.prefix { $0 != "\t" })
+        }
         #expect(values == ["full", "lgpd", "pseudonym"])
     }
 
     @Test func everyCommandAndOptionIsInEveryScript() {
-        for script in [CompletionScript.bash(language: .english), CompletionScript.zsh(language: .english), CompletionScript.fish(language: .english)] {
+        for script in [
+            CompletionScript.bash(language: .english), CompletionScript.zsh(language: .english),
+            CompletionScript.fish(language: .english),
+        ] {
             for definition in Program.commands.map({ $0.definition }) {
                 #expect(script.contains(definition.name))
                 for option in definition.allOptions { #expect(script.contains(option.long)) }

@@ -1,8 +1,9 @@
 // Tests of CLI/EntryPoint.swift: the one public entry point of the library.
 
-@testable import CPFCommandLine
 import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("run(arguments:environment:)")
 struct EntryPointTests {
@@ -14,7 +15,8 @@ struct EntryPointTests {
     }
 
     @Test func argumentsNeedNotBeUTF8() {
-        #expect(run(arguments: [Array("cpf".utf8), Array("check".utf8), Array("-q".utf8), [0x33, 0xFF]], environment: [:])
-            == .failure)
+        #expect(
+            run(arguments: [Array("cpf".utf8), Array("check".utf8), Array("-q".utf8), [0x33, 0xFF]], environment: [:])
+                == .failure)
     }
 }

@@ -1,9 +1,10 @@
 // Tests of CLI/ExitStatus.swift: the process's exit statuses.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("ExitStatus")
 struct ExitStatusTests {

@@ -1,11 +1,12 @@
 // Tests of CLI/ManPage.swift: the committed page is the generated one, it
 // renders without a warning, and it shows what help shows.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("ManPage")
 struct ManPageTests {
@@ -22,7 +23,12 @@ struct ManPageTests {
 
     @Test(.enabled(if: InstalledTool.areInstalled("groff"), "groff is not installed"))
     func groffRendersItWithoutAWarning() {
-        let result = runShell("command -v groff > /dev/null || { echo 'groff is missing' >&2; exit 3; }; groff -man -ww -Tutf8 '\(Self.committedPath)' > /dev/null")
+        let result = runShell(
+            """
+            command -v groff > /dev/null || { echo 'groff is missing' >&2; exit 3; }; groff -man -ww -Tutf8 \
+            '\(Self.committedPath)' > /dev/null
+            """
+        )
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
@@ -31,7 +37,12 @@ struct ManPageTests {
         "man -l shows every command and every option that help lists",
         .enabled(if: InstalledTool.areInstalled("man", "col"), "man or col is not installed"))
     func manShowsEveryCommandAndOption() {
-        let result = runShell("command -v man > /dev/null || { echo 'man is missing' >&2; exit 3; }; MANWIDTH=250 MAN_KEEP_FORMATTING= man -l '\(Self.committedPath)' | col -bx")
+        let result = runShell(
+            """
+            command -v man > /dev/null || { echo 'man is missing' >&2; exit 3; }; MANWIDTH=250 \
+            MAN_KEEP_FORMATTING= man -l '\(Self.committedPath)' | col -bx
+            """
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let page = String(decoding: result.stdout, as: UTF8.self)
         for definition in Program.commands.map({ $0.definition }) {

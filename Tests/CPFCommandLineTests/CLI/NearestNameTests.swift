@@ -1,15 +1,18 @@
 // Tests of CLI/NearestName.swift: the name a mistyped one was meant to be.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("NearestName")
 struct NearestNameTests {
-    @Test("near names are found", arguments: [
-        ("chek", "check"), ("chekc", "check"), ("fromat", "format"), ("redcat", "redact"), ("--fild", "--field"),
-    ])
+    @Test(
+        "near names are found",
+        arguments: [
+            ("chek", "check"), ("chekc", "check"), ("fromat", "format"), ("redcat", "redact"), ("--fild", "--field"),
+        ])
     func near(_ typed: String, _ meant: String) {
         #expect(NearestName.nearest(to: typed, among: ["check", "format", "redact", "--field", "--header"]) == meant)
     }

@@ -1,9 +1,10 @@
 // Tests of CLI/OptionDefinition.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("OptionDefinition")
 struct OptionDefinitionTests {

@@ -2,10 +2,11 @@
 // usage errors. (Program.main itself writes to the process's standard
 // output; the end-to-end tests run it through the binary.)
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Program")
 struct ProgramTests {
@@ -49,6 +50,7 @@ struct ProgramTests {
     @Test func aUsageErrorExitsTwo() {
         let context = Context()
         #expect(Program.usageError(.unknownCommand("x"), command: nil, context: context).rawValue == 2)
-        #expect(Program.usageError(.unknownOption("--x"), command: CheckCommand.definition, context: context).rawValue == 2)
+        #expect(
+            Program.usageError(.unknownOption("--x"), command: CheckCommand.definition, context: context).rawValue == 2)
     }
 }

@@ -1,10 +1,11 @@
 // Tests of Commands/CommonOptions.swift: the options shared by the commands
 // that read CPFs.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("CommonOptions")
 struct CommonOptionsTests {
@@ -52,28 +53,36 @@ struct CommonOptionsTests {
             try CommonOptions.requireArgumentsOrInput(parse(["x", "--input=-"]))
         }
     }
-    @Test("delimiters", arguments: [
-        (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (":", 0x3A), ("/", 0x2F),
-    ] as [(String, UInt8)])
+    @Test(
+        "delimiters",
+        arguments: [
+            (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (":", 0x3A), ("/", 0x2F),
+        ] as [(String, UInt8)])
     func delimiters(_ text: String, _ byte: UInt8) throws {
         #expect(try CommonOptions.parseDelimiter(RawText(text), spelling: "-d") == byte)
     }
 
     // A digit, '.', '-' or a space would cut the CPF itself.
-    @Test("delimiters that are refused", arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,", " ", ".", "-", "0", "5", "9"])
+    @Test(
+        "delimiters that are refused",
+        arguments: ["", "ab", "\"", "\n", "\r", "é", "TAB", ",,", " ", ".", "-", "0", "5", "9"])
     func badDelimiters(_ text: String) {
-        #expect(throws: UsageError.invalidValue(
-            option: "--delimiter", value: RawText(text),
-            expected: CommonOptions.delimiterExpectation)) {
+        #expect(
+            throws: UsageError.invalidValue(
+                option: "--delimiter", value: RawText(text),
+                expected: CommonOptions.delimiterExpectation)
+        ) {
             try CommonOptions.parseDelimiter(RawText(text), spelling: "--delimiter")
         }
     }
 
-    @Test("--field, --delimiter and --header", arguments: [
-        (["-f", "3", "-d", "tab", "--header"], 2, 0x09, true),
-        (["--header"], nil, 0x2C, true),
-        (["--field=1"], 0, 0x2C, false),
-    ] as [([String], Int?, UInt8, Bool)])
+    @Test(
+        "--field, --delimiter and --header",
+        arguments: [
+            (["-f", "3", "-d", "tab", "--header"], 2, 0x09, true),
+            (["--header"], nil, 0x2C, true),
+            (["--field=1"], 0, 0x2C, false),
+        ] as [([String], Int?, UInt8, Bool)])
     func columns(_ words: [String], _ field: Int?, _ delimiter: UInt8, _ header: Bool) throws {
         let columns = try CommonOptions.columns(parse(words, for: FormatCommand.definition))
         #expect(columns.field == field)
@@ -98,7 +107,9 @@ struct CommonOptionsTests {
     }
 
     @Test func everyLineCommandHasTheColumnOptions() {
-        for definition in [CheckCommand.definition, FormatCommand.definition, StripCommand.definition, CompleteCommand.definition] {
+        for definition in [
+            CheckCommand.definition, FormatCommand.definition, StripCommand.definition, CompleteCommand.definition,
+        ] {
             let longs = definition.options.map(\.long)
             for option in ["field", "delimiter", "header"] {
                 #expect(longs.contains(option), "\(definition.name) lacks --\(option)")

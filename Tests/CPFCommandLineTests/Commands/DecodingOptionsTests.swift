@@ -1,15 +1,18 @@
 // Tests of Commands/DecodingOptions.swift: sizes with their suffixes, the
 // limits the options give.
 
-@testable import CPFCommandLine
 import CPFDecoders
 import Testing
 
+@testable import CPFCommandLine
+
 @Suite("DecodingOptions")
 struct DecodingOptionsTests {
-    @Test("sizes take K, M, G and T, powers of 1024", arguments: [
-        ("0", 0), ("1048576", 1 << 20), ("500M", 500 << 20), ("64G", 64 << 30), ("2t", 2 << 40), ("1k", 1024),
-    ] as [(String, Int)])
+    @Test(
+        "sizes take K, M, G and T, powers of 1024",
+        arguments: [
+            ("0", 0), ("1048576", 1 << 20), ("500M", 500 << 20), ("64G", 64 << 30), ("2t", 2 << 40), ("1k", 1024),
+        ] as [(String, Int)])
     func sizes(text: String, expected: Int) {
         #expect(DecodingOptions.byteCount(text) == expected)
     }

@@ -1,20 +1,26 @@
 // Tests of Commands/FindCommand.swift: its definition and help.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("FindCommand")
 struct FindCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(FindCommand.definition.name == "find")
-        #expect(FindCommand.definition.options.map(\.long) == [
-            "confidence", "include-invalid", "json", "recursive", "glob", "pre", "pre-glob", "count", "files-with-matches", "stats",
-            "threads", "no-progress", "color", "skip-unsearchable", "max-decompressed-size", "max-ratio",
-        ])
+        #expect(
+            FindCommand.definition.options.map(\.long) == [
+                "confidence", "include-invalid", "json", "recursive", "glob", "pre", "pre-glob", "count",
+                "files-with-matches", "stats",
+                "threads", "no-progress", "color", "skip-unsearchable", "max-decompressed-size", "max-ratio",
+            ])
         let help = FindCommand.definition.helpText
-        for phrase in ["SOURCE:LINE:COLUMN: TEXT", "SOURCE:name:COLUMN: TEXT", "EXIT STATUS:", "0 at least one CPF found, 1 none", "12.345.678/0001-95"] {
+        for phrase in [
+            "SOURCE:LINE:COLUMN: TEXT", "SOURCE:name:COLUMN: TEXT", "EXIT STATUS:", "0 at least one CPF found, 1 none",
+            "12.345.678/0001-95",
+        ] {
             #expect(help.contains(phrase))
         }
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }

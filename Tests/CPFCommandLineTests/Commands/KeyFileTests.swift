@@ -1,10 +1,12 @@
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("KeyFile")
@@ -20,9 +22,12 @@ struct KeyFileTests {
         #expect(throws: KeyFile.Failure.exists(path: path)) { try KeyFile.create(RawText(path)) }
     }
 
-    @Test("only the read bits of the group and others expose a key", arguments: [
-        (0o600, false), (0o700, false), (0o711, false), (0o622, false), (0o640, true), (0o604, true), (0o644, true), (0o744, true),
-    ])
+    @Test(
+        "only the read bits of the group and others expose a key",
+        arguments: [
+            (0o600, false), (0o700, false), (0o711, false), (0o622, false), (0o640, true), (0o604, true), (0o644, true),
+            (0o744, true),
+        ])
     func exposedModes(mode: Int, exposed: Bool) {
         #expect(KeyFile.isExposed(mode: mode_t(mode)) == exposed)
     }
@@ -33,7 +38,9 @@ struct KeyFileTests {
         let fifo = directory.path("fifo")
         try #require(mkfifo(fifo, 0o600) == 0)
         #expect(throws: KeyFile.Failure.notRegularFile(path: fifo)) { try KeyFile.read(RawText(fifo)) }
-        #expect(throws: KeyFile.Failure.notRegularFile(path: directory.url.path)) { try KeyFile.read(RawText(directory.url.path)) }
+        #expect(throws: KeyFile.Failure.notRegularFile(path: directory.url.path)) {
+            try KeyFile.read(RawText(directory.url.path))
+        }
     }
 
     @Test("failures say what is wrong")

@@ -1,24 +1,30 @@
 // Tests of Commands/PseudonymizeCommand.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("PseudonymizeCommand")
 struct PseudonymizeCommandTests {
     @Test func namesAndOptions() {
         #expect(PseudonymizeCommand.definition.name == "pseudonymize")
-        #expect(PseudonymizeCommand.definition.options.map(\.long) == [
-            "key-file", "tweak", "keep-region", "reverse", "formatted", "input", "field", "delimiter", "header", "strict",
-            "new-key-file",
-        ])
+        #expect(
+            PseudonymizeCommand.definition.options.map(\.long) == [
+                "key-file", "tweak", "keep-region", "reverse", "formatted", "input", "field", "delimiter", "header",
+                "strict",
+                "new-key-file",
+            ])
         #expect(Program.commands.contains { $0.definition.name == "pseudonymize" })
     }
 
     @Test func aKeyFileIsRequired() throws {
         let arguments = try parse(["39053344705"], for: PseudonymizeCommand.definition)
-        #expect(throws: UsageError.invalid("'--key-file' is required (make a key with 'cpf pseudonymize --new-key-file <file>')")) {
+        #expect(
+            throws: UsageError.invalid(
+                "'--key-file' is required (make a key with 'cpf pseudonymize --new-key-file <file>')")
+        ) {
             try PseudonymizeCommand.run(arguments, context: Context())
         }
     }

@@ -1,18 +1,21 @@
 // Tests of Commands/RedactCommand.swift: its definition, help and --style.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("RedactCommand")
 struct RedactCommandTests {
     @Test func nameOptionsAndHelp() {
         #expect(RedactCommand.definition.name == "redact")
-        #expect(RedactCommand.definition.options.map(\.long) == [
-            "style", "confidence", "in-place", "recursive", "glob", "pre", "pre-glob", "threads", "no-progress", "key-file", "tweak",
-            "keep-region", "skip-unsearchable", "max-decompressed-size", "max-ratio",
-        ])
+        #expect(
+            RedactCommand.definition.options.map(\.long) == [
+                "style", "confidence", "in-place", "recursive", "glob", "pre", "pre-glob", "threads", "no-progress",
+                "key-file", "tweak",
+                "keep-region", "skip-unsearchable", "max-decompressed-size", "max-ratio",
+            ])
         let help = RedactCommand.definition.helpText
         for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:", ".git, .hg or .svn"] {
             #expect(help.contains(phrase))
@@ -23,7 +26,10 @@ struct RedactCommandTests {
     @Test("an unknown style is a usage error", arguments: ["", "partial", "fuller"])
     func unknownStyle(style: String) throws {
         let arguments = try parse(["--style", style], for: RedactCommand.definition)
-        #expect(throws: UsageError.invalidValue(option: "--style", value: RawText(style), expected: "'full', 'lgpd' or 'pseudonym'")) {
+        #expect(
+            throws: UsageError.invalidValue(
+                option: "--style", value: RawText(style), expected: "'full', 'lgpd' or 'pseudonym'")
+        ) {
             try RedactCommand.run(arguments, context: Context())
         }
     }

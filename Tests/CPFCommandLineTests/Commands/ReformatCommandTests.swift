@@ -1,9 +1,10 @@
 // Tests of Commands/ReformatCommand.swift: the format and strip commands.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("FormatCommand, StripCommand and ReformatCommand")
 struct ReformatCommandTests {
@@ -12,9 +13,13 @@ struct ReformatCommandTests {
         #expect(StripCommand.definition.name == "strip")
         let format = FormatCommand.definition.options.map(\.long)
         let strip = StripCommand.definition.options.map(\.long)
-        #expect(format == ["input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "partial"])
+        #expect(
+            format == [
+                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "partial",
+            ])
         #expect(strip == ["input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header"])
-        #expect(ReformatCommand.options.allSatisfy { ["input", "field", "delimiter"].contains($0.long) || !$0.takesValue })
+        #expect(
+            ReformatCommand.options.allSatisfy { ["input", "field", "delimiter"].contains($0.long) || !$0.takesValue })
     }
 
     @Test func theDiscussionExplainsPassThroughAndExitStatus() {

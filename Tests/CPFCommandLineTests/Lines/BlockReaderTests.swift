@@ -1,14 +1,16 @@
 // Tests of Lines/BlockReader.swift: every byte of the input, in order, in
 // blocks no larger than the capacity, with room in front of each block.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The blocks a reader of `capacity` delivers for `descriptor`.

@@ -1,9 +1,10 @@
 // Tests of Lines/CSVColumns.swift: records are CSV records only when a field is read.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("CSVColumns")
 struct CSVColumnsTests {

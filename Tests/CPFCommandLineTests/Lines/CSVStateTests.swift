@@ -1,10 +1,11 @@
 // Tests of Lines/CSVState.swift: the RFC 4180 state machine that says which
 // bytes are the content of which field.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 /// The content of each field of one record, as CSVState sees it.
 private func fields(_ text: String, delimiter: UInt8 = 0x2C) -> [String] {
@@ -20,24 +21,26 @@ private func fields(_ text: String, delimiter: UInt8 = 0x2C) -> [String] {
 
 @Suite("CSVState")
 struct CSVStateTests {
-    @Test("fields and their content", arguments: [
-        ("a,b,c", ["a", "b", "c"]),
-        ("", [""]),
-        (",,x", ["", "", "x"]),
-        ("a,", ["a", ""]),
-        ("\"a,b\",c", ["a,b", "c"]),
-        ("\"a\"\"b\",c", ["a\"b", "c"]),
-        ("\"\"\"\"", ["\""]),
-        ("\"\"", [""]),
-        ("\"\",x", ["", "x"]),
-        ("a\"b,c", ["a\"b", "c"]),            // a quote inside an unquoted field is a byte
-        ("\"a\"b,c", ["ab", "c"]),             // bytes after the closing quote are kept
-        ("\"a\" ,c", ["a ", "c"]),
-        (" \"a\",c", [" \"a\"", "c"]),          // a field starting with a space is unquoted
-        ("\"line\nbreak\",2", ["line\nbreak", "2"]),
-        ("\"390.533.447-05\"", ["390.533.447-05"]),
-        ("\"unclosed,x", ["unclosed,x"]),
-    ] as [(String, [String])])
+    @Test(
+        "fields and their content",
+        arguments: [
+            ("a,b,c", ["a", "b", "c"]),
+            ("", [""]),
+            (",,x", ["", "", "x"]),
+            ("a,", ["a", ""]),
+            ("\"a,b\",c", ["a,b", "c"]),
+            ("\"a\"\"b\",c", ["a\"b", "c"]),
+            ("\"\"\"\"", ["\""]),
+            ("\"\"", [""]),
+            ("\"\",x", ["", "x"]),
+            ("a\"b,c", ["a\"b", "c"]),  // a quote inside an unquoted field is a byte
+            ("\"a\"b,c", ["ab", "c"]),  // bytes after the closing quote are kept
+            ("\"a\" ,c", ["a ", "c"]),
+            (" \"a\",c", [" \"a\"", "c"]),  // a field starting with a space is unquoted
+            ("\"line\nbreak\",2", ["line\nbreak", "2"]),
+            ("\"390.533.447-05\"", ["390.533.447-05"]),
+            ("\"unclosed,x", ["unclosed,x"]),
+        ] as [(String, [String])])
     func splitsFields(_ line: String, _ expected: [String]) {
         #expect(fields(line) == expected)
     }
@@ -50,7 +53,10 @@ struct CSVStateTests {
     @Test func aLineFeedEndsTheRecordOnlyOutsideQuotes() {
         var state = CSVState(delimiter: 0x2C)
         #expect(state.endsRecordAtLineFeed)
-        for (byte, ends) in [("a", true), (",", true), ("\"", false), ("x", false), ("\"", true), ("\"", false), ("\"", true), ("y", true)] as [(Character, Bool)] {
+        for (byte, ends) in [
+            ("a", true), (",", true), ("\"", false), ("x", false), ("\"", true), ("\"", false), ("\"", true),
+            ("y", true),
+        ] as [(Character, Bool)] {
             _ = state.step(byte.asciiValue!)
             #expect(state.endsRecordAtLineFeed == ends, "after \(byte)")
         }
@@ -81,7 +87,8 @@ struct CSVStateTests {
         var delimitersOutsideQuotes = 0
         var inQuotes = false
         for _ in 0..<10_000 {
-            let byte = [0x22, 0x2C, 0x61, UInt8.random(in: 0...255, using: &generator)].randomElement(using: &generator)!
+            let byte = [0x22, 0x2C, 0x61, UInt8.random(in: 0...255, using: &generator)].randomElement(
+                using: &generator)!
             let before = state.fieldIndex
             _ = state.step(byte)
             if state.fieldIndex != before { delimitersOutsideQuotes += 1 }

@@ -1,9 +1,10 @@
 // Tests of Lines/Cancellation.swift: the end of a run decided below the
 // entry point.
 
-@testable import CPFCommandLine
 import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Cancellation")
 struct CancellationTests {

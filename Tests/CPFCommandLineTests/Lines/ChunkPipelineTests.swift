@@ -4,16 +4,18 @@
 // before it; the run reads from the descriptor's offset and leaves it at the
 // end; a read error ends the run after the chunks before it.
 
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("ChunkPipeline")
 struct ChunkPipelineTests {
-    @Test("chunks cover every byte once, emitted in order, each read with its context",
-          arguments: [(1, 256), (2, 256), (3, 300), (4, 1000)])
+    @Test(
+        "chunks cover every byte once, emitted in order, each read with its context",
+        arguments: [(1, 256), (2, 256), (3, 300), (4, 1000)])
     func chunks(threads: Int, chunkCapacity: Int) throws {
         var random = SplitMix64(seed: UInt64(threads * 7919 + chunkCapacity))
         let pipeline = ChunkPipeline(threads: threads, chunkCapacity: chunkCapacity)
@@ -23,24 +25,30 @@ struct ChunkPipelineTests {
             var next = 0
             var lastReachesEnd = false
             try withFileDescriptor(containing: input) { descriptor in
-                try pipeline.run(descriptor, work: { chunk in
-                    // What the chunk read, checked on its thread, reported with it.
-                    let scanned = Array(chunk.scanned)
-                    let offset = chunk.scannedOffset
-                    var good = offset + scanned.count <= size && scanned == Array(input[offset..<offset + scanned.count])
-                    good = good && offset == Swift.max(0, chunk.range.lowerBound - ChunkPipeline.context)
-                    good = good && (chunk.reachesEnd
-                        ? offset + scanned.count == size
-                        : offset + scanned.count == chunk.range.upperBound + ChunkPipeline.context)
-                    return good
-                }, emit: { chunk, good in
-                    #expect(good, "chunk \(chunk.index) of \(size) bytes")
-                    #expect(chunk.range.lowerBound == next)
-                    #expect(Array(chunk.owned) == Array(input[chunk.range]))
-                    next = chunk.range.upperBound
-                    emitted.append(chunk.index)
-                    lastReachesEnd = chunk.reachesEnd
-                })
+                try pipeline.run(
+                    descriptor,
+                    work: { chunk in
+                        // What the chunk read, checked on its thread, reported with it.
+                        let scanned = Array(chunk.scanned)
+                        let offset = chunk.scannedOffset
+                        var good =
+                            offset + scanned.count <= size && scanned == Array(input[offset..<offset + scanned.count])
+                        good = good && offset == Swift.max(0, chunk.range.lowerBound - ChunkPipeline.context)
+                        good =
+                            good
+                            && (chunk.reachesEnd
+                                ? offset + scanned.count == size
+                                : offset + scanned.count == chunk.range.upperBound + ChunkPipeline.context)
+                        return good
+                    },
+                    emit: { chunk, good in
+                        #expect(good, "chunk \(chunk.index) of \(size) bytes")
+                        #expect(chunk.range.lowerBound == next)
+                        #expect(Array(chunk.owned) == Array(input[chunk.range]))
+                        next = chunk.range.upperBound
+                        emitted.append(chunk.index)
+                        lastReachesEnd = chunk.reachesEnd
+                    })
             }
             #expect(next == size)
             #expect(emitted == Array(emitted.indices))
@@ -54,11 +62,14 @@ struct ChunkPipelineTests {
         let input = [UInt8](repeating: 0x61, count: 10_000)
         var befores: [[Int]] = []
         try withFileDescriptor(containing: input) { descriptor in
-            try pipeline.run(descriptor, summary: { [$0.index] }, initial: [], combine: +, work: { chunk, before in
-                before
-            }, emit: { chunk, before in
-                befores.append(before)
-            })
+            try pipeline.run(
+                descriptor, summary: { [$0.index] }, initial: [], combine: +,
+                work: { chunk, before in
+                    before
+                },
+                emit: { chunk, before in
+                    befores.append(before)
+                })
         }
         #expect(befores.count == 34)
         for (index, before) in befores.enumerated() {
@@ -85,9 +96,13 @@ struct ChunkPipelineTests {
         let input = Array(String(repeating: "abc ", count: 2000).utf8)
         var seen: [UInt8] = []
         try withFileDescriptor(containing: input) { descriptor in
-            try pipeline.run(descriptor, work: { chunk in
-                for index in chunk.scanned.indices where chunk.scanned[index] == 0x62 { chunk.scanned[index] = 0x42 }
-            }, emit: { chunk, _ in seen += Array(chunk.owned) })
+            try pipeline.run(
+                descriptor,
+                work: { chunk in
+                    for index in chunk.scanned.indices where chunk.scanned[index] == 0x62 {
+                        chunk.scanned[index] = 0x42
+                    }
+                }, emit: { chunk, _ in seen += Array(chunk.owned) })
         }
         #expect(seen.count == input.count)
         #expect(seen == Array(String(repeating: "aBc ", count: 2000).utf8))

@@ -2,15 +2,18 @@
 // other encodings and gzip decoded to UTF-8 whatever the block size, the
 // layers found announced once, what cannot be read reported.
 
-@testable import CPFCommandLine
 import CPFDecoders
 import CPFSystem
 import CPFTestSupport
 import Testing
 
+@testable import CPFCommandLine
+
 /// What a decoding reader with blocks of `capacity` hands over for `input`:
 /// the text, the layers announced, the failure.
-private func decode(_ input: [UInt8], capacity: Int = 1 << 20, limits: DecompressionLimits = DecodingReader.defaultLimits)
+private func decode(
+    _ input: [UInt8], capacity: Int = 1 << 20, limits: DecompressionLimits = DecodingReader.defaultLimits
+)
     throws -> (text: [UInt8], layers: [InputLayers], failure: String?)
 {
     let reader = DecodingReader(reader: BlockReader(capacity: capacity), limits: limits, capacity: capacity)
@@ -43,10 +46,12 @@ struct DecodingReaderTests {
         }
     }
 
-    @Test("other encodings come as UTF-8, their byte order mark left out", arguments: [
-        (CharacterEncoding.utf16LittleEndian, true), (.utf16BigEndian, true), (.utf16LittleEndian, false),
-        (.utf16BigEndian, false), (.utf32LittleEndian, true), (.utf32BigEndian, true), (.windows1252, false),
-    ], [64, 1 << 20])
+    @Test(
+        "other encodings come as UTF-8, their byte order mark left out",
+        arguments: [
+            (CharacterEncoding.utf16LittleEndian, true), (.utf16BigEndian, true), (.utf16LittleEndian, false),
+            (.utf16BigEndian, false), (.utf32LittleEndian, true), (.utf32BigEndian, true), (.windows1252, false),
+        ], [64, 1 << 20])
     func encodings(layer: (encoding: CharacterEncoding, mark: Bool), capacity: Int) throws {
         let (encoding, mark) = layer
         let input = UTF8ToTextTranscoder.transcode(Self.text, to: encoding, writesByteOrderMark: mark)
@@ -59,7 +64,8 @@ struct DecodingReaderTests {
     func gzip(capacity: Int) throws {
         let twice = GzipWriter.compress(Self.text) + GzipWriter.compress(Self.text)
         #expect(try decode(twice, capacity: capacity).text == Self.text + Self.text)
-        let utf16 = GzipWriter.compress(UTF8ToTextTranscoder.transcode(Self.text, to: .utf16BigEndian, writesByteOrderMark: true))
+        let utf16 = GzipWriter.compress(
+            UTF8ToTextTranscoder.transcode(Self.text, to: .utf16BigEndian, writesByteOrderMark: true))
         let result = try decode(utf16, capacity: capacity)
         #expect(result.text == Self.text)
         #expect(result.layers == [InputLayers(gzip: true, encoding: .utf16BigEndian, byteOrderMark: true)])
@@ -86,10 +92,13 @@ struct DecodingReaderTests {
         #expect(result.failure == "xz compressed data, which cpf does not read")
     }
 
-    @Test("a gzip file holding a compressed file cpf does not read is not searched", arguments: [
-        (GzipWriter.compress(Array("CPF 390.533.447-05".utf8)), "gzip"), ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x01], "xz"),
-        ([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0x41, count: 10_000), "zip"),
-    ] as [([UInt8], String)])
+    @Test(
+        "a gzip file holding a compressed file cpf does not read is not searched",
+        arguments: [
+            (GzipWriter.compress(Array("CPF 390.533.447-05".utf8)), "gzip"),
+            ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x01], "xz"),
+            ([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0x41, count: 10_000), "zip"),
+        ] as [([UInt8], String)])
     func nestedFormat(inside: [UInt8], name: String) throws {
         let result = try decode(GzipWriter.compress(inside))
         #expect(result.failure == "gzip holding \(name) data, which cpf does not read")
@@ -99,7 +108,9 @@ struct DecodingReaderTests {
     @Test("a corrupt or cut gzip file: what came before is handed over, the rest reported")
     func corruptGzip() throws {
         let file = GzipWriter.compress(Self.text)
-        #expect(try decode(Array(file.dropLast(3))).failure == "corrupt gzip: truncated: the file ends inside a gzip member")
+        #expect(
+            try decode(Array(file.dropLast(3))).failure == "corrupt gzip: truncated: the file ends inside a gzip member"
+        )
         var flipped = file
         flipped[flipped.count - 6] ^= 0xFF  // the CRC-32
         #expect(try decode(flipped).failure?.hasPrefix("corrupt gzip: ") == true)
@@ -123,7 +134,8 @@ struct DecodingReaderTests {
         let utf16 = withFileDescriptor(containing: [0xFF, 0xFE] + Self.text) { DecodingReader.isPlainFile($0) }
         #expect(!utf16)
     }
-    static let message = Array("""
+    static let message = Array(
+        """
         From: a@example.com\r
         Subject: um\r
         MIME-Version: 1.0\r
@@ -145,8 +157,9 @@ struct DecodingReaderTests {
         """.utf8)
 
     /// Decided on the first block, as an encoding is: 256 bytes hold the message's first header block.
-    @Test("e-mail comes as its header blocks and decoded parts, a line break after a part that ends without one",
-          arguments: [256, 1 << 20])
+    @Test(
+        "e-mail comes as its header blocks and decoded parts, a line break after a part that ends without one",
+        arguments: [256, 1 << 20])
     func mail(capacity: Int) throws {
         let result = try decode(Self.message, capacity: capacity)
         #expect(result.failure == nil)
@@ -167,13 +180,17 @@ struct DecodingReaderTests {
         var announced: [InputLayers] = []
         var handed = 0
         let failure = try withFileDescriptor(containing: Self.message) { descriptor in
-            try reader.forEachBlock(of: descriptor, stopsAtMail: true, layers: { announced.append($0) }) { handed += $0.count }
+            try reader.forEachBlock(of: descriptor, stopsAtMail: true, layers: { announced.append($0) }) {
+                handed += $0.count
+            }
         }
         #expect(failure == nil && handed == 0 && announced == [InputLayers(mail: .message)])
     }
 
     @Test func aMailHeaderTooLongIsNotSearched() throws {
-        let long = Array("From: a@b\nSubject: x\nX-Long: ".utf8) + [UInt8](repeating: 0x61, count: 70_000) + Array("\n\nbody\n".utf8)
+        let long =
+            Array("From: a@b\nSubject: x\nX-Long: ".utf8) + [UInt8](repeating: 0x61, count: 70_000)
+            + Array("\n\nbody\n".utf8)
         let result = try decode(long, capacity: 4096)
         #expect(result.failure == "e-mail: a header block longer than 65536 bytes")
     }
@@ -182,10 +199,15 @@ struct DecodingReaderTests {
         #expect(!withFileDescriptor(containing: Self.message) { DecodingReader.isPlainFile($0) })
         // A header block past 4 KiB (lines of 73 bytes: the 4096th byte cuts "Received" before its colon):
         // the same 8 KiB are looked at as by forEachBlock.
-        let received = Array(repeating: "Received: from relay.example.com by mx.example.com; Thu, 26 Nov 2026 +00\n", count: 70).joined()
+        let received = Array(
+            repeating: "Received: from relay.example.com by mx.example.com; Thu, 26 Nov 2026 +00\n", count: 70
+        ).joined()
         let long = Array((received + "Subject: x\n\ncorpo\n").utf8)
         #expect(!withFileDescriptor(containing: long) { DecodingReader.isPlainFile($0) })
         #expect(try decode(long).layers == [InputLayers(mail: .message)])
-        #expect(withFileDescriptor(containing: Array("Nome: José\nCPF: 390.533.447-05\n".utf8)) { DecodingReader.isPlainFile($0) })
+        #expect(
+            withFileDescriptor(containing: Array("Nome: José\nCPF: 390.533.447-05\n".utf8)) {
+                DecodingReader.isPlainFile($0)
+            })
     }
 }

@@ -1,10 +1,11 @@
 // Tests of Lines/DeferredCopy.swift: the pieces of a long line wait in a
 // spill file until it is known whether the line is wanted.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("DeferredCopy")
 struct DeferredCopyTests {
@@ -49,11 +50,15 @@ struct DeferredCopyTests {
 
     /// Pieces of 40 KiB: the second goes past what is held in memory, so a
     /// temporary file is needed, in a folder that does not exist.
-    private func unheld(_ fallback: DeferredCopy.Fallback, _ decisions: [Bool?]) -> (output: [UInt8], failure: Errno?, isCopied: Bool) {
+    private func unheld(_ fallback: DeferredCopy.Fallback, _ decisions: [Bool?]) -> (
+        output: [UInt8], failure: Errno?, isCopied: Bool
+    ) {
         var copy = DeferredCopy(fallback: fallback, directory: "/nonexistent-cpf-test-folder")
         let output = capturedOutput { out in
             for (index, decided) in decisions.enumerated() {
-                withBytes(Array(repeating: UInt8(ascii: "a") + UInt8(index), count: 40 << 10)) { copy.add($0, decided: decided, to: out) }
+                withBytes(Array(repeating: UInt8(ascii: "a") + UInt8(index), count: 40 << 10)) {
+                    copy.add($0, decided: decided, to: out)
+                }
             }
         }
         return (output, copy.failure, copy.isCopied)

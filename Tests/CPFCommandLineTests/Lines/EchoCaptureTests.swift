@@ -1,9 +1,10 @@
 // Tests of Lines/EchoCapture.swift: the first bytes of an input, kept for a report.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("EchoCapture")
 struct EchoCaptureTests {

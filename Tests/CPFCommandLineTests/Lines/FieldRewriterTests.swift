@@ -1,17 +1,21 @@
 // Tests of Lines/FieldRewriter.swift: one field of each CSV record rewritten
 // in place, every other byte kept, whatever the pieces the record comes in.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 /// A value rewriter for the tests: a value of digits only becomes `<N>`, N
 /// its digit count; anything else cannot be rewritten.
 private final class DigitCounter: FieldValueRewriting {
     var count = 0
     var other = false
-    func beginValue() { count = 0; other = false }
+    func beginValue() {
+        count = 0
+        other = false
+    }
     func consumeValue(byte: UInt8) { if byte &- 0x30 < 10 { count += 1 } else { other = true } }
     var valueIsSettled: Bool { other }
     func valueFailure() -> String? { other || count == 0 ? "not digits" : nil }
@@ -19,7 +23,9 @@ private final class DigitCounter: FieldValueRewriting {
 }
 
 /// The output of rewriting field `field` of `input` read `capacity` bytes at a time.
-private func rewritten(_ input: String, field: Int, delimiter: UInt8 = 0x2C, capacity: Int = 1 << 16) throws -> (String, [Bool]) {
+private func rewritten(_ input: String, field: Int, delimiter: UInt8 = 0x2C, capacity: Int = 1 << 16) throws -> (
+    String, [Bool]
+) {
     var results: [Bool] = []
     let bytes = try capturedOutput { out in
         let rewriter = FieldRewriter(field: field, delimiter: delimiter, out: out, context: Context())

@@ -1,11 +1,12 @@
 // Tests of Lines/InputList.swift: which inputs are read, in order, and how
 // one that cannot be read is reported.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("InputList")
 struct InputListTests {
@@ -26,7 +27,8 @@ struct InputListTests {
         let context = Context()
         #expect(!context.failedInput)
         var visited: [(String, [UInt8])] = []
-        CommonOptions.inputs(try parse(["-i", a, "-i", missing, "-i", b])).forEach(in: context) { name, descriptor throws(Errno) in
+        CommonOptions.inputs(try parse(["-i", a, "-i", missing, "-i", b])).forEach(in: context) {
+            name, descriptor throws(Errno) in
             let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
             defer { raw.deallocate() }
             let count = try descriptor.read(into: raw)
@@ -42,7 +44,8 @@ struct InputListTests {
         let a = directory.file("a.txt", "A")
         let context = Context()
         var names: [String] = []
-        CommonOptions.inputs(try parse(["-i", directory.url.path, "-i", a])).forEach(in: context) { name, descriptor throws(Errno) in
+        CommonOptions.inputs(try parse(["-i", directory.url.path, "-i", a])).forEach(in: context) {
+            name, descriptor throws(Errno) in
             names.append(name.text)
             let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
             defer { raw.deallocate() }

@@ -1,11 +1,12 @@
 // Tests of Lines/LineReader.swift: splitting a descriptor's bytes into lines or
 // CSV records, in pieces no longer than the reader's buffer.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 /// A piece as delivered, copied out of the reader's buffer.
 struct CopiedPiece: Equatable, CustomStringConvertible {
@@ -32,9 +33,10 @@ func pieces(of descriptor: FileDescriptor, capacity: Int, csvDelimiter: UInt8? =
     let reader = LineReader(capacity: capacity)
     var result: [CopiedPiece] = []
     try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter) { piece in
-        result.append(CopiedPiece(
-            bytes: Array(piece.bytes), terminator: Array(piece.terminator),
-            lineNumber: piece.lineNumber, isFirst: piece.isFirst, isLast: piece.isLast))
+        result.append(
+            CopiedPiece(
+                bytes: Array(piece.bytes), terminator: Array(piece.terminator),
+                lineNumber: piece.lineNumber, isFirst: piece.isFirst, isLast: piece.isLast))
     }
     return result
 }
@@ -52,15 +54,20 @@ func joined(_ pieces: [CopiedPiece], capacity: Int, sourceLocation: SourceLocati
     var current: Line?
     for piece in pieces {
         if piece.bytes.count > capacity {
-            Issue.record("piece of \(piece.bytes.count) bytes, more than the capacity \(capacity)", sourceLocation: sourceLocation)
+            Issue.record(
+                "piece of \(piece.bytes.count) bytes, more than the capacity \(capacity)",
+                sourceLocation: sourceLocation)
         }
         if current == nil {
-            if !piece.isFirst { Issue.record("line starts with a piece that is not first: \(piece)", sourceLocation: sourceLocation) }
+            if !piece.isFirst {
+                Issue.record("line starts with a piece that is not first: \(piece)", sourceLocation: sourceLocation)
+            }
             current = Line(content: [], terminator: [], lineNumber: piece.lineNumber)
         } else {
             if piece.isFirst { Issue.record("a first piece inside a line: \(piece)", sourceLocation: sourceLocation) }
             if piece.lineNumber != current!.lineNumber {
-                Issue.record("piece numbered \(piece.lineNumber) in line \(current!.lineNumber)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "piece numbered \(piece.lineNumber) in line \(current!.lineNumber)", sourceLocation: sourceLocation)
             }
         }
         current!.content += piece.bytes
@@ -145,22 +152,24 @@ struct LineReaderTests {
         var testDescription: String { show(Array(input.utf8)) }
     }
 
-    @Test("lines, terminators and numbers", arguments: [
-        Case(input: "", lines: []),
-        Case(input: "\n", lines: [("", "\n", 1)]),
-        Case(input: "\n\n", lines: [("", "\n", 1), ("", "\n", 2)]),
-        Case(input: "a\nbc\n", lines: [("a", "\n", 1), ("bc", "\n", 2)]),
-        Case(input: "a\r\nbc\r\n", lines: [("a", "\r\n", 1), ("bc", "\r\n", 2)]),
-        Case(input: "a\nlast", lines: [("a", "\n", 1), ("last", "", 2)]),
-        Case(input: "\r\n", lines: [("", "\r\n", 1)]),
-        Case(input: "a\rb\n", lines: [("a\rb", "\n", 1)]),
-        Case(input: "end\r", lines: [("end\r", "", 1)]),
-        Case(input: "a\r\r\n", lines: [("a\r", "\r\n", 1)]),
-        Case(input: "\u{FEFF}bom\n", lines: [("bom", "\n", 1)]),
-        Case(input: "\u{FEFF}", lines: []),
-        Case(input: "\u{FEFF}\n", lines: [("", "\n", 1)]),
-        Case(input: "a\n\u{FEFF}b\n", lines: [("a", "\n", 1), ("\u{FEFF}b", "\n", 2)]),
-    ])
+    @Test(
+        "lines, terminators and numbers",
+        arguments: [
+            Case(input: "", lines: []),
+            Case(input: "\n", lines: [("", "\n", 1)]),
+            Case(input: "\n\n", lines: [("", "\n", 1), ("", "\n", 2)]),
+            Case(input: "a\nbc\n", lines: [("a", "\n", 1), ("bc", "\n", 2)]),
+            Case(input: "a\r\nbc\r\n", lines: [("a", "\r\n", 1), ("bc", "\r\n", 2)]),
+            Case(input: "a\nlast", lines: [("a", "\n", 1), ("last", "", 2)]),
+            Case(input: "\r\n", lines: [("", "\r\n", 1)]),
+            Case(input: "a\rb\n", lines: [("a\rb", "\n", 1)]),
+            Case(input: "end\r", lines: [("end\r", "", 1)]),
+            Case(input: "a\r\r\n", lines: [("a\r", "\r\n", 1)]),
+            Case(input: "\u{FEFF}bom\n", lines: [("bom", "\n", 1)]),
+            Case(input: "\u{FEFF}", lines: []),
+            Case(input: "\u{FEFF}\n", lines: [("", "\n", 1)]),
+            Case(input: "a\n\u{FEFF}b\n", lines: [("a", "\n", 1), ("\u{FEFF}b", "\n", 2)]),
+        ])
     func splitsLines(_ c: Case) throws {
         let expected = c.lines.map { Line(content: bytes($0.0), terminator: bytes($0.1), lineNumber: $0.2) }
         for capacity in [3, 8, 64, LineReader.defaultCapacity] {
@@ -171,7 +180,11 @@ struct LineReaderTests {
 
     @Test func aShortLineComesAsOneWholePiece() throws {
         let result = try pieces(of: bytes("390.533.447-05\n"), capacity: 64)
-        #expect(result == [CopiedPiece(bytes: bytes("390.533.447-05"), terminator: [0x0A], lineNumber: 1, isFirst: true, isLast: true)])
+        #expect(
+            result == [
+                CopiedPiece(
+                    bytes: bytes("390.533.447-05"), terminator: [0x0A], lineNumber: 1, isFirst: true, isLast: true)
+            ])
     }
 
     @Test func aLineLongerThanTheBufferComesInPieces() throws {
@@ -181,11 +194,14 @@ struct LineReaderTests {
         #expect(result.dropLast().allSatisfy { $0.bytes.count <= 8 })
         #expect(result.first?.isFirst == true)
         #expect(result.first?.isLast == false)
-        #expect(joined(result, capacity: 8) == [
-            Line(content: bytes(long), terminator: [0x0A], lineNumber: 1),
-            Line(content: bytes("next"), terminator: [0x0A], lineNumber: 2),
-        ])
-        #expect(result.last == CopiedPiece(bytes: bytes("next"), terminator: [0x0A], lineNumber: 2, isFirst: true, isLast: true))
+        #expect(
+            joined(result, capacity: 8) == [
+                Line(content: bytes(long), terminator: [0x0A], lineNumber: 1),
+                Line(content: bytes("next"), terminator: [0x0A], lineNumber: 2),
+            ])
+        #expect(
+            result.last
+                == CopiedPiece(bytes: bytes("next"), terminator: [0x0A], lineNumber: 2, isFirst: true, isLast: true))
     }
 
     @Test func aLongLastLineWithoutNewlineEndsWithALastPiece() throws {
@@ -213,23 +229,36 @@ struct LineReaderTests {
 
     @Test func aCRAtTheEndOfAFullBufferNotFollowedByLFIsContent() throws {
         let input = bytes("1234567\rX\n")
-        #expect(joined(try pieces(of: input, capacity: 8), capacity: 8) == [Line(content: bytes("1234567\rX"), terminator: [0x0A], lineNumber: 1)])
+        #expect(
+            joined(try pieces(of: input, capacity: 8), capacity: 8) == [
+                Line(content: bytes("1234567\rX"), terminator: [0x0A], lineNumber: 1)
+            ])
         let crs = [UInt8](repeating: 0x0D, count: 30) + [0x0A]
-        #expect(joined(try pieces(of: crs, capacity: 8), capacity: 8) == [Line(content: [UInt8](repeating: 0x0D, count: 29), terminator: [0x0D, 0x0A], lineNumber: 1)])
+        #expect(
+            joined(try pieces(of: crs, capacity: 8), capacity: 8) == [
+                Line(content: [UInt8](repeating: 0x0D, count: 29), terminator: [0x0D, 0x0A], lineNumber: 1)
+            ])
     }
 
-    @Test("a byte order mark arriving in several reads is still skipped", arguments: [[1, 1, 1, 100], [1, 2, 100], [2, 100], [3, 100]])
+    @Test(
+        "a byte order mark arriving in several reads is still skipped",
+        arguments: [[1, 1, 1, 100], [1, 2, 100], [2, 100], [3, 100]])
     func byteOrderMarkInPieces(writes: [Int]) throws {
         let input: [UInt8] = [0xEF, 0xBB, 0xBF] + bytes("390.533.447-05\n")
-        let result = try withPipe(feeding: input, inWritesOf: writes, pauseMicroseconds: 5000) { try pieces(of: $0, capacity: 16) }
-        #expect(joined(result, capacity: 16) == [Line(content: bytes("390.533.447-05"), terminator: [0x0A], lineNumber: 1)])
+        let result = try withPipe(feeding: input, inWritesOf: writes, pauseMicroseconds: 5000) {
+            try pieces(of: $0, capacity: 16)
+        }
+        #expect(
+            joined(result, capacity: 16) == [Line(content: bytes("390.533.447-05"), terminator: [0x0A], lineNumber: 1)])
     }
 
     @Test func aCutByteOrderMarkIsContent() throws {
         for input: [UInt8] in [[0xEF], [0xEF, 0xBB], [0xEF, 0xBB, 0x0A], [0xEF, 0x0A, 0xBF]] {
             let expected = referenceLines(input)
             #expect(joined(try pieces(of: input, capacity: 8), capacity: 8) == expected)
-            let viaPipe = try withPipe(feeding: input, inWritesOf: [1], pauseMicroseconds: 3000) { try pieces(of: $0, capacity: 8) }
+            let viaPipe = try withPipe(feeding: input, inWritesOf: [1], pauseMicroseconds: 3000) {
+                try pieces(of: $0, capacity: 8)
+            }
             #expect(joined(viaPipe, capacity: 8) == expected)
         }
         #expect(referenceLines([0xEF, 0xBB]) == [Line(content: [0xEF, 0xBB], terminator: [], lineNumber: 1)])
@@ -245,7 +274,9 @@ struct LineReaderTests {
         ]
         #expect(referenceLines(input, csvDelimiter: 0x2C) == expected)
         for capacity in [3, 4, 8, 16, 1024] {
-            #expect(joined(try pieces(of: input, capacity: capacity, csvDelimiter: 0x2C), capacity: capacity) == expected, "capacity \(capacity)")
+            #expect(
+                joined(try pieces(of: input, capacity: capacity, csvDelimiter: 0x2C), capacity: capacity) == expected,
+                "capacity \(capacity)")
         }
     }
 
@@ -283,8 +314,10 @@ struct LineReaderTests {
             var lines: [CopiedPiece] = []
             try withFileDescriptor(containing: input) { descriptor in
                 try reader.forEachPiece(of: descriptor) { piece in
-                    lines.append(CopiedPiece(bytes: Array(piece.bytes), terminator: Array(piece.terminator),
-                                             lineNumber: piece.lineNumber, isFirst: piece.isFirst, isLast: piece.isLast))
+                    lines.append(
+                        CopiedPiece(
+                            bytes: Array(piece.bytes), terminator: Array(piece.terminator),
+                            lineNumber: piece.lineNumber, isFirst: piece.isFirst, isLast: piece.isLast))
                 }
             }
             #expect(joined(lines, capacity: 8) == referenceLines(input))
@@ -301,7 +334,9 @@ struct LineReaderTests {
 
     /// Random bytes, most of them line ends, CRs, quotes, commas and tabs.
     static func randomInput(_ generator: inout SeededGenerator) -> [UInt8] {
-        let alphabet: [UInt8] = [0x0A, 0x0A, 0x0A, 0x0D, 0x0D, 0x22, 0x22, 0x2C, 0x2C, 0x09, 0x61, 0x31, 0x00, 0xFF, 0xEF]
+        let alphabet: [UInt8] = [
+            0x0A, 0x0A, 0x0A, 0x0D, 0x0D, 0x22, 0x22, 0x2C, 0x2C, 0x09, 0x61, 0x31, 0x00, 0xFF, 0xEF,
+        ]
         let length = Int.random(in: 0...(Bool.random(using: &generator) ? 24 : 200), using: &generator)
         var bytes = (0..<length).map { _ in
             Int.random(in: 0..<8, using: &generator) == 0
@@ -312,7 +347,9 @@ struct LineReaderTests {
         return bytes
     }
 
-    @Test("random inputs split with random small capacities match the reference", arguments: [nil, 0x2C, 0x09] as [UInt8?])
+    @Test(
+        "random inputs split with random small capacities match the reference",
+        arguments: [nil, 0x2C, 0x09] as [UInt8?])
     func propertyMatchesReference(csvDelimiter: UInt8?) throws {
         var generator = SeededGenerator(seed: 0x5EED + UInt64(csvDelimiter ?? 0))
         var failures = 0
@@ -320,11 +357,17 @@ struct LineReaderTests {
             let input = Self.randomInput(&generator)
             let capacity = Int.random(in: 3...40, using: &generator)
             let expected = referenceLines(input, csvDelimiter: csvDelimiter)
-            let actual = joined(try pieces(of: input, capacity: capacity, csvDelimiter: csvDelimiter), capacity: capacity)
+            let actual = joined(
+                try pieces(of: input, capacity: capacity, csvDelimiter: csvDelimiter), capacity: capacity)
             if actual != expected {
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("iteration \(iteration), capacity \(capacity), input \(show(input)):\n  got      \(actual)\n  expected \(expected)")
+                    Issue.record(
+                        """
+                        iteration \(iteration), capacity \(capacity), input \(show(input)):\n  got      \
+                        \(actual)\n  expected \(expected)
+                        """
+                    )
                 }
             }
         }
@@ -347,7 +390,12 @@ struct LineReaderTests {
             if actual != expected {
                 failures += 1
                 if failures <= 5 {
-                    Issue.record("iteration \(iteration), capacity \(capacity), writes \(writes), input \(show(input)):\n  got      \(actual)\n  expected \(expected)")
+                    Issue.record(
+                        """
+                        iteration \(iteration), capacity \(capacity), writes \(writes), input \(show(input)):\n  \
+                        got      \(actual)\n  expected \(expected)
+                        """
+                    )
                 }
             }
         }
@@ -355,11 +403,12 @@ struct LineReaderTests {
     }
 
     @Test func referenceSplitsLikeTheSpec() {
-        #expect(referenceLines(bytes("a\r\nb\nc")) == [
-            Line(content: bytes("a"), terminator: [0x0D, 0x0A], lineNumber: 1),
-            Line(content: bytes("b"), terminator: [0x0A], lineNumber: 2),
-            Line(content: bytes("c"), terminator: [], lineNumber: 3),
-        ])
+        #expect(
+            referenceLines(bytes("a\r\nb\nc")) == [
+                Line(content: bytes("a"), terminator: [0x0D, 0x0A], lineNumber: 1),
+                Line(content: bytes("b"), terminator: [0x0A], lineNumber: 2),
+                Line(content: bytes("c"), terminator: [], lineNumber: 3),
+            ])
         #expect(referenceLines(bytes("\"a\nb\",c\nd"), csvDelimiter: 0x2C).map(\.lineNumber) == [1, 3])
     }
 }

@@ -1,14 +1,16 @@
 // Tests of Lines/LiveSource.swift: the output is flushed before a read that
 // may wait, and not while more input is ready.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 @Suite("LiveSource")
@@ -27,12 +29,14 @@ struct LiveSourceTests {
         let (readEnd, writeEnd) = makePipe()
         defer { close(readEnd) }
         var flushes = 0
-        var source = LiveSource(FileDescriptor(rawValue: readEnd), flush: {
-            flushes += 1
-            // Only now does the writer give the rest.
-            _ = write(writeEnd, "b", 1)
-            close(writeEnd)
-        })
+        var source = LiveSource(
+            FileDescriptor(rawValue: readEnd),
+            flush: {
+                flushes += 1
+                // Only now does the writer give the rest.
+                _ = write(writeEnd, "b", 1)
+                close(writeEnd)
+            })
         _ = write(writeEnd, "a", 1)
         var buffer = [UInt8](repeating: 0, count: 16)
         #expect(try buffer.withUnsafeMutableBytes { try source.read(into: $0) } == 1)  // ready: no flush

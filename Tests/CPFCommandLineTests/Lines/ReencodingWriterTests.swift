@@ -1,10 +1,11 @@
 // Tests of Lines/ReencodingWriter.swift: UTF-8 written back in the input's
 // encoding and container, whatever the pieces, read back by the decoders.
 
-@testable import CPFCommandLine
 import CPFDecoders
 import CPFSystem
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("ReencodingWriter")
 struct ReencodingWriterTests {
@@ -26,9 +27,12 @@ struct ReencodingWriterTests {
         return bytes
     }
 
-    @Test("writes the encoding, its byte order mark when the input had one", arguments: [
-        (CharacterEncoding.utf16LittleEndian, true), (.utf16BigEndian, false), (.utf32BigEndian, true), (.windows1252, false),
-    ], [1, 3, 100])
+    @Test(
+        "writes the encoding, its byte order mark when the input had one",
+        arguments: [
+            (CharacterEncoding.utf16LittleEndian, true), (.utf16BigEndian, false), (.utf32BigEndian, true),
+            (.windows1252, false),
+        ], [1, 3, 100])
     func encodings(layer: (encoding: CharacterEncoding, mark: Bool), piece: Int) {
         let (encoding, mark) = layer
         let bytes = written(InputLayers(encoding: encoding, byteOrderMark: mark), piece: piece)
@@ -39,7 +43,9 @@ struct ReencodingWriterTests {
     func gzip(piece: Int) throws {
         let bytes = written(InputLayers(gzip: true, encoding: .utf16LittleEndian, byteOrderMark: true), piece: piece)
         #expect(GzipReader.isGzip(bytes))
-        #expect(try GzipReader.decompress(bytes) == UTF8ToTextTranscoder.transcode(Self.text, to: .utf16LittleEndian, writesByteOrderMark: true))
+        #expect(
+            try GzipReader.decompress(bytes)
+                == UTF8ToTextTranscoder.transcode(Self.text, to: .utf16LittleEndian, writesByteOrderMark: true))
     }
 
     @Test func plainTextIsCopied() {

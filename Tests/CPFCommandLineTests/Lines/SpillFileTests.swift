@@ -1,10 +1,11 @@
 // Tests of Lines/SpillFile.swift: the temporary file that holds the pieces of
 // a long line until its verdict is known.
 
-@testable import CPFCommandLine
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("SpillFile")
 struct SpillFileTests {

@@ -1,11 +1,12 @@
 // Tests of Lines/StreamedLine.swift: a line read in pieces, parsed, echoed,
 // and passed on once its fate is known.
 
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("StreamedLine")
 struct StreamedLineTests {

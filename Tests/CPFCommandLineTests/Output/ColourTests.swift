@@ -1,9 +1,10 @@
 // Tests of Output/Colour.swift: when to colour.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Colour")
 struct ColourTests {

@@ -1,10 +1,11 @@
 // Tests of Output/Context.swift: the input error bookkeeping and the buffers.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Context")
 struct ContextTests {

@@ -1,16 +1,21 @@
 // Tests of Output/DiagnosticWriter.swift: SOURCE:LINE: 'INPUT': MESSAGE.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("DiagnosticWriter")
 struct DiagnosticWriterTests {
-    private func diagnostic(_ location: (source: String, line: Int)?, _ input: [UInt8], isTruncated: Bool = false) -> String {
+    private func diagnostic(_ location: (source: String, line: Int)?, _ input: [UInt8], isTruncated: Bool = false)
+        -> String
+    {
         let bytes = capturedOutput { out in
             withBytes(input) {
-                DiagnosticWriter.write(location: location.map { (RawText($0.source), $0.line) }, input: $0, isTruncated: isTruncated, message: "the message", to: out)
+                DiagnosticWriter.write(
+                    location: location.map { (RawText($0.source), $0.line) }, input: $0, isTruncated: isTruncated,
+                    message: "the message", to: out)
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -1,10 +1,11 @@
 // Tests of Output/InfoWriter.swift: how `cpf info` lays out CPFKit's explanation.
 
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("InfoWriter")
 struct InfoWriterTests {
@@ -15,16 +16,17 @@ struct InfoWriterTests {
     @Test("text: one aligned row per fact, the check digits said right")
     func textOfAValidCPF() {
         let text = written { InfoWriter.writeText(CPFExplanation("390.533.447-05"), input: "390.533.447-05", to: $0) }
-        #expect(text == """
-            Input:         390.533.447-05
-            Valid:         yes
-            Masked:        390.533.447-05
-            Digits:        39053344705
-            Check digits:  05 (right)
-            Fiscal region: 7: ES, RJ
-            LGPD display:  ***.533.447-**
+        #expect(
+            text == """
+                Input:         390.533.447-05
+                Valid:         yes
+                Masked:        390.533.447-05
+                Digits:        39053344705
+                Check digits:  05 (right)
+                Fiscal region: 7: ES, RJ
+                LGPD display:  ***.533.447-**
 
-            """)
+                """)
     }
 
     @Test("text: wrong check digits say what was expected, and the suggestions follow")
@@ -33,12 +35,17 @@ struct InfoWriterTests {
         #expect(text.contains("Valid:         no: check digits should be 81 (check-digits)\n"))
         #expect(text.contains("Check digits:  00, expected 81\n"))
         #expect(text.contains("Did you mean:  "))
-        #expect(written { InfoWriter.writeText(CPFExplanation("123"), input: "123", to: $0) }.contains("Did you mean:  (needs 11 digits)\n"))
+        #expect(
+            written { InfoWriter.writeText(CPFExplanation("123"), input: "123", to: $0) }.contains(
+                "Did you mean:  (needs 11 digits)\n"))
     }
 
     @Test("JSON: the same facts as one object, the region nested")
     func json() {
         let json = written { InfoWriter.writeJSON(CPFExplanation("390.533.447-05"), input: "390.533.447-05", to: $0) }
-        #expect(json == #"{"input":"390.533.447-05","valid":true,"digits":"39053344705","formatted":"390.533.447-05","check_digits":"05","expected_check_digits":"05","region":{"digit":7,"states":["ES","RJ"]},"lgpd":"***.533.447-**"}"# + "\n")
+        #expect(
+            json
+                == #"{"input":"390.533.447-05","valid":true,"digits":"39053344705","formatted":"390.533.447-05","check_digits":"05","expected_check_digits":"05","region":{"digit":7,"states":["ES","RJ"]},"lgpd":"***.533.447-**"}"#
+                + "\n")
     }
 }

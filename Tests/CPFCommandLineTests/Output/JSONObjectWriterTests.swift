@@ -1,9 +1,10 @@
 // Tests of Output/JSONObjectWriter.swift: one JSON object, member by member.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("JSONObjectWriter")
 struct JSONObjectWriterTests {

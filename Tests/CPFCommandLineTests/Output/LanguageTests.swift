@@ -1,9 +1,10 @@
 // Tests of Output/Language.swift: the language chosen from the locale.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Language")
 struct LanguageTests {

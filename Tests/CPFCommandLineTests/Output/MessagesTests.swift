@@ -1,10 +1,11 @@
 // Tests of Output/Messages.swift: the catalogue of messages in both languages.
 
-import CPFTestSupport
 import CPFKit
-@testable import CPFCommandLine
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Messages")
 struct MessagesTests {
@@ -39,16 +40,21 @@ struct MessagesTests {
     }
 
     @Test func portugueseReasonsReadNaturally() {
-        #expect(Message.reason(.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)), .portuguese)
-            == "os dígitos verificadores deveriam ser 81")
-        #expect(Message.reason(.invalidCharacter("x", position: 15), .portuguese) == "caractere inválido 'x' na posição 15")
-        #expect(Message.reason(.invalidCharacter("\u{A0}", position: 2), .portuguese) == "caractere inválido '\\u{00A0}' na posição 2")
+        #expect(
+            Message.reason(.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)), .portuguese)
+                == "os dígitos verificadores deveriam ser 81")
+        #expect(
+            Message.reason(.invalidCharacter("x", position: 15), .portuguese) == "caractere inválido 'x' na posição 15")
+        #expect(
+            Message.reason(.invalidCharacter("\u{A0}", position: 2), .portuguese)
+                == "caractere inválido '\\u{00A0}' na posição 2")
         #expect(Message.reason(.length(digitCount: 1), .portuguese) == "1 dígito, esperados 11")
         #expect(Message.reason(.length(digitCount: 8), .portuguese, expectedDigitCount: 9) == "8 dígitos, esperados 9")
     }
 
     @Test func usageErrorsSpeakBothLanguages() {
-        let error = UsageError.invalidValue(option: "--style", value: "x", expected: ParsedArguments.alternatives(["full", "lgpd"]))
+        let error = UsageError.invalidValue(
+            option: "--style", value: "x", expected: ParsedArguments.alternatives(["full", "lgpd"]))
         #expect(error.message(.english) == "invalid value 'x' for '--style': expected 'full' or 'lgpd'")
         #expect(error.message(.portuguese) == "valor inválido 'x' para '--style': esperado 'full' ou 'lgpd'")
     }

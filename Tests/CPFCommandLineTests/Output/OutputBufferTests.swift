@@ -1,12 +1,14 @@
 // Tests of Output/OutputBuffer.swift: buffered writes to a file descriptor.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("OutputBuffer")
@@ -17,7 +19,9 @@ struct OutputBufferTests {
         let output = capturedOutput(capacity: 16) { out in
             for _ in 0..<500 {
                 let mode = Int.random(in: 0..<3, using: &generator)
-                var chunk = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                var chunk = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
                 if mode == 2 { chunk = chunk.map { $0 & 0x7F } }  // ASCII, written as a String
                 expected += chunk
                 switch mode {
@@ -61,7 +65,10 @@ struct OutputBufferTests {
 
     @Test func decimalNumbersAcrossTheEndOfTheBuffer() {
         let output = capturedOutput(capacity: 24) { out in
-            for value in 0..<200 { out.write(decimal: value * 7919); out.write(byte: 0x2C) }
+            for value in 0..<200 {
+                out.write(decimal: value * 7919)
+                out.write(byte: 0x2C)
+            }
         }
         #expect(String(decoding: output, as: UTF8.self) == (0..<200).map { "\($0 * 7919)," }.joined())
     }
@@ -99,7 +106,9 @@ struct OutputBufferTests {
         let output = capturedOutput(capacity: 16) { out in
             out.write("0123456789")
             out.withReservedSpace(14) { pointer in
-                for index in 0..<14 { pointer.storeBytes(of: UInt8(ascii: "a") + UInt8(index), toByteOffset: index, as: UInt8.self) }
+                for index in 0..<14 {
+                    pointer.storeBytes(of: UInt8(ascii: "a") + UInt8(index), toByteOffset: index, as: UInt8.self)
+                }
                 return 14
             }
             out.withReservedSpace(5) { pointer in

@@ -1,47 +1,67 @@
 // Tests of Output/RecordWriter.swift: one verdict as a JSON Lines object or
 // a CSV row.
 
-@testable import CPFCommandLine
-import CPFTestSupport
-import CPFSystem
 import CPFKit
+import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
 
-private func json(source: String = "-", line: Int = 1, input: String, isTruncated: Bool = false,
-                  _ result: Result<CPF, CPFValidationError>) -> String {
+@testable import CPFCommandLine
+
+private func json(
+    source: String = "-", line: Int = 1, input: String, isTruncated: Bool = false,
+    _ result: Result<CPF, CPFValidationError>
+) -> String {
     let bytes = Array(input.utf8)
-    return String(decoding: capturedOutput { out in
-        withBytes(bytes) { RecordWriter.writeJSON(source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out) }
-    }, as: UTF8.self)
+    return String(
+        decoding: capturedOutput { out in
+            withBytes(bytes) {
+                RecordWriter.writeJSON(
+                    source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out)
+            }
+        }, as: UTF8.self)
 }
 
-private func csv(source: String = "-", line: Int = 1, input: [UInt8], isTruncated: Bool = false,
-                 _ result: Result<CPF, CPFValidationError>) -> String {
-    String(decoding: capturedOutput { out in
-        withBytes(input) { RecordWriter.writeCSV(source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out) }
-    }, as: UTF8.self)
+private func csv(
+    source: String = "-", line: Int = 1, input: [UInt8], isTruncated: Bool = false,
+    _ result: Result<CPF, CPFValidationError>
+) -> String {
+    String(
+        decoding: capturedOutput { out in
+            withBytes(input) {
+                RecordWriter.writeCSV(
+                    source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out)
+            }
+        }, as: UTF8.self)
 }
 
 @Suite("RecordWriter")
 struct RecordWriterTests {
     static let valid: Result<CPF, CPFValidationError> = .success(CPF(base: 390_533_447))
-    static let wrongDigits: Result<CPF, CPFValidationError> = .failure(.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)))
+    static let wrongDigits: Result<CPF, CPFValidationError> = .failure(
+        .checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)))
 
     @Test func jsonOfAValidCPF() {
-        #expect(json(input: "390.533.447-05", Self.valid)
+        #expect(
+            json(input: "390.533.447-05", Self.valid)
                 == #"{"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}"# + "\n")
     }
 
     @Test func jsonOfAnInvalidCPF() {
-        #expect(json(source: "a.txt", line: 12, input: "231.002.999-00", Self.wrongDigits)
-                == #"{"source":"a.txt","line":12,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}"# + "\n")
+        #expect(
+            json(source: "a.txt", line: 12, input: "231.002.999-00", Self.wrongDigits)
+                == #"{"source":"a.txt","line":12,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}"#
+                + "\n")
     }
 
-    @Test("JSON of every reason parses back", arguments: [
-        CPFValidationError.empty, .invalidCharacter("\"", position: 3), .invalidCharacter("\u{0}", position: 1),
-        .format, .length(digitCount: 1), .repeatedDigits, .checkDigits(expected: CPF.CheckDigits(first: 0, second: 5)),
-    ])
+    @Test(
+        "JSON of every reason parses back",
+        arguments: [
+            CPFValidationError.empty, .invalidCharacter("\"", position: 3), .invalidCharacter("\u{0}", position: 1),
+            .format, .length(digitCount: 1), .repeatedDigits,
+            .checkDigits(expected: CPF.CheckDigits(first: 0, second: 5)),
+        ])
     func jsonOfEachReason(_ error: CPFValidationError) throws {
         let text = json(source: "we\"ird\\name", line: 987_654_321, input: "x\"\\\u{1}", .failure(error))
         #expect(text.hasSuffix("}\n"))
@@ -66,19 +86,23 @@ struct RecordWriterTests {
     }
 
     @Test func csvOfAnInvalidCPF() {
-        #expect(csv(source: "b.csv", line: 7, input: Array("231.002.999-00".utf8), Self.wrongDigits)
+        #expect(
+            csv(source: "b.csv", line: 7, input: Array("231.002.999-00".utf8), Self.wrongDigits)
                 == "b.csv,7,231.002.999-00,false,,check-digits,check digits should be 81\n")
     }
 
     @Test func csvQuotesTheSourceInputAndMessageWhenNeeded() {
-        #expect(csv(source: "a,b.csv", line: 2, input: Array("1,\"2\"".utf8), .failure(.invalidCharacter(",", position: 2)))
+        #expect(
+            csv(source: "a,b.csv", line: 2, input: Array("1,\"2\"".utf8), .failure(.invalidCharacter(",", position: 2)))
                 == "\"a,b.csv\",2,\"1,\"\"2\"\"\",false,,invalid-character,\"invalid character ',' at position 2\"\n")
     }
 
     @Test func csvOfATruncatedInputEndsInAnEllipsis() {
-        #expect(csv(input: Array("xx".utf8), isTruncated: true, .failure(.invalidCharacter("x", position: 1)))
+        #expect(
+            csv(input: Array("xx".utf8), isTruncated: true, .failure(.invalidCharacter("x", position: 1)))
                 == "-,1,xx…,false,,invalid-character,invalid character 'x' at position 1\n")
-        #expect(csv(input: Array("x,".utf8), isTruncated: true, .failure(.invalidCharacter("x", position: 1)))
+        #expect(
+            csv(input: Array("x,".utf8), isTruncated: true, .failure(.invalidCharacter("x", position: 1)))
                 == "-,1,\"x,…\",false,,invalid-character,invalid character 'x' at position 1\n")
     }
 
@@ -93,26 +117,38 @@ struct RecordWriterTests {
         }
     }
 
-    @Test("CSV source and input cells show controls, DEL, C1 and format characters, backslashes and bad UTF-8 in the readable form", arguments: [
-        ("390.533.447-05", "390.533.447-05"), ("a b", "a b"), ("a\\b", "a\\\\b"), ("x\ty", "x\\ty"),
-        ("\u{1B}[2J", "\\x1b[2J"), ("\u{7F}", "\\x7f"), ("\u{9B}31m", "\\u{009b}31m"), ("a\u{202E}b", "a\\u{202e}b"),
-        ("\u{2066}", "\\u{2066}"), ("é", "é"), ("a,\u{202E}", "\"a,\\u{202e}\""), ("=\u{1B}", "\"'=\\x1b\""),
-    ])
+    @Test(
+        """
+        CSV source and input cells show controls, DEL, C1 and format characters, backslashes and bad UTF-8 in the \
+        readable form
+        """,
+        arguments: [
+            ("390.533.447-05", "390.533.447-05"), ("a b", "a b"), ("a\\b", "a\\\\b"), ("x\ty", "x\\ty"),
+            ("\u{1B}[2J", "\\x1b[2J"), ("\u{7F}", "\\x7f"), ("\u{9B}31m", "\\u{009b}31m"),
+            ("a\u{202E}b", "a\\u{202e}b"),
+            ("\u{2066}", "\\u{2066}"), ("é", "é"), ("a,\u{202E}", "\"a,\\u{202e}\""), ("=\u{1B}", "\"'=\\x1b\""),
+        ])
     func readableCells(_ input: String, _ cell: String) {
-        let written = capturedOutput { out in withBytes(Array(input.utf8)) { RecordWriter.writeReadableCSVField($0, to: out) } }
+        let written = capturedOutput { out in
+            withBytes(Array(input.utf8)) { RecordWriter.writeReadableCSVField($0, to: out) }
+        }
         #expect(String(decoding: written, as: UTF8.self) == cell)
     }
 
     @Test func aCutInputEndsInAnEllipsisAfterItsReadableForm() {
-        let written = capturedOutput { out in withBytes([0x1B, 0xFF]) { RecordWriter.writeReadableCSVField($0, isTruncated: true, to: out) } }
+        let written = capturedOutput { out in
+            withBytes([0x1B, 0xFF]) { RecordWriter.writeReadableCSVField($0, isTruncated: true, to: out) }
+        }
         #expect(String(decoding: written, as: UTF8.self) == "\\x1b\\xff…")
     }
 
-    @Test("CSV cells that a spreadsheet would run as a formula get a quote in front", arguments: [
-        ("=1+2", "\"'=1+2\""), ("+1", "\"'+1\""), ("-1", "\"'-1\""), ("@SUM(A1)", "\"'@SUM(A1)\""),
-        ("\tx", "\"'\tx\""), ("\rx", "\"'\rx\""), ("=\"a\"", "\"'=\"\"a\"\"\""),
-        ("-", "-"), ("a=1", "a=1"), ("390.533.447-05", "390.533.447-05"), ("", ""),
-    ])
+    @Test(
+        "CSV cells that a spreadsheet would run as a formula get a quote in front",
+        arguments: [
+            ("=1+2", "\"'=1+2\""), ("+1", "\"'+1\""), ("-1", "\"'-1\""), ("@SUM(A1)", "\"'@SUM(A1)\""),
+            ("\tx", "\"'\tx\""), ("\rx", "\"'\rx\""), ("=\"a\"", "\"'=\"\"a\"\"\""),
+            ("-", "-"), ("a=1", "a=1"), ("390.533.447-05", "390.533.447-05"), ("", ""),
+        ])
     func formulaSafe(_ cell: String, _ written: String) {
         let bytes = capturedOutput { out in
             withBytes(Array(cell.utf8)) { RecordWriter.writeSafeCSVField($0, to: out) }

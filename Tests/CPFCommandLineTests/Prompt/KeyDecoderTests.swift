@@ -1,9 +1,10 @@
 // Tests of Prompt/KeyDecoder.swift: terminal bytes to keys.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("KeyDecoder")
 struct KeyDecoderTests {
@@ -22,68 +23,78 @@ struct KeyDecoderTests {
         return decoder.decode(bytes) + decoder.flush()
     }
 
-    @Test("single keys", arguments: [
-        DecodeCase("3", [.text("3")]),
-        DecodeCase("\u{7F}", [.backspace]),
-        DecodeCase("\u{8}", [.backspace]),
-        DecodeCase("\u{1B}[3~", [.delete]),
-        DecodeCase("\u{4}", [.delete]),
-        DecodeCase("\u{1B}[D", [.left]),
-        DecodeCase("\u{1B}OD", [.left]),
-        DecodeCase("\u{2}", [.left]),
-        DecodeCase("\u{1B}[C", [.right]),
-        DecodeCase("\u{1B}OC", [.right]),
-        DecodeCase("\u{6}", [.right]),
-        DecodeCase("\u{1B}[H", [.home]),
-        DecodeCase("\u{1B}[1~", [.home]),
-        DecodeCase("\u{1B}[7~", [.home]),
-        DecodeCase("\u{1B}OH", [.home]),
-        DecodeCase("\u{1}", [.home]),
-        DecodeCase("\u{1B}[F", [.end]),
-        DecodeCase("\u{1B}[4~", [.end]),
-        DecodeCase("\u{1B}[8~", [.end]),
-        DecodeCase("\u{1B}OF", [.end]),
-        DecodeCase("\u{5}", [.end]),
-        DecodeCase("\r", [.enter]),
-        DecodeCase("\n", [.enter]),
-        DecodeCase("\r\n", [.enter]),
-        DecodeCase("\u{1B}OM", [.enter]),
-        DecodeCase("\u{3}", [.interrupt]),
-        DecodeCase("\u{1A}", [.suspend]),
-        DecodeCase("\u{1B}", [.escape]),
-    ])
+    @Test(
+        "single keys",
+        arguments: [
+            DecodeCase("3", [.text("3")]),
+            DecodeCase("\u{7F}", [.backspace]),
+            DecodeCase("\u{8}", [.backspace]),
+            DecodeCase("\u{1B}[3~", [.delete]),
+            DecodeCase("\u{4}", [.delete]),
+            DecodeCase("\u{1B}[D", [.left]),
+            DecodeCase("\u{1B}OD", [.left]),
+            DecodeCase("\u{2}", [.left]),
+            DecodeCase("\u{1B}[C", [.right]),
+            DecodeCase("\u{1B}OC", [.right]),
+            DecodeCase("\u{6}", [.right]),
+            DecodeCase("\u{1B}[H", [.home]),
+            DecodeCase("\u{1B}[1~", [.home]),
+            DecodeCase("\u{1B}[7~", [.home]),
+            DecodeCase("\u{1B}OH", [.home]),
+            DecodeCase("\u{1}", [.home]),
+            DecodeCase("\u{1B}[F", [.end]),
+            DecodeCase("\u{1B}[4~", [.end]),
+            DecodeCase("\u{1B}[8~", [.end]),
+            DecodeCase("\u{1B}OF", [.end]),
+            DecodeCase("\u{5}", [.end]),
+            DecodeCase("\r", [.enter]),
+            DecodeCase("\n", [.enter]),
+            DecodeCase("\r\n", [.enter]),
+            DecodeCase("\u{1B}OM", [.enter]),
+            DecodeCase("\u{3}", [.interrupt]),
+            DecodeCase("\u{1A}", [.suspend]),
+            DecodeCase("\u{1B}", [.escape]),
+        ])
     func singleKeys(_ c: DecodeCase) {
         #expect(Self.decodeAll(c.bytes) == c.keys)
     }
 
-    @Test("modified arrows and keys count as the plain key", arguments: [
-        DecodeCase("\u{1B}[1;5D", [.left]), DecodeCase("\u{1B}[1;2C", [.right]), DecodeCase("\u{1B}[3;5~", [.delete]),
-        DecodeCase("\u{1B}[1;3H", [.home]),
-    ])
+    @Test(
+        "modified arrows and keys count as the plain key",
+        arguments: [
+            DecodeCase("\u{1B}[1;5D", [.left]), DecodeCase("\u{1B}[1;2C", [.right]),
+            DecodeCase("\u{1B}[3;5~", [.delete]),
+            DecodeCase("\u{1B}[1;3H", [.home]),
+        ])
     func modifiedKeys(_ c: DecodeCase) {
         #expect(Self.decodeAll(c.bytes) == c.keys)
     }
 
-    @Test("a run of printable text in one read is one key; controls split it", arguments: [
-        DecodeCase("390.533.447-05", [.text("390.533.447-05")]),
-        DecodeCase("39\u{7F}0", [.text("39"), .backspace, .text("0")]),
-        DecodeCase("3905\r", [.text("3905"), .enter]),
-        DecodeCase("3\u{1B}[D1", [.text("3"), .left, .text("1")]),
-        DecodeCase("é👍3", [.text("é👍3")]),
-        DecodeCase("\r\r", [.enter, .enter]),
-        DecodeCase("\n\r", [.enter, .enter]),
-    ])
+    @Test(
+        "a run of printable text in one read is one key; controls split it",
+        arguments: [
+            DecodeCase("390.533.447-05", [.text("390.533.447-05")]),
+            DecodeCase("39\u{7F}0", [.text("39"), .backspace, .text("0")]),
+            DecodeCase("3905\r", [.text("3905"), .enter]),
+            DecodeCase("3\u{1B}[D1", [.text("3"), .left, .text("1")]),
+            DecodeCase("é👍3", [.text("é👍3")]),
+            DecodeCase("\r\r", [.enter, .enter]),
+            DecodeCase("\n\r", [.enter, .enter]),
+        ])
     func runs(_ c: DecodeCase) {
         #expect(Self.decodeAll(c.bytes) == c.keys)
     }
 
-    @Test("unknown sequences, Alt with a key and other control bytes are dropped, never text", arguments: [
-        DecodeCase("\u{1B}[A", []), DecodeCase("\u{1B}[B", []), DecodeCase("\u{1B}[15~", []), DecodeCase("\u{1B}[201~", []),
-        DecodeCase("\u{1B}OP", []), DecodeCase("\u{1B}x", []), DecodeCase("\u{1B}3", []), DecodeCase("\t", []),
-        DecodeCase("\u{0}", []), DecodeCase("\u{1B}[?1;2c", []),
-        DecodeCase("\u{1B}[A3", [.text("3")]),
-        DecodeCase("\u{1B}[1\u{7F}", [.backspace]),  // not a sequence after all: what follows counts
-    ])
+    @Test(
+        "unknown sequences, Alt with a key and other control bytes are dropped, never text",
+        arguments: [
+            DecodeCase("\u{1B}[A", []), DecodeCase("\u{1B}[B", []), DecodeCase("\u{1B}[15~", []),
+            DecodeCase("\u{1B}[201~", []),
+            DecodeCase("\u{1B}OP", []), DecodeCase("\u{1B}x", []), DecodeCase("\u{1B}3", []), DecodeCase("\t", []),
+            DecodeCase("\u{0}", []), DecodeCase("\u{1B}[?1;2c", []),
+            DecodeCase("\u{1B}[A3", [.text("3")]),
+            DecodeCase("\u{1B}[1\u{7F}", [.backspace]),  // not a sequence after all: what follows counts
+        ])
     func dropped(_ c: DecodeCase) {
         #expect(Self.decodeAll(c.bytes) == c.keys)
     }
@@ -111,9 +122,11 @@ struct KeyDecoderTests {
         #expect(decoder.flush() == [])
     }
 
-    @Test("a sequence cut across reads is put back together", arguments: [
-        ["\u{1B}", "[D"], ["\u{1B}[", "D"], ["\u{1B}[3", "~"], ["\u{1B}", "O", "H"], ["\u{1B}[1;", "5C"],
-    ])
+    @Test(
+        "a sequence cut across reads is put back together",
+        arguments: [
+            ["\u{1B}", "[D"], ["\u{1B}[", "D"], ["\u{1B}[3", "~"], ["\u{1B}", "O", "H"], ["\u{1B}[1;", "5C"],
+        ])
     func cutSequences(pieces: [String]) {
         var decoder = KeyDecoder()
         var keys: [Key] = []

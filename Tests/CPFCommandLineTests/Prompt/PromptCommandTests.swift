@@ -1,17 +1,21 @@
 // Tests of Prompt/PromptCommand.swift: the prompt's options and usage errors
 // (the terminal itself is driven end to end in PromptEndToEndTests).
 
-import CPFTestSupport
 import CPFKit
-@testable import CPFCommandLine
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("PromptCommand")
 struct PromptCommandTests {
     @Test func nameAndOptions() {
         #expect(PromptCommand.definition.name == "prompt")
-        #expect(PromptCommand.definition.options.map(\.long) == ["label", "formatted", "allow-invalid", "allow-repeated", "color"])
+        #expect(
+            PromptCommand.definition.options.map(\.long) == [
+                "label", "formatted", "allow-invalid", "allow-repeated", "color",
+            ])
         #expect(Program.command(named: "prompt") != nil)
         #expect(PromptCommand.defaultLabel == "CPF:")
     }
@@ -19,20 +23,39 @@ struct PromptCommandTests {
     @Test("the help names every key and the exit statuses, in 80 columns")
     func help() {
         let text = PromptCommand.definition.helpText
-        for word in ["--label", "--formatted", "--allow-invalid", "Backspace", "Delete", "Left", "Right", "Home", "End",
-                     "Enter", "Esc", "Ctrl-C", "paste", "/dev/tty", "NO_COLOR", "EXIT STATUS:", "1 cancelled"] {
+        for word in [
+            "--label", "--formatted", "--allow-invalid", "Backspace", "Delete", "Left", "Right", "Home", "End",
+            "Enter", "Esc", "Ctrl-C", "paste", "/dev/tty", "NO_COLOR", "EXIT STATUS:", "1 cancelled",
+        ] {
             #expect(text.contains(word), "the help does not mention \(word)")
         }
         for line in text.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
     }
 
-    @Test("arguments and labels with control or format characters are usage errors, found before the terminal is opened", arguments: [
-        (["39053344705"], UsageError.unexpectedArgument("39053344705")),
-        (["--label", "a\nb"], .invalidValue(option: "--label", value: "a\nb", expected: "text without control or format characters")),
-        (["--label=\u{1B}[31m"], .invalidValue(option: "--label", value: "\u{1B}[31m", expected: "text without control or format characters")),
-        (["--label", "a\u{202E}b"], .invalidValue(option: "--label", value: "a\u{202E}b", expected: "text without control or format characters")),
-        (["--label", "a\u{9B}b"], .invalidValue(option: "--label", value: "a\u{9B}b", expected: "text without control or format characters")),
-    ])
+    @Test(
+        "arguments and labels with control or format characters are usage errors, found before the terminal is opened",
+        arguments: [
+            (["39053344705"], UsageError.unexpectedArgument("39053344705")),
+            (
+                ["--label", "a\nb"],
+                .invalidValue(option: "--label", value: "a\nb", expected: "text without control or format characters")
+            ),
+            (
+                ["--label=\u{1B}[31m"],
+                .invalidValue(
+                    option: "--label", value: "\u{1B}[31m", expected: "text without control or format characters")
+            ),
+            (
+                ["--label", "a\u{202E}b"],
+                .invalidValue(
+                    option: "--label", value: "a\u{202E}b", expected: "text without control or format characters")
+            ),
+            (
+                ["--label", "a\u{9B}b"],
+                .invalidValue(
+                    option: "--label", value: "a\u{9B}b", expected: "text without control or format characters")
+            ),
+        ])
     func usageErrors(words: [String], error: UsageError) throws {
         let arguments = try parse(words, for: PromptCommand.definition)
         #expect(throws: error) { try PromptCommand.run(arguments, context: Context()) }

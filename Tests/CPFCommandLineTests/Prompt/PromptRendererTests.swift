@@ -1,16 +1,21 @@
 // Tests of Prompt/PromptRenderer.swift: the line `cpf prompt` draws, and
 // the renderer as a view bound to the field's model.
 
-import CPFTestSupport
 import CPFKit
-@testable import CPFCommandLine
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("PromptRenderer")
 struct PromptRendererTests {
-    static func line(_ label: String, _ text: String, _ caret: Int, _ state: CPFFieldState, colour: Bool = false) -> String {
-        String(decoding: PromptRenderer.line(label: label, text: text, caret: caret, state: state, usesColour: colour), as: UTF8.self)
+    static func line(_ label: String, _ text: String, _ caret: Int, _ state: CPFFieldState, colour: Bool = false)
+        -> String
+    {
+        String(
+            decoding: PromptRenderer.line(label: label, text: text, caret: caret, state: state, usesColour: colour),
+            as: UTF8.self)
     }
 
     static let valid = CPFFieldState.valid(try! CPF(validating: "39053344705"))
@@ -22,7 +27,8 @@ struct PromptRendererTests {
         #expect(Self.line("CPF:", "390.5", 5, .incomplete(digitCount: 4)) == "\rCPF: 390.5\u{1B}[K\r\u{1B}[10C")
         #expect(Self.line("CPF:", "390.5", 3, .incomplete(digitCount: 4)) == "\rCPF: 390.5\u{1B}[K\r\u{1B}[8C")
         #expect(Self.line("CPF:", "390.533.447-05", 14, Self.valid) == "\rCPF: 390.533.447-05 ✓\u{1B}[K\r\u{1B}[19C")
-        #expect(Self.line("CPF:", "390.533.447-06", 14, Self.invalid)
+        #expect(
+            Self.line("CPF:", "390.533.447-06", 14, Self.invalid)
                 == "\rCPF: 390.533.447-06 ✗ check digits should be 05\u{1B}[K\r\u{1B}[19C")
     }
 
@@ -39,21 +45,25 @@ struct PromptRendererTests {
 
     @Test("colour: a green ✓, a red ✗ with the reason")
     func colour() {
-        #expect(Self.line("CPF:", "390.533.447-05", 14, Self.valid, colour: true)
+        #expect(
+            Self.line("CPF:", "390.533.447-05", 14, Self.valid, colour: true)
                 == "\rCPF: 390.533.447-05 \u{1B}[32m✓\u{1B}[0m\u{1B}[K\r\u{1B}[19C")
-        #expect(Self.line("CPF:", "390.533.447-06", 14, Self.invalid, colour: true)
+        #expect(
+            Self.line("CPF:", "390.533.447-06", 14, Self.invalid, colour: true)
                 == "\rCPF: 390.533.447-06 \u{1B}[31m✗ check digits should be 05\u{1B}[0m\u{1B}[K\r\u{1B}[19C")
         #expect(!Self.line("CPF:", "390", 3, .incomplete(digitCount: 3), colour: true).contains("\u{1B}[3"))
     }
 
-    @Test("colour only when NO_COLOR is unset or empty and TERM is set and not dumb", arguments: [
-        ([String: String](), false),
-        (["TERM": "xterm-256color"], true),
-        (["TERM": "screen", "NO_COLOR": ""], true),
-        (["TERM": "xterm", "NO_COLOR": "1"], false),
-        (["TERM": "dumb"], false),
-        (["TERM": ""], false),
-    ])
+    @Test(
+        "colour only when NO_COLOR is unset or empty and TERM is set and not dumb",
+        arguments: [
+            ([String: String](), false),
+            (["TERM": "xterm-256color"], true),
+            (["TERM": "screen", "NO_COLOR": ""], true),
+            (["TERM": "xterm", "NO_COLOR": "1"], false),
+            (["TERM": "dumb"], false),
+            (["TERM": ""], false),
+        ])
     func allowsColour(environment: [String: String], allowed: Bool) {
         #expect(PromptRenderer.allowsColour { environment[$0] } == allowed)
     }
@@ -88,7 +98,9 @@ struct PromptRendererTests {
     func finish() {
         let model = CPFFieldViewModel(text: "39053344705")
         var drawn = ""
-        let renderer = PromptRenderer(viewModel: model, label: "", usesColour: false) { drawn += String(decoding: $0, as: UTF8.self) }
+        let renderer = PromptRenderer(viewModel: model, label: "", usesColour: false) {
+            drawn += String(decoding: $0, as: UTF8.self)
+        }
         renderer.finish()
         #expect(drawn == "\r390.533.447-05 ✓\u{1B}[K\r\u{1B}[14C\r\n")
     }
@@ -97,14 +109,16 @@ struct PromptRendererTests {
     func wrappedLine() {
         let label = String(repeating: "L", count: 15)
         // 16 + 14 + 2 = 32 columns on a 10-column terminal: rows 0 to 3.
-        let first = PromptRenderer.draw(label: label, text: "390.533.447-05", caret: 14, state: Self.valid, usesColour: false,
-                                        columns: 10, cursorRow: 0, rowsUsed: 1)
+        let first = PromptRenderer.draw(
+            label: label, text: "390.533.447-05", caret: 14, state: Self.valid, usesColour: false,
+            columns: 10, cursorRow: 0, rowsUsed: 1)
         #expect(String(decoding: first.bytes, as: UTF8.self) == "\r\(label) 390.533.447-05 ✓\u{1B}[J\r")
         #expect(first.cursorRow == 3)
         #expect(first.rowsUsed == 4)
         // The next draw starts by going up the rows the cursor is below the first.
-        let second = PromptRenderer.draw(label: label, text: "390.5", caret: 5, state: .incomplete(digitCount: 4),
-                                         usesColour: false, columns: 10, cursorRow: first.cursorRow, rowsUsed: first.rowsUsed)
+        let second = PromptRenderer.draw(
+            label: label, text: "390.5", caret: 5, state: .incomplete(digitCount: 4),
+            usesColour: false, columns: 10, cursorRow: first.cursorRow, rowsUsed: first.rowsUsed)
         #expect(String(decoding: second.bytes, as: UTF8.self) == "\u{1B}[3A\r\(label) 390.5\u{1B}[J\r\u{1B}[1C")
         #expect(second.cursorRow == 2)
         #expect(second.rowsUsed == 3)
@@ -112,17 +126,22 @@ struct PromptRendererTests {
 
     @Test("a caret right after a full row goes to the next row with a line feed")
     func caretAfterAFullRow() {
-        let drawing = PromptRenderer.draw(label: "", text: "1234567890", caret: 10, state: .incomplete(digitCount: 10),
-                                          usesColour: false, columns: 10, cursorRow: 0, rowsUsed: 1)
+        let drawing = PromptRenderer.draw(
+            label: "", text: "1234567890", caret: 10, state: .incomplete(digitCount: 10),
+            usesColour: false, columns: 10, cursorRow: 0, rowsUsed: 1)
         #expect(String(decoding: drawing.bytes, as: UTF8.self) == "\r1234567890\u{1B}[J\r\n")
         #expect(drawing.cursorRow == 1)
     }
 
     @Test("a line that fits is drawn as on an unknown width")
     func fitting() {
-        let drawing = PromptRenderer.draw(label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4),
-                                          usesColour: false, columns: 80, cursorRow: 0, rowsUsed: 1)
-        #expect(drawing.bytes == PromptRenderer.line(label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4), usesColour: false))
+        let drawing = PromptRenderer.draw(
+            label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4),
+            usesColour: false, columns: 80, cursorRow: 0, rowsUsed: 1)
+        #expect(
+            drawing.bytes
+                == PromptRenderer.line(
+                    label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4), usesColour: false))
     }
 }
 
@@ -130,24 +149,30 @@ struct PromptRendererTests {
 struct PromptRendererPlainTests {
     @Test("a plain line: CR, the line, blanks over the old one, CR, the line up to the caret; never ESC")
     func plainLine() {
-        let first = PromptRenderer.plainLine(label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4), blanking: 0)
+        let first = PromptRenderer.plainLine(
+            label: "CPF:", text: "390.5", caret: 5, state: .incomplete(digitCount: 4), blanking: 0)
         #expect(String(decoding: first.bytes, as: UTF8.self) == "\rCPF: 390.5\rCPF: 390.5")
         #expect(first.width == 10)
-        let shorter = PromptRenderer.plainLine(label: "CPF:", text: "390", caret: 1, state: .incomplete(digitCount: 3), blanking: 10)
+        let shorter = PromptRenderer.plainLine(
+            label: "CPF:", text: "390", caret: 1, state: .incomplete(digitCount: 3), blanking: 10)
         #expect(String(decoding: shorter.bytes, as: UTF8.self) == "\rCPF: 390  \rCPF: 3")
         #expect(!shorter.bytes.contains(0x1B))
     }
 
-    @Test("display width: wide characters and emoji take 2 columns, combining marks none", arguments: [
-        ("CPF:", 4), ("名前:", 5), ("🙂", 2), ("e\u{301}", 1), ("Número", 6), ("ｆｕｌｌ", 8),
-    ])
+    @Test(
+        "display width: wide characters and emoji take 2 columns, combining marks none",
+        arguments: [
+            ("CPF:", 4), ("名前:", 5), ("🙂", 2), ("e\u{301}", 1), ("Número", 6), ("ｆｕｌｌ", 8),
+        ])
     func displayWidth(_ text: String, _ width: Int) {
         #expect(PromptRenderer.displayWidth(text) == width)
     }
 
     @Test("the cursor column counts the label's display width")
     func wideLabelColumn() {
-        let line = String(decoding: PromptRenderer.line(label: "名前:", text: "3", caret: 1, state: .incomplete(digitCount: 1), usesColour: false), as: UTF8.self)
+        let line = String(
+            decoding: PromptRenderer.line(
+                label: "名前:", text: "3", caret: 1, state: .incomplete(digitCount: 1), usesColour: false), as: UTF8.self)
         #expect(line.hasSuffix("\r\u{1B}[7C"))
     }
 }

@@ -1,11 +1,12 @@
 // Tests of Prompt/PromptSession.swift: what the keys of `cpf prompt` do to
 // the field's model.
 
-import CPFTestSupport
 import CPFKit
-@testable import CPFCommandLine
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("PromptSession")
 struct PromptSessionTests {
@@ -16,26 +17,40 @@ struct PromptSessionTests {
         let expected: String
         let expectedCaret: Int
         let action: PromptSession.Action
-        var testDescription: String { "'\(text)' caret \(caret), \(keys) → '\(expected)' caret \(expectedCaret), \(action)" }
+        var testDescription: String {
+            "'\(text)' caret \(caret), \(keys) → '\(expected)' caret \(expectedCaret), \(action)"
+        }
     }
 
-    @Test("keys act on the model; Enter accepts only an acceptable number; Esc and Ctrl-C cancel", arguments: [
-        KeyCase(text: "", caret: 0, keys: [.text("3905")], expected: "390.5", expectedCaret: 5, action: .proceed),
-        KeyCase(text: "", caret: 0, keys: [.text("a3b")], expected: "3", expectedCaret: 1, action: .proceed),
-        KeyCase(text: "390.5", caret: 5, keys: [.paste("390.533.447-05")], expected: "390.533.447-05", expectedCaret: 14, action: .proceed),
-        KeyCase(text: "390.5", caret: 4, keys: [.backspace], expected: "395", expectedCaret: 2, action: .proceed),
-        KeyCase(text: "390.5", caret: 3, keys: [.delete], expected: "390", expectedCaret: 3, action: .proceed),
-        KeyCase(text: "390.5", caret: 5, keys: [.left, .text("1")], expected: "390.15", expectedCaret: 5, action: .proceed),
-        KeyCase(text: "390.5", caret: 5, keys: [.home, .right], expected: "390.5", expectedCaret: 1, action: .proceed),
-        KeyCase(text: "390.5", caret: 0, keys: [.end], expected: "390.5", expectedCaret: 5, action: .proceed),
-        KeyCase(text: "390.533.447-05", caret: 14, keys: [.enter], expected: "390.533.447-05", expectedCaret: 14,
+    @Test(
+        "keys act on the model; Enter accepts only an acceptable number; Esc and Ctrl-C cancel",
+        arguments: [
+            KeyCase(text: "", caret: 0, keys: [.text("3905")], expected: "390.5", expectedCaret: 5, action: .proceed),
+            KeyCase(text: "", caret: 0, keys: [.text("a3b")], expected: "3", expectedCaret: 1, action: .proceed),
+            KeyCase(
+                text: "390.5", caret: 5, keys: [.paste("390.533.447-05")], expected: "390.533.447-05",
+                expectedCaret: 14, action: .proceed),
+            KeyCase(text: "390.5", caret: 4, keys: [.backspace], expected: "395", expectedCaret: 2, action: .proceed),
+            KeyCase(text: "390.5", caret: 3, keys: [.delete], expected: "390", expectedCaret: 3, action: .proceed),
+            KeyCase(
+                text: "390.5", caret: 5, keys: [.left, .text("1")], expected: "390.15", expectedCaret: 5,
+                action: .proceed),
+            KeyCase(
+                text: "390.5", caret: 5, keys: [.home, .right], expected: "390.5", expectedCaret: 1, action: .proceed),
+            KeyCase(text: "390.5", caret: 0, keys: [.end], expected: "390.5", expectedCaret: 5, action: .proceed),
+            KeyCase(
+                text: "390.533.447-05", caret: 14, keys: [.enter], expected: "390.533.447-05", expectedCaret: 14,
                 action: .accept("39053344705")),
-        KeyCase(text: "390.533.447-06", caret: 14, keys: [.enter], expected: "390.533.447-06", expectedCaret: 14, action: .proceed),
-        KeyCase(text: "390.533.447", caret: 11, keys: [.enter], expected: "390.533.447", expectedCaret: 11, action: .proceed),
-        KeyCase(text: "390", caret: 3, keys: [.escape], expected: "390", expectedCaret: 3, action: .cancel),
-        KeyCase(text: "390", caret: 3, keys: [.interrupt], expected: "390", expectedCaret: 3, action: .cancel),
-        KeyCase(text: "390", caret: 3, keys: [.suspend], expected: "390", expectedCaret: 3, action: .suspend),
-    ])
+            KeyCase(
+                text: "390.533.447-06", caret: 14, keys: [.enter], expected: "390.533.447-06", expectedCaret: 14,
+                action: .proceed),
+            KeyCase(
+                text: "390.533.447", caret: 11, keys: [.enter], expected: "390.533.447", expectedCaret: 11,
+                action: .proceed),
+            KeyCase(text: "390", caret: 3, keys: [.escape], expected: "390", expectedCaret: 3, action: .cancel),
+            KeyCase(text: "390", caret: 3, keys: [.interrupt], expected: "390", expectedCaret: 3, action: .cancel),
+            KeyCase(text: "390", caret: 3, keys: [.suspend], expected: "390", expectedCaret: 3, action: .suspend),
+        ])
     func keys(_ c: KeyCase) {
         let model = CPFFieldViewModel(text: c.text)
         model.moveCaret(to: c.caret)

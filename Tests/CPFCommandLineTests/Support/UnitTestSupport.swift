@@ -3,14 +3,16 @@
 // localized texts. (File descriptors holding given bytes are in
 // CPFTestSupport, shared with the system tests.)
 
-@testable import CPFCommandLine
 import CPFSystem
 import CPFTestSupport
 import Foundation
+
+@testable import CPFCommandLine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Runs `body` with an OutputBuffer writing to a temporary file and returns
@@ -25,7 +27,9 @@ func capturedOutput(capacity: Int = 1 << 17, _ body: (OutputBuffer) throws -> Vo
 }
 
 /// A parsed command line for `definition`, for the unit tests.
-func parse(_ words: [String], for definition: CommandDefinition = CheckCommand.definition) throws(UsageError) -> ParsedArguments {
+func parse(_ words: [String], for definition: CommandDefinition = CheckCommand.definition) throws(UsageError)
+    -> ParsedArguments
+{
     try ParsedArguments.parse(words[...], for: definition)
 }
 

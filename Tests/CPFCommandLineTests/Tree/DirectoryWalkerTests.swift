@@ -1,12 +1,14 @@
 // Tests of Tree/DirectoryWalker.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("DirectoryWalker")
@@ -18,7 +20,8 @@ struct DirectoryWalkerTests {
         keep.directories.append(root)
         for file in files {
             let full = path + "/" + file
-            try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try! FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: full, contents: Data(file.utf8))
         }
         for (name, target) in links { symlink(target, path + "/" + name) }
@@ -67,7 +70,8 @@ struct DirectoryWalkerTests {
         let root = tree([".git/config", ".git/objects/x", "src/.hg/y", "src/z", ".svnot/w"])
         let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root)]))
         let marked = entries.filter(\.isInVersionControl).map(\.path)
-        #expect(relative(entries.filter(\.isInVersionControl), to: root) == [".git/config", ".git/objects/x", "src/.hg/y"])
+        #expect(
+            relative(entries.filter(\.isInVersionControl), to: root) == [".git/config", ".git/objects/x", "src/.hg/y"])
         #expect(marked.count == 3)
         #expect(TreeEntry.isInVersionControl(Array("/home/u/repo/.git/config".utf8)))
         #expect(!TreeEntry.isInVersionControl(Array("/home/u/repo/.gitignore".utf8)))
@@ -173,7 +177,9 @@ struct DirectoryWalkerTests {
         var looked: [String] = []
         let recorder = Recorder()
         var walker = DirectoryWalker(recursive: true)
-        walker.willLookAt = { recorder.paths.append(String(decoding: $0.bytes.dropFirst(root.utf8.count + 1), as: UTF8.self)) }
+        walker.willLookAt = {
+            recorder.paths.append(String(decoding: $0.bytes.dropFirst(root.utf8.count + 1), as: UTF8.self))
+        }
         let walk = walker.entries(for: [RawText(root)])
         _ = walk.next()
         looked = recorder.paths

@@ -1,10 +1,11 @@
 // Tests of Tree/InPlaceFile.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("InPlaceFile")
 struct InPlaceFileTests {
@@ -19,8 +20,10 @@ struct InPlaceFileTests {
         return (folder, descriptor, try FileStatus(descriptor))
     }
 
-    func replace(_ name: String, in folder: OpenDirectory, _ original: FileDescriptor, _ status: FileStatus,
-                 with text: String = "new\n") throws(InPlaceFile.Failure) {
+    func replace(
+        _ name: String, in folder: OpenDirectory, _ original: FileDescriptor, _ status: FileStatus,
+        with text: String = "new\n"
+    ) throws(InPlaceFile.Failure) {
         try InPlaceFile.replace(Array(name.utf8), in: folder, original: original, status: status) { out throws(Errno) in
             out.write(text)
         }
@@ -44,7 +47,8 @@ struct InPlaceFileTests {
         let (folder, original, status) = try open("a.txt", in: directory)
         defer { original.close() }
         #expect(throws: InPlaceFile.Failure.system(Errno(rawValue: EIO))) {
-            try InPlaceFile.replace(Array("a.txt".utf8), in: folder, original: original, status: status) { out throws(Errno) in
+            try InPlaceFile.replace(Array("a.txt".utf8), in: folder, original: original, status: status) {
+                out throws(Errno) in
                 out.write("half of the new")
                 throw Errno(rawValue: EIO)
             }
@@ -83,7 +87,8 @@ struct InPlaceFileTests {
         let (folder, original, status) = try open("a.txt", in: directory)
         defer { original.close() }
         #expect(throws: InPlaceFile.Failure.changed) {
-            try InPlaceFile.replace(Array("a.txt".utf8), in: folder, original: original, status: status) { out throws(Errno) in
+            try InPlaceFile.replace(Array("a.txt".utf8), in: folder, original: original, status: status) {
+                out throws(Errno) in
                 out.write("new\n")
                 // A writer that opens, appends and closes, as `echo >> file` does.
                 let appender = Foundation.open(path, O_WRONLY | O_APPEND)

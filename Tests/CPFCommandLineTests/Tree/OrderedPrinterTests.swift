@@ -1,9 +1,10 @@
 // Tests of Tree/OrderedPrinter.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("OrderedPrinter")
 struct OrderedPrinterTests {
@@ -71,7 +72,8 @@ struct OrderedPrinterTests {
 
     @Test func filesDoneAfterASlowHeadWaitOnlyUpToTheTotalLimit() {
         let collected = Collected()
-        let printer = OrderedPrinter(out: collected.outputBuffer, errors: collected.errorBuffer, limit: 8, totalLimit: 20)
+        let printer = OrderedPrinter(
+            out: collected.outputBuffer, errors: collected.errorBuffer, limit: 8, totalLimit: 20)
         let monitor = Monitor()
         var filesWritten = 0
         // Files 1 to 10, 6 bytes each, while file 0 (the head) is slow: only three fit in 20 bytes.
@@ -98,16 +100,22 @@ struct OrderedPrinterTests {
         var next = 0
         var threads: [SystemThread] = []
         for _ in 0..<4 {
-            threads.append(system_startThread {
-                while true {
-                    let file: Int = monitor.locked { defer { next += 1 }; return next }
-                    guard file < 200 else { return }
-                    for line in 0..<(file % 7) {
-                        Array("\(file).\(line)\n".utf8).withUnsafeBytes { printer.write($0, to: .output, file: file) }
+            threads.append(
+                system_startThread {
+                    while true {
+                        let file: Int = monitor.locked {
+                            defer { next += 1 }
+                            return next
+                        }
+                        guard file < 200 else { return }
+                        for line in 0..<(file % 7) {
+                            Array("\(file).\(line)\n".utf8).withUnsafeBytes {
+                                printer.write($0, to: .output, file: file)
+                            }
+                        }
+                        printer.finish(file: file, inputBytes: 0)
                     }
-                    printer.finish(file: file, inputBytes: 0)
-                }
-            }!)
+                }!)
         }
         for thread in threads { thread.join() }
         printer.close()

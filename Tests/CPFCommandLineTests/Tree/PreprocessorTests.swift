@@ -1,8 +1,9 @@
 // Tests of Tree/Preprocessor.swift.
 
-@testable import CPFCommandLine
 import CPFSystem
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Preprocessor")
 struct PreprocessorTests {
@@ -22,13 +23,15 @@ struct PreprocessorTests {
         #expect(try make(["--pre", "./conv"])?.program == "./conv")
     }
 
-    @Test("--pre-glob chooses by the path from the argument", arguments: [
-        ([], "a/b.pdf", true),
-        (["*.pdf"], "a/b.pdf", true),
-        (["*.pdf"], "a/b.txt", false),
-        (["a/*.pdf"], "a/b.pdf", true),
-        (["*.pdf", "!b*"], "a/b.pdf", false),
-    ] as [([String], String, Bool)])
+    @Test(
+        "--pre-glob chooses by the path from the argument",
+        arguments: [
+            ([], "a/b.pdf", true),
+            (["*.pdf"], "a/b.pdf", true),
+            (["*.pdf"], "a/b.txt", false),
+            (["a/*.pdf"], "a/b.pdf", true),
+            (["*.pdf", "!b*"], "a/b.pdf", false),
+        ] as [([String], String, Bool)])
     func preGlob(globs: [String], relative: String, expected: Bool) throws {
         let pre = try #require(try make(["--pre", "cat"] + globs.flatMap { ["--pre-glob", $0] }))
         let path = RawText("root/" + relative)

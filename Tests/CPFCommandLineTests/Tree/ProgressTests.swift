@@ -1,9 +1,10 @@
 // Tests of Tree/Progress.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("Progress")
 struct ProgressTests {

@@ -1,9 +1,10 @@
 // Tests of Tree/TreeMessages.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("TreeMessages")
 struct TreeMessagesTests {
@@ -29,8 +30,11 @@ struct TreeMessagesTests {
         let line = TreeMessages.progress(files: 3, bytes: 3_000_000, rate: 1_000_000, .portuguese)
         #expect(line == "3 arquivos, 3,0 MB, 1,0 MB/s")
         #expect(TreeMessages.formatSeconds(3.05, .portuguese) == "3,05 s")
-        #expect(TreeMessages.statsFiles(files: 1, withCPFs: 1, bytes: 20, seconds: 0.5, .portuguese) == "1 arquivo (1 com CPFs), 20 bytes, 0,50 s")
-        #expect(TreeMessages.statsCPFs(high: 2, medium: 0, low: 1, mistyped: 1, .portuguese)
+        #expect(
+            TreeMessages.statsFiles(files: 1, withCPFs: 1, bytes: 20, seconds: 0.5, .portuguese)
+                == "1 arquivo (1 com CPFs), 20 bytes, 0,50 s")
+        #expect(
+            TreeMessages.statsCPFs(high: 2, medium: 0, low: 1, mistyped: 1, .portuguese)
                 == "CPFs: 2 de confiança high, 0 medium, 1 low, 1 digitado errado")
         #expect(TreeMessages.redacted("a.txt", count: 2, .portuguese) == "a.txt reescrito (2 ocultos)")
         #expect(TreeMessages.redacted("a.txt", count: 2, .english) == "redacted a.txt (2 hidden)")

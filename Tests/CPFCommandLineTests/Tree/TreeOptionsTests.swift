@@ -1,23 +1,30 @@
 // Tests of Tree/TreeOptions.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("TreeOptions")
 struct TreeOptionsTests {
     @Test func threadsDefaultToTheProcessorsAndAreBounded() throws {
         #expect(try TreeOptions.threadCount(parse([], for: FindCommand.definition)) == system_onlineProcessors())
         #expect(try TreeOptions.threadCount(parse(["--threads", "3"], for: FindCommand.definition)) == 3)
-        #expect(throws: UsageError.self) { try TreeOptions.threadCount(parse(["--threads", "0"], for: FindCommand.definition)) }
-        #expect(throws: UsageError.self) { try TreeOptions.threadCount(parse(["--threads=x"], for: RedactCommand.definition)) }
+        #expect(throws: UsageError.self) {
+            try TreeOptions.threadCount(parse(["--threads", "0"], for: FindCommand.definition))
+        }
+        #expect(throws: UsageError.self) {
+            try TreeOptions.threadCount(parse(["--threads=x"], for: RedactCommand.definition))
+        }
         #expect(try TreeOptions.threadCount(parse(["-j", "2"], for: RedactCommand.definition)) == 2)
     }
 
-    @Test("the threads that files leave over scan the parts of one file", arguments: [
-        (1, 1, 1), (4, 1, 4), (2, 1, 2), (2, 2, 1), (4, 2, 2), (4, 3, 1), (8, 3, 2), (2, 50, 1), (3, 0, 3),
-    ])
+    @Test(
+        "the threads that files leave over scan the parts of one file",
+        arguments: [
+            (1, 1, 1), (4, 1, 4), (2, 1, 2), (2, 2, 1), (4, 2, 2), (4, 3, 1), (8, 3, 2), (2, 50, 1), (3, 0, 3),
+        ])
     func threadsPerFile(threads: Int, files: Int, expected: Int) {
         #expect(TreeOptions.threadsPerFile(threads, files: files) == expected)
     }

@@ -1,10 +1,11 @@
 // Tests of Tree/TreeRun.swift.
 
-@testable import CPFCommandLine
-import CPFTestSupport
 import CPFSystem
+import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("TreeRun")
 struct TreeRunTests {
@@ -14,7 +15,11 @@ struct TreeRunTests {
         mkfifo(fifo, 0o600)
         // Opening a FIFO for reading would wait for a writer; without waiting, it is refused.
         let folder = try OpenDirectory(RawText(directory.url.path))
-        #expect(try TreeFile.open(TreeEntry(path: RawText(fifo), kind: .found, size: 0, location: .inDirectory(folder, name: [UInt8(ascii: "p")]))) == nil)
+        #expect(
+            try TreeFile.open(
+                TreeEntry(
+                    path: RawText(fifo), kind: .found, size: 0,
+                    location: .inDirectory(folder, name: [UInt8(ascii: "p")]))) == nil)
     }
 
     @Test func aFoundEntryThatIsALinkIsNotFollowed() throws {
@@ -23,8 +28,10 @@ struct TreeRunTests {
         symlink("f", directory.path("l"))
         let folder = try OpenDirectory(RawText(directory.url.path))
         #expect(throws: Errno(rawValue: ELOOP)) {
-            _ = try TreeFile.open(TreeEntry(path: RawText(directory.path("l")), kind: .found, size: 0,
-                                            location: .inDirectory(folder, name: [UInt8(ascii: "l")])))
+            _ = try TreeFile.open(
+                TreeEntry(
+                    path: RawText(directory.path("l")), kind: .found, size: 0,
+                    location: .inDirectory(folder, name: [UInt8(ascii: "l")])))
         }
     }
 
@@ -32,9 +39,12 @@ struct TreeRunTests {
         let directory = TemporaryDirectory()
         directory.file("f", "x")
         symlink("f", directory.path("l"))
-        let descriptor = try #require(try TreeFile.open(TreeEntry(path: RawText(directory.path("l")), kind: .argument, size: 0)))
+        let descriptor = try #require(
+            try TreeFile.open(TreeEntry(path: RawText(directory.path("l")), kind: .argument, size: 0)))
         descriptor.close()
-        #expect(try TreeFile.open(TreeEntry(path: "-", kind: .argument, size: 0, location: .standardInput)) == .standardInput)
+        #expect(
+            try TreeFile.open(TreeEntry(path: "-", kind: .argument, size: 0, location: .standardInput))
+                == .standardInput)
     }
 
     /// What the workers of a run saw, from every thread.
@@ -44,8 +54,9 @@ struct TreeRunTests {
         var files: [Int: [UInt8]] = [:]
     }
 
-    @Test("the files of a walk are each handled once, by workers made once per thread, the caller's included",
-          arguments: [1, 2, 4])
+    @Test(
+        "the files of a walk are each handled once, by workers made once per thread, the caller's included",
+        arguments: [1, 2, 4])
     func everyFileOnceOnEveryThread(threads: Int) throws {
         let directory = TemporaryDirectory()
         for number in 0..<40 { directory.file(String(format: "f%02d", number), "\(number)") }
@@ -75,7 +86,9 @@ struct TreeRunTests {
         mkdir(directory.path("d"), 0o755)
         let folder = try OpenDirectory(RawText(directory.url.path))
         #expect(throws: Errno.isDirectory) {
-            _ = try TreeFile.open(TreeEntry(path: "d", kind: .argument, size: 0, location: .inDirectory(folder, name: [UInt8(ascii: "d")])))
+            _ = try TreeFile.open(
+                TreeEntry(
+                    path: "d", kind: .argument, size: 0, location: .inDirectory(folder, name: [UInt8(ascii: "d")])))
         }
     }
 
@@ -91,7 +104,11 @@ struct TreeRunTests {
         #expect(TreeOptions.threadsPerFile(4, files: run.filesAtFirst) == 4)
         var kinds: [TreeEntry.Kind] = []
         let lock = Monitor()
-        run.run { { file, descriptor throws(Errno) in lock.locked { kinds.append(descriptor == nil ? .nameOnly : file.entry.kind) } } }
+        run.run {
+            { file, descriptor throws(Errno) in
+                lock.locked { kinds.append(descriptor == nil ? .nameOnly : file.entry.kind) }
+            }
+        }
         #expect(kinds == [.nameOnly, .nameOnly, .found])
     }
 }

@@ -80,8 +80,10 @@ enum SampleData {
     /// `count` bytes of log-like text with CPFs, numbers and repeated words.
     static func text(_ count: Int, seed: UInt64) -> [UInt8] {
         var random = SeededRandom(seed: seed)
-        let words = ["CPF", "cliente", "390.533.447-05", "pedido", "São Paulo", "Física", "2024-05-01", "INFO", "erro",
-                     "conta", "\n", "\n", ", ", "; ", "=", "12345", "José", "ação"]
+        let words = [
+            "CPF", "cliente", "390.533.447-05", "pedido", "São Paulo", "Física", "2024-05-01", "INFO", "erro",
+            "conta", "\n", "\n", ", ", "; ", "=", "12345", "José", "ação",
+        ]
         var text: [UInt8] = []
         text.reserveCapacity(count + 32)
         while text.count < count {
@@ -122,9 +124,10 @@ func bytes(hex: String) -> [UInt8] {
 
 /// Compresses `data` to raw DEFLATE with Python's zlib (the C zlib).
 func zlibDeflate(_ data: [UInt8], level: Int = 6, strategy: String = "Z_DEFAULT_STRATEGY") throws -> [UInt8] {
-    try python("""
-    import sys, zlib
-    c = zlib.compressobj(\(level), zlib.DEFLATED, -15, 9, zlib.\(strategy))
-    sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read()) + c.flush())
-    """, input: data)
+    try python(
+        """
+        import sys, zlib
+        c = zlib.compressobj(\(level), zlib.DEFLATED, -15, 9, zlib.\(strategy))
+        sys.stdout.buffer.write(c.compress(sys.stdin.buffer.read()) + c.flush())
+        """, input: data)
 }

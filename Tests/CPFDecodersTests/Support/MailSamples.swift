@@ -8,48 +8,49 @@ enum MailSamples {
     /// Latin-1, a binary attachment) to standard output; argument `crlf`
     /// for CRLF line breaks (SMTP policy).
     static let multipartProgram = """
-    import sys
-    from email.message import EmailMessage
-    from email import policy
-    msg = EmailMessage()
-    msg["From"] = "Joana <joana@example.com>"
-    msg["To"] = "rh@example.com"
-    msg["Subject"] = "Cadastro 390.533.447-05"
-    text = "Olá, segue o CPF da funcionária: 390.533.447-05 " + "x" * 60 + " e o outro 616.676.668-00.\\nSão Paulo, ação.\\n"
-    msg.set_content(text, cte="quoted-printable")
-    msg.add_alternative("<p>CPF 390.533.447-05 — José</p>\\n" * 5, subtype="html", cte="base64")
-    msg.add_attachment("Física;CPF\\nMaria;616.676.668-00\\n".encode("iso-8859-1"), maintype="text", subtype="csv", filename="a.csv")
-    msg.add_attachment("CPF 390.533.447-05 em latin-1: ação\\n", subtype="plain", charset="iso-8859-1", cte="quoted-printable")
-    msg.add_attachment(bytes(range(256)) * 3, maintype="application", subtype="octet-stream", filename="b.bin")
-    sys.stdout.buffer.write(msg.as_bytes(policy=policy.SMTP if "crlf" in sys.argv else policy.default))
-    """
+        import sys
+        from email.message import EmailMessage
+        from email import policy
+        msg = EmailMessage()
+        msg["From"] = "Joana <joana@example.com>"
+        msg["To"] = "rh@example.com"
+        msg["Subject"] = "Cadastro 390.533.447-05"
+        text = "Olá, segue o CPF da funcionária: 390.533.447-05 " + "x" * 60 + " e o outro 616.676.668-00.\\nSão Paulo, ação.\\n"
+        msg.set_content(text, cte="quoted-printable")
+        msg.add_alternative("<p>CPF 390.533.447-05 — José</p>\\n" * 5, subtype="html", cte="base64")
+        msg.add_attachment("Física;CPF\\nMaria;616.676.668-00\\n".encode("iso-8859-1"), maintype="text", subtype="csv", filename="a.csv")
+        msg.add_attachment("CPF 390.533.447-05 em latin-1: ação\\n", subtype="plain", charset="iso-8859-1", cte="quoted-printable")
+        msg.add_attachment(bytes(range(256)) * 3, maintype="application", subtype="octet-stream", filename="b.bin")
+        sys.stdout.buffer.write(msg.as_bytes(policy=policy.SMTP if "crlf" in sys.argv else policy.default))
+        """
 
     /// The message `multipartProgram` makes.
     static func multipart(crlf: Bool) throws -> [UInt8] {
-        try toolOutput("python3 -c '\(multipartProgram.replacingOccurrences(of: "'", with: "'\\''"))' \(crlf ? "crlf" : "lf")")
+        try toolOutput(
+            "python3 -c '\(multipartProgram.replacingOccurrences(of: "'", with: "'\\''"))' \(crlf ? "crlf" : "lf")")
     }
 
     /// A Python program that prints, for each leaf part of the message (or
     /// of each message of the mbox file) on standard input, its content
     /// type, charset and `get_payload(decode=True)`, length-prefixed.
     static let dumpProgram = """
-    import sys, email, mailbox, tempfile
-    from email import policy
-    data = sys.stdin.buffer.read()
-    if "mbox" in sys.argv:
-        with tempfile.NamedTemporaryFile(suffix=".mbox") as f:
-            f.write(data); f.flush()
-            messages = [m for m in mailbox.mbox(f.name)]
-    else:
-        messages = [email.message_from_bytes(data)]
-    out = b""
-    for m in messages:
-        for p in m.walk():
-            if p.is_multipart(): continue
-            payload = p.get_payload(decode=True) or b""
-            out += p.get_content_type().encode() + b"|" + (p.get_content_charset() or "").encode() + b"|" + str(len(payload)).encode() + b"|" + payload
-    sys.stdout.buffer.write(out)
-    """
+        import sys, email, mailbox, tempfile
+        from email import policy
+        data = sys.stdin.buffer.read()
+        if "mbox" in sys.argv:
+            with tempfile.NamedTemporaryFile(suffix=".mbox") as f:
+                f.write(data); f.flush()
+                messages = [m for m in mailbox.mbox(f.name)]
+        else:
+            messages = [email.message_from_bytes(data)]
+        out = b""
+        for m in messages:
+            for p in m.walk():
+                if p.is_multipart(): continue
+                payload = p.get_payload(decode=True) or b""
+                out += p.get_content_type().encode() + b"|" + (p.get_content_charset() or "").encode() + b"|" + str(len(payload)).encode() + b"|" + payload
+        sys.stdout.buffer.write(out)
+        """
 
     /// A leaf part as Python reads it.
     struct PythonPart: Equatable {
@@ -92,8 +93,10 @@ enum MailSamples {
         }
     }
 
-    static func read(_ message: [UInt8], kind: MailDetection = .message, pieceSize: Int = 1 << 20,
-                     maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize) throws -> Reading {
+    static func read(
+        _ message: [UInt8], kind: MailDetection = .message, pieceSize: Int = 1 << 20,
+        maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize
+    ) throws -> Reading {
         let reader = MailReader(kind: kind, maximumHeaderSize: maximumHeaderSize)
         var reading = Reading()
         var lastIndex = -1
@@ -117,9 +120,11 @@ enum MailSamples {
     }
 
     /// Rewrites a message with `MailRewriter`, fed in pieces of `pieceSize`.
-    static func rewrite(_ message: [UInt8], kind: MailDetection = .message, pieceSize: Int = 1 << 20,
-                        rewrites: @escaping MailRewriter.PartFilter, raw: @escaping MailRewriter.RawTransform = { $1 },
-                        body: @escaping MailRewriter.BodyTransform) throws -> [UInt8] {
+    static func rewrite(
+        _ message: [UInt8], kind: MailDetection = .message, pieceSize: Int = 1 << 20,
+        rewrites: @escaping MailRewriter.PartFilter, raw: @escaping MailRewriter.RawTransform = { $1 },
+        body: @escaping MailRewriter.BodyTransform
+    ) throws -> [UInt8] {
         let rewriter = MailRewriter(kind: kind, rewrites: rewrites, raw: raw, body: body)
         var output: [UInt8] = []
         for start in stride(from: 0, to: message.count, by: pieceSize) {
@@ -137,7 +142,9 @@ enum MailSamples {
     /// The two CPFs of the samples masked, the way a redaction of a header does.
     static func maskCPFs(_ text: [UInt8]) -> [UInt8] {
         var string = String(decoding: text, as: UTF8.self)
-        for cpf in ["390.533.447-05", "616.676.668-00"] { string = string.replacingOccurrences(of: cpf, with: "***.***.***-**") }
+        for cpf in ["390.533.447-05", "616.676.668-00"] {
+            string = string.replacingOccurrences(of: cpf, with: "***.***.***-**")
+        }
         return Array(string.utf8)
     }
 

@@ -4,7 +4,8 @@
 
 enum TextSamples {
     /// Text every encoding holds, Windows-1252 included.
-    static let latin = "CPF: 390.533.447-05 — “Cadastro de Pessoas Físicas”, São João, ação… €5 ‰ Œuvre ™\r\nLinha 2: 616.676.668–00\n"
+    static let latin =
+        "CPF: 390.533.447-05 — “Cadastro de Pessoas Físicas”, São João, ação… €5 ‰ Œuvre ™\r\nLinha 2: 616.676.668–00\n"
     /// Text only the Unicode encodings hold.
     static let unicode = latin + "Emoji 😀 𝄞, 中文, Ελληνικά, \u{FEFF}zero width\u{200B} end"
 

@@ -10,8 +10,11 @@ import Testing
 struct CheckAnnotateEndToEndTests {
     @Test func everyLineGetsTheVerdictAndTheReason() {
         let result = run(["check", "--annotate"], stdin: Data("390.533.447-05\r\n231.002.999-00\nx\n\n52998224725"))
-        #expect(result.stdout == Data(
-            "390.533.447-05,true,\r\n231.002.999-00,false,check-digits\nx,false,invalid-character\n,false,empty\n52998224725,true,\n"))
+        #expect(
+            result.stdout
+                == Data(
+                    "390.533.447-05,true,\r\n231.002.999-00,false,check-digits\nx,false,invalid-character\n,false,empty\n52998224725,true,\n"
+                ))
         #expect(result.stderr == "")
         #expect(result.status == 0)
     }
@@ -19,8 +22,11 @@ struct CheckAnnotateEndToEndTests {
     @Test func withAFieldAndAHeaderTheHeaderGetsTwoNames() {
         let csv = "id,cpf\r\n1,\"390.533.447-05\"\r\n\"2\r\nb\",231.002.999-00\r\n"
         let result = run(["check", "--annotate", "--field", "2", "--header", "--delimiter", ","], stdin: Data(csv))
-        #expect(result.stdout == Data(
-            "id,cpf,valid,reason\r\n1,\"390.533.447-05\",true,\r\n\"2\r\nb\",231.002.999-00,false,check-digits\r\n"))
+        #expect(
+            result.stdout
+                == Data(
+                    "id,cpf,valid,reason\r\n1,\"390.533.447-05\",true,\r\n\"2\r\nb\",231.002.999-00,false,check-digits\r\n"
+                ))
         #expect(result.status == 0)
     }
 
@@ -41,8 +47,10 @@ struct CheckAnnotateEndToEndTests {
         let valid = run(["check", "--header", "--valid", "-i", first, "-i", second])
         #expect(valid.stdout == Data([0xEF, 0xBB, 0xBF]) + Data("cpf\n390.533.447-05\n52998224725\n"))
         let annotated = run(["check", "--header", "--annotate", "-i", first, "-i", second])
-        #expect(annotated.stdout == Data([0xEF, 0xBB, 0xBF]) + Data(
-            "cpf,valid,reason\n390.533.447-05,true,\nx,false,invalid-character\n52998224725,true,\n"))
+        #expect(
+            annotated.stdout == Data([0xEF, 0xBB, 0xBF])
+                + Data(
+                    "cpf,valid,reason\n390.533.447-05,true,\nx,false,invalid-character\n52998224725,true,\n"))
     }
 
     @Test func theSummaryCountsTheInvalidLinesByReason() {
@@ -58,12 +66,13 @@ struct CheckAnnotateEndToEndTests {
 
     @Test func theCSVReportIsSafeToOpenInASpreadsheet() {
         let result = run(["check", "--csv"], stdin: Data("=cmd|' /C calc'!A0\n@SUM(1)\n-\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            source,line,input,valid,cpf,reason,message
-            -,1,"'=cmd|' /C calc'!A0",false,,invalid-character,invalid character '=' at position 1
-            -,2,"'@SUM(1)",false,,invalid-character,invalid character '@' at position 1
-            -,3,-,false,,length,"0 digits, expected 11"
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                source,line,input,valid,cpf,reason,message
+                -,1,"'=cmd|' /C calc'!A0",false,,invalid-character,invalid character '=' at position 1
+                -,2,"'@SUM(1)",false,,invalid-character,invalid character '@' at position 1
+                -,3,-,false,,length,"0 digits, expected 11"
 
-            """)
+                """)
     }
 }

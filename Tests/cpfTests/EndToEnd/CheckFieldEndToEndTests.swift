@@ -24,11 +24,12 @@ struct CheckFieldEndToEndTests {
 
     @Test func reportGivesTheLineEachRecordStartsOn() {
         let result = run(["check", "--field", "3", "--header"], stdin: Data(Self.csv))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == #"""
-            -:3: '231.002.999-00': check digits should be 81
-            -:6: '': empty
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == #"""
+                -:3: '231.002.999-00': check digits should be 81
+                -:6: '': empty
 
-            """#)
+                """#)
         #expect(result.stderr == "cpf: 6 checked, 4 valid, 2 invalid (1 empty, 1 check-digits)\n")
         #expect(result.status == 1)
     }
@@ -38,9 +39,10 @@ struct CheckFieldEndToEndTests {
         let objects = jsonObjects(result.stdout)
         try #require(objects.count == 6)
         #expect(objects.map { $0["line"] as? Int } == [2, 3, 4, 6, 7, 8])
-        #expect(objects.map { $0["input"] as? String } == [
-            "390.533.447-05", "231.002.999-00", "529.982.247-25", "", "  12345678909  ", "390.533.447-05",
-        ])
+        #expect(
+            objects.map { $0["input"] as? String } == [
+                "390.533.447-05", "231.002.999-00", "529.982.247-25", "", "  12345678909  ", "390.533.447-05",
+            ])
         #expect(objects.map { $0["valid"] as? Bool } == [true, false, true, false, true, true])
         #expect(objects[3]["reason"] as? String == "empty")
     }
@@ -49,34 +51,37 @@ struct CheckFieldEndToEndTests {
         let result = run(["check", "-f", "2", "--header", "--json"], stdin: Data(Self.csv))
         let objects = jsonObjects(result.stdout)
         try #require(objects.count == 6)
-        #expect(objects.map { $0["input"] as? String } == [
-            "Silva, Ana", "Souza \"Rui\"", "Multi\nline, name", "Nobody", "x", "y",
-        ])
+        #expect(
+            objects.map { $0["input"] as? String } == [
+                "Silva, Ana", "Souza \"Rui\"", "Multi\nline, name", "Nobody", "x", "y",
+            ])
     }
 
     @Test func validFilterPrintsWholeRecordsAndKeepsTheHeader() {
         let result = run(["check", "--field", "3", "--header", "--valid"], stdin: Data(Self.csv))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == #"""
-            id,name,cpf
-            1,"Silva, Ana",390.533.447-05
-            3,"Multi
-            line, name",529.982.247-25
-            5,x,  12345678909  
-            6,"y","390.533.447-05"
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == #"""
+                id,name,cpf
+                1,"Silva, Ana",390.533.447-05
+                3,"Multi
+                line, name",529.982.247-25
+                5,x,  12345678909  
+                6,"y","390.533.447-05"
 
-            """#)
+                """#)
         #expect(result.stderr == "")
         #expect(result.status == 1)
     }
 
     @Test func invalidFilterPrintsWholeRecordsAndKeepsTheHeader() {
         let result = run(["check", "--field", "3", "--header", "--invalid"], stdin: Data(Self.csv))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == #"""
-            id,name,cpf
-            2,"Souza ""Rui""",231.002.999-00
-            4,Nobody
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == #"""
+                id,name,cpf
+                2,"Souza ""Rui""",231.002.999-00
+                4,Nobody
 
-            """#)
+                """#)
         #expect(result.status == 1)
     }
 
@@ -108,7 +113,8 @@ struct CheckFieldEndToEndTests {
         let a = directory.file("a.csv", "CPF\n390.533.447-05\n")
         let b = directory.file("b.csv", "CPF\r\n231.002.999-00\r\n")
         let report = run(["check", "--header", "-i", a, "-i", b])
-        #expect(String(decoding: report.stdout, as: UTF8.self) == "\(b):2: '231.002.999-00': check digits should be 81\n")
+        #expect(
+            String(decoding: report.stdout, as: UTF8.self) == "\(b):2: '231.002.999-00': check digits should be 81\n")
         #expect(report.stderr == "cpf: 2 checked, 1 valid, 1 invalid (1 check-digits)\n")
         let invalid = run(["check", "--header", "--invalid", "-i", a, "-i", b])
         #expect(invalid.stdout == Data("CPF\n231.002.999-00\r\n"))
@@ -116,11 +122,12 @@ struct CheckFieldEndToEndTests {
 
     @Test func csvOutputOfFieldsUsesTheRecordLines() {
         let result = run(["check", "--field", "2", "--csv"], stdin: Data("\"a\nb\",390.533.447-05\nc,\"1,2\"\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == #"""
-            source,line,input,valid,cpf,reason,message
-            -,1,390.533.447-05,true,39053344705,,
-            -,3,"1,2",false,,invalid-character,"invalid character ',' at position 2"
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == #"""
+                source,line,input,valid,cpf,reason,message
+                -,1,390.533.447-05,true,39053344705,,
+                -,3,"1,2",false,,invalid-character,"invalid character ',' at position 2"
 
-            """#)
+                """#)
     }
 }

@@ -14,11 +14,13 @@ struct CheckLinesEndToEndTests {
 
         """
 
-    @Test("reports only the invalid lines, then a summary on standard error", arguments: [
-        "390.533.447-05\n231.002.999-00\n\n39053344705x\n",        // LF
-        "390.533.447-05\r\n231.002.999-00\r\n\r\n39053344705x\r\n", // CRLF
-        "390.533.447-05\n231.002.999-00\r\n\n39053344705x",         // mixed, last line without newline
-    ])
+    @Test(
+        "reports only the invalid lines, then a summary on standard error",
+        arguments: [
+            "390.533.447-05\n231.002.999-00\n\n39053344705x\n",  // LF
+            "390.533.447-05\r\n231.002.999-00\r\n\r\n39053344705x\r\n",  // CRLF
+            "390.533.447-05\n231.002.999-00\r\n\n39053344705x",  // mixed, last line without newline
+        ])
     func reportOfInvalidLines(input: String) {
         let result = run(["check"], stdin: Data(input))
         #expect(String(decoding: result.stdout, as: UTF8.self) == Self.report)
@@ -50,7 +52,9 @@ struct CheckLinesEndToEndTests {
     @Test func controlCharactersAndInvalidUTF8AreEscapedInTheReport() {
         let input = Data([0x61, 0x09, 0x27, 0x5C, 0x00, 0xFF, 0xC3, 0xA9, 0x0A])  // a \t ' \ NUL 0xFF é
         let result = run(["check"], stdin: input)
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "-:1: 'a\\t\\'\\\\\\x00\\xffé': invalid character 'a' at position 1\n")
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self)
+                == "-:1: 'a\\t\\'\\\\\\x00\\xffé': invalid character 'a' at position 1\n")
         #expect(result.status == 1)
     }
 
@@ -59,11 +63,12 @@ struct CheckLinesEndToEndTests {
         let a = directory.file("a.txt", "390.533.447-05\n231.002.999-00\n")
         let b = directory.file("b.txt", "x\n529.982.247-25\n")
         let result = run(["check", "--input", a, "-i", b])
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            \(a):2: '231.002.999-00': check digits should be 81
-            \(b):1: 'x': invalid character 'x' at position 1
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                \(a):2: '231.002.999-00': check digits should be 81
+                \(b):1: 'x': invalid character 'x' at position 1
 
-            """)
+                """)
         #expect(result.stderr == "cpf: 4 checked, 2 valid, 2 invalid (1 invalid-character, 1 check-digits)\n")
         #expect(result.status == 1)
     }
@@ -73,12 +78,13 @@ struct CheckLinesEndToEndTests {
         let a = directory.file("a.txt", "1\n")
         let b = directory.file("b.txt", "2\n")
         let result = run(["check", "--input=\(a)", "-i", "-", "-i\(b)"], stdin: Data("390.533.447-05\n3\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            \(a):1: '1': 1 digit, expected 11
-            -:2: '3': 1 digit, expected 11
-            \(b):1: '2': 1 digit, expected 11
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                \(a):1: '1': 1 digit, expected 11
+                -:2: '3': 1 digit, expected 11
+                \(b):1: '2': 1 digit, expected 11
 
-            """)
+                """)
         #expect(result.stderr == "cpf: 4 checked, 1 valid, 3 invalid (3 length)\n")
         #expect(result.status == 1)
     }
@@ -89,7 +95,8 @@ struct CheckLinesEndToEndTests {
         let missing = directory.path("missing.txt")
         let b = directory.file("b.txt", "231.002.999-00\n")
         let result = run(["check", "-i", a, "-i", missing, "-i", b])
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "\(b):1: '231.002.999-00': check digits should be 81\n")
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == "\(b):1: '231.002.999-00': check digits should be 81\n")
         #expect(result.stderr.contains("cpf: \(missing): No such file or directory\n"))
         #expect(result.stderr.hasSuffix("cpf: 2 checked, 1 valid, 1 invalid (1 check-digits)\n"))
         #expect(result.status == 2)
@@ -117,7 +124,9 @@ struct CheckLinesEndToEndTests {
         let directory = TemporaryDirectory()
         let path = directory.file("bom.txt", Data([0xEF, 0xBB, 0xBF]) + Data("390.533.447-05\r\n231.002.999-00\n"))
         let report = run(["check", "-i", path])
-        #expect(String(decoding: report.stdout, as: UTF8.self) == "\(path):2: '231.002.999-00': check digits should be 81\n")
+        #expect(
+            String(decoding: report.stdout, as: UTF8.self) == "\(path):2: '231.002.999-00': check digits should be 81\n"
+        )
         #expect(report.stderr == "cpf: 2 checked, 1 valid, 1 invalid (1 check-digits)\n")
 
         let json = run(["check", "--json", "-i", path])
@@ -132,15 +141,19 @@ struct CheckLinesEndToEndTests {
     }
 
     @Test func aByteOrderMarkElsewhereIsAnInvalidCharacter() {
-        let result = run(["check"], stdin: Data("390.533.447-05\n") + Data([0xEF, 0xBB, 0xBF]) + Data("390.533.447-05\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "-:2: '\\u{feff}390.533.447-05': invalid character '\\u{FEFF}' at position 1\n")
+        let result = run(
+            ["check"], stdin: Data("390.533.447-05\n") + Data([0xEF, 0xBB, 0xBF]) + Data("390.533.447-05\n"))
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self)
+                == "-:2: '\\u{feff}390.533.447-05': invalid character '\\u{FEFF}' at position 1\n")
         #expect(result.status == 1)
     }
 }
 
 @Suite("cpf check --valid, --invalid and -q on lines")
 struct CheckFilterEndToEndTests {
-    static let input = Data("390.533.447-05\r\n231.002.999-00\n  529.982.247-25  \r\n\n\t12345678909\r\nfoo\r\n390.533.447-05")
+    static let input = Data(
+        "390.533.447-05\r\n231.002.999-00\n  529.982.247-25  \r\n\n\t12345678909\r\nfoo\r\n390.533.447-05")
     static let validLines = Data("390.533.447-05\r\n  529.982.247-25  \r\n\t12345678909\r\n390.533.447-05\n")
     static let invalidLines = Data("231.002.999-00\n\nfoo\r\n")
 
@@ -189,6 +202,8 @@ struct CheckFilterEndToEndTests {
         #expect(run(["check", "--valid"], stdin: input).stdout == Data("390 533 447 05\n"))
         #expect(run(["check", "--valid", "--strict"], stdin: input).stdout == Data())
         #expect(run(["check", "--valid", "--pad"], stdin: input).stdout == Data("390 533 447 05\n123456797\n"))
-        #expect(run(["check", "--valid", "--allow-repeated"], stdin: input).stdout == Data("390 533 447 05\n111.111.111-11\n"))
+        #expect(
+            run(["check", "--valid", "--allow-repeated"], stdin: input).stdout
+                == Data("390 533 447 05\n111.111.111-11\n"))
     }
 }

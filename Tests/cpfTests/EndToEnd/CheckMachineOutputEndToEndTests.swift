@@ -10,13 +10,14 @@ struct CheckMachineOutputEndToEndTests {
         let result = run(["check", "--json"], stdin: Data("390.533.447-05\r\n231.002.999-00\n\nabc"))
         #expect(result.stderr == "")
         #expect(result.status == 1)
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            {"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}
-            {"source":"-","line":2,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}
-            {"source":"-","line":3,"input":"","valid":false,"reason":"empty","message":"empty"}
-            {"source":"-","line":4,"input":"abc","valid":false,"reason":"invalid-character","message":"invalid character 'a' at position 1"}
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                {"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}
+                {"source":"-","line":2,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}
+                {"source":"-","line":3,"input":"","valid":false,"reason":"empty","message":"empty"}
+                {"source":"-","line":4,"input":"abc","valid":false,"reason":"invalid-character","message":"invalid character 'a' at position 1"}
 
-            """)
+                """)
         let objects = jsonObjects(result.stdout)
         try #require(objects.count == 4)
         #expect(Set(objects[0].keys) == ["source", "line", "input", "valid", "cpf"])
@@ -37,24 +38,26 @@ struct CheckMachineOutputEndToEndTests {
     }
 
     @Test func everyReasonCodeAppearsInJSON() {
-        let lenient = jsonObjects(run(["check", "--json"], stdin: Data("\nx\n1234\n111.111.111-11\n231.002.999-00\n")).stdout)
+        let lenient = jsonObjects(
+            run(["check", "--json"], stdin: Data("\nx\n1234\n111.111.111-11\n231.002.999-00\n")).stdout)
         let strict = jsonObjects(run(["check", "--json", "--strict"], stdin: Data("390 533 447 05\n")).stdout)
         let reasons = (lenient + strict).compactMap { $0["reason"] as? String }
         #expect(reasons == ["empty", "invalid-character", "length", "repeated", "check-digits", "format"])
         let messages = (lenient + strict).compactMap { $0["message"] as? String }
-        #expect(messages == [
-            "empty", "invalid character 'x' at position 1", "4 digits, expected 11", "all 11 digits are the same",
-            "check digits should be 81", "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD",
-        ])
+        #expect(
+            messages == [
+                "empty", "invalid character 'x' at position 1", "4 digits, expected 11", "all 11 digits are the same",
+                "check digits should be 81", "not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD",
+            ])
     }
 
     @Test func jsonStaysValidForInvalidUTF8AndControlCharacters() throws {
         var input = Data()
         let lines: [[UInt8]] = [
-            [0xFF, 0xFE, 0x22, 0x5C],                   // invalid UTF-8, quote, backslash
-            [0x00, 0x01, 0x1F, 0x7F, 0x09, 0x0D, 0x41], // controls, tab, lone CR inside
-            [0xC3, 0xA9, 0xE2, 0x82, 0x41],             // é, then a cut sequence
-            [0xED, 0xA0, 0x80],                         // an encoded surrogate
+            [0xFF, 0xFE, 0x22, 0x5C],  // invalid UTF-8, quote, backslash
+            [0x00, 0x01, 0x1F, 0x7F, 0x09, 0x0D, 0x41],  // controls, tab, lone CR inside
+            [0xC3, 0xA9, 0xE2, 0x82, 0x41],  // é, then a cut sequence
+            [0xED, 0xA0, 0x80],  // an encoded surrogate
             Array("\u{2028}\u{1F600}".utf8),
         ]
         for line in lines { input += Data(line) + Data([0x0A]) }
@@ -73,26 +76,28 @@ struct CheckMachineOutputEndToEndTests {
 
     @Test func csvHasAHeaderThenOneRowPerInput() {
         let result = run(["check", "--csv"], stdin: Data("390.533.447-05\n231.002.999-00\r\n\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            source,line,input,valid,cpf,reason,message
-            -,1,390.533.447-05,true,39053344705,,
-            -,2,231.002.999-00,false,,check-digits,check digits should be 81
-            -,3,,false,,empty,empty
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                source,line,input,valid,cpf,reason,message
+                -,1,390.533.447-05,true,39053344705,,
+                -,2,231.002.999-00,false,,check-digits,check digits should be 81
+                -,3,,false,,empty,empty
 
-            """)
+                """)
         #expect(result.stderr == "")
         #expect(result.status == 1)
     }
 
     @Test func csvQuotesFieldsWithCommasAndQuotes() {
         let result = run(["check", "--csv"], stdin: Data("390,533\n\"390\"\na\"b,c\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            source,line,input,valid,cpf,reason,message
-            -,1,"390,533",false,,invalid-character,"invalid character ',' at position 4"
-            -,2,\"""390\""\",false,,invalid-character,"invalid character '""' at position 1"
-            -,3,"a""b,c",false,,invalid-character,invalid character 'a' at position 1
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                source,line,input,valid,cpf,reason,message
+                -,1,"390,533",false,,invalid-character,"invalid character ',' at position 4"
+                -,2,\"""390\""\",false,,invalid-character,"invalid character '""' at position 1"
+                -,3,"a""b,c",false,,invalid-character,invalid character 'a' at position 1
 
-            """)
+                """)
     }
 
     @Test func csvOfAnEmptyInputIsTheHeader() {

@@ -1,16 +1,18 @@
 // End-to-end tests of `cpf complete`, through the built binary.
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
 
 @Suite("cpf complete, end to end")
 struct CompleteEndToEndTests {
-    @Test("completes bases given as arguments, bare or masked", arguments: [
-        ("390533447", "39053344705"), ("390.533.447", "39053344705"), (" 001234567 ", "00123456797"),
-        ("231002999", "23100299981"), ("111444777", "11144477735"),
-    ])
+    @Test(
+        "completes bases given as arguments, bare or masked",
+        arguments: [
+            ("390533447", "39053344705"), ("390.533.447", "39053344705"), (" 001234567 ", "00123456797"),
+            ("231002999", "23100299981"), ("111444777", "11144477735"),
+        ])
     func completes(base: String, cpf: String) {
         let result = run(["complete", base])
         #expect(result.status == 0)
@@ -28,7 +30,9 @@ struct CompleteEndToEndTests {
         let result = run(["complete"], stdin: Data("390533447\r\n12345678\nabc\n001234567".utf8))
         #expect(result.status == 1)
         #expect(result.stdout.text == "39053344705\r\n12345678\nabc\n00123456797\n")
-        #expect(result.stderr == "cpf: -:2: '12345678': 8 digits, expected 9\ncpf: -:3: 'abc': invalid character 'a' at position 1\n")
+        #expect(
+            result.stderr
+                == "cpf: -:2: '12345678': 8 digits, expected 9\ncpf: -:3: 'abc': invalid character 'a' at position 1\n")
     }
 
     @Test("wrong lengths exit 1", arguments: ["12345678", "3905334470", "39053344705", ""])

@@ -19,10 +19,12 @@ struct DecodingEndToEndTests {
     /// standard input (an independent scan of the decoded text).
     static let digitScan = #"grep -qE '[0-9]{3}[.]?[0-9]{3}[.]?[0-9]{3}-?[0-9]{2}'"#
 
-    @Test("finds CPFs in UTF-16 and UTF-32 files made by iconv, at the line and column of the decoded text",
-          .enabled(if: tools), arguments: ["UTF-16", "UTF-16LE", "UTF-16BE", "UTF-32", "WINDOWS-1252", "UTF-8"])
+    @Test(
+        "finds CPFs in UTF-16 and UTF-32 files made by iconv, at the line and column of the decoded text",
+        .enabled(if: tools), arguments: ["UTF-16", "UTF-16LE", "UTF-16BE", "UTF-32", "WINDOWS-1252", "UTF-8"])
     func findInEncoding(encoding: String) {
-        let result = runShell("cd \"$(mktemp -d)\" && \(Self.text) | iconv -f UTF-8 -t \(encoding) > f && \"$CPF\" find f")
+        let result = runShell(
+            "cd \"$(mktemp -d)\" && \(Self.text) | iconv -f UTF-8 -t \(encoding) > f && \"$CPF\" find f")
         #expect(result.stderr == "")
         #expect(outputLines(result.stdout) == ["f:2:13: 390.533.447-05", "f:2:30: 52998224725"])
         #expect(result.status == 0)
@@ -31,15 +33,19 @@ struct DecodingEndToEndTests {
     @Test func windows1252KeywordsCountAsInUTF8() {
         let latin = runShell(#"printf 'Pessoa F\355sica: 39053344705\n' | "$CPF" find --json"#)
         let utf8 = runShell(#"printf 'Pessoa F\303\255sica: 39053344705\n' | "$CPF" find --json"#)
-        #expect(latin.stdout.text.contains(#""confidence":"medium""#) || latin.stdout.text.contains(#""confidence":"high""#))
+        #expect(
+            latin.stdout.text.contains(#""confidence":"medium""#) || latin.stdout.text.contains(#""confidence":"high""#)
+        )
         #expect(latin.stdout.text == utf8.stdout.text)
         #expect(latin.status == 0)
     }
 
-    @Test("redact --in-place writes back in the file's own encoding, BOM kept, and iconv reads it",
-          .enabled(if: tools), arguments: ["UTF-16", "UTF-16LE", "UTF-16BE", "UTF-32", "WINDOWS-1252"])
+    @Test(
+        "redact --in-place writes back in the file's own encoding, BOM kept, and iconv reads it",
+        .enabled(if: tools), arguments: ["UTF-16", "UTF-16LE", "UTF-16BE", "UTF-32", "WINDOWS-1252"])
     func redactInPlaceInEncoding(encoding: String) {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.text) | iconv -f UTF-8 -t \(encoding) > f && head -c 4 f > before &&
             "$CPF" redact --in-place f && head -c 4 f | cmp - before &&
             iconv -f \(encoding) -t UTF-8 f > decoded && cat decoded &&
@@ -57,28 +63,32 @@ struct DecodingEndToEndTests {
         #expect(result.status == 0)
     }
 
-    @Test("finds CPFs inside gzip files, every member, known by their magic bytes whatever the name", .enabled(if: tools))
+    @Test(
+        "finds CPFs inside gzip files, every member, known by their magic bytes whatever the name", .enabled(if: tools))
     func findInGzip() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.text) > a && gzip -k a && cat a.gz a.gz > multi.gz && cp a.gz plain.txt &&
             iconv -f UTF-8 -t UTF-16 a | gzip > u16.gz && "$CPF" find a.gz multi.gz plain.txt u16.gz &&
             cat a.gz | "$CPF" find
             """)
         #expect(result.stderr == "")
-        #expect(outputLines(result.stdout) == [
-            "a.gz:2:13: 390.533.447-05", "a.gz:2:30: 52998224725",
-            "multi.gz:2:13: 390.533.447-05", "multi.gz:2:30: 52998224725",
-            "multi.gz:4:13: 390.533.447-05", "multi.gz:4:30: 52998224725",
-            "plain.txt:2:13: 390.533.447-05", "plain.txt:2:30: 52998224725",
-            "u16.gz:2:13: 390.533.447-05", "u16.gz:2:30: 52998224725",
-            "-:2:13: 390.533.447-05", "-:2:30: 52998224725",
-        ])
+        #expect(
+            outputLines(result.stdout) == [
+                "a.gz:2:13: 390.533.447-05", "a.gz:2:30: 52998224725",
+                "multi.gz:2:13: 390.533.447-05", "multi.gz:2:30: 52998224725",
+                "multi.gz:4:13: 390.533.447-05", "multi.gz:4:30: 52998224725",
+                "plain.txt:2:13: 390.533.447-05", "plain.txt:2:30: 52998224725",
+                "u16.gz:2:13: 390.533.447-05", "u16.gz:2:30: 52998224725",
+                "-:2:13: 390.533.447-05", "-:2:30: 52998224725",
+            ])
         #expect(result.status == 0)
     }
 
     @Test("redact of gzip writes gzip that gzip -t passes; --in-place rewrites it", .enabled(if: tools))
     func redactGzip() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.text) > a && iconv -f UTF-8 -t UTF-16 a | gzip > u16.gz && gzip a && cat a.gz a.gz > multi.gz &&
             "$CPF" redact a.gz > out.gz && gzip -t out.gz && gzip -dc out.gz &&
             "$CPF" redact --in-place a.gz multi.gz u16.gz && gzip -t a.gz multi.gz u16.gz &&
@@ -87,12 +97,16 @@ struct DecodingEndToEndTests {
             """)
         #expect(result.status == 0)
         #expect(outputLines(result.stdout) == ["Pessoa física", "Física CPF ***.***.***-** e ***********", "8"])
-        #expect(result.stderr == "cpf: redacted a.gz (2 hidden)\ncpf: redacted multi.gz (4 hidden)\ncpf: redacted u16.gz (2 hidden)\n")
+        #expect(
+            result.stderr
+                == "cpf: redacted a.gz (2 hidden)\ncpf: redacted multi.gz (4 hidden)\ncpf: redacted u16.gz (2 hidden)\n"
+        )
     }
 
     @Test("files cpf cannot read are named as not searched, counted, and make the exit status 2", .enabled(if: tools))
     func unreadFormatsAreNotSearched() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.text) > a && xz -k a && bzip2 -k a && gzip -k a && head -c 40 a.gz > "$(printf 'cut\\n.gz')" &&
             "$CPF" find --stats a a.xz a.bz2 cut*.gz
             """)
@@ -106,7 +120,8 @@ struct DecodingEndToEndTests {
 
     @Test(.enabled(if: tools))
     func skipUnsearchableTurnsThemIntoANote() {
-        let result = runShell("cd \"$(mktemp -d)\" && \(Self.text) > a && xz -k a && \"$CPF\" find --skip-unsearchable a a.xz")
+        let result = runShell(
+            "cd \"$(mktemp -d)\" && \(Self.text) > a && xz -k a && \"$CPF\" find --skip-unsearchable a a.xz")
         #expect(result.stderr == "cpf: a.xz: not searched: xz compressed data, which cpf does not read\n")
         #expect(result.status == 0)
         let none = runShell("cd \"$(mktemp -d)\" && \(Self.text) | xz > a.xz && \"$CPF\" find --skip-unsearchable a.xz")
@@ -115,7 +130,8 @@ struct DecodingEndToEndTests {
 
     @Test("redact --in-place leaves a file it cannot read as it was, names it, exit status 2", .enabled(if: tools))
     func redactInPlaceOfUnreadFormat() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.text) > a && bzip2 -k a && cp a.bz2 before && gzip -k a && head -c 40 a.gz > cut.gz &&
             cp cut.gz cut.before && "$CPF" redact --in-place a.bz2 cut.gz; status=$?; cmp a.bz2 before && cmp cut.gz cut.before && exit $status
             """)
@@ -126,13 +142,16 @@ struct DecodingEndToEndTests {
 
     @Test("a decompression bomb ends quickly, reported as not searched; the limits can be changed", .enabled(if: tools))
     func decompressionBomb() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && head -c 268435456 /dev/zero | gzip -9 > bomb.gz && "$CPF" find bomb.gz; echo "status $?"
             "$CPF" find --max-ratio 2000 bomb.gz; echo "status $?"
             \(Self.text) | gzip > a.gz && "$CPF" find --max-decompressed-size 10 a.gz; echo "status $?"
             """, timeout: 120)
         #expect(outputLines(result.stdout) == ["status 2", "status 1", "status 2"])
-        #expect(result.stderr.contains("cpf: bomb.gz: not searched: decompression limit: output more than 200 times the input"))
+        #expect(
+            result.stderr.contains(
+                "cpf: bomb.gz: not searched: decompression limit: output more than 200 times the input"))
         #expect(result.stderr.contains("cpf: a.gz: not searched: decompression limit: output larger than 10 bytes"))
     }
 

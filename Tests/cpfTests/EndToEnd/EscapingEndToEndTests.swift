@@ -6,8 +6,9 @@
 import CPFTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("terminal-safe echoes and byte-exact names")
@@ -27,23 +28,25 @@ struct EscapingEndToEndTests {
         }
     }
 
-    @Test("usage errors show option names and values escaped", arguments: [
-        (["check", "--" + hostile], "unknown option '--\(hostileShown)'"),
-        (["check", "-\u{1B}"], "unknown option '-\\x1b'"),
-        ([hostile], "unknown command '\(hostileShown)'"),
-        (["help", hostile], "unknown command '\(hostileShown)'"),
-        (["prompt", "--label", hostile], "invalid value '\(hostileShown)' for '--label'"),
-        (["prompt", "--label", "a\u{202E}b"], "invalid value 'a\\u{202e}b' for '--label'"),
-        (["generate", "--state", hostile], "invalid value '\(hostileShown)' for '--state'"),
-        (["generate", "-n", hostile], "invalid value '\(hostileShown)' for '-n'"),
-        (["generate", "--seed", hostile], "invalid value '\(hostileShown)' for '--seed'"),
-        (["redact", "--style", hostile], "invalid value '\(hostileShown)' for '--style'"),
-        (["check", "--field", hostile], "invalid value '\(hostileShown)' for '--field'"),
-        (["check", "--field", "1", "--delimiter", hostile], "invalid value '\(hostileShown)' for '--delimiter'"),
-        (["info", "1", hostile], "unexpected argument '\(hostileShown)'"),
-        (["check", "--json=it's"], "'--json' does not take a value"),
-        (["check", "--it's"], "unknown option '--it\\'s'"),
-    ])
+    @Test(
+        "usage errors show option names and values escaped",
+        arguments: [
+            (["check", "--" + hostile], "unknown option '--\(hostileShown)'"),
+            (["check", "-\u{1B}"], "unknown option '-\\x1b'"),
+            ([hostile], "unknown command '\(hostileShown)'"),
+            (["help", hostile], "unknown command '\(hostileShown)'"),
+            (["prompt", "--label", hostile], "invalid value '\(hostileShown)' for '--label'"),
+            (["prompt", "--label", "a\u{202E}b"], "invalid value 'a\\u{202e}b' for '--label'"),
+            (["generate", "--state", hostile], "invalid value '\(hostileShown)' for '--state'"),
+            (["generate", "-n", hostile], "invalid value '\(hostileShown)' for '-n'"),
+            (["generate", "--seed", hostile], "invalid value '\(hostileShown)' for '--seed'"),
+            (["redact", "--style", hostile], "invalid value '\(hostileShown)' for '--style'"),
+            (["check", "--field", hostile], "invalid value '\(hostileShown)' for '--field'"),
+            (["check", "--field", "1", "--delimiter", hostile], "invalid value '\(hostileShown)' for '--delimiter'"),
+            (["info", "1", hostile], "unexpected argument '\(hostileShown)'"),
+            (["check", "--json=it's"], "'--json' does not take a value"),
+            (["check", "--it's"], "unknown option '--it\\'s'"),
+        ])
     func usageErrors(arguments: [String], message: String) {
         let result = run(arguments)
         #expect(result.status == 2)
@@ -91,7 +94,8 @@ struct EscapingEndToEndTests {
     @Test("a file name that is not UTF-8 opens, and shows escaped")
     func latin1FileName() {
         let directory = TemporaryDirectory()
-        let result = runShell("""
+        let result = runShell(
+            """
             cd '\(directory.url.path)' && printf 'CPF 390.533.447-05\\n' > "$(printf 'relat\\363rio.txt')" &&
             "$CPF" find "$(printf 'relat\\363rio.txt')" && "$CPF" check -i "$(printf 'relat\\363rio.txt')" --json
             """)
@@ -118,7 +122,9 @@ struct EscapingEndToEndTests {
     func longArguments() {
         let long = String(repeating: "x", count: 100_000)
         let verdict = run(["check", long])
-        #expect(verdict.stdout.text == String(repeating: "x", count: 1 << 16) + "…: invalid (invalid character 'x' at position 1)\n")
+        #expect(
+            verdict.stdout.text == String(repeating: "x", count: 1 << 16)
+                + "…: invalid (invalid character 'x' at position 1)\n")
         let info = run(["info", long])
         #expect(info.stdout.text.hasPrefix("Input:         " + String(repeating: "x", count: 1 << 16) + "…\n"))
         let infoJSON = jsonObjects(run(["info", "--json", long]).stdout)
@@ -139,16 +145,27 @@ struct EscapingEndToEndTests {
         }.map { "U+" + String($0.value, radix: 16) }
     }
 
-    @Test("--json and --csv of check, find and info carry no raw control, DEL, C1 or bidi character; JSON reads back exactly, CSV shows the readable form")
+    @Test(
+        """
+        --json and --csv of check, find and info carry no raw control, DEL, C1 or bidi character; JSON reads back \
+        exactly, CSV shows the readable form
+        """
+    )
     func machineOutputIsInert() throws {
         let directory = TemporaryDirectory()
-        let inputs = ["\u{1B}[2J390.533.447-05", "390.533.447-05\u{7F}", "\u{9B}31m", "\u{202E}50-744.335.093",
-                      "\u{2066}x\u{2069}\u{200B}", "a\\b\tc", "\u{1B}]0;pwned\u{07}"]
-        let shown = ["\\x1b[2J390.533.447-05", "390.533.447-05\\x7f", "\\u{009b}31m", "\\u{202e}50-744.335.093",
-                     "\\u{2066}x\\u{2069}\\u{200b}", "a\\\\b\\tc", "\\x1b]0;pwned\\x07"]
+        let inputs = [
+            "\u{1B}[2J390.533.447-05", "390.533.447-05\u{7F}", "\u{9B}31m", "\u{202E}50-744.335.093",
+            "\u{2066}x\u{2069}\u{200B}", "a\\b\tc", "\u{1B}]0;pwned\u{07}",
+        ]
+        let shown = [
+            "\\x1b[2J390.533.447-05", "390.533.447-05\\x7f", "\\u{009b}31m", "\\u{202e}50-744.335.093",
+            "\\u{2066}x\\u{2069}\\u{200b}", "a\\\\b\\tc", "\\x1b]0;pwned\\x07",
+        ]
         let name = "n\u{1B}[2J\u{202E}\u{9B}.txt"
         let file = directory.file(name, inputs.joined(separator: "\n") + "\n")
-        let text = directory.file("f\u{2066}\u{7F}.txt", "CPF 390.533\u{2066}.447-05\nCPF 390\u{AD}.533.447-05 \u{202E}\nCPF 111.444.777-35\n")
+        let text = directory.file(
+            "f\u{2066}\u{7F}.txt", "CPF 390.533\u{2066}.447-05\nCPF 390\u{AD}.533.447-05 \u{202E}\nCPF 111.444.777-35\n"
+        )
 
         // JSON: valid on every line, and the values are the bytes given.
         let checkJSON = run(["check", "--json", "-i", file])
@@ -159,7 +176,10 @@ struct EscapingEndToEndTests {
         #expect(jsonObjects(argumentsJSON.stdout).map { $0["input"] as? String } == inputs)
         let findJSON = run(["find", "--json", text])
         let matches = jsonObjects(findJSON.stdout)
-        #expect(matches.map { $0["text"] as? String } == ["390.533\u{2066}.447-05", "390\u{AD}.533.447-05", "111.444.777-35"])
+        #expect(
+            matches.map { $0["text"] as? String } == [
+                "390.533\u{2066}.447-05", "390\u{AD}.533.447-05", "111.444.777-35",
+            ])
         #expect(matches.allSatisfy { $0["source"] as? String == text })
         let treeJSON = run(["find", "-r", "--json", "--count", directory.url.path])
         #expect(Set(jsonObjects(treeJSON.stdout).compactMap { $0["source"] as? String }) == [text, file])
@@ -174,10 +194,12 @@ struct EscapingEndToEndTests {
         let argumentsCSV = run(["check", "--csv"] + inputs)
         #expect(parseCSV(String(decoding: argumentsCSV.stdout, as: UTF8.self)).dropFirst().map { $0[2] } == shown)
 
-        for (label, output) in [("check --json", checkJSON.stdout), ("check --json ARGS", argumentsJSON.stdout),
-                                ("find --json", findJSON.stdout), ("find -r --json --count", treeJSON.stdout),
-                                ("info --json", infoJSON.stdout), ("check --csv", checkCSV.stdout),
-                                ("check --csv ARGS", argumentsCSV.stdout)] {
+        for (label, output) in [
+            ("check --json", checkJSON.stdout), ("check --json ARGS", argumentsJSON.stdout),
+            ("find --json", findJSON.stdout), ("find -r --json --count", treeJSON.stdout),
+            ("info --json", infoJSON.stdout), ("check --csv", checkCSV.stdout),
+            ("check --csv ARGS", argumentsCSV.stdout),
+        ] {
             #expect(Self.rawControls(output).isEmpty, "\(label): \(Self.rawControls(output))")
         }
     }

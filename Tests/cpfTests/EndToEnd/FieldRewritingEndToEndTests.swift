@@ -10,29 +10,28 @@ import Testing
 struct FieldRewritingEndToEndTests {
     /// A CSV file as Excel's "CSV UTF-8" writes it: a byte order mark, CRLF,
     /// quoted fields with commas, doubled quotes and a line break.
-    static let csv = Data([0xEF, 0xBB, 0xBF]) + Data(
-        "name,cpf,note\r\n" +
-        "\"Silva, Ana\",39053344705,ok\r\n" +
-        "\"Souza \"\"Rui\"\"\",\"529.982.247-25\",\"two\r\nlines\"\r\n" +
-        "Nobody\r\n" +
-        "Bad,\"12,3\",x\r\n" +
-        "Last,231.002.999-00,\"\"")
+    static let csv =
+        Data([0xEF, 0xBB, 0xBF])
+        + Data(
+            "name,cpf,note\r\n" + "\"Silva, Ana\",39053344705,ok\r\n"
+                + "\"Souza \"\"Rui\"\"\",\"529.982.247-25\",\"two\r\nlines\"\r\n" + "Nobody\r\n" + "Bad,\"12,3\",x\r\n"
+                + "Last,231.002.999-00,\"\"")
 
     @Test func formatRewritesOnlyTheField() {
         let result = run(["format", "--field", "2", "--header"], stdin: Self.csv)
-        let expected = Data([0xEF, 0xBB, 0xBF]) + Data(
-            "name,cpf,note\r\n" +
-            "\"Silva, Ana\",390.533.447-05,ok\r\n" +
-            "\"Souza \"\"Rui\"\"\",\"529.982.247-25\",\"two\r\nlines\"\r\n" +
-            "Nobody\r\n" +
-            "Bad,\"12,3\",x\r\n" +
-            "Last,231.002.999-00,\"\"\n")
+        let expected =
+            Data([0xEF, 0xBB, 0xBF])
+            + Data(
+                "name,cpf,note\r\n" + "\"Silva, Ana\",390.533.447-05,ok\r\n"
+                    + "\"Souza \"\"Rui\"\"\",\"529.982.247-25\",\"two\r\nlines\"\r\n" + "Nobody\r\n"
+                    + "Bad,\"12,3\",x\r\n" + "Last,231.002.999-00,\"\"\n")
         #expect(result.stdout == expected)
-        #expect(result.stderr == """
-            cpf: -:5: no field 2 in this record
-            cpf: -:6: '12,3': invalid character ',' at position 3
+        #expect(
+            result.stderr == """
+                cpf: -:5: no field 2 in this record
+                cpf: -:6: '12,3': invalid character ',' at position 3
 
-            """)
+                """)
         #expect(result.status == 1)
     }
 
@@ -46,8 +45,9 @@ struct FieldRewritingEndToEndTests {
     }
 
     @Test func completeFillsTheCheckDigitsOfATabSeparatedField() {
-        let result = run(["complete", "--field", "2", "--delimiter", "tab", "--formatted"],
-                         stdin: Data("a\t390533447\tz\nb\t\"529982247\"\n"))
+        let result = run(
+            ["complete", "--field", "2", "--delimiter", "tab", "--formatted"],
+            stdin: Data("a\t390533447\tz\nb\t\"529982247\"\n"))
         #expect(result.stdout == Data("a\t390.533.447-05\tz\nb\t\"529.982.247-25\"\n"))
         #expect(result.status == 0)
     }

@@ -30,16 +30,17 @@ struct FileChoiceEndToEndTests {
 
     @Test func findReportsCPFsInNamesAndSearchesVersionControlFolders() {
         let result = Self.sh("\"$CPF\" find -r t")
-        #expect(outputLines(result.stdout) == [
-            "t/.git/config:1:5: 390.533.447-05",
-            "t/390.533.447-05:name:1: 390.533.447-05",
-            "t/CPF 111.444.777-35.txt:name:5: 111.444.777-35",
-            "t/logs/d.log:1:5: 390.533.447-05",
-            "t/src/a.txt:1:5: 390.533.447-05",
-            "t/src/c.log:1:5: 390.533.447-05",
-            "t/src/deep/b.txt:1:5: 390.533.447-05",
-            "t/src/n\\xe3o.txt:1:5: 529.982.247-25",
-        ])
+        #expect(
+            outputLines(result.stdout) == [
+                "t/.git/config:1:5: 390.533.447-05",
+                "t/390.533.447-05:name:1: 390.533.447-05",
+                "t/CPF 111.444.777-35.txt:name:5: 111.444.777-35",
+                "t/logs/d.log:1:5: 390.533.447-05",
+                "t/src/a.txt:1:5: 390.533.447-05",
+                "t/src/c.log:1:5: 390.533.447-05",
+                "t/src/deep/b.txt:1:5: 390.533.447-05",
+                "t/src/n\\xe3o.txt:1:5: 529.982.247-25",
+            ])
         #expect(result.stderr == "")
         #expect(result.status == 0)
     }
@@ -60,15 +61,17 @@ struct FileChoiceEndToEndTests {
 
     /// (Folders are entered unless a negated glob matches them, so the
     /// folder named with a CPF is listed unless left out.)
-    @Test("-g chooses files as ripgrep does", arguments: [
-        (["*.txt", "!390*", "!CPF*"], ["t/src/a.txt", "t/src/deep/b.txt", "t/src/n\\xe3o.txt"]),
-        (["*.txt", "!deep", "!390*", "!CPF*"], ["t/src/a.txt", "t/src/n\\xe3o.txt"]),
-        (["!*.txt", "!.git"], ["t/390.533.447-05", "t/logs/d.log", "t/src/c.log"]),
-        (["src/*.log"], ["t/390.533.447-05", "t/src/c.log"]),
-        (["src/**", "!**/deep/**", "!/390*/"], ["t/src/a.txt", "t/src/c.log", "t/src/n\\xe3o.txt"]),
-        (["!*", "*.log"], []),
-        (["!*", "*/", "*.log", "!.git/"], ["t/390.533.447-05", "t/logs/d.log", "t/src/c.log"]),
-    ])
+    @Test(
+        "-g chooses files as ripgrep does",
+        arguments: [
+            (["*.txt", "!390*", "!CPF*"], ["t/src/a.txt", "t/src/deep/b.txt", "t/src/n\\xe3o.txt"]),
+            (["*.txt", "!deep", "!390*", "!CPF*"], ["t/src/a.txt", "t/src/n\\xe3o.txt"]),
+            (["!*.txt", "!.git"], ["t/390.533.447-05", "t/logs/d.log", "t/src/c.log"]),
+            (["src/*.log"], ["t/390.533.447-05", "t/src/c.log"]),
+            (["src/**", "!**/deep/**", "!/390*/"], ["t/src/a.txt", "t/src/c.log", "t/src/n\\xe3o.txt"]),
+            (["!*", "*.log"], []),
+            (["!*", "*/", "*.log", "!.git/"], ["t/390.533.447-05", "t/logs/d.log", "t/src/c.log"]),
+        ])
     func globsChooseFiles(globs: [String], expected: [String]) {
         let options = globs.map { "-g '\($0)'" }.joined(separator: " ")
         let result = Self.sh("\"$CPF\" find -r -l --confidence high \(options) t")
@@ -82,12 +85,16 @@ struct FileChoiceEndToEndTests {
     }
 
     @Test func redactInPlaceNeverWritesInsideGitAndFailsWhileANameHoldsACPF() {
-        let result = Self.sh("""
+        let result = Self.sh(
+            """
             "$CPF" redact -r --in-place t; echo "status $?"; cat t/.git/config t/src/a.txt
             """)
         #expect(outputLines(result.stdout) == ["status 2", "CPF 390.533.447-05", "CPF ***.***.***-**"])
         let complaints = result.stderr.split(separator: "\n").map(String.init)
-        #expect(complaints.contains { $0.hasPrefix("cpf: t/.git/config: not rewritten: it holds a CPF and lies in a version-control folder") })
+        #expect(
+            complaints.contains {
+                $0.hasPrefix("cpf: t/.git/config: not rewritten: it holds a CPF and lies in a version-control folder")
+            })
         #expect(complaints.contains("cpf: t/***.***.***-**: its name holds a CPF (shown hidden), not renamed"))
         #expect(complaints.contains("cpf: t/CPF ***.***.***-**.txt: its name holds a CPF (shown hidden), not renamed"))
         #expect(complaints.contains("cpf: redacted t/src/n\\xe3o.txt (1 hidden)"))
@@ -97,7 +104,8 @@ struct FileChoiceEndToEndTests {
     }
 
     @Test func leftOutWithGlobsTheTreeIsCleanAndTheRunSucceeds() {
-        let result = Self.sh("""
+        let result = Self.sh(
+            """
             "$CPF" redact -r --in-place -g '!.git' -g '!390.533.447-05' -g '!CPF*' t 2>/dev/null; echo "status $?"
             "$CPF" find -r --confidence low --include-invalid -g '!.git' -g '!390.533.447-05' -g '!CPF*' t; echo "find $?"
             """)

@@ -2,8 +2,8 @@
 // SOURCE:LINE:COLUMN: TEXT or JSON Lines; files, standard input, CRLF, long
 // lines across cpf's read blocks, binary input, exit statuses.
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
 
@@ -23,9 +23,11 @@ struct FindEndToEndTests {
         var size = 0
         while size < 5 << 20 {
             let cpf = CPFGenerator().next(using: &random)
-            let line = ["cliente CPF \(cpf.formatted) pedido \(random.next() % 100_000)",
-                        "tel 11\(random.next() % 1_000_000_000) doc \(cpf.digits)",
-                        "ip 200.147.\(random.next() % 256).\(random.next() % 256) ok"][Int(random.next() % 3)]
+            let line = [
+                "cliente CPF \(cpf.formatted) pedido \(random.next() % 100_000)",
+                "tel 11\(random.next() % 1_000_000_000) doc \(cpf.digits)",
+                "ip 200.147.\(random.next() % 256).\(random.next() % 256) ok",
+            ][Int(random.next() % 3)]
             lines.append(line)
             size += line.utf8.count + 1
         }
@@ -50,27 +52,30 @@ struct FindEndToEndTests {
 
     @Test func reportsEachCPFWithItsLineAndByteColumn() {
         let result = run(["find"], stdin: Data(Self.ticket))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            -:1:27: 390.533.447-05
-            -:2:26: 52998224725
-            -:3:5: 529982247-25
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                -:1:27: 390.533.447-05
+                -:2:26: 52998224725
+                -:3:5: 529982247-25
 
-            """)
+                """)
         #expect(result.stderr == "")
         #expect(result.status == 0)
     }
 
     @Test func jsonLinesHaveSourceLineColumnTextAndDigits() throws {
         let result = run(["find", "--json"], stdin: Data(Self.ticket))
-        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix(
-            #"{"source":"-","line":1,"column":27,"text":"390.533.447-05","cpf":"39053344705","confidence":"high","valid":true}"# + "\n"))
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self).hasPrefix(
+                #"{"source":"-","line":1,"column":27,"text":"390.533.447-05","cpf":"39053344705","confidence":"high","valid":true}"#
+                    + "\n"))
         let objects = jsonObjects(result.stdout)
         #expect(objects.count == 3)
         #expect(objects.map { $0["line"] as? Int } == [1, 2, 3])
         #expect(objects.map { $0["column"] as? Int } == [27, 26, 5])
         #expect(objects.map { $0["text"] as? String } == ["390.533.447-05", "52998224725", "529982247-25"])
         #expect(objects.map { $0["cpf"] as? String } == ["39053344705", "52998224725", "52998224725"])
-        #expect(objects.map { $0["confidence"] as? String } == ["high", "medium", "high"])   // cpf=529982247-25: a CPF keyword
+        #expect(objects.map { $0["confidence"] as? String } == ["high", "medium", "high"])  // cpf=529982247-25: a CPF keyword
         #expect(objects.allSatisfy { $0["source"] as? String == "-" && $0["valid"] as? Bool == true && $0.count == 7 })
         #expect(result.status == 0)
     }
@@ -83,7 +88,8 @@ struct FindEndToEndTests {
     }
 
     @Test func nothingFoundExitsOne() {
-        let result = run(["find"], stdin: Data("CNPJ 12.345.678/0001-95, 390.533.447-06, 111.111.111-11, 1239053344705\n"))
+        let result = run(
+            ["find"], stdin: Data("CNPJ 12.345.678/0001-95, 390.533.447-06, 111.111.111-11, 1239053344705\n"))
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "")
         #expect(result.status == 1)
@@ -95,7 +101,9 @@ struct FindEndToEndTests {
         let a = directory.file("a.txt", "\n\nx 39053344705\n")
         let b = directory.file("b.log", "52998224725")
         let result = run(["find", a, "-", b], stdin: Data("390.533.447-05"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "\(a):3:3: 39053344705\n-:1:1: 390.533.447-05\n\(b):1:1: 52998224725\n")
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self)
+                == "\(a):3:3: 39053344705\n-:1:1: 390.533.447-05\n\(b):1:1: 52998224725\n")
         #expect(result.status == 0)
     }
 
@@ -105,16 +113,19 @@ struct FindEndToEndTests {
         let missing = directory.path("missing.txt")
         let result = run(["find", missing, a, directory.url.path])
         #expect(String(decoding: result.stdout, as: UTF8.self) == "\(a):1:1: 39053344705\n")
-        #expect(result.stderr == "cpf: \(missing): No such file or directory\ncpf: \(directory.url.path): Is a directory\n")
+        #expect(
+            result.stderr == "cpf: \(missing): No such file or directory\ncpf: \(directory.url.path): Is a directory\n")
         #expect(result.status == 2)
     }
 
-    @Test("columns count bytes: a CR, a tab and UTF-8 letters before a CPF are bytes of its line", arguments: [
-        ("x\r\n390.533.447-05\r\n", "-:2:1: 390.533.447-05\n"),
-        ("ab\r39053344705", "-:1:4: 39053344705\n"),
-        ("\té \u{FEFF}39053344705", "-:1:8: 39053344705\n"),
-        ("\u{FEFF}39053344705", "-:1:4: 39053344705\n"),
-    ])
+    @Test(
+        "columns count bytes: a CR, a tab and UTF-8 letters before a CPF are bytes of its line",
+        arguments: [
+            ("x\r\n390.533.447-05\r\n", "-:2:1: 390.533.447-05\n"),
+            ("ab\r39053344705", "-:1:4: 39053344705\n"),
+            ("\té \u{FEFF}39053344705", "-:1:8: 39053344705\n"),
+            ("\u{FEFF}39053344705", "-:1:4: 39053344705\n"),
+        ])
     func byteColumns(input: String, expected: String) {
         #expect(String(decoding: run(["find"], stdin: Data(input)).stdout, as: UTF8.self) == expected)
     }
@@ -129,7 +140,8 @@ struct FindEndToEndTests {
         }
         let input = Data(line) + Data("\n") + Data(repeating: UInt8(ascii: "7"), count: 3 << 20) + Data(" 52998224725")
         let result = run(["find"], stdin: input)
-        let expected = positions.map { "-:1:\($0 + 1): 390.533.447-05\n" }.joined() + "-:2:\((3 << 20) + 2): 52998224725\n"
+        let expected =
+            positions.map { "-:1:\($0 + 1): 390.533.447-05\n" }.joined() + "-:2:\((3 << 20) + 2): 52998224725\n"
         #expect(String(decoding: result.stdout, as: UTF8.self) == expected)
         #expect(result.status == 0)
     }
@@ -139,7 +151,9 @@ struct FindEndToEndTests {
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<200 {
             let position = Int.random(in: 0..<bytes.count - 20, using: &generator)
-            bytes.replaceSubrange(position..<position + 11, with: Array(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator)).utf8))
+            bytes.replaceSubrange(
+                position..<position + 11,
+                with: Array(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator)).utf8))
         }
         let expected = CPFScanner.matches(in: bytes)
         #expect(expected.count > 100)
@@ -152,8 +166,11 @@ struct FindEndToEndTests {
         let result = run(["help", "find"])
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 0)
-        for phrase in ["USAGE: cpf find [-r] [-g <glob>] [--pre <command>] [--confidence <level>]",
-                       "[--include-invalid] [--json] [--count | -l] [--stats]", "--json", "SOURCE:LINE:COLUMN: TEXT", "12.345.678/0001-95"] {
+        for phrase in [
+            "USAGE: cpf find [-r] [-g <glob>] [--pre <command>] [--confidence <level>]",
+            "[--include-invalid] [--json] [--count | -l] [--stats]", "--json", "SOURCE:LINE:COLUMN: TEXT",
+            "12.345.678/0001-95",
+        ] {
             #expect(text.contains(phrase))
         }
         #expect(run(["find", "--help"]).stdout == result.stdout)

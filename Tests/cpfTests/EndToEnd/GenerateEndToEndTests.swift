@@ -1,14 +1,15 @@
 // End-to-end tests of `cpf generate`, through the built binary.
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
 
 @Suite("cpf generate, end to end")
 struct GenerateEndToEndTests {
     static func lines(_ data: Data) -> [String] {
-        String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
     }
 
     @Test("prints one valid bare CPF by default")
@@ -39,16 +40,20 @@ struct GenerateEndToEndTests {
         #expect(run(["generate", "-n", "5"]).stdout != run(["generate", "-n", "5"]).stdout)
     }
 
-    @Test("--state and --region restrict the ninth digit", arguments: [
-        (["--state", "SP"], 8), (["--state", "rj"], 7), (["--state", "Rs"], 0), (["--region", "0"], 0),
-        (["--region=9"], 9), (["--state", "df"], 1),
-    ])
+    @Test(
+        "--state and --region restrict the ninth digit",
+        arguments: [
+            (["--state", "SP"], 8), (["--state", "rj"], 7), (["--state", "Rs"], 0), (["--region", "0"], 0),
+            (["--region=9"], 9), (["--state", "df"], 1),
+        ])
     func restrictsRegion(options: [String], digit: Int) {
         let result = run(["generate", "-n", "300", "--seed", "1"] + options)
         #expect(result.status == 0)
         let lines = Self.lines(result.stdout)
         #expect(lines.count == 300)
-        #expect(lines.allSatisfy { $0.isValidCPF && Int(String($0.utf8.map { Character(UnicodeScalar($0)) }[8]))! == digit })
+        #expect(
+            lines.allSatisfy { $0.isValidCPF && Int(String($0.utf8.map { Character(UnicodeScalar($0)) }[8]))! == digit }
+        )
     }
 
     @Test("-n 0 prints nothing and succeeds")
@@ -58,11 +63,15 @@ struct GenerateEndToEndTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("bad values are usage errors: exit 2, cpf: on stderr, nothing on stdout", arguments: [
-        ["generate", "-n", "-1"], ["generate", "-n", "abc"], ["generate", "-n"], ["generate", "--state", "XX"],
-        ["generate", "--region", "10"], ["generate", "--region", "a"], ["generate", "--state", "SP", "--region", "8"],
-        ["generate", "--seed", "-3"], ["generate", "--seed", "x"], ["generate", "12"], ["generate", "--state", "ſp"],
-    ])
+    @Test(
+        "bad values are usage errors: exit 2, cpf: on stderr, nothing on stdout",
+        arguments: [
+            ["generate", "-n", "-1"], ["generate", "-n", "abc"], ["generate", "-n"], ["generate", "--state", "XX"],
+            ["generate", "--region", "10"], ["generate", "--region", "a"],
+            ["generate", "--state", "SP", "--region", "8"],
+            ["generate", "--seed", "-3"], ["generate", "--seed", "x"], ["generate", "12"],
+            ["generate", "--state", "ſp"],
+        ])
     func rejectsBadValues(arguments: [String]) {
         let result = run(arguments)
         #expect(result.status == 2)
@@ -96,20 +105,26 @@ struct GenerateUniqueEndToEndTests {
         #expect(lines.count == 200_000)
         #expect(Set(lines).count == 200_000)
         #expect(lines.prefix(1000).allSatisfy { $0.count == 11 && $0.isValidCPF })
-        #expect(run(["generate", "--unique", "-n", "1000", "--seed", "3"]).stdout == Data(lines.prefix(1000).map { $0 + "\n" }.joined().utf8))
+        #expect(
+            run(["generate", "--unique", "-n", "1000", "--seed", "3"]).stdout
+                == Data(lines.prefix(1000).map { $0 + "\n" }.joined().utf8))
     }
 
     @Test("with a region, every CPF is of it and none repeats")
     func region() {
-        let lines = outputLines(run(["generate", "--unique", "-n", "50000", "--state", "SP", "--formatted", "--seed", "1"]).stdout)
+        let lines = outputLines(
+            run(["generate", "--unique", "-n", "50000", "--state", "SP", "--formatted", "--seed", "1"]).stdout)
         #expect(lines.count == 50_000)
         #expect(Set(lines).count == 50_000)
         #expect(lines.allSatisfy { $0.count == 14 && Array($0.utf8)[10] == UInt8(ascii: "8") })
     }
 
-    @Test("more than exist is a usage error at once", arguments: [
-        (["-n", "999999991"], "999999990 CPFs"), (["-n", "100000000", "--region", "3"], "99999999 CPFs in that region"),
-    ])
+    @Test(
+        "more than exist is a usage error at once",
+        arguments: [
+            (["-n", "999999991"], "999999990 CPFs"),
+            (["-n", "100000000", "--region", "3"], "99999999 CPFs in that region"),
+        ])
     func tooMany(options: [String], message: String) {
         let result = run(["generate", "--unique"] + options)
         #expect(result.status == 2)

@@ -19,15 +19,20 @@ struct HostileTreeEndToEndTests {
 
     /// Fails the test when a tool is missing or the tests do not run as root.
     static func requireTools(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try #require(getuid() == 0, "these tests run as root, as CI does (another user swaps the folders)",
-                     sourceLocation: sourceLocation)
+        try #require(
+            getuid() == 0, "these tests run as root, as CI does (another user swaps the folders)",
+            sourceLocation: sourceLocation)
         for tool in tools {
-            let found = ["/usr/bin/", "/usr/sbin/", "/bin/", "/sbin/", "/usr/local/bin/"].contains {
-                FileManager.default.isExecutableFile(atPath: $0 + tool)
-            } || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-                FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
-            }
-            try #require(found, "\(tool) is missing (.ci/run installs inotify-tools, acl and attr)", sourceLocation: sourceLocation)
+            let found =
+                ["/usr/bin/", "/usr/sbin/", "/bin/", "/sbin/", "/usr/local/bin/"].contains {
+                    FileManager.default.isExecutableFile(atPath: $0 + tool)
+                }
+                || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+                    FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+                }
+            try #require(
+                found, "\(tool) is missing (.ci/run installs inotify-tools, acl and attr)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -91,8 +96,9 @@ struct HostileTreeEndToEndTests {
         #expect(found["status"] == "0", "\(result.stderr)")
     }
 
-    @Test("a folder swapped for a link to a root-only folder during the walk: nothing outside is read or written",
-          arguments: [["find"], ["redact", "--in-place"]])
+    @Test(
+        "a folder swapped for a link to a root-only folder during the walk: nothing outside is read or written",
+        arguments: [["find"], ["redact", "--in-place"]])
     func swappedFolderCannotLeadTheWalkOutside(command: [String]) throws {
         try Self.requireTools()
         let script = """
@@ -164,7 +170,8 @@ struct HostileTreeEndToEndTests {
         #expect(found["files"] == "a.txt ")
     }
 
-    @Test("a writer appending every millisecond during the rewrite loses no line", arguments: ["reopens", "keeps-open"])
+    @Test(
+        "a writer appending every millisecond during the rewrite loses no line", arguments: ["reopens", "keeps-open"])
     func noLostWrites(writer: String) throws {
         try Self.requireTools()
         let script = """

@@ -1,7 +1,7 @@
 // End-to-end tests of `cpf info`, through the built binary.
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
 
@@ -11,16 +11,17 @@ struct InfoEndToEndTests {
     func explainsValid() {
         let result = run(["info", "390.533.447-05"])
         #expect(result.status == 0)
-        #expect(result.stdout.text == """
-            Input:         390.533.447-05
-            Valid:         yes
-            Masked:        390.533.447-05
-            Digits:        39053344705
-            Check digits:  05 (right)
-            Fiscal region: 7: ES, RJ
-            LGPD display:  ***.533.447-**
+        #expect(
+            result.stdout.text == """
+                Input:         390.533.447-05
+                Valid:         yes
+                Masked:        390.533.447-05
+                Digits:        39053344705
+                Check digits:  05 (right)
+                Fiscal region: 7: ES, RJ
+                LGPD display:  ***.533.447-**
 
-            """)
+                """)
     }
 
     @Test("an invalid CPF: the reason, found and expected check digits, and suggestions; exit 1")
@@ -63,9 +64,11 @@ struct InfoEndToEndTests {
         #expect(object["suggestions"] == nil)
     }
 
-    @Test("input without 11 digits: the reason only", arguments: [
-        ("12345", "length"), ("390.533.447-05x", "invalid-character"), ("", "empty"),
-    ])
+    @Test(
+        "input without 11 digits: the reason only",
+        arguments: [
+            ("12345", "length"), ("390.533.447-05x", "invalid-character"), ("", "empty"),
+        ])
     func withoutDigits(input: String, code: String) throws {
         let result = run(["info", "--json", input])
         #expect(result.status == 1)
@@ -88,7 +91,9 @@ struct InfoEndToEndTests {
         #expect(result.stdout.text.contains("Masked:        001.234.567-97"))
     }
 
-    @Test("a missing or extra argument is a usage error", arguments: [["info"], ["info", "1", "2"], ["info", "--bogus", "1"]])
+    @Test(
+        "a missing or extra argument is a usage error",
+        arguments: [["info"], ["info", "1", "2"], ["info", "--bogus", "1"]])
     func usage(arguments: [String]) {
         let result = run(arguments)
         #expect(result.status == 2)

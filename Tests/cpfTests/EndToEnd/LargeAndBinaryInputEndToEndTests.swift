@@ -53,13 +53,14 @@ enum BigInput {
 struct LargeAndBinaryInputEndToEndTests {
     @Test func reportJudgesLongLinesAndGoesOnWithTheNextLines() {
         let result = run(["check"], stdin: BigInput.input)
-        #expect(String(decoding: result.stdout, as: UTF8.self) == """
-            -:1: '\(BigInput.echo("x"))': invalid character 'x' at position 1
-            -:2: '231.002.999-00': check digits should be 81
-            -:5: '\(BigInput.echo("1"))': \(BigInput.size) digits, expected 11
-            -:6: 'abc': invalid character 'a' at position 1
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self) == """
+                -:1: '\(BigInput.echo("x"))': invalid character 'x' at position 1
+                -:2: '231.002.999-00': check digits should be 81
+                -:5: '\(BigInput.echo("1"))': \(BigInput.size) digits, expected 11
+                -:6: 'abc': invalid character 'a' at position 1
 
-            """)
+                """)
         #expect(result.stderr == "cpf: 7 checked, 3 valid, 4 invalid (2 invalid-character, 1 length, 1 check-digits)\n")
         #expect(result.status == 1)
     }
@@ -87,22 +88,27 @@ struct LargeAndBinaryInputEndToEndTests {
         try #require(objects.count == 7)
         #expect(objects.map { $0["line"] as? Int } == Array(1...7))
         #expect(objects.map { $0["valid"] as? Bool } == [false, false, true, true, false, false, true])
-        #expect(objects.map { $0["reason"] as? String } == ["invalid-character", "check-digits", nil, nil, "length", "invalid-character", nil])
+        #expect(
+            objects.map { $0["reason"] as? String } == [
+                "invalid-character", "check-digits", nil, nil, "length", "invalid-character", nil,
+            ])
         #expect(objects[2]["cpf"] as? String == "39053344705")
     }
 
     @Test func formatRewritesTheLongValidLineAndPassesTheOthersThrough() {
         let result = run(["format"], stdin: BigInput.input)
-        let expected = BigInput.xLine + Data("\r\n231.002.999-00\n390.533.447-05\n529.982.247-25\n")
+        let expected =
+            BigInput.xLine + Data("\r\n231.002.999-00\n390.533.447-05\n529.982.247-25\n")
             + BigInput.digitLine + Data("\nabc\n390.533.447-05\n")
         #expect(result.stdout.count == expected.count)
         #expect(result.stdout == expected)
-        #expect(result.stderr == """
-            cpf: -:1: '\(BigInput.echo("x"))': invalid character 'x' at position 1
-            cpf: -:5: '\(BigInput.echo("1"))': \(BigInput.size) digits, expected 11
-            cpf: -:6: 'abc': invalid character 'a' at position 1
+        #expect(
+            result.stderr == """
+                cpf: -:1: '\(BigInput.echo("x"))': invalid character 'x' at position 1
+                cpf: -:5: '\(BigInput.echo("1"))': \(BigInput.size) digits, expected 11
+                cpf: -:6: 'abc': invalid character 'a' at position 1
 
-            """)
+                """)
         #expect(result.status == 1)
     }
 
@@ -156,7 +162,9 @@ struct LargeAndBinaryInputEndToEndTests {
         #expect(result.status == 1)
         let expected = "cpf: -:1: '\(BigInput.echo("x"))': invalid character 'x' at position 1\n"
         let matches = result.stderr == expected
-        #expect(matches, """
+        #expect(
+            matches,
+            """
             expected \(expected.utf8.count) bytes on standard error, 64 KiB of the input then '…'; \
             got \(result.stderr.utf8.count) bytes ending in \(String(result.stderr.suffix(50)).debugDescription)
             """)
@@ -165,16 +173,20 @@ struct LargeAndBinaryInputEndToEndTests {
     @Test func checkEchoesAtMost64KiBOfAnInputInItsReport() {
         let line = String(repeating: "x", count: 100_000)
         let result = run(["check"], stdin: Data(line + "\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "-:1: '\(BigInput.echo("x"))': invalid character 'x' at position 1\n")
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self)
+                == "-:1: '\(BigInput.echo("x"))': invalid character 'x' at position 1\n")
         let json = jsonObjects(run(["check", "--json"], stdin: Data(line + "\n")).stdout)
         #expect(json.first?["input"] as? String == BigInput.echo("x"))
     }
 
-    @Test("binary input never crashes", arguments: [
-        ["check"], ["check", "--valid"], ["check", "--invalid"], ["check", "--csv"], ["check", "-q"],
-        ["check", "--field", "2"], ["check", "--field", "1", "--header", "--invalid"],
-        ["format"], ["strip"], ["format", "--partial"],
-    ])
+    @Test(
+        "binary input never crashes",
+        arguments: [
+            ["check"], ["check", "--valid"], ["check", "--invalid"], ["check", "--csv"], ["check", "-q"],
+            ["check", "--field", "2"], ["check", "--field", "1", "--header", "--invalid"],
+            ["format"], ["strip"], ["format", "--partial"],
+        ])
     func binaryInputDoesNotCrash(arguments: [String]) {
         let outcome = launch(arguments, stdin: .pipe(BigInput.binary))
         #expect(outcome.signal == nil)
@@ -202,8 +214,11 @@ struct LargeAndBinaryInputEndToEndTests {
         // Every line lands in exactly one of the two filters.
         let valid = run(["check", "--valid"], stdin: BigInput.binary)
         let invalid = run(["check", "--invalid"], stdin: BigInput.binary)
-        #expect(BigInput.lineCount(valid.stdout) + BigInput.lineCount(invalid.stdout) == BigInput.lineCount(BigInput.binary))
-        #expect(valid.stdout.count + invalid.stdout.count == BigInput.binary.count + (BigInput.binary.last == 0x0A ? 0 : 1))
+        #expect(
+            BigInput.lineCount(valid.stdout) + BigInput.lineCount(invalid.stdout) == BigInput.lineCount(BigInput.binary)
+        )
+        #expect(
+            valid.stdout.count + invalid.stdout.count == BigInput.binary.count + (BigInput.binary.last == 0x0A ? 0 : 1))
     }
 }
 
@@ -227,7 +242,9 @@ struct SpillFileEndToEndTests {
     }
 
     /// Runs `cpf ARGUMENTS < input` with TMPDIR set to `tmpdir`.
-    static func run(_ arguments: String, tmpdir: String = missing, stdin: Data = input) -> (status: Int32, stdout: Data, stderr: String) {
+    static func run(_ arguments: String, tmpdir: String = missing, stdin: Data = input) -> (
+        status: Int32, stdout: Data, stderr: String
+    ) {
         let directory = TemporaryDirectory()
         let file = directory.file("in.txt", stdin)
         return runShell("TMPDIR='\(tmpdir)' \"$CPF\" \(arguments) < '\(file)'")
@@ -251,7 +268,13 @@ struct SpillFileEndToEndTests {
         let format = Self.run("format")
         #expect(format.status == 2)
         #expect(Self.same(format.stdout, Self.spacedWrong + Data("\n390.533.447-05\nbad\n".utf8)))
-        #expect(format.stderr == "cpf: -:1: \(Self.message): passed through unchecked\ncpf: -:3: 'bad': invalid character 'b' at position 1\n")
+        #expect(
+            format.stderr
+                == """
+                cpf: -:1: \(Self.message): passed through unchecked\ncpf: -:3: 'bad': invalid character 'b' at \
+                position 1\n
+                """
+        )
         let strip = Self.run("strip")
         #expect(strip.status == 2)
         #expect(Self.same(strip.stdout, Self.spacedWrong + Data("\n39053344705\nbad\n".utf8)))
@@ -271,7 +294,12 @@ struct SpillFileEndToEndTests {
         #expect(result.stderr == "cpf: -:1: \(Self.message): passed through unchecked\n")
     }
 
-    @Test("pseudonymize never copies what it could not check: the long line is left out and reported; a long valid one is still pseudonymized")
+    @Test(
+        """
+        pseudonymize never copies what it could not check: the long line is left out and reported; a long valid \
+        one is still pseudonymized
+        """
+    )
     func pseudonymize() {
         let directory = TemporaryDirectory()
         let key = directory.file("key", PseudonymizeEndToEndTests.keyHex + "\n")
@@ -279,9 +307,13 @@ struct SpillFileEndToEndTests {
         let result = Self.run("pseudonymize --key-file '\(key)'")
         #expect(result.status == 2)
         #expect(Self.same(result.stdout, Data("\n48533184026\nbad\n".utf8)))
-        #expect(result.stderr.hasSuffix("cpf: -:1: \(Self.message): left out\ncpf: -:3: 'bad': invalid character 'b' at position 1\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                "cpf: -:1: \(Self.message): left out\ncpf: -:3: 'bad': invalid character 'b' at position 1\n"))
         #expect(!result.stderr.contains("39053344706"))
-        let valid = Self.run("pseudonymize --key-file '\(key)'", stdin: Data(repeating: UInt8(ascii: " "), count: 2 << 20) + Data("39053344705\n".utf8))
+        let valid = Self.run(
+            "pseudonymize --key-file '\(key)'",
+            stdin: Data(repeating: UInt8(ascii: " "), count: 2 << 20) + Data("39053344705\n".utf8))
         #expect(valid.status == 0)
         #expect(Self.same(valid.stdout, Data("48533184026\n".utf8)))
     }
@@ -291,12 +323,19 @@ struct SpillFileEndToEndTests {
         let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
         let directory = TemporaryDirectory()
         let file = directory.file("in.txt", Self.input)
-        let result = runShell("""
+        let result = runShell(
+            """
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" TMPDIR='\(directory.url.path)' '\(strace)' -f -o /dev/null \\
                 -e trace=pwrite64 -e inject=pwrite64:error=ENOSPC "$CPF" format < '\(file)'
             """)
         #expect(result.status == 2)
         #expect(Self.same(result.stdout, Self.spacedWrong + Data("\n390.533.447-05\nbad\n".utf8)))
-        #expect(result.stderr.hasPrefix("cpf: -:1: cannot hold this long line in a temporary file in \(directory.url.path) (No space left on device): passed through unchecked\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                cpf: -:1: cannot hold this long line in a temporary file in \(directory.url.path) (No space left \
+                on device): passed through unchecked\n
+                """
+            ))
     }
 }

@@ -5,8 +5,9 @@
 import CPFTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("reliability, third round: limits and signals")
@@ -38,7 +39,8 @@ struct LimitsEndToEndTests {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let end = stat.lastIndex(of: ")") else { return true }
+                let end = stat.lastIndex(of: ")")
+            else { return true }
             let state = stat[end...].dropFirst(2).first
             if state == "S" || state == "Z" { return true }
             usleep(200)
@@ -46,8 +48,9 @@ struct LimitsEndToEndTests {
         return false
     }
 
-    @Test("a non-blocking standard input with nothing ready yet is waited for, not 'Resource temporarily unavailable'",
-          arguments: 0..<readers.count)
+    @Test(
+        "a non-blocking standard input with nothing ready yet is waited for, not 'Resource temporarily unavailable'",
+        arguments: 0..<readers.count)
     func nonBlockingStandardInput(reader: Int) throws {
         try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
         let directory = TemporaryDirectory()
@@ -94,7 +97,8 @@ struct LimitsEndToEndTests {
 
     /// What a run killed in the middle of writing to a regular file left.
     enum KilledRun: Equatable {
-        case whole, halfRecord, notJSON, notKilled(status: Int32, signal: Int32?)
+        case whole, halfRecord, notJSON
+        case notKilled(status: Int32, signal: Int32?)
     }
 
     /// Runs `cpf check --json < input > output`, sends SIGTERM once the
@@ -108,8 +112,9 @@ struct LimitsEndToEndTests {
         defer { close(outputFD) }
         // SIGTERM at its default action, whatever the test runner has.
         var pid = pid_t()
-        let spawned = spawnProcess(&pid, CPFBinary.path, ["check", "--json"], descriptors: (inputFD, outputFD, null),
-                                   environment: CPFBinary.englishEnvironment, defaultSignals: true)
+        let spawned = spawnProcess(
+            &pid, CPFBinary.path, ["check", "--json"], descriptors: (inputFD, outputFD, null),
+            environment: CPFBinary.englishEnvironment, defaultSignals: true)
         precondition(spawned == 0, "posix_spawn \(CPFBinary.path) failed: \(spawned)")
         close(inputFD)
         close(null)
@@ -141,33 +146,43 @@ struct LimitsEndToEndTests {
         let directory = TemporaryDirectory()
         let lines = ["390.533.447-05", "390.533.447-06", "abc", "  39053344705", "231.002.999-00"]
         var random = SeededGenerator(seed: 21)
-        let input = directory.file("in.txt", (0..<100_000).map { _ in lines.randomElement(using: &random)! + "\n" }.joined())
+        let input = directory.file(
+            "in.txt", (0..<100_000).map { _ in lines.randomElement(using: &random)! + "\n" }.joined())
         var outcomes: [KilledRun] = []
         for run in 0..<200 {
             let target = Int.random(in: 1...(256 << 10), using: &random)
-            outcomes.append(Self.killDuringWrite(input: input, output: directory.path("out-\(run % 2).json"), target: target))
+            outcomes.append(
+                Self.killDuringWrite(input: input, output: directory.path("out-\(run % 2).json"), target: target))
         }
         let half = outcomes.filter { $0 == .halfRecord }.count
         let broken = outcomes.filter { $0 == .notJSON }.count
         #expect(half == 0, "\(half) of 200 runs left half a record at the end of the file")
         #expect(broken == 0, "\(broken) of 200 runs left a last line that is not a JSON object")
-        #expect(outcomes.allSatisfy { $0 == .whole || $0 == .halfRecord || $0 == .notJSON },
-                "not every run was killed by SIGTERM: \(outcomes.filter { if case .notKilled = $0 { true } else { false } })")
+        #expect(
+            outcomes.allSatisfy { $0 == .whole || $0 == .halfRecord || $0 == .notJSON },
+            """
+            not every run was killed by SIGTERM: \
+            \(outcomes.filter { if case .notKilled = $0 { true } else { false } })
+            """
+        )
     }
 
     @Test("past ulimit -f, a write fails like a full disk: 'File too large', exit 2, not killed by SIGXFSZ")
     func fileSizeLimit() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && ulimit -f 64 && "$CPF" generate -n 100000 > out.txt
             """)
         #expect(result.status == 2)
         #expect(result.stderr == "cpf: standard output: File too large\n")
     }
 
-    @Test("redact --in-place removes its temporary file on every catchable terminating signal, then dies of it",
-          arguments: ["USR1", "USR2", "ALRM", "XCPU", "VTALRM", "PROF", "HUP", "TERM"])
+    @Test(
+        "redact --in-place removes its temporary file on every catchable terminating signal, then dies of it",
+        arguments: ["USR1", "USR2", "ALRM", "XCPU", "VTALRM", "PROF", "HUP", "TERM"])
     func temporaryFileRemovedOnSignal(signal: String) {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)"
             "$CPF" generate -n 400000 --seed 5 --formatted | sed 's/^/CPF /' > work.txt
             old=$(cksum < work.txt)
@@ -182,15 +197,18 @@ struct LimitsEndToEndTests {
             [ "$now" = "$old" ] || [ "$now" = "$new" ] || echo mixed
             ls -A
             """, timeout: 120)
-        let number = ["USR1": SIGUSR1, "USR2": SIGUSR2, "ALRM": SIGALRM, "XCPU": SIGXCPU, "VTALRM": SIGVTALRM,
-                      "PROF": SIGPROF, "HUP": SIGHUP, "TERM": SIGTERM][signal]!
+        let number = [
+            "USR1": SIGUSR1, "USR2": SIGUSR2, "ALRM": SIGALRM, "XCPU": SIGXCPU, "VTALRM": SIGVTALRM,
+            "PROF": SIGPROF, "HUP": SIGHUP, "TERM": SIGTERM,
+        ][signal]!
         // Died of the signal. (SIGINT and SIGQUIT are ignored by a background job of sh: not tested here.)
         #expect(outputLines(result.stdout) == ["seen", "status \(128 + number)", "expected.txt", "work.txt"])
     }
 
     @Test("past ulimit -f, redact --in-place reports the file too large, removes its temporary file and goes on")
     func fileSizeLimitDuringARewrite() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && mkdir t
             python3 -c "import sys; sys.stdout.write('CPF 390.533.447-05 linha de registro\\n' * 8000)" > t/big.txt
             printf 'CPF 529.982.247-25\\n' > t/small.txt
@@ -203,17 +221,19 @@ struct LimitsEndToEndTests {
             ls -A t
             sed "s|$PWD/||" err
             """)
-        #expect(outputLines(result.stdout) == [
-            "status 2", "big unchanged", "CPF ***.***.***-**", "big.txt", "small.txt",
-            "cpf: t/big.txt: File too large", "cpf: redacted t/small.txt (1 hidden)",
-        ])
+        #expect(
+            outputLines(result.stdout) == [
+                "status 2", "big unchanged", "CPF ***.***.***-**", "big.txt", "small.txt",
+                "cpf: t/big.txt: File too large", "cpf: redacted t/small.txt (1 hidden)",
+            ])
     }
 
     @Test("under ulimit -v, find -r and redact -r use fewer threads or say 'not enough memory', never crash")
     func memoryLimit() {
         // AddressSanitizer reserves terabytes of address space: it cannot start under any limit.
         guard !ReliabilityEndToEndTests.isAddressSanitized else { return }
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && mkdir t
             for i in 1 2 3 4 5 6 7 8 9 10; do
                 python3 -c "import sys; sys.stdout.write('CPF 390.533.447-05 linha\\n' * 40000)" > t/f$i.txt

@@ -4,10 +4,11 @@
 import CPFTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A running `cpf` whose standard input is a pipe the test writes to.
@@ -80,31 +81,64 @@ struct LiveOutputEndToEndTests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("each line's output comes out before the pipe is closed", arguments: [
-        Case(arguments: ["redact"], exchanges: [
-            ("id 390.533.447-05 ok\n", "id ***.***.***-** ok\n"), ("next line\n", "next line\n")]),
-        Case(arguments: ["find"], exchanges: [
-            ("a 390.533.447-05\n", "-:1:3: 390.533.447-05\n"), ("b 39053344705\n", "-:2:3: 39053344705\n")]),
-        Case(arguments: ["check"], exchanges: [
-            ("390.533.447-06\n", "-:1: '390.533.447-06': check digits should be 05\n"),
-            ("x\n", "-:2: 'x': invalid character 'x' at position 1\n")]),
-        Case(arguments: ["check", "--valid"], exchanges: [
-            ("390.533.447-05\n", "390.533.447-05\n"), ("52998224725\n", "52998224725\n")]),
-        Case(arguments: ["check", "--invalid"], exchanges: [("x\n", "x\n"), ("y\r\n", "y\r\n")]),
-        Case(arguments: ["check", "--json"], exchanges: [
-            ("39053344705\n", #"{"source":"-","line":1,"input":"39053344705","valid":true,"cpf":"39053344705"}"# + "\n")]),
-        Case(arguments: ["check", "--csv"], exchanges: [
-            ("39053344705\n", "source,line,input,valid,cpf,reason,message\n"),
-            ("", "-,1,39053344705,true,39053344705,,\n")]),
-        Case(arguments: ["check", "--annotate"], exchanges: [
-            ("39053344705\n", "39053344705,true,\n"), ("1\n", "1,false,length\n")]),
-        Case(arguments: ["check", "--field", "2", "--valid"], exchanges: [
-            ("a,\"390.533.447-05\"\n", "a,\"390.533.447-05\"\n")]),
-        Case(arguments: ["format"], exchanges: [("39053344705\n", "390.533.447-05\n"), ("52998224725\n", "529.982.247-25\n")]),
-        Case(arguments: ["strip"], exchanges: [("390.533.447-05\n", "39053344705\n")]),
-        Case(arguments: ["format", "--field", "2"], exchanges: [("a,39053344705,b\n", "a,390.533.447-05,b\n")]),
-        Case(arguments: ["complete"], exchanges: [("390533447\n", "39053344705\n"), ("529982247\n", "52998224725\n")]),
-    ])
+    @Test(
+        "each line's output comes out before the pipe is closed",
+        arguments: [
+            Case(
+                arguments: ["redact"],
+                exchanges: [
+                    ("id 390.533.447-05 ok\n", "id ***.***.***-** ok\n"), ("next line\n", "next line\n"),
+                ]),
+            Case(
+                arguments: ["find"],
+                exchanges: [
+                    ("a 390.533.447-05\n", "-:1:3: 390.533.447-05\n"), ("b 39053344705\n", "-:2:3: 39053344705\n"),
+                ]),
+            Case(
+                arguments: ["check"],
+                exchanges: [
+                    ("390.533.447-06\n", "-:1: '390.533.447-06': check digits should be 05\n"),
+                    ("x\n", "-:2: 'x': invalid character 'x' at position 1\n"),
+                ]),
+            Case(
+                arguments: ["check", "--valid"],
+                exchanges: [
+                    ("390.533.447-05\n", "390.533.447-05\n"), ("52998224725\n", "52998224725\n"),
+                ]),
+            Case(arguments: ["check", "--invalid"], exchanges: [("x\n", "x\n"), ("y\r\n", "y\r\n")]),
+            Case(
+                arguments: ["check", "--json"],
+                exchanges: [
+                    (
+                        "39053344705\n",
+                        #"{"source":"-","line":1,"input":"39053344705","valid":true,"cpf":"39053344705"}"# + "\n"
+                    )
+                ]),
+            Case(
+                arguments: ["check", "--csv"],
+                exchanges: [
+                    ("39053344705\n", "source,line,input,valid,cpf,reason,message\n"),
+                    ("", "-,1,39053344705,true,39053344705,,\n"),
+                ]),
+            Case(
+                arguments: ["check", "--annotate"],
+                exchanges: [
+                    ("39053344705\n", "39053344705,true,\n"), ("1\n", "1,false,length\n"),
+                ]),
+            Case(
+                arguments: ["check", "--field", "2", "--valid"],
+                exchanges: [
+                    ("a,\"390.533.447-05\"\n", "a,\"390.533.447-05\"\n")
+                ]),
+            Case(
+                arguments: ["format"],
+                exchanges: [("39053344705\n", "390.533.447-05\n"), ("52998224725\n", "529.982.247-25\n")]),
+            Case(arguments: ["strip"], exchanges: [("390.533.447-05\n", "39053344705\n")]),
+            Case(arguments: ["format", "--field", "2"], exchanges: [("a,39053344705,b\n", "a,390.533.447-05,b\n")]),
+            Case(
+                arguments: ["complete"],
+                exchanges: [("390533447\n", "39053344705\n"), ("529982247\n", "52998224725\n")]),
+        ])
     func liveLines(_ test: Case) {
         let cpf = LivePipe(test.arguments)
         for (sent, expected) in test.exchanges {

@@ -71,28 +71,40 @@ struct MailEndToEndTests {
         }
         """#
 
-    @Test("find searches the decoded parts: a base64 attachment, a soft line break inside a CPF, each message of an mbox",
-          .enabled(if: tools))
+    @Test(
+        "find searches the decoded parts: a base64 attachment, a soft line break inside a CPF, each message of an mbox",
+        .enabled(if: tools))
     func findsInDecodedParts() {
-        let result = runShell("cd \"$(mktemp -d)\" && \(Self.make) && \"$CPF\" find att.eml qp.eml two.mbox | sed 's/:[0-9]*:[0-9]*:/:/'")
+        let result = runShell(
+            "cd \"$(mktemp -d)\" && \(Self.make) && \"$CPF\" find att.eml qp.eml two.mbox | sed 's/:[0-9]*:[0-9]*:/:/'")
         #expect(result.stderr == "")
-        #expect(outputLines(result.stdout) == ["att.eml: 529.982.247-25", "qp.eml: 390.533.447-05",
-                                               "two.mbox: 111.444.777-35", "two.mbox: 529.982.247-25"])
+        #expect(
+            outputLines(result.stdout) == [
+                "att.eml: 529.982.247-25", "qp.eml: 390.533.447-05",
+                "two.mbox: 111.444.777-35", "two.mbox: 529.982.247-25",
+            ])
         #expect(result.status == 0)
     }
 
-    @Test("LINE and COLUMN are those of the decoded text: the quoted-printable line joined, é one character of two bytes",
-          .enabled(if: tools))
+    @Test(
+        "LINE and COLUMN are those of the decoded text: the quoted-printable line joined, é one character of two bytes",
+        .enabled(if: tools))
     func positionsAreInTheDecodedText() {
-        let result = runShell("cd \"$(mktemp -d)\" && \(Self.make) && \"$CPF\" find qp.eml && gzip qp.eml && \"$CPF\" find qp.eml.gz")
+        let result = runShell(
+            "cd \"$(mktemp -d)\" && \(Self.make) && \"$CPF\" find qp.eml && gzip qp.eml && \"$CPF\" find qp.eml.gz")
         #expect(outputLines(result.stdout) == ["qp.eml:8:10: 390.533.447-05", "qp.eml.gz:8:10: 390.533.447-05"])
         #expect(result.status == 0)
     }
 
-    @Test("redact --in-place re-encodes the parts it changed: Python reads every part, no CPF left, the others byte for byte",
-          .enabled(if: tools))
+    @Test(
+        """
+        redact --in-place re-encodes the parts it changed: Python reads every part, no CPF left, the others byte \
+        for byte
+        """,
+        .enabled(if: tools))
     func redactInPlaceKeepsMessagesReadable() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.make) && \(Self.check) &&
             for f in att.eml qp.eml two.mbox; do cp $f $f.before; done &&
             "$CPF" redact --in-place att.eml qp.eml two.mbox &&
@@ -101,14 +113,22 @@ struct MailEndToEndTests {
             "$CPF" redact att.eml.before | cmp - att.eml
             """)
         #expect(outputLines(result.stdout) == ["att.eml 1", "qp.eml 1", "two.mbox 2"])
-        #expect(result.stderr == "cpf: redacted att.eml (1 hidden)\ncpf: redacted qp.eml (1 hidden)\ncpf: redacted two.mbox (2 hidden)\n")
+        #expect(
+            result.stderr
+                == """
+                cpf: redacted att.eml (1 hidden)\ncpf: redacted qp.eml (1 hidden)\ncpf: redacted two.mbox (2 \
+                hidden)\n
+                """
+        )
         #expect(result.status == 0)
     }
 
-    @Test("a part whose text ends with a CPF, right before a boundary, is re-encoded whole", .enabled(if: tools),
-          arguments: ["base64", "quoted-printable"])
+    @Test(
+        "a part whose text ends with a CPF, right before a boundary, is re-encoded whole", .enabled(if: tools),
+        arguments: ["base64", "quoted-printable"])
     func cpfAtAPartsEnd(encoding: String) {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.check) &&
             python3 -c "
             from email.message import EmailMessage
@@ -128,7 +148,8 @@ struct MailEndToEndTests {
 
     @Test("a CPF in a header is hidden where it is, the body left as it was", .enabled(if: tools))
     func redactsHeaders() {
-        let result = runShell(#"""
+        let result = runShell(
+            #"""
             cd "$(mktemp -d)" && printf 'From: a@example.com\nSubject: CPF 390.533.447-05\n\nnada\n' > m.eml &&
             "$CPF" redact m.eml
             """#)
@@ -136,10 +157,12 @@ struct MailEndToEndTests {
         #expect(result.status == 0)
     }
 
-    @Test("a header block too long is not searched: named, exit status 2 unless --skip-unsearchable, not rewritten",
-          .enabled(if: tools))
+    @Test(
+        "a header block too long is not searched: named, exit status 2 unless --skip-unsearchable, not rewritten",
+        .enabled(if: tools))
     func headerTooLongIsNotSearched() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" &&
             python3 -c "import sys; sys.stdout.buffer.write(b'From: a@b\\nSubject: x\\nX-Long: ' + b'a' * 70000 + b'\\n\\n529.982.247-25\\n')" > long.eml &&
             cp long.eml before &&
@@ -147,22 +170,32 @@ struct MailEndToEndTests {
               "$CPF" redact --in-place long.eml; echo "redact $?"; cmp long.eml before && echo same; }
             """)
         #expect(outputLines(result.stdout) == ["find 2", "skip 1", "redact 2", "same"])
-        #expect(result.stderr == String(repeating: "cpf: long.eml: not searched: e-mail: a header block longer than 65536 bytes\n", count: 3))
+        #expect(
+            result.stderr
+                == String(
+                    repeating: "cpf: long.eml: not searched: e-mail: a header block longer than 65536 bytes\n", count: 3
+                ))
     }
 
-    @Test("redact names e-mail it cannot rewrite (gzip-compressed, from a pipe) as not searched, and leaves it as it was",
-          .enabled(if: tools))
+    @Test(
+        "redact names e-mail it cannot rewrite (gzip-compressed, from a pipe) as not searched, and leaves it as it was",
+        .enabled(if: tools))
     func redactNamesWhatItCannotRewrite() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.make) && gzip -k qp.eml && cp qp.eml.gz before &&
             { "$CPF" redact --in-place qp.eml.gz; echo "gzip $?"; cmp qp.eml.gz before && echo same;
               cat qp.eml | "$CPF" redact > out; echo "pipe $?"; wc -c < out; }
             """)
-        #expect(outputLines(result.stdout).map { $0.trimmingCharacters(in: .whitespaces) } == ["gzip 2", "same", "pipe 2", "0"])
-        #expect(result.stderr == """
-            cpf: qp.eml.gz: not searched: e-mail compressed with gzip, which redact does not rewrite
-            cpf: standard input: not searched: e-mail read from a pipe, which redact rewrites only from a file
+        #expect(
+            outputLines(result.stdout).map { $0.trimmingCharacters(in: .whitespaces) } == [
+                "gzip 2", "same", "pipe 2", "0",
+            ])
+        #expect(
+            result.stderr == """
+                cpf: qp.eml.gz: not searched: e-mail compressed with gzip, which redact does not rewrite
+                cpf: standard input: not searched: e-mail read from a pipe, which redact rewrites only from a file
 
-            """)
+                """)
     }
 }

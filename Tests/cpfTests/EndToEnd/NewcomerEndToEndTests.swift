@@ -5,10 +5,11 @@
 import CPFTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 @Suite("a new user's first commands")
@@ -99,8 +100,9 @@ struct NewcomerEndToEndTests {
         #expect(poll(&request, 1, 10_000) == 1)
         var chunk = [UInt8](repeating: 0, count: 512)
         let count = chunk.withUnsafeMutableBytes { read(errorsRead, $0.baseAddress, $0.count) }
-        #expect(String(decoding: chunk[..<max(count, 0)], as: UTF8.self)
-            == "cpf: reading CPFs from the terminal, one per line; Ctrl-D ends\n")
+        #expect(
+            String(decoding: chunk[..<max(count, 0)], as: UTF8.self)
+                == "cpf: reading CPFs from the terminal, one per line; Ctrl-D ends\n")
         kill(pid, SIGTERM)
         _ = waitForExit(pid, timeout: 10)
         close(slave)

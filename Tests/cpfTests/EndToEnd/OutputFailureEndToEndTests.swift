@@ -4,10 +4,11 @@
 import CPFTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 @Suite("closed pipe and full disk")
@@ -46,14 +47,19 @@ struct OutputFailureEndToEndTests {
         close(stderrRead)
         #expect(!timedOut, "cpf went on after its reader closed the pipe")
         #expect(Date().timeIntervalSince(started) < 5)
-        #expect(signal == SIGPIPE || (signal == nil && status != 0), "status \(status), signal \(String(describing: signal))")
+        #expect(
+            signal == SIGPIPE || (signal == nil && status != 0),
+            "status \(status), signal \(String(describing: signal))")
         #expect(stderr == "", "cpf wrote to standard error: \(stderr)")
     }
 
-    @Test("a full disk is reported and exits 2", arguments: [
-        ["check", "--valid"], ["check", "--json"], ["check", "--csv"], ["format"], ["strip"], ["find"], ["find", "--json"],
-        ["redact"], ["redact", "--style", "lgpd"],
-    ])
+    @Test(
+        "a full disk is reported and exits 2",
+        arguments: [
+            ["check", "--valid"], ["check", "--json"], ["check", "--csv"], ["format"], ["strip"], ["find"],
+            ["find", "--json"],
+            ["redact"], ["redact", "--style", "lgpd"],
+        ])
     func fullDisk(arguments: [String]) {
         let outcome = launch(arguments, stdin: .pipe(Data("390.533.447-05\n529.982.247-25\n")), stdoutPath: "/dev/full")
         #expect(outcome.signal == nil)
@@ -71,9 +77,12 @@ struct OutputFailureEndToEndTests {
         #expect(outcome.stderr == "cpf: standard output: No space left on device\n")
     }
 
-    @Test("a full disk ends a run that reads no input, or an endless one, through the status it returns",
-          arguments: [#""$CPF" generate -n 999999999"#, #"yes 390.533.447-05 | "$CPF" check --valid"#,
-                      #"yes 'CPF 390.533.447-05' | "$CPF" find"#, #"yes 'CPF 390.533.447-05' | "$CPF" redact"#])
+    @Test(
+        "a full disk ends a run that reads no input, or an endless one, through the status it returns",
+        arguments: [
+            #""$CPF" generate -n 999999999"#, #"yes 390.533.447-05 | "$CPF" check --valid"#,
+            #"yes 'CPF 390.533.447-05' | "$CPF" find"#, #"yes 'CPF 390.533.447-05' | "$CPF" redact"#,
+        ])
     func aFullDiskEndsEveryLoop(command: String) {
         let result = runShell(command + " > /dev/full", timeout: 20)
         #expect(result.status == 2)

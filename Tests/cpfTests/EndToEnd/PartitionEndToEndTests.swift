@@ -48,17 +48,19 @@ struct PartitionEndToEndTests {
             var output = run(arguments, stdin: Data(piece)).stdout
             if arguments.contains("find") {
                 // find's LINE counts from the start of its own input.
-                output = Data(outputLines(output).map { line -> String in
-                    let parts = line.split(separator: ":", maxSplits: 2)
-                    return "\(parts[0]):\(Int(parts[1])! + start):\(parts[2])\n"
-                }.joined().utf8)
+                output = Data(
+                    outputLines(output).map { line -> String in
+                        let parts = line.split(separator: ":", maxSplits: 2)
+                        return "\(parts[0]):\(Int(parts[1])! + start):\(parts[2])\n"
+                    }.joined().utf8)
             }
             if arguments.contains("--json") {
-                output = Data(outputLines(output).map { line -> String in
-                    let range = line.range(of: #""line":[0-9]+"#, options: .regularExpression)!
-                    let number = Int(line[range].dropFirst(7))!
-                    return line.replacingCharacters(in: range, with: "\"line\":\(number + start)") + "\n"
-                }.joined().utf8)
+                output = Data(
+                    outputLines(output).map { line -> String in
+                        let range = line.range(of: #""line":[0-9]+"#, options: .regularExpression)!
+                        let number = Int(line[range].dropFirst(7))!
+                        return line.replacingCharacters(in: range, with: "\"line\":\(number + start)") + "\n"
+                    }.joined().utf8)
             }
             pieces += output
             start = cut

@@ -20,7 +20,9 @@ struct PortugueseEndToEndTests {
     static func shell(_ script: String, locale: String) -> (status: Int32, stdout: String, stderr: String) {
         let directory = TemporaryDirectory()
         directory.file("cpfs.txt", "390.533.447-05\n231.002.999-00\n39053344705x\n")
-        directory.file("ticket.txt", """
+        directory.file(
+            "ticket.txt",
+            """
             Chamado 4512: cliente CPF 390.533.447-05, CNPJ 12.345.678/0001-95.
             tel (11) 98765-4321; doc 52998224725 / conta 1.390.533.447-05
             cpf=529982247-25; whatsapp 11987654374; CPF 231.002.999-00
@@ -62,33 +64,39 @@ struct PortugueseEndToEndTests {
         let result = Self.shell(script, locale: "pt_BR.UTF-8")
         // Take out what is not cpf's message: data, option names, file names.
         var text = result.stdout
-        for word in ["--valid", "--invalid", "cpf check", "--input", "-i cpfs.txt", "cpfs.txt", "invalid-character",
-                     "check-digits", "missing.txt", "--field", "--header", "--json", "--csv", "--annotate",
-                     "--allow-repeated", "--strict", "--pad", "--quiet", "--delimiter", "--color", "--help",
-                     "--key-file", "--new-key-file", "customers", "checked.csv", "<file>", "SOURCE:LINE",
-                     "bad.txt", "--version", "<cpf>", "check", "input, valid, e cpf", "nomes valid e reason", "--style"] {
+        for word in [
+            "--valid", "--invalid", "cpf check", "--input", "-i cpfs.txt", "cpfs.txt", "invalid-character",
+            "check-digits", "missing.txt", "--field", "--header", "--json", "--csv", "--annotate",
+            "--allow-repeated", "--strict", "--pad", "--quiet", "--delimiter", "--color", "--help",
+            "--key-file", "--new-key-file", "customers", "checked.csv", "<file>", "SOURCE:LINE",
+            "bad.txt", "--version", "<cpf>", "check", "input, valid, e cpf", "nomes valid e reason", "--style",
+        ] {
             text = text.replacingOccurrences(of: word, with: "")
         }
         for word in Self.englishWords {
             #expect(!text.contains(word), "English '\(word)' in:\n\(result.stdout)")
         }
-        for portuguese in ["válido", "inválido (os dígitos verificadores deveriam ser 81)", "conferidos",
-                           "Região fiscal", "Quis dizer", "esperados 11", "você quis dizer 'check'",
-                           "opção desconhecida", "Uso: ", "RESUMO:", "OPÇÕES:", "arquivo ou diretório inexistente",
-                           "dica: 'cpfs.txt' é um arquivo"] {
+        for portuguese in [
+            "válido", "inválido (os dígitos verificadores deveriam ser 81)", "conferidos",
+            "Região fiscal", "Quis dizer", "esperados 11", "você quis dizer 'check'",
+            "opção desconhecida", "Uso: ", "RESUMO:", "OPÇÕES:", "arquivo ou diretório inexistente",
+            "dica: 'cpfs.txt' é um arquivo",
+        ] {
             #expect(result.stdout.contains(portuguese), "no '\(portuguese)' in:\n\(result.stdout)")
         }
     }
 
-    @Test("check --json and --csv, info --json and find --json: the same bytes in every language", arguments: [
-        "\"$CPF\" check --json < cpfs.txt",
-        "\"$CPF\" check --csv < cpfs.txt",
-        "\"$CPF\" check --json 390.533.447-05 231.002.999-00 '390.533.447-05x'",
-        "\"$CPF\" check --annotate < cpfs.txt",
-        "\"$CPF\" info --json 390.533.447-06",
-        "\"$CPF\" info --json 123",
-        "\"$CPF\" find --json ticket.txt",
-    ])
+    @Test(
+        "check --json and --csv, info --json and find --json: the same bytes in every language",
+        arguments: [
+            "\"$CPF\" check --json < cpfs.txt",
+            "\"$CPF\" check --csv < cpfs.txt",
+            "\"$CPF\" check --json 390.533.447-05 231.002.999-00 '390.533.447-05x'",
+            "\"$CPF\" check --annotate < cpfs.txt",
+            "\"$CPF\" info --json 390.533.447-06",
+            "\"$CPF\" info --json 123",
+            "\"$CPF\" find --json ticket.txt",
+        ])
     func machineOutputIsTheSame(command: String) {
         let english = Self.shell(command, locale: "C.UTF-8")
         let portuguese = Self.shell(command, locale: "pt_BR.UTF-8")

@@ -49,11 +49,12 @@ struct PreprocessorEndToEndTests {
 
     @Test func aCommandThatCannotStartLeavesEachFileNotSearched() {
         let missing = Self.sh("\"$CPF\" find -r --pre no-such-converter t")
-        #expect(missing.stderr == """
-            cpf: t/b.txt: not searched: 'no-such-converter' not found in PATH
-            cpf: t/sub/a.txt.gz: not searched: 'no-such-converter' not found in PATH
+        #expect(
+            missing.stderr == """
+                cpf: t/b.txt: not searched: 'no-such-converter' not found in PATH
+                cpf: t/sub/a.txt.gz: not searched: 'no-such-converter' not found in PATH
 
-            """)
+                """)
         #expect(missing.status == 2)
         let directory = Self.sh("\"$CPF\" find --pre ./bin t/b.txt")
         #expect(directory.stderr.hasPrefix("cpf: t/b.txt: not searched: cannot start './bin': "))
@@ -62,13 +63,16 @@ struct PreprocessorEndToEndTests {
 
     @Test(.enabled(if: InstalledTool.path("gzip") != nil))
     func redactInPlaceLeavesConvertedFilesAsTheyWereAndNamesThem() {
-        let result = Self.sh("""
+        let result = Self.sh(
+            """
             cp t/sub/a.txt.gz before.gz
             "$CPF" redact -r --in-place --pre unzip-to-text --pre-glob '*.gz' t; echo "status $?"
             cmp before.gz t/sub/a.txt.gz && echo same; cat t/b.txt
             """)
         #expect(outputLines(result.stdout) == ["status 2", "same", "CPF ***.***.***-**"])
-        #expect(result.stderr.contains("cpf: t/sub/a.txt.gz: not rewritten: it holds a CPF in the text 'unzip-to-text' made of it"))
+        #expect(
+            result.stderr.contains(
+                "cpf: t/sub/a.txt.gz: not rewritten: it holds a CPF in the text 'unzip-to-text' made of it"))
     }
 
     @Test(.enabled(if: InstalledTool.path("gzip") != nil))

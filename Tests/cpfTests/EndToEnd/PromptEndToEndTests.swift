@@ -4,14 +4,15 @@
 // its own tmux socket (-S) and kills its server at the end, and none needs a
 // controlling terminal or a standard input of its own, so they run in CI.
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 enum Tmux {
@@ -41,7 +42,9 @@ final class PromptPane {
         self.sourceLocation = sourceLocation
         let folder = directory.url.path
         let command = ([CPFBinary.path] + arguments).map(Self.quote).joined(separator: " ")
-        let script = directory.file("run.sh", """
+        let script = directory.file(
+            "run.sh",
+            """
             cd \(Self.quote(folder)) || exit 1
             \(setup)
             stty -g > before
@@ -64,7 +67,8 @@ final class PromptPane {
     /// that `cpf` reads what is typed from then on (typed earlier, it would
     /// be echoed by the terminal first).
     func waitForRawMode() {
-        let tty = tmux(["display-message", "-p", "-t", "cpf", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let tty = tmux(["display-message", "-p", "-t", "cpf", "#{pane_tty}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if runQuietly("/bin/sh", ["-c", "stty -a < \"$0\"", tty]).output.contains("-icanon") { return }
@@ -111,8 +115,9 @@ final class PromptPane {
         environment["TMUX"] = nil
         environment["TMUX_PANE"] = nil
         var pid = pid_t()
-        let result = spawnProcess(&pid, path, arguments, descriptors: (null, outputFile, null),
-                                  environment: environment, defaultSignals: true)
+        let result = spawnProcess(
+            &pid, path, arguments, descriptors: (null, outputFile, null),
+            environment: environment, defaultSignals: true)
         close(outputFile)
         close(null)
         guard result == 0 else {
@@ -171,13 +176,16 @@ final class PromptPane {
 
     /// The cursor's column, from 0.
     var cursor: Int? {
-        Int(tmux(["display-message", "-p", "-t", "cpf", "#{cursor_x}"], check: false)
-            .trimmingCharacters(in: .whitespacesAndNewlines))
+        Int(
+            tmux(["display-message", "-p", "-t", "cpf", "#{cursor_x}"], check: false)
+                .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Waits (at most 20 s) until the first line is `expected` and, if given,
     /// the cursor is at `cursor`.
-    func expect(_ expected: String, cursor expectedCursor: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expect(
+        _ expected: String, cursor expectedCursor: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let deadline = Date().addingTimeInterval(20)
         var seen = line
         var seenCursor = cursor
@@ -185,7 +193,9 @@ final class PromptPane {
             if Date() > deadline {
                 let wanted = expectedCursor.map { " (cursor \($0))" } ?? ""
                 let shown = seenCursor.map(String.init) ?? "?"
-                Issue.record("the pane shows '\(seen)' (cursor \(shown)), expected '\(expected)'\(wanted)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "the pane shows '\(seen)' (cursor \(shown)), expected '\(expected)'\(wanted)",
+                    sourceLocation: sourceLocation)
                 return
             }
             usleep(20_000)
@@ -217,7 +227,8 @@ final class PromptPane {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if let text = try? String(contentsOf: directory.url.appendingPathComponent("pid"), encoding: .utf8),
-               let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 return pid
             }
             usleep(20_000)
@@ -236,7 +247,9 @@ final class PromptPane {
     /// Waits (at most 20 s) for `cpf` to end; its exit status as the shell
     /// saw it (128 + N for signal N), standard output, standard error, and
     /// whether `stty -g` was the same before and after.
-    func end(sourceLocation: SourceLocation = #_sourceLocation) -> (status: Int32, stdout: String, stderr: String, restored: Bool) {
+    func end(sourceLocation: SourceLocation = #_sourceLocation) -> (
+        status: Int32, stdout: String, stderr: String, restored: Bool
+    ) {
         let deadline = Date().addingTimeInterval(20)
         while !hasEnded {
             if Date() > deadline {
@@ -314,7 +327,12 @@ struct PromptEndToEndTests {
         #expect(result.restored)
     }
 
-    @Test("backspace removes a digit and a separator left without a digit after it; before a separator it removes a digit across it")
+    @Test(
+        """
+        backspace removes a digit and a separator left without a digit after it; before a separator it removes a \
+        digit across it
+        """
+    )
     func backspace() {
         let pane = PromptPane(["prompt", "--label="])
         pane.expect("", cursor: 0)
@@ -425,7 +443,9 @@ struct PromptEndToEndTests {
         #expect(result.restored)
     }
 
-    @Test("Esc and Ctrl-C cancel: exit status 1, nothing on standard output, the terminal as it was", arguments: ["Escape", "C-c"])
+    @Test(
+        "Esc and Ctrl-C cancel: exit status 1, nothing on standard output, the terminal as it was",
+        arguments: ["Escape", "C-c"])
     func cancel(key: String) {
         let pane = PromptPane(["prompt"])
         pane.expect("CPF:")
@@ -439,9 +459,11 @@ struct PromptEndToEndTests {
         #expect(result.restored)
     }
 
-    @Test("a signal ends cpf as it says, with the terminal restored", arguments: [
-        SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-    ])
+    @Test(
+        "a signal ends cpf as it says, with the terminal restored",
+        arguments: [
+            SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+        ])
     func signals(signal: Int32) {
         let pane = PromptPane(["prompt"], setup: "unset NO_COLOR; ulimit -c 0")
         pane.expect("CPF:")
@@ -476,9 +498,16 @@ struct PromptEndToEndTests {
     }
 }
 
-@Suite("cpf prompt, end to end in a pseudo-terminal: second round of reliability", .enabled(if: Tmux.path != nil, "tmux is not installed"))
+@Suite(
+    "cpf prompt, end to end in a pseudo-terminal: second round of reliability",
+    .enabled(if: Tmux.path != nil, "tmux is not installed"))
 struct PromptReliabilityEndToEndTests {
-    @Test("Ctrl-Z in cpf prompt run from a script stops the script too: the shell gets the terminal back; fg resumes in raw mode")
+    @Test(
+        """
+        Ctrl-Z in cpf prompt run from a script stops the script too: the shell gets the terminal back; fg resumes \
+        in raw mode
+        """
+    )
     func suspendFromAScript() {
         let pane = PromptPane(["prompt"], jobControl: true)
         pane.expectLine("CPF:")
@@ -502,7 +531,9 @@ struct PromptReliabilityEndToEndTests {
         #expect(result.restored)
     }
 
-    @Test("a paste without its end marker ends after a second: Ctrl-C, Esc and Enter work again", arguments: ["C-c", "Escape", "Enter"])
+    @Test(
+        "a paste without its end marker ends after a second: Ctrl-C, Esc and Enter work again",
+        arguments: ["C-c", "Escape", "Enter"])
     func unfinishedPaste(key: String) {
         let pane = PromptPane(["prompt"])
         pane.expect("CPF:")
@@ -538,9 +569,11 @@ struct PromptReliabilityEndToEndTests {
         #expect(!drawn.contains("\u{1B}"), "an escape sequence went to a dumb terminal: \(drawn.debugDescription)")
     }
 
-    @Test("wide characters in the label count 2 columns: the cursor stays at the caret", arguments: [
-        ("名前:", 5), ("🙂 CPF:", 7), ("Número:", 7),
-    ])
+    @Test(
+        "wide characters in the label count 2 columns: the cursor stays at the caret",
+        arguments: [
+            ("名前:", 5), ("🙂 CPF:", 7), ("Número:", 7),
+        ])
     func wideLabel(label: String, width: Int) {
         let pane = PromptPane(["prompt", "--label", label])
         pane.expect(label, cursor: width + 1)
@@ -562,12 +595,14 @@ struct PromptWithoutTerminalEndToEndTests {
         #expect(outcome.stderr.hasSuffix("\n"))
     }
 
-    @Test("usage errors come before the terminal is opened", arguments: [
-        (["prompt", "39053344705"], "cpf: unexpected argument '39053344705'"),
-        (["prompt", "--label"], "cpf: missing value for '--label'"),
-        (["prompt", "--bogus"], "cpf: unknown option '--bogus'"),
-        (["prompt", "--label", "a\tb"], "cpf: invalid value 'a\\tb' for '--label'"),
-    ])
+    @Test(
+        "usage errors come before the terminal is opened",
+        arguments: [
+            (["prompt", "39053344705"], "cpf: unexpected argument '39053344705'"),
+            (["prompt", "--label"], "cpf: missing value for '--label'"),
+            (["prompt", "--bogus"], "cpf: unknown option '--bogus'"),
+            (["prompt", "--label", "a\tb"], "cpf: invalid value 'a\\tb' for '--label'"),
+        ])
     func usageErrors(arguments: [String], message: String) {
         let outcome = launch(arguments, stdin: .nothing, newSession: true)
         #expect(outcome.status == 2)

@@ -1,7 +1,7 @@
 // End-to-end tests of `cpf pseudonymize`, through the built binary.
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +22,9 @@ struct PseudonymizeEndToEndTests {
     @Test("arguments keep their form: masked stays masked, bare stays bare, spaces stay")
     func argumentsKeepTheirForm() {
         let (directory, key) = Self.keyed()
-        let result = run(["pseudonymize", "--key-file", key, "390.533.447-05", "39053344705", " 390 533 447 05", "390533447-05"])
+        let result = run([
+            "pseudonymize", "--key-file", key, "390.533.447-05", "39053344705", " 390 533 447 05", "390533447-05",
+        ])
         #expect(result.stdout == Data("485.331.840-26\n48533184026\n 485 331 840 26\n485331840-26\n"))
         #expect(result.stderr == "")
         #expect(result.status == 0)
@@ -32,7 +34,8 @@ struct PseudonymizeEndToEndTests {
     @Test("--formatted masks every result; --reverse turns pseudonyms back")
     func formattedAndReverse() {
         let (directory, key) = Self.keyed()
-        #expect(run(["pseudonymize", "--key-file", key, "--formatted", "39053344705"]).stdout == Data("485.331.840-26\n"))
+        #expect(
+            run(["pseudonymize", "--key-file", key, "--formatted", "39053344705"]).stdout == Data("485.331.840-26\n"))
         let back = run(["pseudonymize", "--key-file", key, "--reverse", "485.331.840-26", "48533184026"])
         #expect(back.stdout == Data("390.533.447-05\n39053344705\n"))
         #expect(back.status == 0)
@@ -42,10 +45,15 @@ struct PseudonymizeEndToEndTests {
     @Test("--tweak and --keep-region follow the construction")
     func tweakAndKeepRegion() {
         let (directory, key) = Self.keyed()
-        #expect(run(["pseudonymize", "--key-file", key, "--tweak", "crm-2025", "39053344705"]).stdout == Data("53845152362\n"))
-        #expect(run(["pseudonymize", "--key-file", key, "--keep-region", "39053344705"]).stdout == Data("48404092770\n"))
-        #expect(run(["pseudonymize", "--key-file", key, "--keep-region", "--tweak=crm-2025", "--reverse", "89762889711"]).stdout
-            == Data("39053344705\n"))
+        #expect(
+            run(["pseudonymize", "--key-file", key, "--tweak", "crm-2025", "39053344705"]).stdout
+                == Data("53845152362\n"))
+        #expect(
+            run(["pseudonymize", "--key-file", key, "--keep-region", "39053344705"]).stdout == Data("48404092770\n"))
+        #expect(
+            run(["pseudonymize", "--key-file", key, "--keep-region", "--tweak=crm-2025", "--reverse", "89762889711"])
+                .stdout
+                == Data("39053344705\n"))
         _ = directory
     }
 
@@ -57,13 +65,14 @@ struct PseudonymizeEndToEndTests {
         let first = run(["pseudonymize", "--key-file", key, "12345678909"]).stdout
         // A last line without a newline gets one, as with format and strip.
         #expect(result.stdout == Data("485.331.840-26\r\nbad\n\n111.111.111-11\n39053344706\n".utf8) + first)
-        #expect(result.stderr == """
-            cpf: -:2: 'bad': invalid character 'b' at position 1
-            cpf: -:3: '': empty
-            cpf: -:4: '111.111.111-11': all 11 digits are the same
-            cpf: -:5: '39053344706': check digits should be 05
+        #expect(
+            result.stderr == """
+                cpf: -:2: 'bad': invalid character 'b' at position 1
+                cpf: -:3: '': empty
+                cpf: -:4: '111.111.111-11': all 11 digits are the same
+                cpf: -:5: '39053344706': check digits should be 05
 
-            """)
+                """)
         #expect(result.status == 1)
         _ = directory
     }
@@ -98,13 +107,15 @@ struct PseudonymizeEndToEndTests {
 
     // MARK: - Key files
 
-    @Test("key file problems are clear errors, exit 2, nothing on standard output", arguments: [
-        ("short", "abcd\n", "expected 64 hexadecimal digits (a 256-bit key), found 4 characters"),
-        ("long", keyHex + "00\n", "expected 64 hexadecimal digits (a 256-bit key), found 66 characters"),
-        ("empty", "", "expected 64 hexadecimal digits (a 256-bit key), found 0 characters"),
-        ("nonhex", String(keyHex.dropLast()) + "g\n", "character 64 is not a hexadecimal digit (0-9, a-f)"),
-        ("spaced", " " + keyHex, "character 1 is not a hexadecimal digit (0-9, a-f)"),
-    ])
+    @Test(
+        "key file problems are clear errors, exit 2, nothing on standard output",
+        arguments: [
+            ("short", "abcd\n", "expected 64 hexadecimal digits (a 256-bit key), found 4 characters"),
+            ("long", keyHex + "00\n", "expected 64 hexadecimal digits (a 256-bit key), found 66 characters"),
+            ("empty", "", "expected 64 hexadecimal digits (a 256-bit key), found 0 characters"),
+            ("nonhex", String(keyHex.dropLast()) + "g\n", "character 64 is not a hexadecimal digit (0-9, a-f)"),
+            ("spaced", " " + keyHex, "character 1 is not a hexadecimal digit (0-9, a-f)"),
+        ])
     func badKeyFiles(name: String, contents: String, message: String) {
         let directory = TemporaryDirectory()
         let path = directory.file(name, contents)
@@ -129,7 +140,9 @@ struct PseudonymizeEndToEndTests {
     @Test("a key without a final newline, or with CRLF, or in capitals, works")
     func keyFileVariants() {
         let directory = TemporaryDirectory()
-        for (name, contents) in [("bare", Self.keyHex), ("crlf", Self.keyHex + "\r\n"), ("upper", Self.keyHex.uppercased() + "\n")] {
+        for (name, contents) in [
+            ("bare", Self.keyHex), ("crlf", Self.keyHex + "\r\n"), ("upper", Self.keyHex.uppercased() + "\n"),
+        ] {
             let path = directory.file(name, contents)
             chmod(path, 0o600)
             let result = run(["pseudonymize", "--key-file", path, "39053344705"])
@@ -145,12 +158,20 @@ struct PseudonymizeEndToEndTests {
         chmod(path, 0o644)
         let result = run(["pseudonymize", "--key-file", path, "39053344705"])
         #expect(result.stdout == Data("48533184026\n"))
-        #expect(result.stderr == "cpf: warning: key file '\(path)' can be read by others (mode 0644); run 'chmod 600 \(path)'\n")
+        #expect(
+            result.stderr
+                == "cpf: warning: key file '\(path)' can be read by others (mode 0644); run 'chmod 600 \(path)'\n")
         #expect(result.status == 0)
     }
 
-    @Test("only read permission for the group or others warns: 0700 and 0711 (Spark's addFile) do not, 0640, 0604 and 0644 do",
-          arguments: [(0o600, false), (0o700, false), (0o711, false), (0o622, false), (0o640, true), (0o604, true), (0o644, true)])
+    @Test(
+        """
+        only read permission for the group or others warns: 0700 and 0711 (Spark's addFile) do not, 0640, 0604 \
+        and 0644 do
+        """,
+        arguments: [
+            (0o600, false), (0o700, false), (0o711, false), (0o622, false), (0o640, true), (0o604, true), (0o644, true),
+        ])
     func permissionsWarningReadBits(mode: Int, warns: Bool) {
         let directory = TemporaryDirectory()
         let path = directory.file("key", Self.keyHex + "\n")
@@ -158,7 +179,14 @@ struct PseudonymizeEndToEndTests {
         let result = run(["pseudonymize", "--key-file", path, "39053344705"])
         #expect(result.stdout == Data("48533184026\n"))
         let octal = String(mode, radix: 8)
-        #expect(result.stderr == (warns ? "cpf: warning: key file '\(path)' can be read by others (mode 0\(octal)); run 'chmod 600 \(path)'\n" : ""))
+        #expect(
+            result.stderr
+                == (warns
+                    ? """
+                    cpf: warning: key file '\(path)' can be read by others (mode 0\(octal)); run 'chmod 600 \
+                    \(path)'\n
+                    """
+                    : ""))
         #expect(result.status == 0)
     }
 
@@ -170,14 +198,22 @@ struct PseudonymizeEndToEndTests {
         let folder = directory.path("folder")
         try #require(mkdir(folder, 0o700) == 0)
         for path in [fifo, "/dev/null", "/dev/zero", folder] {
-            for command in [["pseudonymize", "--key-file", path, "39053344705"],
-                            ["redact", "--style", "pseudonym", "--key-file", path]] {
+            for command in [
+                ["pseudonymize", "--key-file", path, "39053344705"],
+                ["redact", "--style", "pseudonym", "--key-file", path],
+            ] {
                 // A FIFO with no writer would block an open without O_NONBLOCK for ever.
                 let result = launch(command, stdin: .pipe(Data("CPF 390.533.447-05\n".utf8)), timeout: 20)
                 #expect(!result.timedOut, "\(path)")
                 #expect(result.status == 2, "\(path)")
                 #expect(result.stdout.isEmpty, "\(path)")
-                #expect(result.stderr == "cpf: key file '\(path)': not a regular file (a key is read from a file, never from a pipe or a device)\n")
+                #expect(
+                    result.stderr
+                        == """
+                        cpf: key file '\(path)': not a regular file (a key is read from a file, never from a pipe \
+                        or a device)\n
+                        """
+                )
             }
         }
     }
@@ -194,8 +230,10 @@ struct PseudonymizeEndToEndTests {
         let directory = TemporaryDirectory()
         let path = directory.path("new.key")
         for injection in ["write:error=ENOSPC", "fsync:error=EIO"] {
-            let result = runShell(Self.underStrace(strace, "-o /dev/null -P '\(path)' -e inject=\(injection)",
-                                                   "pseudonymize --new-key-file '\(path)'"))
+            let result = runShell(
+                Self.underStrace(
+                    strace, "-o /dev/null -P '\(path)' -e inject=\(injection)",
+                    "pseudonymize --new-key-file '\(path)'"))
             let reason = injection.hasPrefix("write") ? "No space left on device" : "Input/output error"
             #expect(result.status == 2, "\(injection)")
             #expect(result.stderr == "cpf: cannot create key file '\(path)': \(reason)\n")
@@ -211,8 +249,10 @@ struct PseudonymizeEndToEndTests {
         let directory = TemporaryDirectory()
         let path = directory.path("new.key")
         let log = directory.path("log")
-        let result = runShell(Self.underStrace(strace, "-o '\(log)' -P '\(path)' -e trace=write,fsync,fdatasync,close",
-                                               "pseudonymize --new-key-file '\(path)'"))
+        let result = runShell(
+            Self.underStrace(
+                strace, "-o '\(log)' -P '\(path)' -e trace=write,fsync,fdatasync,close",
+                "pseudonymize --new-key-file '\(path)'"))
         #expect(result.status == 0)
         let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
             .compactMap { line in ["write(", "fsync(", "fdatasync(", "close("].first { line.contains($0) } }
@@ -257,7 +297,10 @@ struct PseudonymizeEndToEndTests {
     @Test("help explains the command, its exit status and examples")
     func help() {
         let help = String(decoding: run(["help", "pseudonymize"]).stdout, as: UTF8.self)
-        for part in ["USAGE: cpf pseudonymize", "--key-file <file>", "--new-key-file <file>", "--keep-region", "EXIT STATUS:", "EXAMPLES:"] {
+        for part in [
+            "USAGE: cpf pseudonymize", "--key-file <file>", "--new-key-file <file>", "--keep-region", "EXIT STATUS:",
+            "EXAMPLES:",
+        ] {
             #expect(help.contains(part))
         }
     }
@@ -279,9 +322,12 @@ struct PseudonymizeEndToEndTests {
         let result = run(["pseudonymize", "--key-file", key, "995.726.505-99", "99572650599"])
         #expect(result.stdout == Data("995.726.505-99\n99572650599\n".utf8))
         #expect(result.status == 0)
-        #expect(run(["pseudonymize", "--key-file", key, "--reverse", "99572650599"]).stdout == Data("99572650599\n".utf8))
+        #expect(
+            run(["pseudonymize", "--key-file", key, "--reverse", "99572650599"]).stdout == Data("99572650599\n".utf8))
         // Another tweak is another permutation: it moves.
-        #expect(run(["pseudonymize", "--key-file", key, "--tweak", "t", "99572650599"]).stdout != Data("99572650599\n".utf8))
+        #expect(
+            run(["pseudonymize", "--key-file", key, "--tweak", "t", "99572650599"]).stdout != Data("99572650599\n".utf8)
+        )
         _ = directory
     }
 
@@ -310,11 +356,13 @@ struct PseudonymizeEndToEndTests {
         let (directory, key) = Self.keyed()
         let csv = "nome,cpf,x\r\n\"Silva, Ana\",\"390.533.447-05\",1\r\nRui,39053344705,2\r\nBad,123,3\r\n"
         let result = run(["pseudonymize", "--key-file", key, "--field", "2", "--header"], stdin: Data(csv))
-        #expect(String(decoding: result.stdout, as: UTF8.self)
-            == "nome,cpf,x\r\n\"Silva, Ana\",\"485.331.840-26\",1\r\nRui,48533184026,2\r\nBad,123,3\r\n")
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self)
+                == "nome,cpf,x\r\n\"Silva, Ana\",\"485.331.840-26\",1\r\nRui,48533184026,2\r\nBad,123,3\r\n")
         #expect(result.stderr.contains("-:4: '123': 3 digits, expected 11"))
         #expect(result.status == 1)
-        let back = run(["pseudonymize", "--key-file", key, "--field", "2", "--header", "--reverse"], stdin: result.stdout)
+        let back = run(
+            ["pseudonymize", "--key-file", key, "--field", "2", "--header", "--reverse"], stdin: result.stdout)
         #expect(String(decoding: back.stdout, as: UTF8.self) == csv)
         _ = directory
     }

@@ -2,20 +2,44 @@
 // the digits of each CPF, in both styles, binary data included, across read
 // blocks; exit statuses.
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
 
 @Suite("cpf redact")
 struct RedactEndToEndTests {
-    static let ticket = "Cliente CPF 390.533.447-05, CNPJ 12.345.678/0001-95.\r\ndoc 52998224725 / conta 1.390.533.447-05\ncpf=529982247-25"
+    static let ticket =
+        """
+        Cliente CPF 390.533.447-05, CNPJ 12.345.678/0001-95.\r\ndoc 52998224725 / conta \
+        1.390.533.447-05\ncpf=529982247-25
+        """
 
-    @Test("hides the digits of every CPF, separators kept, every other byte unchanged", arguments: [
-        ([], "Cliente CPF ***.***.***-**, CNPJ 12.345.678/0001-95.\r\ndoc *********** / conta 1.390.533.447-05\ncpf=*********-**"),
-        (["--style", "full"], "Cliente CPF ***.***.***-**, CNPJ 12.345.678/0001-95.\r\ndoc *********** / conta 1.390.533.447-05\ncpf=*********-**"),
-        (["--style=lgpd"], "Cliente CPF ***.533.447-**, CNPJ 12.345.678/0001-95.\r\ndoc ***982247** / conta 1.390.533.447-05\ncpf=***982247-**"),
-    ])
+    @Test(
+        "hides the digits of every CPF, separators kept, every other byte unchanged",
+        arguments: [
+            (
+                [],
+                """
+                Cliente CPF ***.***.***-**, CNPJ 12.345.678/0001-95.\r\ndoc *********** / conta \
+                1.390.533.447-05\ncpf=*********-**
+                """
+            ),
+            (
+                ["--style", "full"],
+                """
+                Cliente CPF ***.***.***-**, CNPJ 12.345.678/0001-95.\r\ndoc *********** / conta \
+                1.390.533.447-05\ncpf=*********-**
+                """
+            ),
+            (
+                ["--style=lgpd"],
+                """
+                Cliente CPF ***.533.447-**, CNPJ 12.345.678/0001-95.\r\ndoc ***982247** / conta \
+                1.390.533.447-05\ncpf=***982247-**
+                """
+            ),
+        ])
     func styles(options: [String], expected: String) {
         let result = run(["redact"] + options, stdin: Data(Self.ticket))
         #expect(String(decoding: result.stdout, as: UTF8.self) == expected)
@@ -36,7 +60,9 @@ struct RedactEndToEndTests {
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<200 {
             let position = Int.random(in: 0..<bytes.count - 20, using: &generator)
-            bytes.replaceSubrange(position..<position + 14, with: Array(masked(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator))).utf8))
+            bytes.replaceSubrange(
+                position..<position + 14,
+                with: Array(masked(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator))).utf8))
         }
         #expect(CPFScanner.matches(in: bytes).count > 100)
         for style in CPFScanner.RedactionStyle.allCases {
@@ -81,19 +107,25 @@ struct RedactEndToEndTests {
     @Test func anUnknownStyleIsAUsageError() {
         let result = run(["redact", "--style", "partial"], stdin: Data("39053344705"))
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("cpf: invalid value 'partial' for '--style': expected 'full', 'lgpd' or 'pseudonym'\nUsage: cpf redact "))
+        #expect(
+            result.stderr.hasPrefix(
+                "cpf: invalid value 'partial' for '--style': expected 'full', 'lgpd' or 'pseudonym'\nUsage: cpf redact "
+            ))
         #expect(result.status == 2)
     }
 
     @Test func helpShowsTheStyles() {
         let text = String(decoding: run(["redact", "-h"]).stdout, as: UTF8.self)
-        for phrase in ["USAGE: cpf redact [-r] [-g <glob>] [--pre <command>] [--in-place]", "[--style full|lgpd|pseudonym]",
-                       "[--confidence <level>]", "***.***.***-**", "***533447**"] {
+        for phrase in [
+            "USAGE: cpf redact [-r] [-g <glob>] [--pre <command>] [--in-place]", "[--style full|lgpd|pseudonym]",
+            "[--confidence <level>]", "***.***.***-**", "***533447**",
+        ] {
             #expect(text.contains(phrase))
         }
     }
 
-    // The v2 scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text): after `redact --confidence L`, `find --confidence L --include-invalid` finds nothing.
+    // The v2 scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text): after `redact --confidence L`, `find
+    // --confidence L --include-invalid` finds nothing.
 
     static let hardText = """
         1,39053344705,Ana\nINSERT INTO t VALUES (2,39053344705,3);\n390.533.447-05,529.982.247-25
@@ -103,8 +135,9 @@ struct RedactEndToEndTests {
         CPF 231.002.999-00\nwhatsapp 11987654374\n200.147.123.45\n
         """
 
-    @Test("redact at a confidence leaves nothing for find at that confidence, mistyped CPFs included",
-          arguments: ["low", "medium", "high"])
+    @Test(
+        "redact at a confidence leaves nothing for find at that confidence, mistyped CPFs included",
+        arguments: ["low", "medium", "high"])
     func nothingLeftToFind(level: String) {
         let redacted = run(["redact", "--confidence", level], stdin: Data(Self.hardText))
         #expect(redacted.status == 0)
@@ -118,12 +151,16 @@ struct RedactEndToEndTests {
     @Test("the default hides anything that could be a CPF: the phone that passes the checksum and the mistyped CPF too")
     func defaultHidesLowAndMistyped() {
         let result = run(["redact"], stdin: Data("whatsapp 11987654374; CPF 231.002.999-00; CNPJ 12.345.678/0001-95\n"))
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "whatsapp ***********; CPF ***.***.***-**; CNPJ 12.345.678/0001-95\n")
-        let medium = run(["redact", "--confidence", "MEDIUM"], stdin: Data("whatsapp 11987654374; CPF 231.002.999-00\n"))
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self)
+                == "whatsapp ***********; CPF ***.***.***-**; CNPJ 12.345.678/0001-95\n")
+        let medium = run(
+            ["redact", "--confidence", "MEDIUM"], stdin: Data("whatsapp 11987654374; CPF 231.002.999-00\n"))
         #expect(String(decoding: medium.stdout, as: UTF8.self) == "whatsapp 11987654374; CPF ***.***.***-**\n")
         let bad = run(["redact", "--confidence", "sure"], stdin: Data())
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix("cpf: invalid value 'sure' for '--confidence': expected 'low', 'medium' or 'high'"))
+        #expect(
+            bad.stderr.hasPrefix("cpf: invalid value 'sure' for '--confidence': expected 'low', 'medium' or 'high'"))
     }
 
     // Issue 14: --style pseudonym.
@@ -134,13 +171,16 @@ struct RedactEndToEndTests {
         let text = "CPF 390.533.447-05; id 39053344705; CPF 390 533 447\u{A0}05\nCPF 231.002.999-00\n"
         let result = run(["redact", "--style", "pseudonym", "--key-file", key], stdin: Data(text))
         // 390.533.447-05 → 485.331.840-26 with this key (pinned by the pseudonymize tests).
-        #expect(String(decoding: result.stdout, as: UTF8.self)
-            == "CPF 485.331.840-26; id 48533184026; CPF 485 331 840\u{A0}26\nCPF ***.***.***-**\n")
+        #expect(
+            String(decoding: result.stdout, as: UTF8.self)
+                == "CPF 485.331.840-26; id 48533184026; CPF 485 331 840\u{A0}26\nCPF ***.***.***-**\n")
         #expect(result.status == 0)
         // The same tweak gives the same pseudonyms as `cpf pseudonymize`.
-        let tweaked = run(["redact", "--style=PSEUDONYM", "--key-file", key, "--tweak", "crm"], stdin: Data("x 52998224725\n"))
+        let tweaked = run(
+            ["redact", "--style=PSEUDONYM", "--key-file", key, "--tweak", "crm"], stdin: Data("x 52998224725\n"))
         let direct = run(["pseudonymize", "--key-file", key, "--tweak", "crm", "52998224725"])
-        #expect(String(decoding: tweaked.stdout, as: UTF8.self) == "x " + String(decoding: direct.stdout, as: UTF8.self))
+        #expect(
+            String(decoding: tweaked.stdout, as: UTF8.self) == "x " + String(decoding: direct.stdout, as: UTF8.self))
         _ = directory
     }
 

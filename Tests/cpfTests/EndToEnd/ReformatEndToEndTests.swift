@@ -14,52 +14,66 @@ struct ReformatEndToEndTests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("arguments", arguments: [
-        Case(arguments: ["format", "39053344705"], stdout: "390.533.447-05\n", stderr: "", status: 0),
-        Case(arguments: ["format", "390 533 447 05", "390.533.447-05"],
-             stdout: "390.533.447-05\n390.533.447-05\n", stderr: "", status: 0),
-        Case(arguments: ["strip", "390.533.447-05"], stdout: "39053344705\n", stderr: "", status: 0),
-        Case(arguments: ["strip", " 390.533.447-05 "], stdout: "39053344705\n", stderr: "", status: 0),
-        // Wrong check digits are still rewritten, unless --validate.
-        Case(arguments: ["format", "23100299900"], stdout: "231.002.999-00\n", stderr: "", status: 0),
-        Case(arguments: ["strip", "231.002.999-00"], stdout: "23100299900\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--validate", "23100299900"], stdout: "23100299900\n",
-             stderr: "cpf: '23100299900': check digits should be 81\n", status: 1),
-        Case(arguments: ["strip", "--validate", "231.002.999-00"], stdout: "231.002.999-00\n",
-             stderr: "cpf: '231.002.999-00': check digits should be 81\n", status: 1),
-        Case(arguments: ["format", "--validate", "39053344705"], stdout: "390.533.447-05\n", stderr: "", status: 0),
-        // Repeated digits: 11 digits, so rewritten; not valid, so not with --validate.
-        Case(arguments: ["format", "11111111111"], stdout: "111.111.111-11\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--validate", "11111111111"], stdout: "11111111111\n",
-             stderr: "cpf: '11111111111': all 11 digits are the same\n", status: 1),
-        Case(arguments: ["format", "--validate", "--allow-repeated", "11111111111"], stdout: "111.111.111-11\n",
-             stderr: "", status: 0),
-        // --pad
-        Case(arguments: ["strip", "--pad", "123456797"], stdout: "00123456797\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--pad", "5334470"], stdout: "000.053.344-70\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--pad", "--validate", "5334470"], stdout: "5334470\n",
-             stderr: "cpf: '5334470': check digits should be 03\n", status: 1),
-        Case(arguments: ["strip", "123456797"], stdout: "123456797\n",
-             stderr: "cpf: '123456797': 9 digits, expected 11\n", status: 1),
-        // --strict
-        Case(arguments: ["strip", "--strict", "390 533 447 05"], stdout: "390 533 447 05\n",
-             stderr: "cpf: '390 533 447 05': not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD\n", status: 1),
-        Case(arguments: ["strip", "--strict", "390.533.447-05"], stdout: "39053344705\n", stderr: "", status: 0),
-        // Not 11 digits, or not digits: passed through.
-        Case(arguments: ["format", "foo", "39053344705"], stdout: "foo\n390.533.447-05\n",
-             stderr: "cpf: 'foo': invalid character 'f' at position 1\n", status: 1),
-        Case(arguments: ["strip", "390.533.447-055"], stdout: "390.533.447-055\n",
-             stderr: "cpf: '390.533.447-055': 12 digits, expected 11\n", status: 1),
-        // --partial
-        Case(arguments: ["format", "--partial", "3905"], stdout: "390.5\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--partial", "390533447"], stdout: "390.533.447\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--partial", "390"], stdout: "390\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--partial", "3905334470"], stdout: "390.533.447-0\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--partial", "39053344705"], stdout: "390.533.447-05\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--partial", "390.5"], stdout: "390.5\n", stderr: "", status: 0),
-        Case(arguments: ["format", "--partial", "390533447051"], stdout: "390533447051\n",
-             stderr: "cpf: '390533447051': 12 digits, expected 11\n", status: 1),
-    ])
+    @Test(
+        "arguments",
+        arguments: [
+            Case(arguments: ["format", "39053344705"], stdout: "390.533.447-05\n", stderr: "", status: 0),
+            Case(
+                arguments: ["format", "390 533 447 05", "390.533.447-05"],
+                stdout: "390.533.447-05\n390.533.447-05\n", stderr: "", status: 0),
+            Case(arguments: ["strip", "390.533.447-05"], stdout: "39053344705\n", stderr: "", status: 0),
+            Case(arguments: ["strip", " 390.533.447-05 "], stdout: "39053344705\n", stderr: "", status: 0),
+            // Wrong check digits are still rewritten, unless --validate.
+            Case(arguments: ["format", "23100299900"], stdout: "231.002.999-00\n", stderr: "", status: 0),
+            Case(arguments: ["strip", "231.002.999-00"], stdout: "23100299900\n", stderr: "", status: 0),
+            Case(
+                arguments: ["format", "--validate", "23100299900"], stdout: "23100299900\n",
+                stderr: "cpf: '23100299900': check digits should be 81\n", status: 1),
+            Case(
+                arguments: ["strip", "--validate", "231.002.999-00"], stdout: "231.002.999-00\n",
+                stderr: "cpf: '231.002.999-00': check digits should be 81\n", status: 1),
+            Case(
+                arguments: ["format", "--validate", "39053344705"], stdout: "390.533.447-05\n", stderr: "", status: 0),
+            // Repeated digits: 11 digits, so rewritten; not valid, so not with --validate.
+            Case(arguments: ["format", "11111111111"], stdout: "111.111.111-11\n", stderr: "", status: 0),
+            Case(
+                arguments: ["format", "--validate", "11111111111"], stdout: "11111111111\n",
+                stderr: "cpf: '11111111111': all 11 digits are the same\n", status: 1),
+            Case(
+                arguments: ["format", "--validate", "--allow-repeated", "11111111111"], stdout: "111.111.111-11\n",
+                stderr: "", status: 0),
+            // --pad
+            Case(arguments: ["strip", "--pad", "123456797"], stdout: "00123456797\n", stderr: "", status: 0),
+            Case(arguments: ["format", "--pad", "5334470"], stdout: "000.053.344-70\n", stderr: "", status: 0),
+            Case(
+                arguments: ["format", "--pad", "--validate", "5334470"], stdout: "5334470\n",
+                stderr: "cpf: '5334470': check digits should be 03\n", status: 1),
+            Case(
+                arguments: ["strip", "123456797"], stdout: "123456797\n",
+                stderr: "cpf: '123456797': 9 digits, expected 11\n", status: 1),
+            // --strict
+            Case(
+                arguments: ["strip", "--strict", "390 533 447 05"], stdout: "390 533 447 05\n",
+                stderr: "cpf: '390 533 447 05': not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD\n", status: 1),
+            Case(arguments: ["strip", "--strict", "390.533.447-05"], stdout: "39053344705\n", stderr: "", status: 0),
+            // Not 11 digits, or not digits: passed through.
+            Case(
+                arguments: ["format", "foo", "39053344705"], stdout: "foo\n390.533.447-05\n",
+                stderr: "cpf: 'foo': invalid character 'f' at position 1\n", status: 1),
+            Case(
+                arguments: ["strip", "390.533.447-055"], stdout: "390.533.447-055\n",
+                stderr: "cpf: '390.533.447-055': 12 digits, expected 11\n", status: 1),
+            // --partial
+            Case(arguments: ["format", "--partial", "3905"], stdout: "390.5\n", stderr: "", status: 0),
+            Case(arguments: ["format", "--partial", "390533447"], stdout: "390.533.447\n", stderr: "", status: 0),
+            Case(arguments: ["format", "--partial", "390"], stdout: "390\n", stderr: "", status: 0),
+            Case(arguments: ["format", "--partial", "3905334470"], stdout: "390.533.447-0\n", stderr: "", status: 0),
+            Case(arguments: ["format", "--partial", "39053344705"], stdout: "390.533.447-05\n", stderr: "", status: 0),
+            Case(arguments: ["format", "--partial", "390.5"], stdout: "390.5\n", stderr: "", status: 0),
+            Case(
+                arguments: ["format", "--partial", "390533447051"], stdout: "390533447051\n",
+                stderr: "cpf: '390533447051': 12 digits, expected 11\n", status: 1),
+        ])
     func arguments(_ c: Case) {
         let result = run(c.arguments)
         #expect(String(decoding: result.stdout, as: UTF8.self) == c.stdout)
@@ -72,12 +86,13 @@ struct ReformatEndToEndTests {
     @Test func formatRewritesEveryLineAndPassesFailuresThroughInPlace() {
         let result = run(["format"], stdin: Self.lines)
         #expect(result.stdout == Data("390.533.447-05\n231.002.999-00\r\n12345\n390.533.447-05\n\nfoo\n"))
-        #expect(result.stderr == """
-            cpf: -:3: '12345': 5 digits, expected 11
-            cpf: -:5: '': empty
-            cpf: -:6: 'foo': invalid character 'f' at position 1
+        #expect(
+            result.stderr == """
+                cpf: -:3: '12345': 5 digits, expected 11
+                cpf: -:5: '': empty
+                cpf: -:6: 'foo': invalid character 'f' at position 1
 
-            """)
+                """)
         #expect(result.status == 1)
     }
 
@@ -96,7 +111,8 @@ struct ReformatEndToEndTests {
         for _ in 0..<500 {
             switch Int.random(in: 0..<5, using: &generator) {
             case 0: input += Data("\(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator)))\n")
-            case 1: input += Data("\(masked(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator))))\r\n")
+            case 1:
+                input += Data("\(masked(referenceCPF(base: Int.random(in: 0..<1_000_000_000, using: &generator))))\r\n")
             case 2: input += Data("garbage \(count)\n")
             case 3: input += Data("\n")
             default: input += Data("\(Int.random(in: 0..<1_000_000, using: &generator))\n")
@@ -149,11 +165,12 @@ struct ReformatEndToEndTests {
         let b = directory.file("b.txt", "oops\n")
         let result = run(["strip", "-i", a, "--input", b])
         #expect(result.stdout == Data("39053344705\nbad\noops\n"))
-        #expect(result.stderr == """
-            cpf: \(a):2: 'bad': invalid character 'b' at position 1
-            cpf: \(b):1: 'oops': invalid character 'o' at position 1
+        #expect(
+            result.stderr == """
+                cpf: \(a):2: 'bad': invalid character 'b' at position 1
+                cpf: \(b):1: 'oops': invalid character 'o' at position 1
 
-            """)
+                """)
         #expect(result.status == 1)
     }
 

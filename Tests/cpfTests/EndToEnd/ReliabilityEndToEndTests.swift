@@ -3,12 +3,13 @@
 // final newline, empty input, a 1 GiB line) and of real environments (missing,
 // directory and unreadable inputs, a closed pipe, a full disk).
 
-import CPFTestSupport
 import CPFKit
+import CPFTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("reliability of every command that reads input")
@@ -19,15 +20,16 @@ struct ReliabilityEndToEndTests {
 
     static func randomBytes(count: Int, seed: UInt64) -> Data {
         var random = SplitMix64(seed: seed)
-        return Data((0..<count).map { _ in
-            // Plenty of NULs, newlines and CRs among arbitrary bytes.
-            switch random.next() % 8 {
-            case 0: 0
-            case 1: 0x0A
-            case 2: 0x0D
-            default: UInt8(truncatingIfNeeded: random.next())
-            }
-        })
+        return Data(
+            (0..<count).map { _ in
+                // Plenty of NULs, newlines and CRs among arbitrary bytes.
+                switch random.next() % 8 {
+                case 0: 0
+                case 1: 0x0A
+                case 2: 0x0D
+                default: UInt8(truncatingIfNeeded: random.next())
+                }
+            })
     }
 
     static func temporaryFile(_ contents: Data) throws -> String {
@@ -48,7 +50,8 @@ struct ReliabilityEndToEndTests {
     func rewritersKeepLines(command: [String]) {
         let input = Self.randomBytes(count: 50_000, seed: 9)
         let result = run(command, stdin: input)
-        let inputLines = input.split(separator: 0x0A, omittingEmptySubsequences: false).count - (input.last == 0x0A ? 1 : 0)
+        let inputLines =
+            input.split(separator: 0x0A, omittingEmptySubsequences: false).count - (input.last == 0x0A ? 1 : 0)
         let outputLines = result.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).count - 1
         #expect(outputLines == inputLines)
         #expect(result.status == 1)
@@ -59,24 +62,30 @@ struct ReliabilityEndToEndTests {
         let input = Self.randomBytes(count: 100_000, seed: 4)
         let result = run(["check", "--json"], stdin: input)
         let lines = result.stdout.split(separator: 0x0A)
-        #expect(lines.count == input.split(separator: 0x0A, omittingEmptySubsequences: false).count - (input.last == 0x0A ? 1 : 0))
+        #expect(
+            lines.count == input.split(separator: 0x0A, omittingEmptySubsequences: false).count
+                - (input.last == 0x0A ? 1 : 0))
         for line in lines {
             #expect(try JSONSerialization.jsonObject(with: Data(line)) is [String: Any])
         }
     }
 
-    @Test("empty input: nothing to do, exit 0, no output", arguments: [["format"], ["strip"], ["complete"], ["check", "--json"], ["check", "--valid"]])
+    @Test(
+        "empty input: nothing to do, exit 0, no output",
+        arguments: [["format"], ["strip"], ["complete"], ["check", "--json"], ["check", "--valid"]])
     func emptyInput(command: [String]) {
         let result = run(command, stdin: Data())
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("a BOM at the start is not checked but copied, CRLF is kept, and a last line without a newline counts", arguments: [
-        (["format"], "390.533.447-05\r\n231.002.999-81\n"),
-        (["strip"], "39053344705\r\n23100299981\n"),
-        (["check", "--valid"], "39053344705\r\n231.002.999-81\n"),
-    ])
+    @Test(
+        "a BOM at the start is not checked but copied, CRLF is kept, and a last line without a newline counts",
+        arguments: [
+            (["format"], "390.533.447-05\r\n231.002.999-81\n"),
+            (["strip"], "39053344705\r\n23100299981\n"),
+            (["check", "--valid"], "39053344705\r\n231.002.999-81\n"),
+        ])
     func bomCRLFAndLastLine(command: [String], expected: String) {
         var input = Data([0xEF, 0xBB, 0xBF])
         input.append(Data("39053344705\r\n231.002.999-81".utf8))
@@ -93,8 +102,9 @@ struct ReliabilityEndToEndTests {
         #expect(result.stdout.text == "\u{FEFF}39053344705\r\n23100299981\n")
     }
 
-    @Test("missing, directory and unreadable inputs: cpf: NAME: reason, the other inputs still read, exit 2",
-          arguments: [["check"], ["format"], ["strip"], ["complete"]])
+    @Test(
+        "missing, directory and unreadable inputs: cpf: NAME: reason, the other inputs still read, exit 2",
+        arguments: [["check"], ["format"], ["strip"], ["complete"]])
     func badInputs(command: [String]) throws {
         let good = try Self.temporaryFile(Data((command == ["complete"] ? "390533447\n" : "390.533.447-05\n").utf8))
         defer { unlink(good) }
@@ -116,9 +126,12 @@ struct ReliabilityEndToEndTests {
         }
     }
 
-    @Test("a full disk: cpf: … on stderr and exit 2, for every command", arguments: [
-        ["check", "--valid"], ["check", "--json"], ["format"], ["strip"], ["complete"], ["generate", "-n", "100000"], ["info", "39053344705"],
-    ])
+    @Test(
+        "a full disk: cpf: … on stderr and exit 2, for every command",
+        arguments: [
+            ["check", "--valid"], ["check", "--json"], ["format"], ["strip"], ["complete"],
+            ["generate", "-n", "100000"], ["info", "39053344705"],
+        ])
     func fullDisk(command: [String]) throws {
         let input = command.first == "complete" ? "390533447\n" : "390.533.447-05\n"
         let path = try Self.temporaryFile(Data(String(repeating: input, count: 20_000).utf8))
@@ -128,9 +141,11 @@ struct ReliabilityEndToEndTests {
         #expect(outcome.stderr.hasPrefix("cpf: standard output: No space left on device"))
     }
 
-    @Test("a closed pipe downstream ends the command at once, quietly", arguments: [
-        "check --valid", "check --json", "format", "strip", "complete",
-    ])
+    @Test(
+        "a closed pipe downstream ends the command at once, quietly",
+        arguments: [
+            "check --valid", "check --json", "format", "strip", "complete",
+        ])
     func closedPipe(command: String) throws {
         // The input never ends, so the pipeline ends only if cpf stops at the closed pipe; a
         // clock would flake on a loaded machine, the timeout is only the failure's bound.
@@ -163,7 +178,9 @@ struct ReliabilityEndToEndTests {
         handle.write(Data("\n390.533.447-05\nabc\n".utf8))
         try handle.close()
 
-        for command in [["check", "--json"], ["check", "--invalid"], ["check", "-q"], ["format"], ["strip"], ["complete"]] {
+        for command in [
+            ["check", "--json"], ["check", "--invalid"], ["check", "-q"], ["format"], ["strip"], ["complete"],
+        ] {
             let discards = command == ["check", "--invalid"] || command == ["complete"]
             let outcome = launch(command, stdin: .file(path), stdoutPath: discards ? "/dev/null" : nil, timeout: 120)
             #expect(outcome.signal == nil, "\(command)")
@@ -174,7 +191,9 @@ struct ReliabilityEndToEndTests {
             }
             switch command {
             case ["check", "--json"]:
-                let lines = outcome.stdout.split(separator: 0x0A).map { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
+                let lines = outcome.stdout.split(separator: 0x0A).map {
+                    try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]
+                }
                 #expect(lines.count == 3)
                 #expect(lines.first??["reason"] as? String == "length")
                 #expect(lines.first??["message"] as? String == "\(mebibytes << 20) digits, expected 11")
@@ -223,17 +242,24 @@ struct HostileReliabilityEndToEndTests {
         #expect(result.stdout.text == "390.533.447-05\n390.533.447-05\nbad\n")
     }
 
-    @Test("--delimiter refuses a digit, '.', '-' and a space, which would cut the CPF itself", arguments: ["5", ".", "-", " "])
+    @Test(
+        "--delimiter refuses a digit, '.', '-' and a space, which would cut the CPF itself",
+        arguments: ["5", ".", "-", " "])
     func delimiterThatCutsTheCPF(delimiter: String) {
         let result = run(["check", "--field", "2", "--delimiter", delimiter], stdin: Data("a.390.533.447-05\n".utf8))
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("cpf: invalid value '\(delimiter)' for '--delimiter': expected one ASCII character other than"))
+        #expect(
+            result.stderr.hasPrefix(
+                "cpf: invalid value '\(delimiter)' for '--delimiter': expected one ASCII character other than"))
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("every write(2) of a full buffer ends at a record boundary: no half JSON object or CSV row is ever out", arguments: [
-        ["check", "--json"], ["check", "--csv"], ["check", "--csv", "--field", "2"], ["format"], ["find", "--json"],
-    ])
+    @Test(
+        "every write(2) of a full buffer ends at a record boundary: no half JSON object or CSV row is ever out",
+        arguments: [
+            ["check", "--json"], ["check", "--csv"], ["check", "--csv", "--field", "2"], ["format"],
+            ["find", "--json"],
+        ])
     func recordAlignedWrites(command: [String]) throws {
         let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
         let directory = TemporaryDirectory()
@@ -241,23 +267,30 @@ struct HostileReliabilityEndToEndTests {
         let line = command.contains("--field") ? "x,\"390.533.447-05\n\",y\n" : "cpf 390.533.447-06 e 390.533.447-05\n"
         let input = directory.file("in.txt", String(repeating: line, count: 20_000))
         let log = directory.path("writes.log")
-        let result = runShell("""
+        let result = runShell(
+            """
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' -f -o '\(log)' -e trace=write -e signal=none "$CPF" \(command.joined(separator: " ")) < '\(input)'
             """)
         #expect(result.stdout.count > 1 << 19)
         let sizes = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { line -> Int? in
             // Every thread's writes (-f), each line after the thread's number.
             let call = line.drop { $0.isNumber || $0 == " " }
-            guard call.hasPrefix("write(1,"), let equals = call.range(of: ") = ", options: .backwards) else { return nil }
+            guard call.hasPrefix("write(1,"), let equals = call.range(of: ") = ", options: .backwards) else {
+                return nil
+            }
             return Int(call[equals.upperBound...])
         }
         #expect(sizes.count > 2)
         #expect(sizes.reduce(0, +) == result.stdout.count)
         var offset = 0
-        let records = command.contains("--field") ? Set(result.stdout.indices.filter { index in
-            // Where a CSV record ends: a line feed after which a new row starts.
-            result.stdout[index] == 0x0A && (index + 1 == result.stdout.endIndex || result.stdout[index + 1] == UInt8(ascii: "-"))
-        }) : nil
+        let records =
+            command.contains("--field")
+            ? Set(
+                result.stdout.indices.filter { index in
+                    // Where a CSV record ends: a line feed after which a new row starts.
+                    result.stdout[index] == 0x0A
+                        && (index + 1 == result.stdout.endIndex || result.stdout[index + 1] == UInt8(ascii: "-"))
+                }) : nil
         for size in sizes {
             offset += size
             #expect(result.stdout[offset - 1] == 0x0A, "a write ends mid-line at \(offset)")
@@ -288,9 +321,11 @@ struct HostileReliabilityEndToEndTests {
         #expect(output.count == 200_000 * 12)
     }
 
-    @Test("with SIGPIPE blocked, a closed pipe downstream ends cpf quietly with status 0 (not 'Broken pipe', 2)", arguments: [
-        ["generate", "-n", "10000000"], ["check", "--json"],
-    ])
+    @Test(
+        "with SIGPIPE blocked, a closed pipe downstream ends cpf quietly with status 0 (not 'Broken pipe', 2)",
+        arguments: [
+            ["generate", "-n", "10000000"], ["check", "--json"],
+        ])
     func closedPipeWithSIGPIPEBlocked(command: [String]) throws {
         try #require(CPFBinary.isPresent, Comment(rawValue: CPFBinary.missingMessage))
         let directory = TemporaryDirectory()
@@ -299,7 +334,8 @@ struct HostileReliabilityEndToEndTests {
         let (errorRead, errorWrite) = makePipe()
         let inputFD = open(input, O_RDONLY | O_CLOEXEC)
         var pid = pid_t()
-        let spawned = spawnProcess(&pid, CPFBinary.path, command, descriptors: (inputFD, writeEnd, errorWrite), blocking: [SIGPIPE])
+        let spawned = spawnProcess(
+            &pid, CPFBinary.path, command, descriptors: (inputFD, writeEnd, errorWrite), blocking: [SIGPIPE])
         close(inputFD)
         close(writeEnd)
         close(errorWrite)
@@ -329,9 +365,11 @@ struct HostileReliabilityEndToEndTests {
     static let strace: String? = ["/usr/bin/strace", "/bin/strace", "/usr/local/bin/strace"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test("a read error inside a line longer than 1 MiB ends that line: one output line per input line", arguments: [
-        ["format"], ["strip"], ["complete"], ["check", "--json"],
-    ])
+    @Test(
+        "a read error inside a line longer than 1 MiB ends that line: one output line per input line",
+        arguments: [
+            ["format"], ["strip"], ["complete"], ["check", "--json"],
+        ])
     func readErrorInsideALongLine(command: [String]) throws {
         let strace = try #require(Self.strace, "strace is missing: it injects the read error (.ci/run installs it)")
         let directory = TemporaryDirectory()
@@ -342,7 +380,8 @@ struct HostileReliabilityEndToEndTests {
         let bigPath = directory.file("big.txt", big)
         let small = directory.file("small.txt", command == ["complete"] ? "390533447\nabc\n" : "39053344705\nabc\n")
         let words = command.joined(separator: " ")
-        let result = runShell("""
+        let result = runShell(
+            """
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' -f -o /dev/null -P '\(bigPath)' -e trace=read -e inject=read:error=EIO:when=2 \
                 "$CPF" \(words) -i '\(bigPath)' -i '\(small)'
             """)
@@ -360,7 +399,12 @@ struct HostileReliabilityEndToEndTests {
         }
     }
 
-    @Test("a read error in a large file redacted on two threads: the chunks before it written in order, the error reported")
+    @Test(
+        """
+        a read error in a large file redacted on two threads: the chunks before it written in order, the error \
+        reported
+        """
+    )
     func readErrorInALargeFileOnTwoThreads() throws {
         let strace = try #require(Self.strace, "strace is missing: it injects the read error (.ci/run installs it)")
         let directory = TemporaryDirectory()
@@ -373,14 +417,17 @@ struct HostileReliabilityEndToEndTests {
         let line = "cliente 390.533.447-05 pedido 12345 cpf 52998224725 ok\n"
         let bigPath = directory.file("big.txt", String(repeating: line, count: (3 << 20) / line.utf8.count))
         let whole = run(["redact", "--threads", "1", bigPath]).stdout
-        let result = runShell("""
+        let result = runShell(
+            """
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' -f -o /dev/null -e trace=pread64 -e inject=pread64:error=EIO:when=6 \
                 "$CPF" redact --threads 2 '\(bigPath)'
             """)
         #expect(result.status == 2)
         #expect(result.stderr.contains("cpf: \(bigPath): Input/output error\n"))
         let written = result.stdout
-        #expect(written.count >= 2 << 18 && written.count < whole.count && written.count % (1 << 18) == 0, "\(written.count) bytes")
+        #expect(
+            written.count >= 2 << 18 && written.count < whole.count && written.count % (1 << 18) == 0,
+            "\(written.count) bytes")
         #expect(whole.prefix(written.count) == written)
     }
 }
@@ -391,10 +438,12 @@ struct SameFileReliabilityEndToEndTests {
     /// so a command that read its own output would never reach the end.
     static let contents = String(repeating: "cliente 390.533.447-05 ok\n", count: 12_000)
 
-    @Test("cpf: FILE: input file is output file, the file left as it was, exit 2", arguments: [
-        "redact f >> f", "find f >> f", "format -i f >> f", "check --valid -i f >> f", "strip -i f >> f",
-        "redact < f >> f", "redact g f >> f",
-    ])
+    @Test(
+        "cpf: FILE: input file is output file, the file left as it was, exit 2",
+        arguments: [
+            "redact f >> f", "find f >> f", "format -i f >> f", "check --valid -i f >> f", "strip -i f >> f",
+            "redact < f >> f", "redact g f >> f",
+        ])
     func refused(command: String) {
         let directory = TemporaryDirectory()
         let path = directory.file("f", Self.contents)
@@ -416,7 +465,8 @@ struct SameFileReliabilityEndToEndTests {
     func otherOutputs() {
         let directory = TemporaryDirectory()
         directory.file("f", Self.contents)
-        let result = runShell("""
+        let result = runShell(
+            """
             cd '\(directory.url.path)' && "$CPF" redact f > g && "$CPF" redact f > /dev/null && "$CPF" redact f | wc -l
             """)
         #expect(result.status == 0)

@@ -26,12 +26,13 @@ struct TreeEndToEndTests {
     @Test func findWalksInSortedOrderSkippingLinksAndFIFOsWithoutBlocking() {
         let result = runShell("cd \"$(mktemp -d)\" && \(Self.makeTree) && \"$CPF\" find -r t", timeout: 20)
         #expect(result.status == 0)
-        #expect(outputLines(result.stdout) == [
-            "t/a/x.txt:1:5: 390.533.447-05",
-            "t/a/x.txt:2:5: 11144477735",
-            "t/c/bin.dat:1:4: 390.533.447-05",
-            "t/d/n\\xe3o.txt:1:5: 529.982.247-25",
-        ])
+        #expect(
+            outputLines(result.stdout) == [
+                "t/a/x.txt:1:5: 390.533.447-05",
+                "t/a/x.txt:2:5: 11144477735",
+                "t/c/bin.dat:1:4: 390.533.447-05",
+                "t/d/n\\xe3o.txt:1:5: 529.982.247-25",
+            ])
         #expect(result.stderr == "cpf: t/c/fifo: not a regular file, skipped\n")
     }
 
@@ -48,13 +49,19 @@ struct TreeEndToEndTests {
     }
 
     @Test func countFilesWithMatchesAndStats() {
-        let count = runShell("cd \"$(mktemp -d)\" && \(Self.makeTree) && \"$CPF\" find -r --count --no-progress --stats t 2>err; cat err >&2")
+        let count = runShell(
+            """
+            cd \"$(mktemp -d)\" && \(Self.makeTree) && \"$CPF\" find -r --count --no-progress --stats t 2>err; \
+            cat err >&2
+            """
+        )
         #expect(outputLines(count.stdout) == ["t/a/x.txt:2", "t/c/bin.dat:1", "t/d/n\\xe3o.txt:1"])
         #expect(count.stderr.contains("files (3 with CPFs)"))
         #expect(count.stderr.contains("CPFs: 3 high, 1 medium, 0 low, 0 mistyped"))
         #expect(count.status == 0)
 
-        let names = runShell("cd \"$(mktemp -d)\" && \(Self.makeTree) && \"$CPF\" find -r -l --confidence high t 2>/dev/null")
+        let names = runShell(
+            "cd \"$(mktemp -d)\" && \(Self.makeTree) && \"$CPF\" find -r -l --confidence high t 2>/dev/null")
         #expect(outputLines(names.stdout) == ["t/a/x.txt", "t/c/bin.dat", "t/d/n\\xe3o.txt"])
 
         let json = runShell("cd \"$(mktemp -d)\" && \(Self.makeTree) && \"$CPF\" find -r --count --json t/a")
@@ -71,7 +78,8 @@ struct TreeEndToEndTests {
     @Test func unreadableEntriesAreReportedAndSkippedWithStatus2() throws {
         // strace makes listing the directory fail, as it would without permission (even for root).
         let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && mkdir -p t/closed t/open && printf 'CPF 390.533.447-05\\n' | tee t/open/a.txt > t/closed/z.txt
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' -f -o /dev/null -P "$PWD/t/closed" \\
                 -e trace=getdents64 -e inject=getdents64:error=EACCES "$CPF" find -r "$PWD/t" > out; status=$?
@@ -104,7 +112,8 @@ struct TreeEndToEndTests {
         """
 
     @Test func oneThreadAndManyThreadsPrintTheSameBytes() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.makeManyFiles)
             "$CPF" find -r --threads 1 m > one.out
             "$CPF" find -r --threads 2 m > two.out
@@ -116,12 +125,14 @@ struct TreeEndToEndTests {
             cmp one.out two.out && cmp one.out four.out && cmp one.json three.json && cmp one.count four.count && wc -l < one.out && wc -l < one.count
             """, timeout: 120)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(outputLines(result.stdout).first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0 > 200_000)
+        #expect(
+            outputLines(result.stdout).first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0 > 200_000)
         #expect(outputLines(result.stdout).last?.trimmingCharacters(in: .whitespaces) == "31")
     }
 
     @Test func redactInPlaceThenFindFindsNothingAndCleanFilesAreUntouched() {
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && \(Self.makeTree) && \(Self.makeManyFiles)
             chmod 600 t/a/x.txt
             printf 'no CPF, just 12.345.678/0001-95\\n' > m/clean.txt
@@ -142,7 +153,9 @@ struct TreeEndToEndTests {
     }
 
     @Test func inPlaceRefusesStandardInput() {
-        for arguments in [["redact", "--in-place"], ["redact", "--in-place", "-"], ["redact", "--in-place", "a", "-"]] {
+        for arguments in [
+            ["redact", "--in-place"], ["redact", "--in-place", "-"], ["redact", "--in-place", "a", "-"],
+        ] {
             let result = run(arguments, stdin: Data("CPF 390.533.447-05\n"))
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
@@ -153,7 +166,8 @@ struct TreeEndToEndTests {
     @Test func anErrorOnOneFileLeavesItAsItWasAndTheOthersGoOn() throws {
         // strace makes the first rename fail, as a full or read-only disk would.
         let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)" && mkdir -p t/first t/second
             printf 'CPF 390.533.447-05\\n' | tee t/first/a.txt > t/second/b.txt
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' -f -o /dev/null -e trace=rename,renameat,renameat2 \\
@@ -169,7 +183,8 @@ struct TreeEndToEndTests {
         // Killed while the temporary file is being written (once it shows up):
         // with SIGKILL, only that documented temporary file may be left; with
         // SIGTERM, not even that.
-        let result = runShell("""
+        let result = runShell(
+            """
             cd "$(mktemp -d)"
             "$CPF" generate -n 400000 --seed 5 --formatted | sed 's/^/CPF /' > big.txt
             old=$(cksum < big.txt)

@@ -1,9 +1,10 @@
 // End-to-end tests of usage errors, help and version.
 
-@testable import CPFCommandLine
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFCommandLine
 
 @Suite("usage errors, help and version")
 struct UsageEndToEndTests {
@@ -14,49 +15,64 @@ struct UsageEndToEndTests {
         var testDescription: String { arguments.map { $0.isEmpty ? "''" : $0 }.joined(separator: " ") }
     }
 
-    @Test("usage errors exit 2 with a hint and nothing on standard output", arguments: [
-        UsageCase(arguments: ["frobnicate"], message: "unknown command 'frobnicate'"),
-        UsageCase(arguments: ["--bogus"], message: "unknown option '--bogus'"),
-        UsageCase(arguments: ["check", "--bogus"], message: "unknown option '--bogus'"),
-        UsageCase(arguments: ["check", "-z"], message: "unknown option '-z'"),
-        UsageCase(arguments: ["format", "--bogus=1"], message: "unknown option '--bogus'"),
-        UsageCase(arguments: ["strip", "--partial"], message: "unknown option '--partial'"),
-        UsageCase(arguments: ["check", "--field", "0"], message: "invalid value '0' for '--field'"),
-        UsageCase(arguments: ["check", "--field", "abc"], message: "invalid value 'abc' for '--field'"),
-        UsageCase(arguments: ["check", "-f", "-1"], message: "invalid value '-1' for '-f'"),
-        UsageCase(arguments: ["check", "--field=", "-i", "x"], message: "invalid value '' for '--field'"),
-        UsageCase(arguments: ["check", "--field"], message: "missing value for '--field'"),
-        UsageCase(arguments: ["check", "-i"], message: "missing value for '-i'"),
-        UsageCase(arguments: ["format", "--input"], message: "missing value for '--input'"),
-        UsageCase(arguments: ["check", "--valid", "--invalid"], message: "'--valid' cannot be used with '--invalid'"),
-        UsageCase(arguments: ["check", "--json", "-q"], message: "'--json' cannot be used with '-q'"),
-        UsageCase(arguments: ["check", "--csv", "--valid"], message: "'--valid' cannot be used with '--csv'"),
-        UsageCase(arguments: ["check", "--delimiter", ""], message: "invalid value '' for '--delimiter'"),
-        UsageCase(arguments: ["check", "--field", "2", "--delimiter", ""], message: "invalid value '' for '--delimiter'"),
-        UsageCase(arguments: ["check", "--field", "2", "-d", "ab"], message: "invalid value 'ab' for '-d'"),
-        UsageCase(arguments: ["check", "--field", "2", "-d", "\""], message: "invalid value '\"' for '-d'"),
-        UsageCase(arguments: ["check", "--delimiter", ";"], message: "'--delimiter' needs '--field'"),
-        UsageCase(arguments: ["check", "--strict=yes", "x"], message: "'--strict' does not take a value"),
-        UsageCase(arguments: ["check", "--input", "cpfs.txt", "390.533.447-05"],
-                  message: "CPF arguments cannot be combined with '--input'"),
-        UsageCase(arguments: ["format", "390.533.447-05", "-i", "-"],
-                  message: "CPF arguments cannot be combined with '-i'"),
-        UsageCase(arguments: ["strip", "--input=-", "390.533.447-05"],
-                  message: "CPF arguments cannot be combined with '--input'"),
-        UsageCase(arguments: ["check", "--field", "2", "390.533.447-05"],
-                  message: "'--field' applies to input lines, not to CPF arguments"),
-        UsageCase(arguments: ["check", "--header", "390.533.447-05"],
-                  message: "'--header' applies to input lines, not to CPF arguments"),
-        UsageCase(arguments: ["check", "--input="], message: "'--input' needs a file name ('-' for standard input)"),
-        UsageCase(arguments: ["chek"], message: "unknown command 'chek'; did you mean 'check'?"),
-        UsageCase(arguments: ["frmat", "1"], message: "unknown command 'frmat'; did you mean 'format'?"),
-        UsageCase(arguments: ["check", "--fild", "2"], message: "unknown option '--fild'; did you mean '--field'?"),
-        UsageCase(arguments: ["--versoin"], message: "unknown option '--versoin'; did you mean '--version'?"),
-        UsageCase(arguments: ["redact", "--style", "x"], message: "invalid value 'x' for '--style': expected 'full', 'lgpd' or 'pseudonym'"),
-        UsageCase(arguments: ["help", "frobnicate"], message: "unknown command 'frobnicate'"),
-        UsageCase(arguments: [], message: "missing argument <command>"),
-        UsageCase(arguments: ["format", "--partial", "--validate"], message: "'--partial' cannot be used with '--validate'"),
-    ])
+    @Test(
+        "usage errors exit 2 with a hint and nothing on standard output",
+        arguments: [
+            UsageCase(arguments: ["frobnicate"], message: "unknown command 'frobnicate'"),
+            UsageCase(arguments: ["--bogus"], message: "unknown option '--bogus'"),
+            UsageCase(arguments: ["check", "--bogus"], message: "unknown option '--bogus'"),
+            UsageCase(arguments: ["check", "-z"], message: "unknown option '-z'"),
+            UsageCase(arguments: ["format", "--bogus=1"], message: "unknown option '--bogus'"),
+            UsageCase(arguments: ["strip", "--partial"], message: "unknown option '--partial'"),
+            UsageCase(arguments: ["check", "--field", "0"], message: "invalid value '0' for '--field'"),
+            UsageCase(arguments: ["check", "--field", "abc"], message: "invalid value 'abc' for '--field'"),
+            UsageCase(arguments: ["check", "-f", "-1"], message: "invalid value '-1' for '-f'"),
+            UsageCase(arguments: ["check", "--field=", "-i", "x"], message: "invalid value '' for '--field'"),
+            UsageCase(arguments: ["check", "--field"], message: "missing value for '--field'"),
+            UsageCase(arguments: ["check", "-i"], message: "missing value for '-i'"),
+            UsageCase(arguments: ["format", "--input"], message: "missing value for '--input'"),
+            UsageCase(
+                arguments: ["check", "--valid", "--invalid"], message: "'--valid' cannot be used with '--invalid'"),
+            UsageCase(arguments: ["check", "--json", "-q"], message: "'--json' cannot be used with '-q'"),
+            UsageCase(arguments: ["check", "--csv", "--valid"], message: "'--valid' cannot be used with '--csv'"),
+            UsageCase(arguments: ["check", "--delimiter", ""], message: "invalid value '' for '--delimiter'"),
+            UsageCase(
+                arguments: ["check", "--field", "2", "--delimiter", ""], message: "invalid value '' for '--delimiter'"),
+            UsageCase(arguments: ["check", "--field", "2", "-d", "ab"], message: "invalid value 'ab' for '-d'"),
+            UsageCase(arguments: ["check", "--field", "2", "-d", "\""], message: "invalid value '\"' for '-d'"),
+            UsageCase(arguments: ["check", "--delimiter", ";"], message: "'--delimiter' needs '--field'"),
+            UsageCase(arguments: ["check", "--strict=yes", "x"], message: "'--strict' does not take a value"),
+            UsageCase(
+                arguments: ["check", "--input", "cpfs.txt", "390.533.447-05"],
+                message: "CPF arguments cannot be combined with '--input'"),
+            UsageCase(
+                arguments: ["format", "390.533.447-05", "-i", "-"],
+                message: "CPF arguments cannot be combined with '-i'"),
+            UsageCase(
+                arguments: ["strip", "--input=-", "390.533.447-05"],
+                message: "CPF arguments cannot be combined with '--input'"),
+            UsageCase(
+                arguments: ["check", "--field", "2", "390.533.447-05"],
+                message: "'--field' applies to input lines, not to CPF arguments"),
+            UsageCase(
+                arguments: ["check", "--header", "390.533.447-05"],
+                message: "'--header' applies to input lines, not to CPF arguments"),
+            UsageCase(
+                arguments: ["check", "--input="], message: "'--input' needs a file name ('-' for standard input)"),
+            UsageCase(arguments: ["chek"], message: "unknown command 'chek'; did you mean 'check'?"),
+            UsageCase(arguments: ["frmat", "1"], message: "unknown command 'frmat'; did you mean 'format'?"),
+            UsageCase(
+                arguments: ["check", "--fild", "2"], message: "unknown option '--fild'; did you mean '--field'?"),
+            UsageCase(arguments: ["--versoin"], message: "unknown option '--versoin'; did you mean '--version'?"),
+            UsageCase(
+                arguments: ["redact", "--style", "x"],
+                message: "invalid value 'x' for '--style': expected 'full', 'lgpd' or 'pseudonym'"),
+            UsageCase(arguments: ["help", "frobnicate"], message: "unknown command 'frobnicate'"),
+            UsageCase(arguments: [], message: "missing argument <command>"),
+            UsageCase(
+                arguments: ["format", "--partial", "--validate"],
+                message: "'--partial' cannot be used with '--validate'"),
+        ])
     func usageError(_ c: UsageCase) {
         let result = run(c.arguments)
         #expect(result.status == 2)
@@ -71,19 +87,21 @@ struct UsageEndToEndTests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("help goes to standard output and exits 0", arguments: [
-        HelpCase(arguments: ["--help"], command: nil),
-        HelpCase(arguments: ["-h"], command: nil),
-        HelpCase(arguments: ["help"], command: nil),
-        HelpCase(arguments: ["help", "--help"], command: nil),
-        HelpCase(arguments: ["help", "check"], command: "check"),
-        HelpCase(arguments: ["check", "--help"], command: "check"),
-        HelpCase(arguments: ["check", "-h"], command: "check"),
-        HelpCase(arguments: ["check", "--valid", "--help"], command: "check"),
-        HelpCase(arguments: ["format", "-h"], command: "format"),
-        HelpCase(arguments: ["help", "format"], command: "format"),
-        HelpCase(arguments: ["strip", "--help"], command: "strip"),
-    ])
+    @Test(
+        "help goes to standard output and exits 0",
+        arguments: [
+            HelpCase(arguments: ["--help"], command: nil),
+            HelpCase(arguments: ["-h"], command: nil),
+            HelpCase(arguments: ["help"], command: nil),
+            HelpCase(arguments: ["help", "--help"], command: nil),
+            HelpCase(arguments: ["help", "check"], command: "check"),
+            HelpCase(arguments: ["check", "--help"], command: "check"),
+            HelpCase(arguments: ["check", "-h"], command: "check"),
+            HelpCase(arguments: ["check", "--valid", "--help"], command: "check"),
+            HelpCase(arguments: ["format", "-h"], command: "format"),
+            HelpCase(arguments: ["help", "format"], command: "format"),
+            HelpCase(arguments: ["strip", "--help"], command: "strip"),
+        ])
     func help(_ c: HelpCase) {
         let result = run(c.arguments)
         let text = String(decoding: result.stdout, as: UTF8.self)
@@ -128,7 +146,9 @@ struct UsageEndToEndTests {
         #expect(viaHelp.stdout == viaOption.stdout)
     }
 
-    @Test("every command: the usage of a usage error fits in 80 columns", arguments: Program.commands.map { $0.definition.name })
+    @Test(
+        "every command: the usage of a usage error fits in 80 columns",
+        arguments: Program.commands.map { $0.definition.name })
     func everyUsageErrorFits(_ name: String) {
         let result = run([name, "--no-such-option"])
         #expect(result.status == 2)
@@ -141,8 +161,10 @@ struct UsageEndToEndTests {
 
     @Test func checkHelpDescribesItsOptions() {
         let text = String(decoding: run(["help", "check"]).stdout, as: UTF8.self)
-        for option in ["--input", "--strict", "--pad", "--allow-repeated", "--valid", "--invalid", "--json", "--csv",
-                       "--quiet", "--field", "--delimiter", "--header"] {
+        for option in [
+            "--input", "--strict", "--pad", "--allow-repeated", "--valid", "--invalid", "--json", "--csv",
+            "--quiet", "--field", "--delimiter", "--header",
+        ] {
             #expect(text.contains(option), "help check does not mention \(option)")
         }
         #expect(run(["check", "--help"]).stdout == run(["help", "check"]).stdout)
