@@ -24,43 +24,74 @@ public enum MailDetection: Hashable, Sendable {
     /// How many bytes of a file ``detect(_:)`` looks at.
     public static let sampleSize = 8192
 
-    private static let knownFields: Set<[UInt8]> = Set(
-        [
-            "from", "date", "message-id", "mime-version", "received",
-            "return-path", "subject", "to", "content-type",
-        ].map { Array($0.utf8) })
+    private static let knownFields: [[UInt8]] = [
+        "from", "date", "message-id", "mime-version", "received",
+        "return-path", "subject", "to", "content-type",
+    ].map { Array($0.utf8) }
 
     /// The kind of mail the sample starts, or nil when it does not look like mail.
     ///
-    /// - Complexity: O(*n*) in the sample, at most ``sampleSize`` bytes.
+    /// - Complexity: O(*n*) in the sample, at most ``sampleSize`` bytes;
+    ///   no allocation but the sample's copy (it runs on every file `find` reads).
     public static func detect(_ prefix: some Collection<UInt8>) -> MailDetection? {
         let sample = Array(prefix.prefix(sampleSize))
-        var lines = sample.split(separator: 0x0A, maxSplits: 200, omittingEmptySubsequences: false).map { line in
-            line.last == 0x0D ? line.dropLast() : line
-        }
-        if sample.count == sampleSize && lines.count > 1 { lines.removeLast() }  // cut by the sample's end
+        return sample.withUnsafeBufferPointer { detect(bytes: $0) }
+    }
+
+    /// ``detect(_:)`` on bytes in memory, without copying them.
+    ///
+    /// ```swift
+    /// let kind = block.withUnsafeBytes { MailDetection.detect($0) }
+    /// ```
+    public static func detect(_ prefix: UnsafeRawBufferPointer) -> MailDetection? {
+        let bytes = prefix.assumingMemoryBound(to: UInt8.self)
+        return detect(bytes: UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, sampleSize)]))
+    }
+
+    private static func detect(bytes: UnsafeBufferPointer<UInt8>) -> MailDetection? {
+        let isCut = bytes.count == sampleSize
         var kind = MailDetection.message
-        var index = 0
-        if let first = lines.first, first.starts(with: Array("From ".utf8)) {
-            kind = .mbox
-            index = 1
-        }
         var fields = 0
         var known = false
-        while index < lines.count {
-            let line = lines[index]
-            index += 1
+        var start = 0
+        var lineNumber = 0
+        // At most 201 lines, the last one what is left (a line cut by the sample's end is not looked at).
+        while start <= bytes.count {
+            var end = start
+            if lineNumber == 200 {
+                end = bytes.count
+            } else {
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            }
+            if end == bytes.count && isCut && lineNumber > 0 { break }
+            var lineEnd = end
+            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+            lineNumber += 1
+            start = end + 1
+            if lineNumber == 1, line.starts(with: "From ".utf8) {
+                kind = .mbox
+                continue
+            }
             if line.isEmpty { break }
-            if line.first == 0x20 || line.first == 0x09 {
+            if line[0] == 0x20 || line[0] == 0x09 {
                 if fields == 0 { return nil }
                 continue
             }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-            let name = line[line.startIndex..<colon]
+            let name = UnsafeBufferPointer(rebasing: line[0..<colon])
             guard (1...76).contains(name.count), name.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
             fields += 1
-            if knownFields.contains(name.map { $0 | ($0 >= 0x41 && $0 <= 0x5A ? 0x20 : 0) }) { known = true }
+            if !known, isKnown(name) { known = true }
         }
         return fields >= 2 && known ? kind : nil
+    }
+
+    /// Whether `name` is one of ``knownFields``, in any case.
+    private static func isKnown(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        knownFields.contains { field in
+            field.count == name.count
+                && zip(field, name).allSatisfy { $0 == $1 | ($1 >= 0x41 && $1 <= 0x5A ? 0x20 : 0) }
+        }
     }
 }

@@ -57,6 +57,10 @@ public final class MailRewriter {
         let quotedPrintable: QuotedPrintableEncoder?
         let lineBreak: [UInt8]
         var endedWithLineBreak = false
+        /// Bytes after the body that come before its end is known (the
+        /// line break before an mbox `From ` line or a boundary): written
+        /// after the encoder's last bytes.
+        var trailing: [UInt8] = []
 
         init(part: MailPart, lineBreak: [UInt8]) {
             self.part = part
@@ -152,7 +156,8 @@ public final class MailRewriter {
 
     private func handle(_ event: MailStructureParser.Event, into output: inout [UInt8]) {
         switch event {
-        case .structure(let bytes, _): output += raw(.structure, bytes)
+        case .structure(let bytes, _):
+            if let current { current.trailing += raw(.structure, bytes) } else { output += raw(.structure, bytes) }
         case .header(let bytes, _): output += raw(.header, bytes)
         case .partStart(let part, let lineBreak):
             if rewrites(part) {
@@ -182,6 +187,7 @@ public final class MailRewriter {
             current.decoder.finish { utf8, _ in current.encode(body(current.part, Array(utf8), false), into: &output) }
             current.encode(body(current.part, [], true), into: &output)
             current.finish(into: &output)
+            output += current.trailing
             self.current = nil
         }
     }

@@ -129,6 +129,8 @@ struct MailRewriterTests {
             parts.map(\.payload) == [
                 Array("CPF: ***.***.***-**\n".utf8), [0x41, 0xE7, 0xE3] + Array("o ***.***.***-**\n".utf8),
             ])
+        // The blank line before the next `From ` line stays after the part's last encoded line.
+        #expect(String(decoding: output, as: UTF8.self).contains("\n\nQ1BGOiAqKiouKioqLioqKi0qKgo=\n\nFrom c@d"))
     }
 
     @Test("decoded text that looks like a boundary or a From line is escaped when written back")
