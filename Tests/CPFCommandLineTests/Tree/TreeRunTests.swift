@@ -109,6 +109,10 @@ struct TreeRunTests {
                 lock.locked { kinds.append(descriptor == nil ? .nameOnly : file.entry.kind) }
             }
         }
-        #expect(kinds == [.nameOnly, .nameOnly, .found])
+        // Four threads take the entries in any order: the two folders are
+        // looked at for their names only, the file is read.
+        #expect(kinds.count == 3)
+        #expect(kinds.filter { $0 == .nameOnly }.count == 2)
+        #expect(kinds.filter { $0 == .found }.count == 1)
     }
 }
