@@ -231,6 +231,21 @@ def main():
         peak = bench.peak_memory_kib(command.replace(" > /dev/null", "")) / 1024
         print(f"| {name} | {wall:.3f} s | {cpu:.3f} s | {plain_mb / cpu:.0f} | {peak:.1f} MiB |")
 
+    print(f"\nBy kind, one thread (CPU seconds, median of {args.runs} runs each; decoded MB per CPU second):\n")
+    print("| kind | text MB | `cpf find -r --count --threads 1` | `rg -z -j1 -c` |")
+    print("|---|---|---|---|")
+    for kind in KINDS:
+        folder = tree / kind
+        mb = sum((plain / f"{kind}__{f.name}.txt").stat().st_size for f in folder.iterdir()) / 1e6
+        by_kind = {
+            "cpf": f"'{cpf}' find -r --count --threads 1 '{folder}' > /dev/null",
+            "rg": f"rg -z -j1 -c '{bench.CANDIDATE}' '{folder}' > /dev/null",
+        }
+        cpu = {name: statistics.median(timed_cpu(command)[1] for _ in range(args.runs))
+               for name, command in by_kind.items()}
+        print(f"| {kind} | {mb:.0f} | {cpu['cpf']:.3f} s ({mb / cpu['cpf']:.0f} MB/s) | "
+              f"{cpu['rg']:.3f} s ({mb / cpu['rg']:.0f} MB/s) |")
+
     copy = args.work / "redacted"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(tree, copy)
