@@ -61,11 +61,16 @@ public enum MailHeaderDecoder {
         if end > 0 && raw[end - 1] == 0x0A { end -= 1 }
         if end > 0 && raw[end - 1] == 0x0D { end -= 1 }
         let line = raw[..<end]
+        // Most fields: one line, no encoded-word, no RFC 2231 parameter.
+        if !line.contains(0x0A), !line.contains(UInt8(ascii: "*")), !containsEncodedWordStart(line) {
+            let name = line.firstIndex(of: UInt8(ascii: ":")).map { fieldName(line[..<$0]) } ?? ""
+            return Field(name: name, raw: raw, text: line.filter { $0 != 0x0D }, isDecoded: false)
+        }
         let unfolded = line.filter { $0 != 0x0D && $0 != 0x0A }
         guard let colon = unfolded.firstIndex(of: UInt8(ascii: ":")) else {
             return Field(name: "", raw: raw, text: unfolded, isDecoded: unfolded.count != end)
         }
-        let name = String(decoding: unfolded[..<colon], as: UTF8.self).lowercased().filter { !$0.isWhitespace }
+        let name = fieldName(unfolded[..<colon])
         var text = Array(unfolded[...colon])
         let value = Array(unfolded[(colon + 1)...])
         if name == "content-type" || name == "content-disposition" {
@@ -74,6 +79,23 @@ public enum MailHeaderDecoder {
             text += decodeWords(value)
         }
         return Field(name: name, raw: raw, text: text, isDecoded: text != Array(line))
+    }
+
+    /// A field name in lower case (ASCII), without blanks.
+    private static func fieldName(_ bytes: ArraySlice<UInt8>) -> String {
+        let lowered = bytes.compactMap { byte -> UInt8? in
+            byte == 0x20 || byte == 0x09 ? nil : byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        return String(decoding: lowered, as: UTF8.self)
+    }
+
+    private static func containsEncodedWordStart(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let equals = bytes[index...].firstIndex(of: UInt8(ascii: "=")) {
+            if equals + 1 < bytes.endIndex && bytes[equals + 1] == UInt8(ascii: "?") { return true }
+            index = equals + 1
+        }
+        return false
     }
 
     // MARK: RFC 2047

@@ -98,25 +98,33 @@ public final class MailReader {
         case .structure(let bytes, let offset): try raw(bytes, offset: offset, .structure, handler)
         case .header(let bytes, let offset):
             lastHeader = bytes
-            var text: [UInt8] = []
+            let decoder = MailBodyDecoder(transferEncoding: .identity, encoding: .utf8)
+            // Fields kept as written are handed over together, from `runStart`.
+            var runStart = offset
             var fieldOffset = offset
             for field in MailHeaderDecoder.fields(bytes) {
                 if field.isDecoded {
-                    try raw(text, offset: fieldOffset - text.count, .header, handler)
-                    text.removeAll()
+                    if runStart < fieldOffset {
+                        try decoder.content(
+                            Array(bytes[(runStart - offset)..<(fieldOffset - offset)]), offset: runStart,
+                            lineContinues: false
+                        ) { try handler(.header, $0, $1) }
+                    }
                     // Every byte of the decoded field maps to the whole field.
                     let lineBreak = field.raw.last == 0x0A ? [UInt8(0x0A)] : []
-                    let decoder = MailBodyDecoder(transferEncoding: .identity, encoding: .utf8)
                     try decoder.decoded(field.text + lineBreak, from: fieldOffset..<fieldOffset + field.raw.count) {
                         try handler(.header, $0, $1)
                     }
-                    try decoder.finish { try handler(.header, $0, $1) }
-                } else {
-                    text += field.raw
+                    runStart = fieldOffset + field.raw.count
                 }
                 fieldOffset += field.raw.count
             }
-            try raw(text, offset: fieldOffset - text.count, .header, handler)
+            if runStart < fieldOffset {
+                try decoder.content(Array(bytes[(runStart - offset)...]), offset: runStart, lineContinues: false) {
+                    try handler(.header, $0, $1)
+                }
+            }
+            try decoder.finish { try handler(.header, $0, $1) }
         case .partStart(let part, _):
             partCountSeen += 1
             body = (part, MailBodyDecoder(transferEncoding: part.transferEncoding, encoding: part.textEncoding))
