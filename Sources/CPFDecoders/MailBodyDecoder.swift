@@ -54,6 +54,13 @@ final class MailBodyDecoder {
         try transcode(decoded, output)
     }
 
+    /// Text decoded elsewhere (a header field), every byte of it from the whole input range given.
+    func decoded(_ bytes: [UInt8], from input: Range<Int>, _ output: Output) rethrows {
+        var decoded: [UInt8] = []
+        add(bytes, inputStart: input.lowerBound, inputEnd: input.upperBound, to: &decoded)
+        try transcode(decoded, output)
+    }
+
     func lineBreak(_ bytes: [UInt8], offset: Int, _ output: Output) rethrows {
         var decoded: [UInt8] = []
         switch transferEncoding {

@@ -27,8 +27,11 @@
 public final class MailReader {
     /// What a piece of text is.
     public enum Segment: Hashable, Sendable {
-        /// A header block (`Subject: ...`), as written: folded lines stay
-        /// folded, RFC 2047 encoded-words are not decoded.
+        /// A header block (`Subject: ...`), each field as a mail client
+        /// shows it (``MailHeaderDecoder``): a field that was folded or holds
+        /// RFC 2047 encoded-words or RFC 2231 parameters comes as its
+        /// unfolded, decoded text on one line (its offset map then gives the
+        /// whole field's input bytes for every byte); the other fields as written.
         case header
         /// Bytes outside any header and body: boundary lines, preambles,
         /// epilogues, mbox `From ` lines.
@@ -48,6 +51,8 @@ public final class MailReader {
     private let parser: MailStructureParser
     private var body: (MailPart, MailBodyDecoder)?
     private var partCountSeen = 0
+    /// The header block last handed over, as written.
+    public private(set) var lastHeader: [UInt8] = []
 
     /// Makes a reader of a single message or of an mbox file.
     ///
@@ -91,7 +96,35 @@ public final class MailReader {
     private func handle(_ event: MailStructureParser.Event, _ handler: Handler) throws {
         switch event {
         case .structure(let bytes, let offset): try raw(bytes, offset: offset, .structure, handler)
-        case .header(let bytes, let offset): try raw(bytes, offset: offset, .header, handler)
+        case .header(let bytes, let offset):
+            lastHeader = bytes
+            let decoder = MailBodyDecoder(transferEncoding: .identity, encoding: .utf8)
+            // Fields kept as written are handed over together, from `runStart`.
+            var runStart = offset
+            var fieldOffset = offset
+            for field in MailHeaderDecoder.fields(bytes) {
+                if field.isDecoded {
+                    if runStart < fieldOffset {
+                        try decoder.content(
+                            Array(bytes[(runStart - offset)..<(fieldOffset - offset)]), offset: runStart,
+                            lineContinues: false
+                        ) { try handler(.header, $0, $1) }
+                    }
+                    // Every byte of the decoded field maps to the whole field.
+                    let lineBreak = field.raw.last == 0x0A ? [UInt8(0x0A)] : []
+                    try decoder.decoded(field.text + lineBreak, from: fieldOffset..<fieldOffset + field.raw.count) {
+                        try handler(.header, $0, $1)
+                    }
+                    runStart = fieldOffset + field.raw.count
+                }
+                fieldOffset += field.raw.count
+            }
+            if runStart < fieldOffset {
+                try decoder.content(Array(bytes[(runStart - offset)...]), offset: runStart, lineContinues: false) {
+                    try handler(.header, $0, $1)
+                }
+            }
+            try decoder.finish { try handler(.header, $0, $1) }
         case .partStart(let part, _):
             partCountSeen += 1
             body = (part, MailBodyDecoder(transferEncoding: part.transferEncoding, encoding: part.textEncoding))

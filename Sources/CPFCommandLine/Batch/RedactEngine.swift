@@ -194,7 +194,18 @@ final class RedactEngine {
             if let index = scanned { scanner.finish { _ in parts.insert(index) } }
             scanned = nil
         }
+        // A header field whose decoded text holds a CPF that cannot be re-encoded: not rewritten.
+        var checkedHeader: [UInt8]?
+        var unrewritable = false
+        let uncounted = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2, counts: false) }
         let find: MailReader.Handler = { segment, utf8, _ in
+            if segment == .header, checkedHeader != reader.lastHeader {
+                checkedHeader = reader.lastHeader
+                let probe = { uncounted.mask($0, isFinal: true) }
+                if self.redactHeader(reader.lastHeader, probe, probe: probe) == nil {
+                    unrewritable = true
+                }
+            }
             guard case .body(let part) = segment else { return endPart() }
             if scanned != part.index {
                 endPart()
@@ -207,6 +218,13 @@ final class RedactEngine {
         try readMail(descriptor, from: start) { bytes in try reader.feed(bytes, handler: find) }
         do { try reader.finish(handler: find) } catch { throw .notSearched("e-mail: \(error)") }
         endPart()
+        if unrewritable {
+            throw .notSearched(
+                """
+                e-mail: a header field holds a CPF in encoded text that redact cannot \
+                re-encode (an address or other structured field)
+                """)
+        }
 
         // The text of a rewritten part, hidden piece by piece (its own
         // masker: a structure line may come while the part still holds text).
@@ -214,9 +232,13 @@ final class RedactEngine {
         func mask(_ bytes: [UInt8]) -> [UInt8] {
             TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }.mask(bytes, isFinal: true)
         }
+        let uncountedProbe = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2, counts: false) }
+        func probe(_ bytes: [UInt8]) -> [UInt8] { uncountedProbe.mask(bytes, isFinal: true) }
         let rewriter = MailRewriter(
             kind: kind, rewrites: { parts.contains($0.index) },
-            raw: { _, bytes in mask(bytes) },
+            raw: { segment, bytes in
+                segment == .header ? self.redactHeader(bytes, mask, probe: probe) ?? mask(bytes) : mask(bytes)
+            },
             body: { _, utf8, isFinal in body.mask(utf8, isFinal: isFinal) })
         let out = out
         try readMail(descriptor, from: start) { bytes in
@@ -225,6 +247,43 @@ final class RedactEngine {
         do { try rewriter.finish { out.write(UnsafeRawBufferPointer($0)) } } catch {
             throw .notSearched("e-mail: \(error)")
         }
+    }
+
+    /// A header block with every CPF hidden: a field whose decoded text
+    /// (``MailHeaderDecoder``: unfolded, encoded-words and RFC 2231
+    /// parameters decoded) holds one is written again
+    /// (``MailHeaderDecoder/reencoded(_:transform:)``) from its decoded
+    /// text hidden, the others hidden where they are; nil when a field
+    /// cannot be written again, or written again would still show a CPF.
+    /// `probe` hides as `mask` does, without counting.
+    private func redactHeader(
+        _ header: [UInt8], _ mask: ([UInt8]) -> [UInt8], probe: ([UInt8]) -> [UInt8]
+    ) -> [UInt8]? {
+        var output: [UInt8] = []
+        for field in MailHeaderDecoder.fields(header) {
+            // Hidden where it is written when that hides it in the decoded text too.
+            guard field.isDecoded, holdsCPF(field.text),
+                MailHeaderDecoder.fields(probe(field.raw)).first?.text != probe(field.text)
+            else {
+                output += mask(field.raw)
+                continue
+            }
+            guard let rewritten = MailHeaderDecoder.reencoded(field, transform: mask) else { return nil }
+            // Read back as a mail client would: it must show no CPF (pseudonyms are CPFs: not checked).
+            if case .hidden = style, MailHeaderDecoder.fields(rewritten).contains(where: { holdsCPF($0.text) }) {
+                return nil
+            }
+            output += rewritten
+        }
+        return output
+    }
+
+    private func holdsCPF(_ text: [UInt8]) -> Bool {
+        var scanner = CPFScanner(hidingFrom: minimumConfidence)
+        var found = false
+        text.withUnsafeBytes { scanner.feed($0) { _ in found = true } }
+        scanner.finish { _ in found = true }
+        return found
     }
 
     /// Reads the file open at `descriptor` from `start` to its end, in slices, without moving its offset.
@@ -248,7 +307,7 @@ final class RedactEngine {
     }
 
     @inline(__always)
-    private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
+    private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true) {
         let buffer = UnsafeMutableRawBufferPointer(
             start: window + (match.range.lowerBound - origin), count: match.range.count)
         switch style {
@@ -261,7 +320,7 @@ final class RedactEngine {
                 match.writeText(to: buffer, hiding: .full)
             }
         }
-        redactedCount += 1
+        if counts { redactedCount += 1 }
     }
 }
 

@@ -198,4 +198,93 @@ struct MailEndToEndTests {
 
                 """)
     }
+
+    /// Writes, in the current folder, `hdr.eml` made by Python: a subject
+    /// with a CPF inside an RFC 2047 encoded-word (Python encodes the word
+    /// with `º`), an attachment whose name holds a CPF and accents (RFC
+    /// 2231), and `q.eml`: an ISO-8859-1 Q encoded-word and a CPF split by
+    /// two encoded-words on a folded line.
+    static let makeHeaders = #"""
+        makeHeaders() { python3 - <<'EOF'
+        from email.message import EmailMessage
+        m = EmailMessage()
+        m['From'] = 'a@example.com'; m['To'] = 'b@example.com'; m['Subject'] = 'Certidão Nº390.533.447-05'
+        m.set_content('Nada aqui.\n')
+        m.add_attachment(b'x', maintype='application', subtype='pdf', filename='Relatório CPF 529.982.247-25.pdf')
+        open('hdr.eml', 'wb').write(bytes(m))
+        open('q.eml', 'wb').write(b'From: a@example.com\nSubject: =?iso-8859-1?Q?CPF_390=2E533=2E447-05?=\n'
+            b'Comments: =?utf-8?B?MTExLjQ0NC4=?=\n =?utf-8?B?Nzc3LTM1?=\n\nnada\n')
+        EOF
+        }
+        makeHeaders
+        """#
+
+    @Test(
+        """
+        find reads header fields decoded: an encoded-word, an RFC 2231 file name, encoded-words joined across a \
+        fold, each CPF once, on the field's first line
+        """,
+        .enabled(if: tools))
+    func findsInEncodedHeaders() {
+        let result = runShell(
+            "cd \"$(mktemp -d)\" && \(Self.makeHeaders) && \"$CPF\" find hdr.eml q.eml")
+        #expect(result.stderr == "")
+        #expect(
+            outputLines(result.stdout) == [
+                "hdr.eml:3:23: 390.533.447-05", "hdr.eml:16:59: 529.982.247-25", "q.eml:2:14: 390.533.447-05",
+                "q.eml:3:11: 111.444.777-35",
+            ])
+        #expect(result.status == 0)
+    }
+
+    @Test(
+        """
+        redact --in-place writes encoded header fields again: Python reads the subject and file name decoded, \
+        with no CPF
+        """,
+        .enabled(if: tools))
+    func redactsEncodedHeaders() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.makeHeaders) && "$CPF" redact --in-place hdr.eml q.eml &&
+            ! "$CPF" find --confidence low --include-invalid hdr.eml q.eml &&
+            python3 - <<'EOF'
+            import email, email.policy, re
+            cpf = re.compile(r'\d{3}\.?\d{3}\.?\d{3}-?\d{2}')
+            for name in ['hdr.eml', 'q.eml']:
+                m = email.message_from_bytes(open(name, 'rb').read(), policy=email.policy.default)
+                shown = [str(m['Subject']), str(m['Comments'])]
+                shown += [p.get_filename() for p in m.walk() if p.get_filename()]
+                assert not any(cpf.search(s) for s in shown), shown
+                print(' | '.join(shown))
+            EOF
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "Certidão Nº***.***.***-** | None | Relatório CPF ***.***.***-**.pdf",
+                "CPF ***.***.***-** | ***.***.***-**",
+            ])
+        #expect(result.stderr == "cpf: redacted hdr.eml (2 hidden)\ncpf: redacted q.eml (2 hidden)\n")
+        #expect(result.status == 0)
+    }
+
+    @Test(
+        "a CPF in an encoded address field is not rewritten: named, exit status 2, the file left as it was",
+        .enabled(if: tools))
+    func redactNamesEncodedAddress() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" &&
+            printf 'From: =?utf-8?Q?Jos=C3=A9_390=2E533=2E447-05?= <a@example.com>\nSubject: x\n\nnada\n' > a.eml &&
+            cp a.eml before && { "$CPF" find a.eml; "$CPF" redact --in-place a.eml; echo "redact $?";
+            cmp a.eml before && echo same; }
+            """#)
+        #expect(outputLines(result.stdout) == ["a.eml:1:13: 390.533.447-05", "redact 2", "same"])
+        #expect(
+            result.stderr == """
+                cpf: a.eml: not searched: e-mail: a header field holds a CPF in encoded text that redact cannot \
+                re-encode (an address or other structured field)
+
+                """)
+    }
 }
