@@ -57,6 +57,8 @@ public final class MailRewriter {
         let quotedPrintable: QuotedPrintableEncoder?
         let lineBreak: [UInt8]
         var endedWithLineBreak = false
+        /// Whether any text went to the transcoder: an empty body stays empty.
+        var hasText = false
         /// Bytes after the body that come before its end is known (the
         /// line break before an mbox `From ` line or a boundary): written
         /// after the encoder's last bytes.
@@ -78,6 +80,7 @@ public final class MailRewriter {
         }
 
         func encode(_ text: [UInt8], into output: inout [UInt8]) {
+            if !text.isEmpty { hasText = true }
             var charsetBytes: [UInt8] = []
             transcoder.encode(text) { charsetBytes += $0 }
             write(charsetBytes, into: &output)
@@ -94,6 +97,10 @@ public final class MailRewriter {
         }
 
         func finish(into output: inout [UInt8]) {
+            // An empty body is written as it was, empty: a byte order mark
+            // of its own would stand right before the next `From ` line or
+            // boundary and hide it.
+            guard hasText else { return }
             var charsetBytes: [UInt8] = []
             transcoder.finish { charsetBytes += $0 }
             write(charsetBytes, into: &output)

@@ -189,4 +189,27 @@ struct MailRewriterTests {
         #expect(output == Array("From a\nSubject: x\n\n*Õ\nFrom b\nSubject: y\n\nz\n".utf8))
         #expect(try MailSamples.read(output, kind: .mbox).bodies.count == 2)
     }
+
+    @Test("an empty UTF-16 body rewritten stays empty, so the next From line stays a From line (found by MailFuzzer)")
+    func emptyUTF16BodyStaysEmpty() throws {
+        let mbox = Array(
+            """
+            From a@b Thu Nov 26 00:00:00 2026
+            Subject: x
+            Content-Type: text/plain; charset=utf-16
+            Content-Transfer-Encoding: base64
+
+            From c@d Thu Nov 26 00:00:01 2026
+            Subject: y
+
+            z
+
+            """.utf8)
+        for pieceSize in [1, 5, 4096] {
+            let output = try MailSamples.rewrite(
+                mbox, kind: .mbox, pieceSize: pieceSize, rewrites: { _ in true },
+                body: { _, text, _ in MailSamples.maskDigits(text) })
+            #expect(output == mbox)
+        }
+    }
 }
