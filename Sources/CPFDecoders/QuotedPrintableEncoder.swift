@@ -19,18 +19,26 @@ public final class QuotedPrintableEncoder {
     public static let maximumLineLength = 76
     /// What ends each line, hard or soft.
     public let lineBreak: [UInt8]
+    /// Whether a `-`, `F` or `.` that starts a line is escaped (`=2D`,
+    /// `=46`, `=2E`), so no encoded line can be taken for a MIME boundary,
+    /// an mbox `From ` line or an SMTP end of data (RFC 2045, 6.7, note 8).
+    public let escapesLineStarts: Bool
 
     private var column = 0
     private var heldBlank: UInt8?
     private var heldCR = false
 
-    /// Makes an encoder whose lines end with `lineBreak` (CRLF by default).
+    /// Makes an encoder whose lines end with `lineBreak` (CRLF by default),
+    /// escaping the first character of a line when `escapesLineStarts` and
+    /// it is `-`, `F` or `.`.
     ///
     /// ```swift
     /// let encoder = QuotedPrintableEncoder()
+    /// let safe = QuotedPrintableEncoder(lineBreak: [0x0A], escapesLineStarts: true)   // "--x" → "=2D-x"
     /// ```
-    public init(lineBreak: [UInt8] = [0x0D, 0x0A]) {
+    public init(lineBreak: [UInt8] = [0x0D, 0x0A], escapesLineStarts: Bool = false) {
         self.lineBreak = lineBreak
+        self.escapesLineStarts = escapesLineStarts
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
@@ -123,6 +131,9 @@ public final class QuotedPrintableEncoder {
 
     private func put(literal byte: UInt8, into text: inout [UInt8]) {
         if column + 1 > Self.maximumLineLength - 1 { softBreak(into: &text) }
+        if escapesLineStarts && column == 0 && (byte == 0x2D || byte == 0x46 || byte == 0x2E) {
+            return put(escaped: byte, into: &text)
+        }
         text.append(byte)
         column += 1
     }

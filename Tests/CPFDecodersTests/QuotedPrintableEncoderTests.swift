@@ -40,4 +40,19 @@ struct QuotedPrintableEncoderTests {
     func blanks(text: String, encoded: String) {
         #expect(QuotedPrintableEncoder.encode(Array(text.utf8), lineBreak: [0x0A]) == Array(encoded.utf8))
     }
+
+    @Test(
+        "escapes a line's first -, F or . when asked, so no line reads as a boundary or From line",
+        arguments: [
+            ("--b\nFrom x\n.\nA-F.", "=2D-b\n=46rom x\n=2E\nA-F."), ("x", "x"),
+            (String(repeating: "a", count: 75) + "-", String(repeating: "a", count: 75) + "=\n=2D"),
+        ])
+    func lineStarts(text: String, encoded: String) {
+        let encoder = QuotedPrintableEncoder(lineBreak: [0x0A], escapesLineStarts: true)
+        var output: [UInt8] = []
+        encoder.encode(Array(text.utf8)) { output += $0 }
+        encoder.finish { output += $0 }
+        #expect(String(decoding: output, as: UTF8.self) == encoded)
+        #expect(QuotedPrintableEncoder.encode(Array(text.utf8), lineBreak: [0x0A]) != output || text == "x")
+    }
 }

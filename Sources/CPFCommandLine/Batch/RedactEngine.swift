@@ -84,13 +84,20 @@ final class RedactEngine {
         var blockStart = UnsafeMutableRawPointer(bitPattern: BlockReader.headroom)!
         // Bytes kept back from the previous block, right in front of `blockStart`.
         var keptCount = 0
+        // Where the input starts, to read an e-mail message again from there.
+        let start = try? descriptor.currentOffset()
+        var mail: InputLayers?
         let failure: String?
         do throws(Errno) {
             let reencodes = reencodes
             let announce: (InputLayers) -> Void = { layers in
-                if !layers.isPlain, reencodes { writer = ReencodingWriter(layers, to: out) }
+                if layers.mail != nil {
+                    mail = layers
+                } else if !layers.isPlain, reencodes {
+                    writer = ReencodingWriter(layers, to: out)
+                }
             }
-            failure = try reader.forEachBlock(of: descriptor, layers: announce) { block in
+            failure = try reader.forEachBlock(of: descriptor, stopsAtMail: true, layers: announce) { block in
                 blockStart = block.baseAddress!
                 let window = blockStart - keptCount
                 let origin = scanner.offset - keptCount  // the input offset of `window`
@@ -108,6 +115,13 @@ final class RedactEngine {
             if keptCount > 0 { emit(UnsafeRawBufferPointer(start: blockStart - keptCount, count: keptCount)) }
             writer?.finish()
             throw .read(error)
+        }
+        if let mail, let kind = mail.mail {
+            if mail.gzip { throw .notSearched("e-mail compressed with gzip, which redact does not rewrite") }
+            guard let start else {
+                throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file")
+            }
+            return try redactMail(descriptor, kind: kind, from: start)
         }
         // The text decoded before a failure is redacted to its end too.
         let window = blockStart - keptCount
@@ -161,8 +175,139 @@ final class RedactEngine {
             })
     }
 
+    /// The bytes a pass over an e-mail file reads at once.
+    static let mailSlice = 1 << 20
+
+    /// ``redact(_:)`` for an e-mail message or mbox file (read from a file,
+    /// from `start`): a first pass with ``MailReader`` finds the parts whose
+    /// decoded text holds something to hide, a second with ``MailRewriter``
+    /// writes the file back with those parts re-encoded, their CPFs hidden,
+    /// and CPFs in header blocks and boundary lines hidden where they are;
+    /// every other byte is copied as it was.
+    private func redactMail(_ descriptor: FileDescriptor, kind: MailDetection, from start: Int) throws(InputFailure) {
+        // The leaf parts with something to hide.
+        var parts = Set<Int>()
+        var scanned: Int?
+        var scanner = CPFScanner(hidingFrom: minimumConfidence)
+        let reader = MailReader(kind: kind)
+        func endPart() {
+            if let index = scanned { scanner.finish { _ in parts.insert(index) } }
+            scanned = nil
+        }
+        // A header field whose decoded text holds a CPF that cannot be re-encoded: not rewritten.
+        var checkedHeader: [UInt8]?
+        var unrewritable = false
+        let uncounted = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2, counts: false) }
+        let find: MailReader.Handler = { segment, utf8, _ in
+            if segment == .header, checkedHeader != reader.lastHeader {
+                checkedHeader = reader.lastHeader
+                let probe = { uncounted.mask($0, isFinal: true) }
+                if self.redactHeader(reader.lastHeader, probe, probe: probe) == nil {
+                    unrewritable = true
+                }
+            }
+            guard case .body(let part) = segment else { return endPart() }
+            if scanned != part.index {
+                endPart()
+                scanner = CPFScanner(hidingFrom: self.minimumConfidence)
+                scanned = part.index
+            }
+            guard !parts.contains(part.index) else { return }
+            scanner.feed(UnsafeRawBufferPointer(utf8)) { _ in parts.insert(part.index) }
+        }
+        try readMail(descriptor, from: start) { bytes in try reader.feed(bytes, handler: find) }
+        do { try reader.finish(handler: find) } catch { throw .notSearched("e-mail: \(error)") }
+        endPart()
+        if unrewritable {
+            throw .notSearched(
+                """
+                e-mail: a header field holds a CPF in encoded text that redact cannot \
+                re-encode (an address or other structured field)
+                """)
+        }
+
+        // The text of a rewritten part, hidden piece by piece (its own
+        // masker: a structure line may come while the part still holds text).
+        let body = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }
+        func mask(_ bytes: [UInt8]) -> [UInt8] {
+            TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }.mask(bytes, isFinal: true)
+        }
+        let uncountedProbe = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2, counts: false) }
+        func probe(_ bytes: [UInt8]) -> [UInt8] { uncountedProbe.mask(bytes, isFinal: true) }
+        let rewriter = MailRewriter(
+            kind: kind, rewrites: { parts.contains($0.index) },
+            raw: { segment, bytes in
+                segment == .header ? self.redactHeader(bytes, mask, probe: probe) ?? mask(bytes) : mask(bytes)
+            },
+            body: { _, utf8, isFinal in body.mask(utf8, isFinal: isFinal) })
+        let out = out
+        try readMail(descriptor, from: start) { bytes in
+            try rewriter.feed(bytes) { out.write(UnsafeRawBufferPointer($0)) }
+        }
+        do { try rewriter.finish { out.write(UnsafeRawBufferPointer($0)) } } catch {
+            throw .notSearched("e-mail: \(error)")
+        }
+    }
+
+    /// A header block with every CPF hidden: a field whose decoded text
+    /// (``MailHeaderDecoder``: unfolded, encoded-words and RFC 2231
+    /// parameters decoded) holds one is written again
+    /// (``MailHeaderDecoder/reencoded(_:transform:)``) from its decoded
+    /// text hidden, the others hidden where they are; nil when a field
+    /// cannot be written again, or written again would still show a CPF.
+    /// `probe` hides as `mask` does, without counting.
+    private func redactHeader(
+        _ header: [UInt8], _ mask: ([UInt8]) -> [UInt8], probe: ([UInt8]) -> [UInt8]
+    ) -> [UInt8]? {
+        var output: [UInt8] = []
+        for field in MailHeaderDecoder.fields(header) {
+            // Hidden where it is written when that hides it in the decoded text too.
+            guard field.isDecoded, holdsCPF(field.text),
+                MailHeaderDecoder.fields(probe(field.raw)).first?.text != probe(field.text)
+            else {
+                output += mask(field.raw)
+                continue
+            }
+            guard let rewritten = MailHeaderDecoder.reencoded(field, transform: mask) else { return nil }
+            // Read back as a mail client would: it must show no CPF (pseudonyms are CPFs: not checked).
+            if case .hidden = style, MailHeaderDecoder.fields(rewritten).contains(where: { holdsCPF($0.text) }) {
+                return nil
+            }
+            output += rewritten
+        }
+        return output
+    }
+
+    private func holdsCPF(_ text: [UInt8]) -> Bool {
+        var scanner = CPFScanner(hidingFrom: minimumConfidence)
+        var found = false
+        text.withUnsafeBytes { scanner.feed($0) { _ in found = true } }
+        scanner.finish { _ in found = true }
+        return found
+    }
+
+    /// Reads the file open at `descriptor` from `start` to its end, in slices, without moving its offset.
+    private func readMail(
+        _ descriptor: FileDescriptor, from start: Int,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws(InputFailure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.mailSlice, alignment: 8)
+        defer { buffer.deallocate() }
+        var offset = start
+        while true {
+            let count: Int
+            do throws(Errno) { count = try descriptor.read(into: buffer, at: offset) } catch { throw .read(error) }
+            if count == 0 { return }
+            offset += count
+            do {
+                try body(
+                    UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+            } catch { throw .notSearched("e-mail: \(error)") }
+        }
+    }
+
     @inline(__always)
-    private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
+    private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true) {
         let buffer = UnsafeMutableRawBufferPointer(
             start: window + (match.range.lowerBound - origin), count: match.range.count)
         switch style {
@@ -175,6 +320,45 @@ final class RedactEngine {
                 match.writeText(to: buffer, hiding: .full)
             }
         }
-        redactedCount += 1
+        if counts { redactedCount += 1 }
+    }
+}
+
+/// Hides the CPFs in a text given to it piece by piece, for `redact` of
+/// e-mail: each piece comes back hidden, but for its last few bytes while
+/// they may still be the start of a CPF, which come back with a later
+/// piece, or all when `isFinal`.
+private final class TextMasker {
+    private let minimumConfidence: CPFScanner.Confidence
+    private let hide: (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void
+    private var held: [UInt8] = []
+    private var scanner: CPFScanner
+
+    /// - Parameter hide: Hides a match in the text at the pointer, whose first byte is the scanner's offset given.
+    init(
+        _ minimumConfidence: CPFScanner.Confidence,
+        hide: @escaping (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void
+    ) {
+        self.minimumConfidence = minimumConfidence
+        self.hide = hide
+        scanner = CPFScanner(hidingFrom: minimumConfidence)
+    }
+
+    func mask(_ bytes: [UInt8], isFinal: Bool) -> [UInt8] {
+        let origin = scanner.offset - held.count  // the scanner's offset of `text`
+        var text = held + bytes
+        let settled = text.withUnsafeMutableBytes { text in
+            let window = text.baseAddress!
+            scanner.feed(UnsafeRawBufferPointer(rebasing: text[(text.count - bytes.count)...])) {
+                hide($0, window, origin)
+            }
+            guard isFinal else { return scanner.settledOffset - origin }
+            scanner.finish { hide($0, window, origin) }
+            scanner = CPFScanner(hidingFrom: minimumConfidence)
+            return text.count
+        }
+        held = Array(text[settled...])
+        text.removeLast(text.count - settled)
+        return text
     }
 }

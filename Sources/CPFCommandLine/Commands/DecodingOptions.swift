@@ -8,14 +8,15 @@ enum DecodingOptions {
         help: Localized(
             """
             A file that cannot be searched completely (a format cpf does not read, such as xz, bzip2, zstd or \
-            zip; a corrupt gzip file; a decompression limit) is still named on standard error, but no longer \
-            makes the exit status 2.
+            zip; a corrupt gzip file; a decompression limit; e-mail cpf cannot read or rewrite) is still named on \
+            standard error, but no longer makes the exit status 2.
             """,
             pt:
                 """
                 Um arquivo que não pode ser pesquisado por inteiro (um formato que o cpf não lê, como xz, bzip2, \
-                zstd ou zip; um arquivo gzip corrompido; um limite de descompressão) continua sendo nomeado na \
-                saída de erro, mas não faz mais o código de saída ser 2.
+                zstd ou zip; um arquivo gzip corrompido; um limite de descompressão; um e-mail que o cpf não \
+                consegue ler ou reescrever) continua sendo nomeado na saída de erro, mas não faz mais o código de \
+                saída ser 2.
                 """
         ))
     static let maxDecompressedSize = OptionDefinition(

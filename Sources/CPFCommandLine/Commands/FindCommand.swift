@@ -130,6 +130,13 @@ enum FindCommand: Command {
             or zip; a corrupt gzip file; a decompression limit) is named on
             standard error as 'cpf: FILE: not searched: REASON'.
 
+            E-mail (a message or mbox file, known by its first header fields, also
+            gzipped) is searched in its headers (folded lines joined, RFC 2047
+            encoded-words and RFC 2231 parameters decoded) and its MIME parts
+            decoded from base64 or quoted-printable and their charset (a soft line
+            break inside a CPF joined); LINE and COLUMN are those of that decoded
+            text.
+
             EXIT STATUS:
               0 at least one CPF found, 1 none, 2 usage or I/O error, or a file
               not searched completely (unless --skip-unsearchable), a --pre
@@ -174,6 +181,13 @@ enum FindCommand: Command {
                 pode ser pesquisado por inteiro (xz, bzip2, zstd, lz4, lzip, compress, 7z,
                 rar ou zip; um gzip corrompido; um limite de descompressão) é nomeado na
                 saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO'.
+
+                Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
+                de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas
+                dobradas juntadas, encoded-words da RFC 2047 e parâmetros da RFC 2231
+                decodificados) e nas partes MIME decodificadas de base64 ou
+                quoted-printable e do charset (uma quebra de linha suave dentro de um
+                CPF é juntada); LINHA e COLUNA são as desse texto decodificado.
 
                 CÓDIGO DE SAÍDA:
                   0 pelo menos um CPF encontrado, 1 nenhum, 2 erro de uso ou de E/S, ou

@@ -106,6 +106,12 @@ enum RedactCommand: Command {
             file; a decompression limit) is named on standard error as
             'cpf: FILE: not searched: REASON', and --in-place leaves it as it was.
 
+            E-mail (a message or mbox file) is read as 'cpf find' reads it and
+            written back with only the MIME parts that held a CPF re-encoded, in
+            their charset and base64 or quoted-printable, so mail clients still
+            read it; the other parts are copied byte for byte. E-mail from a pipe
+            or compressed with gzip cannot be rewritten: it is not searched.
+
             With --in-place, each file is rewritten only if it has something to
             hide: the new contents are written to a temporary file in the same
             folder (.cpf-redact-XXXXXX), given the file's owner, group, mode, ACLs
@@ -152,6 +158,13 @@ enum RedactCommand: Command {
                 zstd, zip...; um gzip corrompido; um limite de descompressão) é nomeado
                 na saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO', e
                 --in-place o deixa como estava.
+
+                Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
+                escrito de volta com só as partes MIME que tinham um CPF recodificadas,
+                no charset e em base64 ou quoted-printable originais, e os programas de
+                e-mail continuam a lê-lo; as outras partes são copiadas byte a byte.
+                Um e-mail vindo de um pipe ou comprimido com gzip não pode ser
+                reescrito: não é pesquisado.
 
                 Com --in-place, cada arquivo só é reescrito se tiver algo a esconder: o
                 novo conteúdo vai para um arquivo temporário na mesma pasta

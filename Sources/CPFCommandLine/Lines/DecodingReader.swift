@@ -10,9 +10,12 @@ struct InputLayers: Equatable {
     var encoding = CharacterEncoding.utf8
     /// Whether the text starts with its encoding's byte order mark.
     var byteOrderMark = false
+    /// An e-mail message or mbox file (inside the gzip layer, if any): its
+    /// text is read by ``MailReader``, which decodes each part itself.
+    var mail: MailDetection?
 
-    /// Text read as it is: UTF-8 (with or without a byte order mark), not compressed.
-    var isPlain: Bool { !gzip && encoding == .utf8 }
+    /// Text read as it is: UTF-8 (with or without a byte order mark), not compressed, not e-mail.
+    var isPlain: Bool { !gzip && encoding == .utf8 && mail == nil }
 }
 
 /// Why a `find` or `redact` input failed.
@@ -33,7 +36,11 @@ enum InputFailure: Error, Equatable {
 /// gzip by its magic bytes; a format it does not read (xz, bzip2, zstd,
 /// zip...) is not searched; then the text encoding by
 /// ``CharacterEncoding/detect(_:isComplete:)`` (a byte order mark, UTF-16's
-/// NUL pattern, else UTF-8 when valid, else Windows-1252).
+/// NUL pattern, else UTF-8 when valid, else Windows-1252), unless the
+/// text starts as an e-mail message or mbox file does (``MailDetection``):
+/// then its header blocks and the decoded text of its parts are handed
+/// over (see ``MailReader``), each followed by a line break when it does
+/// not end with one, so a CPF never runs from one into the next.
 ///
 /// Every block handed over starts at the same address for one input, with
 /// ``BlockReader/headroom`` bytes free in front of it (as ``BlockReader``'s).
@@ -84,6 +91,7 @@ final class DecodingReader {
     /// UTF-8 and hold a NUL (within the 4 KiB looked at) are binary data,
     /// scanned as they are, as before: Windows-1252 is for text.
     private static func text(_ prefix: UnsafeRawBufferPointer) -> InputLayers {
+        if let mail = mail(prefix) { return InputLayers(mail: mail) }
         let detection = CharacterEncoding.detect(prefix)
         if detection.encoding == .windows1252, prefix.prefix(CharacterEncoding.detectionSampleSize).contains(0) {
             return InputLayers()
@@ -91,12 +99,25 @@ final class DecodingReader {
         return InputLayers(encoding: detection.encoding, byteOrderMark: detection.byteOrderMarkLength > 0)
     }
 
+    /// The bytes looked at to tell what a text is: enough for its encoding
+    /// and for e-mail (a header block cut by the sample's end is judged on
+    /// its complete lines, so every reader must see the same bytes).
+    static let sampleSize = max(CharacterEncoding.detectionSampleSize, MailDetection.sampleSize)
+
+    /// The kind of e-mail the text starting with `prefix` is, if it is:
+    /// only a text starting with a header field name's character is looked
+    /// at closer (binary data and other text pay one byte's test), and a
+    /// first line without `:` ends the look.
+    private static func mail(_ prefix: UnsafeRawBufferPointer) -> MailDetection? {
+        guard let first = prefix.first, first > 0x20, first < 0x7F, first != UInt8(ascii: ":") else { return nil }
+        return MailDetection.detect(prefix)
+    }
+
     /// Whether the regular file open at `descriptor` is plain text (see
     /// ``InputLayers/isPlain``), from its first bytes read at its offset
     /// without moving it: what may be scanned in chunks as it is.
     static func isPlainFile(_ descriptor: FileDescriptor) -> Bool {
-        let sample = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: CharacterEncoding.detectionSampleSize, alignment: 8)
+        let sample = UnsafeMutableRawBufferPointer.allocate(byteCount: sampleSize, alignment: 8)
         defer { sample.deallocate() }
         guard let offset = try? descriptor.currentOffset(), let count = try? descriptor.read(into: sample, at: offset)
         else {
@@ -112,9 +133,11 @@ final class DecodingReader {
     /// its text, after `layers` with what the input was found to be (once,
     /// before the first block; also for an empty input). Returns why the
     /// input could not be searched to its end, if it could not (`body` has
-    /// had all the text decoded before that); throws a read error.
+    /// had all the text decoded before that); throws a read error. With
+    /// `stopsAtMail`, an e-mail input is only announced, not read further
+    /// (`redact` rewrites it another way).
     func forEachBlock(
-        of descriptor: FileDescriptor, layers announce: (InputLayers) -> Void = { _ in },
+        of descriptor: FileDescriptor, stopsAtMail: Bool = false, layers announce: (InputLayers) -> Void = { _ in },
         _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
         var announced = false
@@ -124,6 +147,12 @@ final class DecodingReader {
         var layers = InputLayers()
         var transcoder: TextToUTF8Transcoder?
         var textDecided = false
+        // An e-mail input's reader, the segment it last handed over, and why it stopped.
+        var mail: MailReader?
+        var lastSegment: MailReader.Segment?
+        var endsWithLineBreak = true
+        var mailFailure: String?
+        var stopped = false
         var fill = 0
         var area = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
@@ -150,10 +179,27 @@ final class DecodingReader {
             let found = Self.text(first)
             layers.encoding = found.encoding
             layers.byteOrderMark = found.byteOrderMark
-            if found.encoding != .utf8 { transcoder = TextToUTF8Transcoder(encoding: found.encoding) }
+            layers.mail = found.mail
+            if let kind = found.mail {
+                if stopsAtMail { stopped = true } else { mail = MailReader(kind: kind) }
+            } else if found.encoding != .utf8 {
+                transcoder = TextToUTF8Transcoder(encoding: found.encoding)
+            }
             announced = true
             announce(layers)
         }
+        // A piece of an e-mail input's text: a line break between segments.
+        func segment(_ segment: MailReader.Segment, _ utf8: UnsafeBufferPointer<UInt8>) {
+            guard !utf8.isEmpty else { return }
+            if segment != lastSegment, !endsWithLineBreak {
+                var lineBreak: UInt8 = 0x0A
+                withUnsafePointer(to: &lineBreak) { deliver(UnsafeBufferPointer(start: $0, count: 1)) }
+            }
+            lastSegment = segment
+            endsWithLineBreak = utf8.last == 0x0A
+            deliver(utf8)
+        }
+        func mailReason(_ error: any Error) -> String { "e-mail: \(error)" }
         // The first decompressed bytes, held until there are enough to tell the encoding.
         var sample: [UInt8] = []
         // A compressed file inside the gzip file, which cpf does not read.
@@ -176,7 +222,7 @@ final class DecodingReader {
             guard inner == nil else { return }
             guard textDecided else {
                 sample += bytes
-                if sample.count >= CharacterEncoding.detectionSampleSize { decideOnSample() }
+                if sample.count >= Self.sampleSize { decideOnSample() }
                 return
             }
             decoded(bytes)
@@ -184,7 +230,12 @@ final class DecodingReader {
         // Text in its encoding, decided on its first bytes.
         func decoded(_ bytes: UnsafeBufferPointer<UInt8>) {
             if !textDecided { decide(UnsafeRawBufferPointer(bytes)) }
-            if let transcoder {
+            if stopped || mailFailure != nil { return }
+            if let mail {
+                do { try mail.feed(bytes) { kind, utf8, _ in segment(kind, utf8) } } catch {
+                    mailFailure = mailReason(error)
+                }
+            } else if let transcoder {
                 transcoder.decode(bytes) { utf8, _ in deliver(utf8) }
             } else {
                 deliver(bytes)
@@ -233,6 +284,12 @@ final class DecodingReader {
                                 failure = inner
                                 return false
                             }
+                            if stopped { return false }
+                            if let mailFailure {
+                                failure = mailFailure
+                                flush()
+                                return false
+                            }
                         }
                     } catch {
                         failure = Self.reason(error)
@@ -241,6 +298,12 @@ final class DecodingReader {
                 } else {
                     // Not compressed: the encoding is the first block's.
                     decoded(bytes)
+                    if stopped { return false }
+                    if let mailFailure {
+                        failure = mailFailure
+                        flush()
+                        return false
+                    }
                 }
                 // What one read gave is handed over before the next read, which may wait (live output).
                 flush()
@@ -255,6 +318,10 @@ final class DecodingReader {
         }
         if !textDecided, !sample.isEmpty { decideOnSample() }
         if failure == nil, let inner { failure = inner }
+        if failure == nil, let mailFailure { failure = mailFailure }
+        if failure == nil, let mail {
+            do { try mail.finish { kind, utf8, _ in segment(kind, utf8) } } catch { failure = mailReason(error) }
+        }
         transcoder?.finish { utf8, _ in deliver(utf8) }
         flush()
         if !announced, failure == nil { announce(layers) }

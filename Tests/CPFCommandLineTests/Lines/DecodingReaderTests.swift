@@ -134,4 +134,80 @@ struct DecodingReaderTests {
         let utf16 = withFileDescriptor(containing: [0xFF, 0xFE] + Self.text) { DecodingReader.isPlainFile($0) }
         #expect(!utf16)
     }
+    static let message = Array(
+        """
+        From: a@example.com\r
+        Subject: um\r
+        MIME-Version: 1.0\r
+        Content-Type: multipart/mixed; boundary=b\r
+        \r
+        --b\r
+        Content-Type: text/plain; charset=iso-8859-1\r
+        Content-Transfer-Encoding: quoted-printable\r
+        \r
+        F=EDsica 390.533.4=\r
+        47-05\r
+        --b\r
+        Content-Type: text/plain\r
+        Content-Transfer-Encoding: base64\r
+        \r
+        NTI5Ljk4Mi4yNDctMjU=\r
+        --b--\r
+
+        """.utf8)
+
+    /// Decided on the first block, as an encoding is: 256 bytes hold the message's first header block.
+    @Test(
+        "e-mail comes as its header blocks and decoded parts, a line break after a part that ends without one",
+        arguments: [256, 1 << 20])
+    func mail(capacity: Int) throws {
+        let result = try decode(Self.message, capacity: capacity)
+        #expect(result.failure == nil)
+        #expect(result.layers == [InputLayers(mail: .message)])
+        let text = String(decoding: result.text, as: UTF8.self)
+        #expect(text.contains("Física 390.533.447-05"))
+        // The base64 part's text has no line break of its own: one is added before the closing boundary.
+        #expect(text.contains("529.982.247-25\n"))
+        #expect(!text.contains("NTI5"))
+    }
+
+    @Test("e-mail inside gzip is decoded too; stopsAtMail only announces it")
+    func mailInGzip() throws {
+        let result = try decode(GzipWriter.compress(Self.message))
+        #expect(result.layers == [InputLayers(gzip: true, mail: .message)])
+        #expect(String(decoding: result.text, as: UTF8.self).contains("529.982.247-25"))
+        let reader = DecodingReader(reader: BlockReader(), limits: DecodingReader.defaultLimits)
+        var announced: [InputLayers] = []
+        var handed = 0
+        let failure = try withFileDescriptor(containing: Self.message) { descriptor in
+            try reader.forEachBlock(of: descriptor, stopsAtMail: true, layers: { announced.append($0) }) {
+                handed += $0.count
+            }
+        }
+        #expect(failure == nil && handed == 0 && announced == [InputLayers(mail: .message)])
+    }
+
+    @Test func aMailHeaderTooLongIsNotSearched() throws {
+        let long =
+            Array("From: a@b\nSubject: x\nX-Long: ".utf8) + [UInt8](repeating: 0x61, count: 70_000)
+            + Array("\n\nbody\n".utf8)
+        let result = try decode(long, capacity: 4096)
+        #expect(result.failure == "e-mail: a header block longer than 65536 bytes")
+    }
+
+    @Test func mailIsNotPlain() throws {
+        #expect(!withFileDescriptor(containing: Self.message) { DecodingReader.isPlainFile($0) })
+        // A header block past 4 KiB (lines of 73 bytes: the 4096th byte cuts "Received" before its colon):
+        // the same 8 KiB are looked at as by forEachBlock.
+        let received = Array(
+            repeating: "Received: from relay.example.com by mx.example.com; Thu, 26 Nov 2026 +00\n", count: 70
+        ).joined()
+        let long = Array((received + "Subject: x\n\ncorpo\n").utf8)
+        #expect(!withFileDescriptor(containing: long) { DecodingReader.isPlainFile($0) })
+        #expect(try decode(long).layers == [InputLayers(mail: .message)])
+        #expect(
+            withFileDescriptor(containing: Array("Nome: José\nCPF: 390.533.447-05\n".utf8)) {
+                DecodingReader.isPlainFile($0)
+            })
+    }
 }

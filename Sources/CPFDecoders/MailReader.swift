@@ -1,0 +1,143 @@
+/// A streaming reader of e-mail (RFC 5322 messages, RFC 2045-2046 MIME,
+/// mbox files) that hands over its text as UTF-8 to search: header blocks
+/// and the bytes between parts as they are, and each leaf part's body
+/// decoded from base64 or quoted-printable (a soft line break disappears,
+/// so `390.533.4=\r\n47-05` reads `390.533.447-05`) and from its charset.
+///
+/// Memory stays bounded whatever the input: a body is handed over line by
+/// line (a line longer than 4 KiB in pieces); a header block is held whole
+/// up to ``maximumHeaderSize`` bytes, past which ``feed(_:handler:)`` throws
+/// ``MailError/headerTooLong(limit:)`` and the rest was not read. Nested
+/// multiparts (up to 64 levels), `message/rfc822` parts and, in an mbox,
+/// every `From ` line starting a new message are followed.
+///
+/// ```swift
+/// let reader = MailReader(kind: MailDetection.detect(firstBlock) ?? .message)
+/// try reader.feed(bytes) { segment, utf8, map in
+///     if case .body(let part) = segment { print(part.mediaType, utf8.count) }
+///     let place = map.inputRange(ofOutputOffset: 0)   // where it was in the input
+/// }
+/// try reader.finish { segment, utf8, map in /* the same */ }
+/// ```
+///
+/// Text of different segments is not contiguous: a match must not run from
+/// one segment into the next.
+///
+/// - Complexity: O(*n*) time.
+public final class MailReader {
+    /// What a piece of text is.
+    public enum Segment: Hashable, Sendable {
+        /// A header block (`Subject: ...`), each field as a mail client
+        /// shows it (``MailHeaderDecoder``): a field that was folded or holds
+        /// RFC 2047 encoded-words or RFC 2231 parameters comes as its
+        /// unfolded, decoded text on one line (its offset map then gives the
+        /// whole field's input bytes for every byte); the other fields as written.
+        case header
+        /// Bytes outside any header and body: boundary lines, preambles,
+        /// epilogues, mbox `From ` lines.
+        case structure
+        /// The decoded body of a leaf part.
+        case body(MailPart)
+    }
+
+    /// The handler's type: the segment, a piece of its UTF-8 text, and the map to the input.
+    public typealias Handler = (Segment, UnsafeBufferPointer<UInt8>, MailOffsetMap) throws -> Void
+
+    /// The longest header block read by default: 64 KiB.
+    public static let defaultMaximumHeaderSize = 64 << 10
+    /// The longest header block read.
+    public let maximumHeaderSize: Int
+
+    private let parser: MailStructureParser
+    private var body: (MailPart, MailBodyDecoder)?
+    private var partCountSeen = 0
+    /// The header block last handed over, as written.
+    public private(set) var lastHeader: [UInt8] = []
+
+    /// Makes a reader of a single message or of an mbox file.
+    ///
+    /// ```swift
+    /// let reader = MailReader(kind: .mbox)
+    /// ```
+    public init(kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize) {
+        self.maximumHeaderSize = maximumHeaderSize
+        parser = MailStructureParser(isMbox: kind == .mbox, maximumHeaderSize: maximumHeaderSize)
+    }
+
+    /// The leaf parts started so far.
+    public var partCount: Int { partCountSeen }
+
+    /// Reads the next piece of the input, handing over the text it completes.
+    ///
+    /// ```swift
+    /// try reader.feed(block) { segment, utf8, map in scan(utf8) }
+    /// ```
+    ///
+    /// - Throws: ``MailError`` when a header block is too long or parts nest too deep.
+    public func feed(_ piece: some Collection<UInt8>, handler: Handler) throws {
+        try parser.feed(piece) { try handle($0, handler) }
+    }
+
+    /// Says the input has ended and hands over what is left.
+    ///
+    /// ```swift
+    /// try reader.finish { segment, utf8, map in scan(utf8) }
+    /// ```
+    public func finish(handler: Handler) throws {
+        try parser.finish { try handle($0, handler) }
+    }
+
+    private func raw(_ bytes: [UInt8], offset: Int, _ segment: Segment, _ handler: Handler) throws {
+        let decoder = MailBodyDecoder(transferEncoding: .identity, encoding: .utf8)
+        try decoder.content(bytes, offset: offset, lineContinues: false) { try handler(segment, $0, $1) }
+        try decoder.finish { try handler(segment, $0, $1) }
+    }
+
+    private func handle(_ event: MailStructureParser.Event, _ handler: Handler) throws {
+        switch event {
+        case .structure(let bytes, let offset): try raw(bytes, offset: offset, .structure, handler)
+        case .header(let bytes, let offset):
+            lastHeader = bytes
+            let decoder = MailBodyDecoder(transferEncoding: .identity, encoding: .utf8)
+            // Fields kept as written are handed over together, from `runStart`.
+            var runStart = offset
+            var fieldOffset = offset
+            for field in MailHeaderDecoder.fields(bytes) {
+                if field.isDecoded {
+                    if runStart < fieldOffset {
+                        try decoder.content(
+                            Array(bytes[(runStart - offset)..<(fieldOffset - offset)]), offset: runStart,
+                            lineContinues: false
+                        ) { try handler(.header, $0, $1) }
+                    }
+                    // Every byte of the decoded field maps to the whole field.
+                    let lineBreak = field.raw.last == 0x0A ? [UInt8(0x0A)] : []
+                    try decoder.decoded(field.text + lineBreak, from: fieldOffset..<fieldOffset + field.raw.count) {
+                        try handler(.header, $0, $1)
+                    }
+                    runStart = fieldOffset + field.raw.count
+                }
+                fieldOffset += field.raw.count
+            }
+            if runStart < fieldOffset {
+                try decoder.content(Array(bytes[(runStart - offset)...]), offset: runStart, lineContinues: false) {
+                    try handler(.header, $0, $1)
+                }
+            }
+            try decoder.finish { try handler(.header, $0, $1) }
+        case .partStart(let part, _):
+            partCountSeen += 1
+            body = (part, MailBodyDecoder(transferEncoding: part.transferEncoding, encoding: part.textEncoding))
+        case .content(let bytes, let offset, let continues):
+            guard let (part, decoder) = body else { return }
+            try decoder.content(bytes, offset: offset, lineContinues: continues) { try handler(.body(part), $0, $1) }
+        case .lineBreak(let bytes, let offset):
+            guard let (part, decoder) = body else { return }
+            try decoder.lineBreak(bytes, offset: offset) { try handler(.body(part), $0, $1) }
+        case .partEnd:
+            guard let (part, decoder) = body else { return }
+            try decoder.finish { try handler(.body(part), $0, $1) }
+            body = nil
+        }
+    }
+}
