@@ -52,6 +52,10 @@ public final class ZipArchive {
     /// 0xFFFFFFFF (0xFFFF for the disk) and given in the zip64 field:
     /// bit 0 uncompressed size, 1 compressed size, 2 offset, 3 disk.
     let zip64Fields: [UInt8]
+    /// Which fields of the end of central directory record held their
+    /// largest value (zip64 archives, whose writers differ there): bit 0
+    /// the entry counts, 1 the directory's size, 2 its offset.
+    let saturatedEndFields: UInt8
     private let read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int
 
     /// Whether `prefix` starts like a zip archive: a local file header
@@ -121,6 +125,9 @@ public final class ZipArchive {
         var directorySize = UInt64(end.u32()!)
         var directoryOffset = UInt64(end.u32()!)
         comment = end.bytes(Int(end.u16()!))!
+        saturatedEndFields =
+            (entryCount == 0xFFFF ? 1 : 0) | (directorySize == 0xFFFF_FFFF ? 2 : 0)
+            | (directoryOffset == 0xFFFF_FFFF ? 4 : 0)
 
         // The zip64 locator right before it, and the zip64 end record.
         var directoryEnd = endStart

@@ -80,21 +80,25 @@ enum ZipRecords {
         return nil
     }
 
-    /// `extra` without its blocks of header ID `id`; a malformed tail (too
-    /// short for its length) is kept as it is.
-    static func removingExtraBlocks(_ id: UInt16, from extra: [UInt8]) -> [UInt8] {
+    /// `extra` with its first block of header ID `id` replaced by `block`
+    /// (a whole block, header included; empty to remove it) where it
+    /// stands, and any later blocks of that ID removed; `block` goes first
+    /// when there was none.
+    static func replacingExtraBlock(_ id: UInt16, in extra: [UInt8], with block: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
+        var placed = false
         var reader = Reader(extra)
         while true {
             let start = reader.position
-            guard let header = reader.u16(), let length = reader.u16(), let data = reader.bytes(Int(length)) else {
+            guard let header = reader.u16(), let length = reader.u16(), reader.bytes(Int(length)) != nil else {
                 result += extra[start...]
-                return result
+                return placed ? result : block + result
             }
             if header != id {
-                append16(header, to: &result)
-                append16(length, to: &result)
-                result += data
+                result += extra[start..<reader.position]
+            } else if !placed {
+                result += block
+                placed = true
             }
         }
     }
