@@ -314,7 +314,8 @@ public final class ZipArchive {
     /// against the central directory record.
     func localHeader(of entry: ZipEntry) throws -> LocalHeader {
         let reading = Reading(size: size, read: read)
-        let start = entry.localHeaderOffset + prefixSize
+        let (start, overflow) = entry.localHeaderOffset.addingReportingOverflow(prefixSize)
+        guard !overflow else { throw ZipError.truncated }
         let mismatch = ZipError.localHeaderMismatch(offset: start)
         var fixed = ZipRecords.Reader(try reading.bytes(ZipRecords.localHeaderSize, at: start))
         guard fixed.u32() == ZipRecords.localHeaderSignature else { throw mismatch }
@@ -347,8 +348,8 @@ public final class ZipArchive {
             guard crc == entry.crc32, sizes == (entry.uncompressedSize, entry.compressedSize) else { throw mismatch }
         }
         let dataStart = start + UInt64(ZipRecords.localHeaderSize + nameLength + extraLength)
-        let (dataEnd, overflow) = dataStart.addingReportingOverflow(entry.compressedSize)
-        guard !overflow, dataEnd <= centralDirectoryStart else { throw ZipError.overlappingMembers(offset: start) }
+        let (dataEnd, tooFar) = dataStart.addingReportingOverflow(entry.compressedSize)
+        guard !tooFar, dataEnd <= centralDirectoryStart else { throw ZipError.overlappingMembers(offset: start) }
         return LocalHeader(
             start: start, dataStart: dataStart, dataEnd: dataEnd, versionNeeded: needed, flags: flags,
             modificationTime: time, modificationDate: date, extraField: extra)
@@ -381,8 +382,17 @@ public final class ZipArchive {
         var produced: UInt64 = 0
         let inflater = entry.method == 8 ? Inflater(limits: limits) : nil
         var consumed: UInt64 = 0
-        try withRawBytes(in: header.dataStart..<header.dataEnd) { slice in
-            consumed += UInt64(slice.count)
+        let reading = Reading(size: size, read: read)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ZipRecords.sliceSize, alignment: 8)
+        defer { buffer.deallocate() }
+        // Feeding stops at the end of the DEFLATE stream: data left after it
+        // would otherwise pile up in the inflater, and is an error below.
+        while consumed < entry.compressedSize && inflater?.isFinished != true {
+            let count = Int(min(UInt64(buffer.count), entry.compressedSize - consumed))
+            let raw = UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])
+            try reading.fill(raw, at: header.dataStart + consumed)
+            let slice = UnsafeBufferPointer(raw.bindMemory(to: UInt8.self))
+            consumed += UInt64(count)
             if let inflater {
                 try inflater.decompress(slice) { piece in
                     crc.update(piece)
@@ -390,13 +400,19 @@ public final class ZipArchive {
                     try body(piece)
                 }
             } else {
-                produced += UInt64(slice.count)
+                produced += UInt64(count)
                 try limits.check(output: Int(clamping: produced), input: Int(clamping: consumed))
                 crc.update(slice)
                 try body(slice)
             }
         }
-        try inflater?.finish()
+        if let inflater {
+            try inflater.finish()
+            let streamSize = consumed - UInt64(inflater.takeTrailingBytes().count)
+            guard streamSize == entry.compressedSize else {
+                throw ZipError.sizeMismatch(stored: entry.compressedSize, actual: streamSize)
+            }
+        }
         guard produced == entry.uncompressedSize else {
             throw ZipError.sizeMismatch(stored: entry.uncompressedSize, actual: produced)
         }

@@ -245,6 +245,21 @@ struct ZipArchiveTests {
         #expect(throws: (any Error).self) { _ = try ZipSamples.contents(of: broken.entries[0], in: broken) }
     }
 
+    @Test("refuses data left after the end of a member's DEFLATE stream, unread")
+    func dataAfterStream() throws {
+        let contents = Array("CPF 390.533.447-05\n".utf8)
+        let stream = ZipSamples.deflated(contents)
+        let junk = [UInt8](repeating: 0x41, count: 200_000)
+        let archive = try ZipSamples.open(
+            ZipSamples.make([.init(name: Array("a".utf8), contents: contents, method: 8, data: stream + junk)]).bytes)
+        var read: [UInt8] = []
+        #expect(throws: ZipError.sizeMismatch(stored: UInt64(stream.count + junk.count), actual: UInt64(stream.count)))
+        {
+            try archive.withContents(of: archive.entries[0], limits: .default) { read += $0 }
+        }
+        #expect(read == contents)
+    }
+
     @Test("throws, never traps, on truncated archives", arguments: ["deflated.zip", "py-zip64.zip", "stream64.zip"])
     func truncated(name: String) throws {
         let bytes = try ZipSamples.fixture(name)
