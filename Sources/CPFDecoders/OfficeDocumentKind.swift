@@ -53,8 +53,8 @@ public enum OfficeDocumentKind: Hashable, Sendable, CustomStringConvertible {
     /// regard to ASCII case, as the Open Packaging Conventions say).
     ///
     /// ```swift
-    /// OfficeDocumentKind.detect(memberNames: [], mimetype: Array("application/vnd.oasis.opendocument.spreadsheet".utf8))
-    /// // .openDocumentSpreadsheet
+    /// let mimetype = Array("application/vnd.oasis.opendocument.spreadsheet".utf8)
+    /// OfficeDocumentKind.detect(memberNames: [], mimetype: mimetype)   // .openDocumentSpreadsheet
     /// ```
     public static func detect(memberNames: [[UInt8]], mimetype: [UInt8]?) -> OfficeDocumentKind? {
         if let mimetype {
@@ -86,7 +86,7 @@ public enum OfficeDocumentKind: Hashable, Sendable, CustomStringConvertible {
     /// - docx: `word/document.xml`, `word/header*.xml`, `word/footer*.xml`,
     ///   `word/comments*.xml`, `word/footnotes.xml`, `word/endnotes.xml`;
     /// - xlsx: `xl/sharedStrings.xml`, `xl/worksheets/*.xml`,
-    ///   `xl/comments*.xml`, `xl/threadedComments/*.xml`, `xl/drawings/*.xml`
+    ///   `xl/comments*.xml`, `xl/comments/*.xml` (openpyxl's), `xl/threadedComments/*.xml`, `xl/drawings/*.xml`
     ///   (text boxes);
     /// - pptx: `ppt/slides/*.xml`, `ppt/notesSlides/*.xml`,
     ///   `ppt/comments/*.xml`, `ppt/slideLayouts/*.xml`, `ppt/slideMasters/*.xml`;
@@ -118,7 +118,7 @@ public enum OfficeDocumentKind: Hashable, Sendable, CustomStringConvertible {
             folders = []
         case .spreadsheet:
             files = ["xl/sharedStrings", "xl/comments"]
-            folders = ["xl/worksheets/", "xl/threadedComments/", "xl/drawings/"]
+            folders = ["xl/worksheets/", "xl/comments/", "xl/threadedComments/", "xl/drawings/"]
         default:
             files = []
             folders = [

@@ -60,6 +60,8 @@ struct OfficeXMLParser {
         /// From the white space before the name to the closing quote.
         var whole: Range<Int>
         var value: Range<Int>
+        /// The end of the prefix: the colon, or the name's start when it has none.
+        var prefixEnd: Int { colon < nameEnd ? colon : nameStart }
     }
 
     struct SheetCell {
@@ -77,6 +79,8 @@ struct OfficeXMLParser {
         var valueType: Range<Int>?
         var valueAttribute: Attribute?
         var calcextValueType: Range<Int>?
+        /// `office:string-value`: the text of a string cell without paragraphs.
+        var stringValue: Range<Int>?
     }
 
     static let maximumDepth = 1024
@@ -266,7 +270,7 @@ struct OfficeXMLParser {
         guard stack.count < Self.maximumDepth else {
             throw .nestingTooDeep(offset: tagStart, limit: Self.maximumDepth)
         }
-        let elementNamespace = try resolve(nameStart, colon, element: true)
+        let elementNamespace = try resolve(nameStart, colon < nameEnd ? colon : nameStart, element: true)
         let local = colon < nameEnd ? colon + 1..<nameEnd : nameStart..<nameEnd
         let parent = stack.last
         var role = role(of: elementNamespace, local, parent: parent?.role)
@@ -408,11 +412,11 @@ struct OfficeXMLParser {
         return .other
     }
 
-    /// The namespace of a name: the innermost declaration of its prefix
+    /// The namespace of a name whose prefix is `nameStart..<prefixEnd`: the innermost declaration of its prefix
     /// (`xml` is XML's own; an element without a prefix takes the default
     /// namespace, an attribute none).
-    private func resolve(_ nameStart: Int, _ colon: Int, element: Bool) throws(OfficeXMLError) -> Namespace {
-        let prefixLength = colon - nameStart
+    private func resolve(_ nameStart: Int, _ prefixEnd: Int, element: Bool) throws(OfficeXMLError) -> Namespace {
+        let prefixLength = prefixEnd - nameStart
         if prefixLength == 3, matches("xml", at: nameStart) { return .other }
         if prefixLength == 0 && !element { return .none }
         var index = bindings.count - 1
@@ -477,7 +481,7 @@ struct OfficeXMLParser {
         for attribute in attributes {
             let localStart = attribute.colon < attribute.nameEnd ? attribute.colon + 1 : attribute.nameStart
             guard equals(localStart..<attribute.nameEnd, local) else { continue }
-            if try resolve(attribute.nameStart, attribute.colon, element: false) == namespace { return attribute }
+            if try resolve(attribute.nameStart, attribute.prefixEnd, element: false) == namespace { return attribute }
         }
         return nil
     }
@@ -499,7 +503,7 @@ struct OfficeXMLParser {
         if isFloat {
             for attribute in attributes where attribute.colon < attribute.nameEnd {
                 if equals(attribute.colon + 1..<attribute.nameEnd, "value-type"),
-                    try resolve(attribute.nameStart, attribute.colon, element: false) == .other
+                    try resolve(attribute.nameStart, attribute.prefixEnd, element: false) == .other
                 {
                     calcext = attribute.value
                 }
@@ -508,10 +512,14 @@ struct OfficeXMLParser {
         tableCells.append(
             TableCell(
                 isFloat: isFloat, textStart: text.count, valueType: valueType?.value,
-                valueAttribute: isFloat ? try attribute(.office, "value") : nil, calcextValueType: calcext))
+                valueAttribute: isFloat ? try attribute(.office, "value") : nil, calcextValueType: calcext,
+                stringValue: try attribute(.office, "string-value")?.value))
     }
 
     private mutating func endTableCell(_ cell: TableCell) throws(OfficeXMLError) {
+        if text.count == cell.textStart, let value = cell.stringValue {
+            try characterData(value, captures: true, collapses: false)
+        }
         guard cell.isFloat, let valueType = cell.valueType else { return }
         var textInAttribute = false
         if text.count == cell.textStart, let value = cell.valueAttribute {
