@@ -28,7 +28,7 @@ let package = Package(
         // bytes, depending on nothing, so the command and other packages can
         // use them alike (between the readers and CPFKit in docs/architecture.md).
         .target(name: "CPFDecoders"),
-        .testTarget(name: "CPFDecodersTests", dependencies: ["CPFDecoders"]),
+        .testTarget(name: "CPFDecodersTests", dependencies: ["CPFDecoders"], exclude: ["Fixtures"]),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
         .target(name: "CPFSystem", dependencies: ["CSystemShims"]),
