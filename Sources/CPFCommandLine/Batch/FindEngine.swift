@@ -262,10 +262,13 @@ final class FindEngine {
                 source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
             scanner = CPFScanner()
         }
-        func end() {
+        func end(_ numbers: [DocumentReader.LostZeros]) {
             memberBytes.withUnsafeBytes { member in
                 if json, !member.isEmpty { position!.member = member }
                 scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position!, to: out) }
+                if settings.minimumConfidence == .low {
+                    for number in numbers { report(number, at: &position!) }
+                }
                 position!.member = nil
             }
             reportedCounts += position!.counts
@@ -309,6 +312,38 @@ final class FindEngine {
         let shown = failures.prefix(3).map(named).joined(separator: "; ")
         let more = failures.count > 3 ? "; and \(failures.count - 3) more" : ""
         return "\(failures.count) members not searched: \(shown)\(more)"
+    }
+
+    /// Prints a spreadsheet number that is a CPF with its leading zeros
+    /// lost, at low confidence: TEXT is the number as written, `cpf` in
+    /// JSON the CPF's 11 digits.
+    private func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
+        position.counts.low += 1
+        if json {
+            var object = JSONObjectWriter(to: out)
+            object.string("source", position.source)
+            if let member = position.member { object.string("member", member) }
+            object.number("line", number.line)
+            object.number("column", number.column)
+            number.written.withUnsafeBytes { object.string("text", $0) }
+            object.string("cpf", number.cpf.digits)
+            object.string("confidence", CPFScanner.Confidence.low.rawValue)
+            object.bool("valid", true)
+            object.end()
+            return
+        }
+        if settings.colours { Colour.start(Colour.source, to: out) }
+        out.write(position.source)
+        if settings.colours { Colour.end(to: out) }
+        out.write(byte: UInt8(ascii: ":"))
+        out.write(decimal: number.line)
+        out.write(byte: UInt8(ascii: ":"))
+        out.write(decimal: number.column)
+        out.write(": ")
+        if settings.colours { Colour.start(Colour.match, to: out) }
+        number.written.withUnsafeBytes { out.write($0) }
+        if settings.colours { Colour.end(to: out) }
+        out.write(byte: 0x0A)
     }
 
     /// Prints every CPF in the name of an entry the walk found below a

@@ -49,7 +49,7 @@ extension RedactEngine {
             if let reason = FindEngine.summary(of: redactor.documents.failures, format: format) {
                 throw .notSearched(reason)
             }
-            if found > 0 { throw .notRewritten("a PDF holding \(found) CPFs, which redact does not rewrite") }
+            if found > 0 { throw .notRewritten("a PDF holding \(Self.cpfs(found)), which redact does not rewrite") }
             if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
         case .zip:
             do {
@@ -80,6 +80,9 @@ extension RedactEngine {
             }
         }
     }
+
+    /// `a CPF`, `2 CPFs`: how many, in a message.
+    static func cpfs(_ count: Int) -> String { count == 1 ? "a CPF" : "\(count) CPFs" }
 
     /// An archive with a member that could not be searched or rewritten.
     private struct NotRewritten: Error {
@@ -135,7 +138,7 @@ struct ArchiveRedactor {
         try documents.read(
             descriptor, format: .pdf, begin: { _ in scanner = CPFScanner(hidingFrom: engine.minimumConfidence) },
             text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
-            end: { scanner.finish { _ in found += 1 } })
+            end: { _ in scanner.finish { _ in found += 1 } })
         return found
     }
 
@@ -156,7 +159,7 @@ struct ArchiveRedactor {
                     let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
                         try OfficeXMLText(xml: xml, kind: office, part: entry.name)
                     }
-                    let changes = textReplacements(part.text)
+                    let changes = textReplacements(part.text) + lostZerosReplacements(part)
                     if !changes.isEmpty {
                         replacements[index] = try part.replacing(changes)
                         hidden += changes.count
@@ -191,7 +194,8 @@ struct ArchiveRedactor {
                     case .success(let count):
                         failures.append(
                             DocumentReader.Failure(
-                                path: memberPath, reason: "PDF holding \(count) CPFs, which redact does not rewrite"))
+                                path: memberPath,
+                                reason: "a PDF holding \(RedactEngine.cpfs(count)), which redact does not rewrite"))
                     case .failure(let error):
                         failures.append(DocumentReader.Failure(path: memberPath, reason: error.reason))
                     }
@@ -241,6 +245,20 @@ struct ArchiveRedactor {
             }
         }
         return count
+    }
+
+    /// The spreadsheet numbers of a part that are CPFs with their leading
+    /// zeros lost (low confidence, hidden only at that minimum), each with
+    /// the hidden text of the CPF padded: `***********` (the cell becomes a
+    /// string cell), or the pseudonym's digits (it stays a number).
+    private func lostZerosReplacements(_ part: OfficeXMLText) -> [(range: Range<Int>, with: [UInt8])] {
+        guard engine.minimumConfidence == .low else { return [] }
+        return DocumentReader.lostZeros(in: part).compactMap { number in
+            var padded = Array(number.cpf.digits.utf8)
+            guard let match = CPFScanner.matches(in: padded, minimumConfidence: .low).first else { return nil }
+            padded.withUnsafeMutableBytes { engine.hide(match, in: $0.baseAddress!, origin: 0, counts: false) }
+            return (number.range, padded)
+        }
     }
 
     /// The CPFs of an Office part's text, each with its hidden text.

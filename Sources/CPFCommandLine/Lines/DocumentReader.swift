@@ -131,7 +131,7 @@ final class DocumentReader {
     /// after it. Throws a read error of the file.
     func read(
         _ descriptor: FileDescriptor, format: DocumentFormat, begin: ([UInt8]) -> Void,
-        text: (UnsafeMutableRawBufferPointer) -> Void, end: () -> Void
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
     ) throws(Errno) {
         failures = []
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
@@ -183,7 +183,7 @@ final class DocumentReader {
     /// Reads every member of `archive`, whose members' paths start with `path`.
     private func walk(
         _ archive: ZipArchive, path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
-        text: (UnsafeMutableRawBufferPointer) -> Void, end: () -> Void
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
     ) throws {
         let office = officeKind(of: archive)
         for entry in archive.entries where !entry.isDirectory {
@@ -200,7 +200,9 @@ final class DocumentReader {
                     let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
                         try OfficeXMLText(xml: xml, kind: office, part: entry.name)
                     }
-                    deliver(part.text, path: memberPath, begin: begin, text: text, end: end)
+                    deliver(part.text, path: memberPath, begin: begin, text: text) {
+                        end(Self.lostZeros(in: part))
+                    }
                     continue
                 }
                 switch DocumentFormat.detect(head) {
@@ -314,7 +316,7 @@ final class DocumentReader {
     /// Streams a member through the ``DecodingReader``.
     private func stream(
         _ archive: ZipArchive, _ entry: ZipEntry, path: [UInt8], begin: ([UInt8]) -> Void,
-        text: (UnsafeMutableRawBufferPointer) -> Void, end: () -> Void
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
     ) throws {
         let area = area
         var memberError: (any Error)?
@@ -348,7 +350,7 @@ final class DocumentReader {
         }
         begin(path)
         let failure = try decoding.forEachBlock(from: source, text)
-        end()
+        end([])
         if let memberError { throw memberError }
         if let failure { failures.append(Failure(path: path, reason: failure)) }
     }
@@ -356,12 +358,12 @@ final class DocumentReader {
     /// Extracts a PDF's text and hands it over.
     private func pdf(
         _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
-        end: () -> Void
+        end: ([LostZeros]) -> Void
     ) {
         let extractor = PDFTextExtractor(limits: limits)
         do {
             let extracted = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
-            deliver(extracted, path: path, begin: begin, text: text, end: end)
+            deliver(extracted, path: path, begin: begin, text: text) { end([]) }
         } catch {
             failures.append(Failure(path: path, reason: "PDF: \(error)"))
         }
@@ -385,6 +387,45 @@ final class DocumentReader {
             }
         }
         end()
+    }
+
+    /// A spreadsheet cell holding a number that is a CPF whose leading zeros
+    /// were lost (`1234567890` for 012.345.678-90): 9 or 10 digits that,
+    /// padded with zeros, are a valid CPF. Reported at low confidence.
+    struct LostZeros {
+        /// The cell's number in the part's text.
+        var range: Range<Int>
+        /// Its line and byte column (from 1) in the part's text.
+        var line: Int
+        var column: Int
+        /// The number as written.
+        var written: [UInt8]
+        var cpf: CPF
+    }
+
+    /// The numeric cells of a part that are CPFs with their leading zeros lost.
+    static func lostZeros(in part: OfficeXMLText) -> [LostZeros] {
+        var found: [LostZeros] = []
+        var line = 1
+        var lineStart = 0
+        var counted = 0
+        for range in part.numericCells where (9...10).contains(range.count) {
+            let written = Array(part.text[range])
+            guard written.allSatisfy({ $0 &- 0x30 < 10 }),
+                let cpf = try? CPF(
+                    validating: String(decoding: written, as: UTF8.self),
+                    options: .init(format: .lenient, padsLeadingZeros: true))
+            else { continue }
+            for offset in counted..<range.lowerBound where part.text[offset] == 0x0A {
+                line += 1
+                lineStart = offset + 1
+            }
+            counted = range.lowerBound
+            found.append(
+                LostZeros(
+                    range: range, line: line, column: range.lowerBound - lineStart + 1, written: written, cpf: cpf))
+        }
+        return found
     }
 
     /// Reads a document held in memory, for ``ZipArchive``.

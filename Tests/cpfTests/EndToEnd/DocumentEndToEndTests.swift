@@ -211,6 +211,31 @@ struct DocumentEndToEndTests {
     }
 
     @Test(
+        """
+        a spreadsheet number that is a CPF with its leading zeros lost is found at low confidence; redact makes \
+        the cell hidden text
+        """,
+        .enabled(if: documentTools))
+    func numbersWithLostZeros() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) &&
+            "$PY" -c "
+            import openpyxl; w = openpyxl.Workbook(); s = w.active
+            s['A1'] = 'Ana'; s['B1'] = 1234567890; s['C1'] = 111444777; w.save('n.xlsx')" &&
+            "$CPF" find n.xlsx; echo "status $?"; "$CPF" find --confidence low n.xlsx &&
+            "$CPF" redact --in-place n.xlsx &&
+            "$PY" -c "
+            import openpyxl; print([c.value for r in openpyxl.load_workbook('n.xlsx').active.iter_rows() for c in r])"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "status 1", "n.xlsx!xl/worksheets/sheet1.xml:2:1: 1234567890", "['Ana', '***********', 111444777]",
+            ])
+        #expect(result.stderr == "cpf: redacted n.xlsx (1 hidden)\n")
+    }
+
+    @Test(
         "find reads a PDF's text natively; a PDF without text is named not searched", .enabled(if: documentTools))
     func findsInPDF() {
         let result = runShell(
@@ -236,6 +261,6 @@ struct DocumentEndToEndTests {
         #expect(outputLines(result.stdout) == ["status 2", "same"])
         #expect(
             result.stderr
-                == "cpf: recibo.pdf: not rewritten: a PDF holding 1 CPFs, which redact does not rewrite\n")
+                == "cpf: recibo.pdf: not rewritten: a PDF holding a CPF, which redact does not rewrite\n")
     }
 }
