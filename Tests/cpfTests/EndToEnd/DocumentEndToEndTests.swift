@@ -40,7 +40,7 @@ struct DocumentEndToEndTests {
     /// one, another in a table cell), `planilha.xlsx` (a CPF in a string
     /// cell) and `ata.odt` (a CPF split across two spans).
     static let makeOffice = #"""
-        "$PY" - <<'EOF'
+        makeoffice() { "$PY" - <<'EOF'
         import docx, openpyxl
         from odf.opendocument import OpenDocumentText
         from odf.text import P, Span
@@ -59,12 +59,14 @@ struct DocumentEndToEndTests {
         para.addElement(Span(text='33.447-05')); o.text.addElement(para)
         o.save('ata.odt')
         EOF
+        }
+        makeoffice
         """#
 
     /// Writes `recibo.pdf` (reportlab, compressed, a CPF on page 2 drawn in
     /// two pieces on one line) and `scan.pdf` (an image only).
     static let makePDF = #"""
-        "$PY" - <<'EOF'
+        makepdf() { "$PY" - <<'EOF'
         from reportlab.pdfgen import canvas
         c = canvas.Canvas('recibo.pdf', pageCompression=1)
         c.drawString(72, 720, 'Recibo'); c.showPage()
@@ -72,6 +74,8 @@ struct DocumentEndToEndTests {
         c.save()
         c = canvas.Canvas('scan.pdf'); c.rect(10, 10, 100, 100, fill=1); c.save()
         EOF
+        }
+        makepdf
         """#
 
     @Test("find names each member of a zip archive that holds a CPF: ARCHIVE!MEMBER:LINE:COLUMN", .enabled(if: tools))
