@@ -157,6 +157,39 @@ struct ZipArchiveTests {
         #expect(largestRead <= 64 << 10)
     }
 
+    @Test("reads through a closure that returns a few bytes at a time, and passes on its errors")
+    func shortReads() throws {
+        struct ReadFailure: Error, Equatable {}
+        let bytes = try ZipSamples.fixture("py-zip64.zip")
+        var failing = false
+        let archive = try ZipArchive(size: UInt64(bytes.count)) { buffer, offset in
+            if failing { throw ReadFailure() }
+            let start = Int(offset)
+            let count = min(buffer.count, bytes.count - start, 7)
+            buffer.copyBytes(from: bytes[start..<start + count])
+            return count
+        }
+        let reference = try ZipSamples.open(bytes)
+        #expect(archive.entries == reference.entries)
+        for (entry, expected) in zip(archive.entries, reference.entries) {
+            #expect(
+                try ZipSamples.contents(of: entry, in: archive)
+                    == (try ZipSamples.contents(of: expected, in: reference)))
+        }
+        failing = true
+        #expect(throws: ReadFailure()) { _ = try ZipSamples.contents(of: archive.entries[0], in: archive) }
+        // A closure that finds the end early: the archive is truncated.
+        #expect(throws: ZipError.truncated) {
+            _ = try ZipArchive(size: UInt64(bytes.count) + 10) { buffer, offset in
+                guard offset < UInt64(bytes.count) else { return 0 }
+                let start = Int(offset)
+                let count = min(buffer.count, bytes.count - start)
+                buffer.copyBytes(from: bytes[start..<start + count])
+                return count
+            }
+        }
+    }
+
     @Test("stops a bomb at its limits")
     func bomb() throws {
         let zeros = [UInt8](repeating: 0, count: 4 << 20)
