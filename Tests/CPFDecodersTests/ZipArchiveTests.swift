@@ -218,6 +218,27 @@ struct ZipArchiveTests {
         #expect(throws: ZipError.overlappingMembers(offset: 0)) { try ZipSamples.open(bytes) }
     }
 
+    @Test("refuses archives split over disks, and end records that disagree with the directory")
+    func endRecords() throws {
+        let bytes = try ZipSamples.fixture("deflated.zip")
+        let end = bytes.count - 22
+        var split = bytes
+        split[end + 4] = 1  // number of this disk
+        #expect(throws: ZipError.multipleDisks) { try ZipSamples.open(split) }
+        var miscounted = bytes
+        miscounted[end + 10] &+= 1  // total number of entries
+        miscounted[end + 8] &+= 1  // and on this disk
+        #expect(throws: ZipError.damagedCentralDirectory(offset: 912)) { try ZipSamples.open(miscounted) }
+        var tooLong = bytes
+        tooLong[end + 13] = 0x10  // directory size (4,333) past the start of the file
+        #expect(throws: ZipError.damagedCentralDirectory(offset: UInt64(end))) { try ZipSamples.open(tooLong) }
+        // A member whose data would run into the central directory.
+        var (generated, _) = ZipSamples.make([.init(name: Array("a".utf8), contents: Array("abc".utf8), method: 0)])
+        let record = generated.count - 22 - 47
+        generated[record + 20] = 200  // compressed size
+        #expect(throws: ZipError.overlappingMembers(offset: 0)) { try ZipSamples.open(generated) }
+    }
+
     @Test("refuses a central directory over the limit")
     func directoryLimit() throws {
         let bytes = try ZipSamples.fixture("deflated.zip")
