@@ -203,7 +203,8 @@ public final class ZipArchive {
         self.zip64Fields = zip64Fields
 
         // No two members may share bytes, and none may reach into the central directory.
-        let starts = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
+        let offsets = entries.map(\.localHeaderOffset)
+        let starts = entries.indices.sorted { offsets[$0] < offsets[$1] }
         var previousEnd: UInt64 = 0
         for index in starts {
             let entry = entries[index]

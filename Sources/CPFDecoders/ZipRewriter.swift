@@ -69,7 +69,8 @@ public enum ZipRewriter {
 
         try copy(0..<archive.firstMemberStart)
         var records = entries
-        let order = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
+        let offsets = entries.map(\.localHeaderOffset)
+        let order = entries.indices.sorted { offsets[$0] < offsets[$1] }
         for index in order {
             let entry = entries[index]
             let header = try archive.localHeader(of: entry)

@@ -157,6 +157,39 @@ struct ZipArchiveTests {
         #expect(largestRead <= 64 << 10)
     }
 
+    @Test("reads through a closure that returns a few bytes at a time, and passes on its errors")
+    func shortReads() throws {
+        struct ReadFailure: Error, Equatable {}
+        let bytes = try ZipSamples.fixture("py-zip64.zip")
+        var failing = false
+        let archive = try ZipArchive(size: UInt64(bytes.count)) { buffer, offset in
+            if failing { throw ReadFailure() }
+            let start = Int(offset)
+            let count = min(buffer.count, bytes.count - start, 7)
+            buffer.copyBytes(from: bytes[start..<start + count])
+            return count
+        }
+        let reference = try ZipSamples.open(bytes)
+        #expect(archive.entries == reference.entries)
+        for (entry, expected) in zip(archive.entries, reference.entries) {
+            #expect(
+                try ZipSamples.contents(of: entry, in: archive)
+                    == (try ZipSamples.contents(of: expected, in: reference)))
+        }
+        failing = true
+        #expect(throws: ReadFailure()) { _ = try ZipSamples.contents(of: archive.entries[0], in: archive) }
+        // A closure that finds the end early: the archive is truncated.
+        #expect(throws: ZipError.truncated) {
+            _ = try ZipArchive(size: UInt64(bytes.count) + 10) { buffer, offset in
+                guard offset < UInt64(bytes.count) else { return 0 }
+                let start = Int(offset)
+                let count = min(buffer.count, bytes.count - start)
+                buffer.copyBytes(from: bytes[start..<start + count])
+                return count
+            }
+        }
+    }
+
     @Test("stops a bomb at its limits")
     func bomb() throws {
         let zeros = [UInt8](repeating: 0, count: 4 << 20)
@@ -183,6 +216,27 @@ struct ZipArchiveTests {
         let second = try #require(lastIndex(of: [0x50, 0x4B, 0x01, 0x02], in: bytes))
         bytes.replaceSubrange(second + 42..<second + 46, with: [0, 0, 0, 0])
         #expect(throws: ZipError.overlappingMembers(offset: 0)) { try ZipSamples.open(bytes) }
+    }
+
+    @Test("refuses archives split over disks, and end records that disagree with the directory")
+    func endRecords() throws {
+        let bytes = try ZipSamples.fixture("deflated.zip")
+        let end = bytes.count - 22
+        var split = bytes
+        split[end + 4] = 1  // number of this disk
+        #expect(throws: ZipError.multipleDisks) { try ZipSamples.open(split) }
+        var miscounted = bytes
+        miscounted[end + 10] &+= 1  // total number of entries
+        miscounted[end + 8] &+= 1  // and on this disk
+        #expect(throws: ZipError.damagedCentralDirectory(offset: 912)) { try ZipSamples.open(miscounted) }
+        var tooLong = bytes
+        tooLong[end + 13] = 0x10  // directory size (4,333) past the start of the file
+        #expect(throws: ZipError.damagedCentralDirectory(offset: UInt64(end))) { try ZipSamples.open(tooLong) }
+        // A member whose data would run into the central directory.
+        var (generated, _) = ZipSamples.make([.init(name: Array("a".utf8), contents: Array("abc".utf8), method: 0)])
+        let record = generated.count - 22 - 47
+        generated[record + 20] = 200  // compressed size
+        #expect(throws: ZipError.overlappingMembers(offset: 0)) { try ZipSamples.open(generated) }
     }
 
     @Test("refuses a central directory over the limit")
