@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark `cpf find -r` over a folder of mixed documents (zip archives of
 logs, docx, xlsx, odt, PDF), side by side with ripgrep's own idiom for
-documents: `rg --pre` with a converter that runs `unzip -p` on archives and
+documents: `rg --pre` (`-a`, so a converted document is text) with a converter that runs `unzip -p` on archives and
 Office files and `pdftotext` on PDFs. Then `cpf redact -r --in-place` on a
 copy, and the documents' own libraries read the result back.
 
@@ -155,7 +155,7 @@ def text(path):
     if path.endswith(".pdf"):
         return subprocess.run(["pdftotext", path, "-"], capture_output=True, check=True).stdout.decode()
 for path in sys.argv[1:]:
-    print(path, "\t", text(path).replace("\n", " "))
+    print(path + "\t" + " ".join(text(path).split()))
 '''
 
 
@@ -238,7 +238,7 @@ def main():
         kind = path.split("!")[0].rsplit(".", 1)[-1]
         cpf_counts[kind] += int(number)
     pattern = r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}"
-    found_rg, _, _ = run(["rg", "-o", "--no-heading", "--with-filename", "--pre", str(converter), pattern, str(tree)])
+    found_rg, _, _ = run(["rg", "-a", "-o", "--no-heading", "--with-filename", "--pre", str(converter), pattern, str(tree)])
     rg_counts = {kind: 0 for kind in KINDS}
     for line in found_rg.stdout.decode(errors="replace").splitlines():
         path = line.split(":", 1)[0]
@@ -258,8 +258,8 @@ def main():
     commands = {
         "`cpf find -r --count --threads 1`": [str(cpf), "find", "-r", "--count", "--threads", "1", str(tree)],
         "`cpf find -r --count`": [str(cpf), "find", "-r", "--count", str(tree)],
-        "`rg -c --pre CONVERTER -j1`": ["rg", "-c", "-j1", "--pre", str(converter), pattern, str(tree)],
-        "`rg -c --pre CONVERTER`": ["rg", "-c", "--pre", str(converter), pattern, str(tree)],
+        "`rg -a -c --pre CONVERTER -j1`": ["rg", "-a", "-c", "-j1", "--pre", str(converter), pattern, str(tree)],
+        "`rg -a -c --pre CONVERTER`": ["rg", "-a", "-c", "--pre", str(converter), pattern, str(tree)],
     }
     timings = {name: [] for name in commands}
     for _ in range(args.runs):
@@ -285,9 +285,11 @@ def main():
     files = sorted(str(f) for f in copy.rglob("*") if f.is_file())
     read = subprocess.run([args.python, "-c", READER] + files, capture_output=True, check=True)
     left = {kind: 0 for kind in KINDS}
-    for line in read.stdout.decode().splitlines():
+    for line in read.stdout.decode().split("\n"):
+        if not line:
+            continue
         path, _, text = line.partition("\t")
-        kind = path.strip().rsplit(".", 1)[-1]
+        kind = path.rsplit(".", 1)[-1]
         left[kind] += sum(1 for m in CPF_TEXT.finditer(text) if is_valid("".join(m.groups())))
     print(f"`redact -r --in-place`: exit status {redacted.returncode}, {wall:.2f} s, "
           f"{len(named)} files named not rewritten or not searched")
