@@ -96,6 +96,8 @@ struct OfficeXMLParser {
     var sheetCells: [SheetCell] = []
     var tableCells: [TableCell] = []
     var phoneticDepth = 0
+    /// How many more spaces `text:s` elements may stand for.
+    var spaceBudget: Int
     /// In an ODF paragraph: whether the text so far ends in white space (or the paragraph starts), so
     /// that more white space is dropped (ODF 1.2 part 1, 6.1.2).
     var afterSpace = true
@@ -103,6 +105,7 @@ struct OfficeXMLParser {
     init(bytes: UnsafeBufferPointer<UInt8>, metadata: Bool) {
         self.bytes = bytes
         self.metadata = metadata
+        spaceBudget = bytes.count
     }
 
     // MARK: The document
@@ -309,8 +312,10 @@ struct OfficeXMLParser {
             guard parent?.captures == true || role == .wordTab || role == .wordBreak || role == .drawingBreak else {
                 break
             }
-            markupSegment = segments.count
+            // `<text:s text:c="0"/>` stands for nothing and has no segment.
+            let before = segments.count
             try markup(role, start: tagStart, end: index)
+            if segments.count > before { markupSegment = before }
         default: break
         }
 
@@ -572,10 +577,12 @@ struct OfficeXMLParser {
                     let digit = bytes[index] &- UInt8(ascii: "0")
                     guard digit < 10 else { throw .malformed(offset: index, .invalidAttribute) }
                     value = value * 10 + Int(digit)
-                    // A space element repeats at most as often as its part has bytes (the bound on the text).
-                    guard value <= bytes.count else { throw .malformed(offset: index, .invalidAttribute) }
+                    // All space elements together repeat at most as often as the part has bytes, which
+                    // bounds the text: at most three bytes per byte of the part.
+                    guard value <= spaceBudget else { throw .malformed(offset: index, .invalidAttribute) }
                 }
                 count = value
+                spaceBudget -= value
             }
         }
         afterSpace = false
