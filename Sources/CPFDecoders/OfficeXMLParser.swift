@@ -31,7 +31,7 @@ struct OfficeXMLParser {
         case sheetCell, sheetValue, sheetFormula, sheetPhonetic
         case tableCell
         /// A tab or line break in a Word run, a DrawingML line break, ODF's space, tab and line break.
-        case wordTab, wordBreak, drawingBreak, odfSpace, odfTab, odfLineBreak
+        case wordTab, wordBreak, wordNonBreakingHyphen, wordSoftHyphen, drawingBreak, odfSpace, odfTab, odfLineBreak
         /// ODF content that is not the text around it (annotations, titles of frames).
         case blocker
     }
@@ -84,6 +84,9 @@ struct OfficeXMLParser {
     }
 
     static let maximumDepth = 1024
+    /// The most namespace declarations in scope at once (a Word document declares about 40), so that
+    /// looking a prefix up stays cheap.
+    static let maximumNamespaces = 512
 
     let bytes: UnsafeBufferPointer<UInt8>
     let metadata: Bool
@@ -270,6 +273,9 @@ struct OfficeXMLParser {
                         namespace: namespace(uri: attribute.value)))
             }
         }
+        guard bindings.count <= Self.maximumNamespaces else {
+            throw .malformed(offset: tagStart, .tooManyNamespaceDeclarations)
+        }
         guard stack.count < Self.maximumDepth else {
             throw .nestingTooDeep(offset: tagStart, limit: Self.maximumDepth)
         }
@@ -308,10 +314,10 @@ struct OfficeXMLParser {
             if !sheetCells.isEmpty { sheetCells[sheetCells.count - 1].hasFormula = true }
         case .tableCell:
             try beginTableCell()
-        case .wordTab, .wordBreak, .drawingBreak, .odfTab, .odfLineBreak, .odfSpace:
-            guard parent?.captures == true || role == .wordTab || role == .wordBreak || role == .drawingBreak else {
-                break
-            }
+        case .wordTab, .wordBreak, .wordNonBreakingHyphen, .wordSoftHyphen, .drawingBreak, .odfTab, .odfLineBreak,
+            .odfSpace:
+            // Word's and DrawingML's come from their parents (runs, paragraphs); ODF's count in paragraphs only.
+            guard parent?.captures == true || elementNamespace != .text else { break }
             // `<text:s text:c="0"/>` stands for nothing and has no segment.
             let before = segments.count
             try markup(role, start: tagStart, end: index)
@@ -447,6 +453,8 @@ struct OfficeXMLParser {
             if parent == .wordRun {
                 if equals(local, "tab") { return .wordTab }
                 if equals(local, "br") || equals(local, "cr") { return .wordBreak }
+                if equals(local, "noBreakHyphen") { return .wordNonBreakingHyphen }
+                if equals(local, "softHyphen") { return .wordSoftHyphen }
             }
         case .drawing:
             if equals(local, "t") { return .textLeaf }
@@ -555,21 +563,27 @@ struct OfficeXMLParser {
     }
 
     private mutating func markup(_ role: Role, start: Int, end: Int) throws(OfficeXMLError) {
-        var character: UInt8 = 0x0A
+        var character: [UInt8] = [0x0A]
         var count = 1
         let kind: OfficeXMLText.Segment.Kind
         switch role {
         case .wordTab:
-            character = 0x09
+            character = [0x09]
             kind = .wordRunMarkup
         case .wordBreak: kind = .wordRunMarkup
+        case .wordNonBreakingHyphen:
+            character = [0xE2, 0x80, 0x91]  // U+2011 NON-BREAKING HYPHEN, a dash to the scanner
+            kind = .wordRunMarkup
+        case .wordSoftHyphen:
+            character = [0xC2, 0xAD]  // U+00AD SOFT HYPHEN, invisible
+            kind = .wordRunMarkup
         case .drawingBreak: kind = .drawingBreak
         case .odfTab:
-            character = 0x09
+            character = [0x09]
             kind = .odfMarkup
         case .odfLineBreak: kind = .odfMarkup
         default:
-            character = 0x20
+            character = [0x20]
             kind = .odfSpace
             if let repeats = try attribute(.text, "c") {
                 var value = 0
@@ -588,8 +602,9 @@ struct OfficeXMLParser {
         afterSpace = false
         guard count > 0 else { return }
         segments.append(
-            OfficeXMLText.Segment(textStart: text.count, textLength: count, xmlStart: start, xmlEnd: end, kind: kind))
-        text.append(contentsOf: repeatElement(character, count: count))
+            OfficeXMLText.Segment(
+                textStart: text.count, textLength: count * character.count, xmlStart: start, xmlEnd: end, kind: kind))
+        if count == 1 { text += character } else { text.append(contentsOf: repeatElement(character[0], count: count)) }
     }
 
     private mutating func appendIdentity(_ range: Range<Int>) {

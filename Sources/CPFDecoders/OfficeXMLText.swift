@@ -354,7 +354,9 @@ extension OfficeXMLText {
         case .separator:
             break
         case .wordRunMarkup, .drawingBreak, .odfMarkup, .odfSpace:
-            var segmentFates = fates[index] ?? Array(repeating: .keep, count: segment.textLength)
+            // text:s stands for textLength spaces; the others for one character.
+            let characters = segment.kind == .odfSpace ? segment.textLength : 1
+            var segmentFates = fates[index] ?? Array(repeating: .keep, count: characters)
             segmentFates[original.lowerBound - segment.textStart] = .replace(new)
             fates[index] = segmentFates
         }

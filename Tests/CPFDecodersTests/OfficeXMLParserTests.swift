@@ -43,6 +43,11 @@ struct OfficeXMLParserTests {
                     + "<w:r><w:t>a</w:t><w:tab/><w:t>b</w:t><w:br/><w:t>c</w:t><w:cr/></w:r></w:p>"),
             text: "a\tb\nc\n\n"),
         Sample(
+            name: "Word's non-breaking hyphen is U+2011, its soft hyphen U+00AD",
+            xml: OfficeNamespaces.wordDocument(
+                "<w:p><w:r><w:t>390.533.447</w:t><w:noBreakHyphen/><w:t>05</w:t><w:softHyphen/></w:r></w:p>"),
+            text: "390.533.447\u{2011}05\u{AD}\n"),
+        Sample(
             name: "deleted text is text; field instructions are not",
             xml: OfficeNamespaces.wordDocument(
                 "<w:p><w:r><w:instrText>PAGE 12</w:instrText></w:r><w:del><w:r><w:delText>x</w:delText></w:r></w:del></w:p>"
@@ -134,6 +139,18 @@ struct OfficeXMLParserTests {
         #expect(throws: OfficeXMLError.self) { try OfficeSamples.read(bytes, .openDocumentText, "content.xml") }
         let fits = OfficeNamespaces.openDocument(#"<office:text><text:p><text:s text:c="100"/></text:p></office:text>"#)
         #expect(try OfficeSamples.read(fits, .openDocumentText, "content.xml").text.count == 101)
+    }
+
+    @Test("more namespace declarations in scope than the limit are refused")
+    func namespaceLimit() throws {
+        let limit = OfficeXMLParser.maximumNamespaces
+        let declarations = (0...limit).map { #" xmlns:p\#($0)="urn:\#($0)""# }.joined()
+        let tooMany = "<a\(declarations)><b/></a>"
+        #expect(throws: OfficeXMLError.malformed(offset: 0, .tooManyNamespaceDeclarations)) {
+            try OfficeSamples.read(tooMany)
+        }
+        let fits = "<a\(declarations.dropLast(#" xmlns:p\#(limit)="urn:\#(limit)""#.count))><b/></a>"
+        #expect(try OfficeSamples.read(fits).text.isEmpty)
     }
 
     static let malformed: [(String, OfficeXMLError)] = [

@@ -153,6 +153,12 @@ struct OfficeXMLTextTests {
         #expect(Self.string(tab).contains(#"<w:t>a</w:t><w:t xml:space="preserve">X</w:t><w:t>b</w:t></w:r>"#))
         #expect(Self.string(try OfficeSamples.read(tab).text) == "aXb\n")
 
+        let hyphen = try OfficeSamples.read(
+            OfficeNamespaces.wordDocument("<w:p><w:r><w:t>7</w:t><w:noBreakHyphen/><w:t>5</w:t></w:r></w:p>"))
+        #expect(Self.string(hyphen.text) == "7\u{2011}5\n")
+        let masked = try hyphen.replacing([(range: 0..<5, with: Array("*-*".utf8))])
+        #expect(Self.string(masked).contains(#"<w:t>*</w:t><w:t xml:space="preserve">-</w:t><w:t>*</w:t>"#))
+
         let slide = try OfficeSamples.read(
             #"<p:sld xmlns:p="\#(OfficeNamespaces.presentation)" xmlns:a="\#(OfficeNamespaces.drawing)">"#
                 + "<a:p><a:r><a:t>a</a:t></a:r><a:br/><a:r><a:t>b</a:t></a:r></a:p></p:sld>", .presentation,
