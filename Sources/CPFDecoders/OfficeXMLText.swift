@@ -189,9 +189,35 @@ public struct OfficeXMLText: Sendable {
 // MARK: Replacing
 
 extension OfficeXMLText {
-    private struct Edit {
-        var range: Range<Int>
-        var bytes: [UInt8]
+    /// The changes to the XML: each replaces a range of it with bytes kept in one pool (no array per edit).
+    private struct Edits {
+        struct Edit {
+            var range: Range<Int>
+            var bytes: Range<Int>
+        }
+        var list: [Edit] = []
+        var pool: [UInt8] = []
+
+        mutating func add(_ range: Range<Int>, _ bytes: some Sequence<UInt8>) {
+            let start = pool.count
+            pool.append(contentsOf: bytes)
+            list.append(Edit(range: range, bytes: start..<pool.count))
+        }
+
+        /// Adds an edit of escaped bytes, joined to the last one when it ends where this one starts
+        /// (the characters of one run replaced one by one make one edit).
+        mutating func addEscaped(_ range: Range<Int>, _ bytes: some Sequence<UInt8>) {
+            let start = pool.count
+            OfficeXMLText.escape(bytes, into: &pool)
+            if let last = list.last, last.range.upperBound == range.lowerBound, !last.range.isEmpty,
+                last.bytes.upperBound == start
+            {
+                list[list.count - 1] = Edit(
+                    range: last.range.lowerBound..<range.upperBound, bytes: last.bytes.lowerBound..<pool.count)
+            } else {
+                list.append(Edit(range: range, bytes: start..<pool.count))
+            }
+        }
     }
 
     /// What becomes of one character of a markup element.
@@ -238,7 +264,7 @@ extension OfficeXMLText {
     /// ```
     public func replacing(_ replacements: [(range: Range<Int>, with: [UInt8])]) throws(OfficeXMLError) -> [UInt8] {
         let sorted = replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        var edits: [Edit] = []
+        var edits = Edits()
         var fates: [Int: [Fate]] = [:]
         var previous: Range<Int>?
         for (range, replacement) in sorted {
@@ -255,16 +281,23 @@ extension OfficeXMLText {
                 try characterEdits(range, characters, &edits, &fates)
             }
         }
-        for (index, segmentFates) in fates { edits.append(markupEdit(segments[index], segmentFates)) }
-        edits.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        for (index, segmentFates) in fates {
+            edits.add(segments[index].xmlStart..<segments[index].xmlEnd, markupBytes(segments[index], segmentFates))
+        }
+        let isOrdered: (Edits.Edit, Edits.Edit) -> Bool = {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }
+        if zip(edits.list, edits.list.dropFirst()).contains(where: { !isOrdered($0, $1) }) {
+            edits.list.sort(by: isOrdered)
+        }
         var output: [UInt8] = []
-        output.reserveCapacity(xml.count + edits.reduce(0) { $0 + $1.bytes.count })
+        output.reserveCapacity(xml.count + edits.pool.count)
         var position = 0
-        for edit in edits {
+        for edit in edits.list {
             // Edits come from characters that do not overlap, so neither do they.
             precondition(edit.range.lowerBound >= position, "overlapping edits of an XML part")
             output.append(contentsOf: xml[position..<edit.range.lowerBound])
-            output.append(contentsOf: edit.bytes)
+            output.append(contentsOf: edits.pool[edit.bytes])
             position = edit.range.upperBound
         }
         output.append(contentsOf: xml[position...])
@@ -318,7 +351,7 @@ extension OfficeXMLText {
     }
 
     private func characterEdits(
-        _ range: Range<Int>, _ replacement: [ArraySlice<UInt8>], _ edits: inout [Edit], _ fates: inout [Int: [Fate]]
+        _ range: Range<Int>, _ replacement: [ArraySlice<UInt8>], _ edits: inout Edits, _ fates: inout [Int: [Fate]]
     ) throws(OfficeXMLError) {
         let originals = characterRanges(range)
         if originals.count == replacement.count {
@@ -326,7 +359,7 @@ extension OfficeXMLText {
                 if segments[segmentIndex(of: original.lowerBound)].kind == .separator {
                     throw .replacesStructure(range)
                 }
-                set(original, to: Array(new), &edits, &fates)
+                set(original, to: new, &edits, &fates)
             }
             return
         }
@@ -337,33 +370,35 @@ extension OfficeXMLText {
         }
         for (index, original) in originals.enumerated()
         where segments[segmentIndex(of: original.lowerBound)].kind != .separator {
-            set(original, to: index == anchor ? Array(replacement.joined()) : [], &edits, &fates)
+            set(original, to: index == anchor ? ArraySlice(replacement.joined()) : [], &edits, &fates)
         }
     }
 
     /// Character `original` of the text (not a separator) becomes `new` (nothing: removed).
-    private func set(_ original: Range<Int>, to new: [UInt8], _ edits: inout [Edit], _ fates: inout [Int: [Fate]]) {
+    private func set(
+        _ original: Range<Int>, to new: ArraySlice<UInt8>, _ edits: inout Edits, _ fates: inout [Int: [Fate]]
+    ) {
         let index = segmentIndex(of: original.lowerBound)
         let segment = segments[index]
         switch segment.kind {
         case .identity:
             let start = segment.xmlStart + original.lowerBound - segment.textStart
-            edits.append(Edit(range: start..<start + original.count, bytes: Self.escaped(new)))
+            edits.addEscaped(start..<start + original.count, new)
         case .decoded:
-            edits.append(Edit(range: segment.xmlStart..<segment.xmlEnd, bytes: Self.escaped(new)))
+            edits.addEscaped(segment.xmlStart..<segment.xmlEnd, new)
         case .separator:
             break
         case .wordRunMarkup, .drawingBreak, .odfMarkup, .odfSpace:
             // text:s stands for textLength spaces; the others for one character.
             let characters = segment.kind == .odfSpace ? segment.textLength : 1
             var segmentFates = fates[index] ?? Array(repeating: .keep, count: characters)
-            segmentFates[original.lowerBound - segment.textStart] = .replace(new)
+            segmentFates[original.lowerBound - segment.textStart] = .replace(Array(new))
             fates[index] = segmentFates
         }
     }
 
     /// The new bytes of a markup element some of whose characters change.
-    private func markupEdit(_ segment: Segment, _ fates: [Fate]) -> Edit {
+    private func markupBytes(_ segment: Segment, _ fates: [Fate]) -> [UInt8] {
         // The element's prefix as written, colon included: its replacement is in the same namespace.
         var nameEnd = segment.xmlStart + 1
         var prefix: [UInt8] = []
@@ -392,11 +427,11 @@ extension OfficeXMLText {
                 }
             }
         }
-        return Edit(range: segment.xmlStart..<segment.xmlEnd, bytes: bytes)
+        return bytes
     }
 
     private func cellEdits(
-        _ cell: NumericCell, _ replacement: [UInt8], _ characters: [ArraySlice<UInt8>], _ edits: inout [Edit],
+        _ cell: NumericCell, _ replacement: [UInt8], _ characters: [ArraySlice<UInt8>], _ edits: inout Edits,
         _ fates: inout [Int: [Fate]]
     ) throws(OfficeXMLError) {
         let isNumber =
@@ -404,11 +439,11 @@ extension OfficeXMLText {
         switch cell.kind {
         case .sheet(let typeAttribute, let tagClose, let value, let content):
             if isNumber {
-                edits.append(Edit(range: content, bytes: replacement))
+                edits.add(content, replacement)
                 return
             }
-            if let typeAttribute { edits.append(Edit(range: typeAttribute, bytes: [])) }
-            edits.append(Edit(range: tagClose..<tagClose, bytes: Array(#" t="inlineStr""#.utf8)))
+            if let typeAttribute { edits.add(typeAttribute, [UInt8]()) }
+            edits.add(tagClose..<tagClose, Array(#" t="inlineStr""#.utf8))
             var prefix: [UInt8] = []
             if let colon = xml[value].firstIndex(of: UInt8(ascii: ":")), colon < content.lowerBound {
                 prefix = Array(xml[value.lowerBound + 1...colon])
@@ -416,22 +451,22 @@ extension OfficeXMLText {
             var bytes = Array("<".utf8) + prefix + Array("is><".utf8) + prefix
             bytes += Array("t xml:space=\"preserve\">".utf8) + Self.escaped(replacement)
             bytes += Array("</".utf8) + prefix + Array("t></".utf8) + prefix + Array("is>".utf8)
-            edits.append(Edit(range: value, bytes: bytes))
+            edits.add(value, bytes)
         case .table(let valueType, let value, let calcextValueType, let textInAttribute):
             if isNumber {
-                if let value, !textInAttribute { edits.append(Edit(range: value.value, bytes: replacement)) }
+                if let value, !textInAttribute { edits.add(value.value, replacement) }
                 try characterEdits(cell.text, characters, &edits, &fates)
                 return
             }
-            edits.append(Edit(range: valueType, bytes: Array("string".utf8)))
-            if let calcextValueType { edits.append(Edit(range: calcextValueType, bytes: Array("string".utf8))) }
+            edits.add(valueType, Array("string".utf8))
+            if let calcextValueType { edits.add(calcextValueType, Array("string".utf8)) }
             if let value, textInAttribute {
                 var bytes = Array(" ".utf8) + xml[value.prefix]
                 bytes += Array(":string-value=\"".utf8) + Self.escaped(replacement) + Array("\"".utf8)
-                edits.append(Edit(range: value.whole, bytes: bytes))
+                edits.add(value.whole, bytes)
                 return
             }
-            if let value { edits.append(Edit(range: value.whole, bytes: [])) }
+            if let value { edits.add(value.whole, [UInt8]()) }
             try characterEdits(cell.text, characters, &edits, &fates)
         }
     }
@@ -439,6 +474,12 @@ extension OfficeXMLText {
     /// `bytes` with what cannot stand as itself in character data or an attribute value written as a reference.
     static func escaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [UInt8] {
         var output: [UInt8] = []
+        escape(bytes, into: &output)
+        return output
+    }
+
+    /// Appends `bytes` to `output`, escaped as ``escaped(_:)`` says.
+    static func escape<Bytes: Sequence<UInt8>>(_ bytes: Bytes, into output: inout [UInt8]) {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): output += Array("&amp;".utf8)
@@ -452,6 +493,5 @@ extension OfficeXMLText {
             default: output.append(byte)
             }
         }
-        return output
     }
 }
