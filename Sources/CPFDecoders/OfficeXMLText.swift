@@ -28,8 +28,9 @@
 /// size): parts over `maximumSize` bytes (256 MiB by default) are refused.
 ///
 /// ```swift
-/// let xml = Array(#"<w:document xmlns:w="…/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>CPF 390.5</w:t>"#
-///     + #"</w:r><w:r><w:rPr><w:b/></w:rPr><w:t>33.447-05</w:t></w:r></w:p></w:body></w:document>"#).utf8)
+/// let w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+/// let xml = Array(#"<w:document xmlns:w="\#(w)"><w:body><w:p><w:r><w:t>CPF 390.5</w:t></w:r>"#
+///     + #"<w:r><w:rPr><w:b/></w:rPr><w:t>33.447-05</w:t></w:r></w:p></w:body></w:document>"#).utf8)
 /// let part = try xml.withUnsafeBytes {
 ///     try OfficeXMLText(xml: $0, kind: .wordprocessing, part: Array("word/document.xml".utf8))
 /// }
@@ -115,7 +116,7 @@ public struct OfficeXMLText: Sendable {
         let bytes = [UInt8](xml)
         let valid = UTF8Validation.validPrefixLength(bytes)
         guard valid == bytes.count else { throw .notUTF8(offset: valid) }
-        let metadata = OfficeDocumentKind.isMetadataPart(part)
+        let metadata = kind.isMetadataPart(part)
         let parser = try bytes.withUnsafeBufferPointer { (buffer) throws(OfficeXMLError) -> OfficeXMLParser in
             var parser = OfficeXMLParser(bytes: buffer, metadata: metadata)
             try parser.parse()
@@ -162,6 +163,22 @@ public struct OfficeXMLText: Sendable {
             let last = xmlRange(ofTextOffset: range.upperBound - 1)
         else { return nil }
         return min(first.lowerBound, last.lowerBound)..<max(first.upperBound, last.upperBound)
+    }
+
+    /// The XML bytes of each character of `range` (a range of ``text``), in
+    /// order, as ``xmlRange(ofTextOffset:)`` gives them; empty when `range`
+    /// is outside the text.
+    ///
+    /// ```swift
+    /// part.xmlRanges(of: 4..<18).count   // 14: one per character of the CPF
+    /// ```
+    public func xmlRanges(of range: Range<Int>) -> [Range<Int>] {
+        guard range.lowerBound >= 0, range.upperBound <= text.count else { return [] }
+        var ranges: [Range<Int>] = []
+        for offset in range where text[offset] & 0xC0 != 0x80 {
+            if let xmlRange = xmlRange(ofTextOffset: offset) { ranges.append(xmlRange) }
+        }
+        return ranges
     }
 
     func segmentIndex(of offset: Int) -> Int {

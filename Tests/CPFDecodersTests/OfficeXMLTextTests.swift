@@ -76,6 +76,22 @@ struct OfficeXMLTextTests {
         #expect(part.numericCells.map { Self.string(part.text[$0]) } == fixture.numbers)
     }
 
+    @Test("the example of the documentation does what it says")
+    func documentationExample() throws {
+        let w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+        let xml = Array(
+            (#"<w:document xmlns:w="\#(w)"><w:body><w:p><w:r><w:t>CPF 390.5</w:t></w:r>"#
+                + #"<w:r><w:rPr><w:b/></w:rPr><w:t>33.447-05</w:t></w:r></w:p></w:body></w:document>"#).utf8)
+        let part = try xml.withUnsafeBytes {
+            try OfficeXMLText(xml: $0, kind: .wordprocessing, part: Array("word/document.xml".utf8))
+        }
+        #expect(Self.string(part.text) == "CPF 390.533.447-05\n")
+        let redacted = try part.replacing([(range: 4..<18, with: Array("***.***.***-**".utf8))])
+        #expect(
+            Self.string(redacted).contains("<w:t>CPF ***.*</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>**.***-**</w:t>"))
+        #expect(part.xmlRanges(of: 4..<18).count == 14)
+    }
+
     @Test("each character of a CPF split across runs maps to its own run")
     func mapsSplitCPF() throws {
         let xml = try OfficeSamples.bytes("docx-word-document.xml")
@@ -87,6 +103,11 @@ struct OfficeXMLTextTests {
         }
         let bold = try #require(part.xmlRange(ofTextOffset: cpf.lowerBound))
         #expect(Self.string(xml[bold.lowerBound - 5..<bold.lowerBound + 14]) == "<w:t>012.345.</w:t>")
+        let each = part.xmlRanges(of: cpf)
+        #expect(each.count == 14)
+        #expect(each.map { Self.string(xml[$0]) }.joined() == "012.345.678-90")
+        #expect(each[7].upperBound < each[8].lowerBound, "the bold run ends after the 8th character")
+        #expect(part.xmlRanges(of: 0..<(part.text.count + 1)).isEmpty)
         let whole = try #require(part.xmlRange(of: cpf))
         #expect(Self.string(xml[whole]).hasPrefix("012.345.</w:t></w:r>"))
         #expect(Self.string(xml[whole]).hasSuffix("<w:t>678-90"))
