@@ -99,6 +99,8 @@ struct OfficeXMLParser {
     var sheetCells: [SheetCell] = []
     var tableCells: [TableCell] = []
     var phoneticDepth = 0
+    /// How many paragraphs are open.
+    var paragraphDepth = 0
     /// How many more spaces `text:s` elements may stand for.
     var spaceBudget: Int
     /// In an ODF paragraph: whether the text so far ends in white space (or the paragraph starts), so
@@ -295,6 +297,10 @@ struct OfficeXMLParser {
             captures = elementNamespace == .text
             collapses = elementNamespace == .text
             if collapses { afterSpace = true }
+            // A paragraph inside another (a footnote's body, a text box in a run) starts on a line
+            // of its own, so its text does not run into the words around it.
+            if paragraphDepth > 0 { lineFeed(at: tagStart, always: false) }
+            if !isEmpty { paragraphDepth += 1 }
         case .blocker:
             captures = false
             collapses = false
@@ -367,6 +373,7 @@ struct OfficeXMLParser {
         if entry.markupSegment >= 0 { segments[entry.markupSegment].xmlEnd = end }
         switch entry.role {
         case .paragraph, .textLeafLine:
+            if entry.role == .paragraph, tagStart != entry.start { paragraphDepth -= 1 }
             lineFeed(at: tagStart, always: true)
             if entry.collapses { afterSpace = true }
         case .separator: lineFeed(at: tagStart, always: false)
@@ -476,6 +483,8 @@ struct OfficeXMLParser {
             if equals(local, "s") { return .odfSpace }
             if equals(local, "tab") { return .odfTab }
             if equals(local, "line-break") { return .odfLineBreak }
+            // A footnote's number is made by the application, not part of the text around it.
+            if equals(local, "note-citation") { return .blocker }
         case .table:
             if equals(local, "table-cell") || equals(local, "covered-table-cell") { return .tableCell }
             if equals(local, "table-row") { return .separator }

@@ -97,7 +97,20 @@ struct OfficeXMLParserTests {
             xml: OfficeNamespaces.openDocument(
                 #"<office:text><text:p>a<office:annotation xmlns:dc="http://purl.org/dc/elements/1.1/">"#
                     + "<dc:creator>Ana</dc:creator><text:p>nota</text:p></office:annotation>b</text:p></office:text>"),
-            kind: .openDocumentText, part: "content.xml", text: "anota\nb\n"),
+            kind: .openDocumentText, part: "content.xml", text: "a\nnota\nb\n"),
+        Sample(
+            name: "an ODF footnote's number is not text; its body starts a line of its own",
+            xml: OfficeNamespaces.openDocument(
+                #"<office:text><text:p>CPF 390.533.447-05<text:note text:note-class="footnote">"#
+                    + "<text:note-citation>1</text:note-citation><text:note-body><text:p>Nota</text:p>"
+                    + "</text:note-body></text:note> fim</text:p></office:text>"),
+            kind: .openDocumentText, part: "content.xml", text: "CPF 390.533.447-05\nNota\nfim\n"),
+        Sample(
+            name: "a Word text box inside a run starts a line of its own",
+            xml: OfficeNamespaces.wordDocument(
+                "<w:p><w:r><w:t>a</w:t></w:r><w:r><w:pict><w:txbxContent><w:p><w:r><w:t>b</w:t></w:r></w:p>"
+                    + "</w:txbxContent></w:pict></w:r><w:r><w:t>c</w:t></w:r></w:p><w:p/>"),
+            text: "a\nb\nc\n\n"),
         Sample(
             name: "ODF cells and rows end in a line feed",
             xml: OfficeNamespaces.openDocument(
