@@ -63,6 +63,9 @@ struct OfficeXMLTextTests {
             text: "Cabeçalho 529.982.247-25\nRodapé 111.444.777-35\n"),
         Fixture(file: "odt-meta.xml", kind: .openDocumentText, part: "meta.xml", text: "ODFPY/1.4.1\n"),
         Fixture(
+            file: "odp-content.xml", kind: .openDocumentPresentation, part: "content.xml",
+            text: "CPF 390.533.447-05 no slide\n"),
+        Fixture(
             file: "ods-content.xml", kind: .openDocumentSpreadsheet, part: "content.xml",
             text: "CPF 390.533.447-05\n1234567890\n11144477735\n42\n", numbers: ["1234567890", "11144477735", "42"]),
     ]
@@ -484,6 +487,13 @@ struct OfficeXMLTextTests {
                 'Outro [CPF]'
                 'Cabeçalho 529.982.247-25'
                 'Rodapé 111.444.777-35'
+
+                """),
+        Document(
+            document: "sample.odp", fixture: "odp-content.xml", kind: .openDocumentPresentation, member: "content.xml",
+            replacements: [("390.533.447-05", "***.***.***-**")], reader: "odf",
+            expected: """
+                'CPF ***.***.***-** no slide'
 
                 """),
         Document(
