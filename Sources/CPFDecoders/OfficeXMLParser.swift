@@ -474,6 +474,13 @@ struct OfficeXMLParser {
             if equals(local, "v") && parent == .sheetCell { return .sheetValue }
             if equals(local, "f") && parent == .sheetCell { return .sheetFormula }
             if equals(local, "rPh") { return .sheetPhonetic }
+            // A sheet's printed headers and footers (with their &-codes, such as &C for the centre).
+            for name: StaticString in [
+                "oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter",
+            ]
+            where equals(local, name) {
+                return .textLeafLine
+            }
         case .presentation:
             if equals(local, "text") { return .textLeafLine }
         case .threadedComments:

@@ -87,6 +87,11 @@ struct OfficeXMLParserTests {
                 + #"<c r="D1" t="inlineStr"><is><t>x</t></is></c><c r="E1" t="str"><v>y</v></c></row></sheetData></worksheet>"#,
             kind: .spreadsheet, part: "xl/worksheets/sheet1.xml", text: "12\n24\nx\ny\n"),
         Sample(
+            name: "a sheet's printed header and footer",
+            xml: #"<worksheet xmlns="\#(OfficeNamespaces.sheet)"><headerFooter><oddHeader>&amp;CCPF 390.533.447-05"#
+                + "</oddHeader><oddFooter>&amp;P</oddFooter></headerFooter></worksheet>",
+            kind: .spreadsheet, part: "xl/worksheets/sheet1.xml", text: "&CCPF 390.533.447-05\n&P\n"),
+        Sample(
             name: "ODF spans, spaces, tabs and line breaks; white space collapses",
             xml: OfficeNamespaces.openDocument(
                 "<office:text><text:p>  a  <text:span>b\n c</text:span><text:s text:c=\"2\"/>d<text:tab/>e"
