@@ -165,6 +165,21 @@ public struct OfficeXMLText: Sendable {
         return min(first.lowerBound, last.lowerBound)..<max(first.upperBound, last.upperBound)
     }
 
+    /// The number of numeric cell `index` (an index of ``numericCells``) as
+    /// the file stores it: the `v` of SpreadsheetML, the `office:value` of
+    /// OpenDocument (whose text may be formatted, "1.234.567.890"); empty
+    /// when an OpenDocument cell has no `office:value`.
+    ///
+    /// ```swift
+    /// part.numericValue(ofCell: 0)   // "1234567890", whatever the cell shows
+    /// ```
+    public func numericValue(ofCell index: Int) -> ArraySlice<UInt8> {
+        switch cells[index].kind {
+        case .sheet(_, _, _, let content): xml[content]
+        case .table(_, let value, _, _): value.map { xml[$0.value] } ?? []
+        }
+    }
+
     /// The XML bytes of each character of `range` (a range of ``text``), in
     /// order, as ``xmlRange(ofTextOffset:)`` gives them; empty when `range`
     /// is outside the text.

@@ -267,6 +267,26 @@ struct OfficeXMLTextTests {
                 #"<x:c r="A1" t="inlineStr"><x:is><x:t xml:space="preserve">abc</x:t></x:is></x:c>"#))
     }
 
+    @Test("a number cell's value is the number as stored, whatever the cell shows")
+    func numericValues() throws {
+        let sheet = try OfficeSamples.read(
+            OfficeSamples.bytes("xlsx-xl-worksheets-sheet1.xml"), .spreadsheet, "xl/worksheets/sheet1.xml")
+        #expect(
+            (0..<sheet.numericCells.count).map { Self.string(sheet.numericValue(ofCell: $0)) } == ["1234567890", "42"])
+        let table = try OfficeSamples.read(
+            OfficeNamespaces.openDocument(
+                "<office:spreadsheet><table:table><table:table-row><table:table-cell office:value-type=\"float\" "
+                    + "office:value=\"1234567890\"><text:p>1.234.567.890</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"float\"><text:p>7</text:p></table:table-cell>"
+                    + "</table:table-row></table:table></office:spreadsheet>"),
+            .openDocumentSpreadsheet, "content.xml")
+        #expect(table.numericCells.map { Self.string(table.text[$0]) } == ["1.234.567.890", "7"])
+        #expect(Self.string(table.numericValue(ofCell: 0)) == "1234567890")
+        #expect(table.numericValue(ofCell: 1).isEmpty)
+        let digits = try table.replacing([(range: table.numericCells[0], with: Array("01234567890".utf8))])
+        #expect(Self.string(digits).contains(#"office:value="01234567890"><text:p>01234567890</text:p>"#))
+    }
+
     @Test("an OpenDocument float cell stays a number for digits and becomes a string cell otherwise")
     func tableNumberCells() throws {
         let xml = try OfficeSamples.bytes("ods-content.xml")
