@@ -114,7 +114,7 @@ public struct OfficeXMLText: Sendable {
     ) throws(OfficeXMLError) {
         guard xml.count <= maximumSize else { throw .partTooLarge(size: xml.count, limit: maximumSize) }
         let bytes = [UInt8](xml)
-        let valid = UTF8Validation.validPrefixLength(bytes)
+        let valid = Self.validUTF8PrefixLength(bytes)
         guard valid == bytes.count else { throw .notUTF8(offset: valid) }
         let metadata = kind.isMetadataPart(part)
         let parser = try bytes.withUnsafeBufferPointer { (buffer) throws(OfficeXMLError) -> OfficeXMLParser in
@@ -208,6 +208,28 @@ public struct OfficeXMLText: Sendable {
             }
         }
         return low
+    }
+
+    /// The length of the longest prefix of `bytes` that is well-formed
+    /// UTF-8: ``UTF8Validation`` with runs of ASCII skipped eight bytes at a time.
+    static func validUTF8PrefixLength(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index < buffer.count {
+                if index + 8 <= buffer.count,
+                    raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                    continue
+                }
+                let length = UTF8Validation.sequenceLength(buffer, at: index)
+                if length <= 0 { return index }
+                index += length
+            }
+            return index
+        }
     }
 
     static func isXMLCharacter(_ scalar: UInt32) -> Bool {

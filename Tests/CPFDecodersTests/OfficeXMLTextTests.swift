@@ -79,6 +79,23 @@ struct OfficeXMLTextTests {
         #expect(part.numericCells.map { Self.string(part.text[$0]) } == fixture.numbers)
     }
 
+    @Test("the UTF-8 check with its ASCII fast path agrees with UTF8Validation on random bytes")
+    func utf8Check() {
+        var random = SeededRandom(seed: 8)
+        for length in 0..<200 {
+            var bytes: [UInt8] = (0..<length).map { _ in UInt8.random(in: 0...0x7F, using: &random) }
+            if length > 0, Bool.random(using: &random) {
+                let tail: [[UInt8]] = [
+                    [0xC3, 0xA9], [0xE2, 0x80, 0x91], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xFF], [0xED, 0xA0, 0x80],
+                ]
+                let insertion = tail[Int.random(in: 0..<tail.count, using: &random)]
+                let position = Int.random(in: 0..<length, using: &random)
+                bytes.insert(contentsOf: insertion, at: position)
+            }
+            #expect(OfficeXMLText.validUTF8PrefixLength(bytes) == UTF8Validation.validPrefixLength(bytes))
+        }
+    }
+
     @Test("the example of the documentation does what it says")
     func documentationExample() throws {
         let w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
