@@ -135,10 +135,10 @@ public enum OfficeDocumentKind: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// Whether the part holds document properties (docProps, meta.xml),
-    /// whose every element's text is searched.
-    static func isMetadataPart(_ name: [UInt8]) -> Bool {
-        hasPrefixIgnoringCase(name, "docProps/") || name == Array("meta.xml".utf8)
+    /// Whether the part holds document properties (`docProps/…` of Office
+    /// Open XML, `meta.xml` of OpenDocument), whose every element's text is searched.
+    func isMetadataPart(_ name: [UInt8]) -> Bool {
+        isOpenDocument ? name == Array("meta.xml".utf8) : hasPrefixIgnoringCase(name, "docProps/")
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

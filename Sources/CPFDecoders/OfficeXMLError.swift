@@ -18,6 +18,7 @@ public enum OfficeXMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case contentOutsideRootElement
         case noRootElement
         case invalidCharacter
+        case tooManyNamespaceDeclarations
 
         /// A short English fragment.
         public var description: String {
@@ -33,6 +34,8 @@ public enum OfficeXMLError: Error, Hashable, Sendable, CustomStringConvertible {
             case .contentOutsideRootElement: "text or a second element outside the root element"
             case .noRootElement: "no root element"
             case .invalidCharacter: "a character XML does not allow"
+            case .tooManyNamespaceDeclarations:
+                "more than \(OfficeXMLParser.maximumNamespaces) namespace declarations in scope"
             }
         }
     }

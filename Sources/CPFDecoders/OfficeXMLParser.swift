@@ -31,7 +31,7 @@ struct OfficeXMLParser {
         case sheetCell, sheetValue, sheetFormula, sheetPhonetic
         case tableCell
         /// A tab or line break in a Word run, a DrawingML line break, ODF's space, tab and line break.
-        case wordTab, wordBreak, drawingBreak, odfSpace, odfTab, odfLineBreak
+        case wordTab, wordBreak, wordNonBreakingHyphen, wordSoftHyphen, drawingBreak, odfSpace, odfTab, odfLineBreak
         /// ODF content that is not the text around it (annotations, titles of frames).
         case blocker
     }
@@ -84,6 +84,9 @@ struct OfficeXMLParser {
     }
 
     static let maximumDepth = 1024
+    /// The most namespace declarations in scope at once (a Word document declares about 40), so that
+    /// looking a prefix up stays cheap.
+    static let maximumNamespaces = 512
 
     let bytes: UnsafeBufferPointer<UInt8>
     let metadata: Bool
@@ -96,6 +99,10 @@ struct OfficeXMLParser {
     var sheetCells: [SheetCell] = []
     var tableCells: [TableCell] = []
     var phoneticDepth = 0
+    /// How many paragraphs are open.
+    var paragraphDepth = 0
+    /// How many more spaces `text:s` elements may stand for.
+    var spaceBudget: Int
     /// In an ODF paragraph: whether the text so far ends in white space (or the paragraph starts), so
     /// that more white space is dropped (ODF 1.2 part 1, 6.1.2).
     var afterSpace = true
@@ -103,6 +110,7 @@ struct OfficeXMLParser {
     init(bytes: UnsafeBufferPointer<UInt8>, metadata: Bool) {
         self.bytes = bytes
         self.metadata = metadata
+        spaceBudget = bytes.count
     }
 
     // MARK: The document
@@ -267,6 +275,9 @@ struct OfficeXMLParser {
                         namespace: namespace(uri: attribute.value)))
             }
         }
+        guard bindings.count <= Self.maximumNamespaces else {
+            throw .malformed(offset: tagStart, .tooManyNamespaceDeclarations)
+        }
         guard stack.count < Self.maximumDepth else {
             throw .nestingTooDeep(offset: tagStart, limit: Self.maximumDepth)
         }
@@ -286,6 +297,10 @@ struct OfficeXMLParser {
             captures = elementNamespace == .text
             collapses = elementNamespace == .text
             if collapses { afterSpace = true }
+            // A paragraph inside another (a footnote's body, a text box in a run) starts on a line
+            // of its own, so its text does not run into the words around it.
+            if paragraphDepth > 0 { lineFeed(at: tagStart, always: false) }
+            if !isEmpty { paragraphDepth += 1 }
         case .blocker:
             captures = false
             collapses = false
@@ -305,12 +320,14 @@ struct OfficeXMLParser {
             if !sheetCells.isEmpty { sheetCells[sheetCells.count - 1].hasFormula = true }
         case .tableCell:
             try beginTableCell()
-        case .wordTab, .wordBreak, .drawingBreak, .odfTab, .odfLineBreak, .odfSpace:
-            guard parent?.captures == true || role == .wordTab || role == .wordBreak || role == .drawingBreak else {
-                break
-            }
-            markupSegment = segments.count
+        case .wordTab, .wordBreak, .wordNonBreakingHyphen, .wordSoftHyphen, .drawingBreak, .odfTab, .odfLineBreak,
+            .odfSpace:
+            // Word's and DrawingML's come from their parents (runs, paragraphs); ODF's count in paragraphs only.
+            guard parent?.captures == true || elementNamespace != .text else { break }
+            // `<text:s text:c="0"/>` stands for nothing and has no segment.
+            let before = segments.count
             try markup(role, start: tagStart, end: index)
+            if segments.count > before { markupSegment = before }
         default: break
         }
 
@@ -356,6 +373,7 @@ struct OfficeXMLParser {
         if entry.markupSegment >= 0 { segments[entry.markupSegment].xmlEnd = end }
         switch entry.role {
         case .paragraph, .textLeafLine:
+            if entry.role == .paragraph, tagStart != entry.start { paragraphDepth -= 1 }
             lineFeed(at: tagStart, always: true)
             if entry.collapses { afterSpace = true }
         case .separator: lineFeed(at: tagStart, always: false)
@@ -442,6 +460,8 @@ struct OfficeXMLParser {
             if parent == .wordRun {
                 if equals(local, "tab") { return .wordTab }
                 if equals(local, "br") || equals(local, "cr") { return .wordBreak }
+                if equals(local, "noBreakHyphen") { return .wordNonBreakingHyphen }
+                if equals(local, "softHyphen") { return .wordSoftHyphen }
             }
         case .drawing:
             if equals(local, "t") { return .textLeaf }
@@ -454,6 +474,13 @@ struct OfficeXMLParser {
             if equals(local, "v") && parent == .sheetCell { return .sheetValue }
             if equals(local, "f") && parent == .sheetCell { return .sheetFormula }
             if equals(local, "rPh") { return .sheetPhonetic }
+            // A sheet's printed headers and footers (with their &-codes, such as &C for the centre).
+            for name: StaticString in [
+                "oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter",
+            ]
+            where equals(local, name) {
+                return .textLeafLine
+            }
         case .presentation:
             if equals(local, "text") { return .textLeafLine }
         case .threadedComments:
@@ -463,6 +490,8 @@ struct OfficeXMLParser {
             if equals(local, "s") { return .odfSpace }
             if equals(local, "tab") { return .odfTab }
             if equals(local, "line-break") { return .odfLineBreak }
+            // A footnote's number is made by the application, not part of the text around it.
+            if equals(local, "note-citation") { return .blocker }
         case .table:
             if equals(local, "table-cell") || equals(local, "covered-table-cell") { return .tableCell }
             if equals(local, "table-row") { return .separator }
@@ -550,21 +579,27 @@ struct OfficeXMLParser {
     }
 
     private mutating func markup(_ role: Role, start: Int, end: Int) throws(OfficeXMLError) {
-        var character: UInt8 = 0x0A
+        var character: [UInt8] = [0x0A]
         var count = 1
         let kind: OfficeXMLText.Segment.Kind
         switch role {
         case .wordTab:
-            character = 0x09
+            character = [0x09]
             kind = .wordRunMarkup
         case .wordBreak: kind = .wordRunMarkup
+        case .wordNonBreakingHyphen:
+            character = [0xE2, 0x80, 0x91]  // U+2011 NON-BREAKING HYPHEN, a dash to the scanner
+            kind = .wordRunMarkup
+        case .wordSoftHyphen:
+            character = [0xC2, 0xAD]  // U+00AD SOFT HYPHEN, invisible
+            kind = .wordRunMarkup
         case .drawingBreak: kind = .drawingBreak
         case .odfTab:
-            character = 0x09
+            character = [0x09]
             kind = .odfMarkup
         case .odfLineBreak: kind = .odfMarkup
         default:
-            character = 0x20
+            character = [0x20]
             kind = .odfSpace
             if let repeats = try attribute(.text, "c") {
                 var value = 0
@@ -572,17 +607,20 @@ struct OfficeXMLParser {
                     let digit = bytes[index] &- UInt8(ascii: "0")
                     guard digit < 10 else { throw .malformed(offset: index, .invalidAttribute) }
                     value = value * 10 + Int(digit)
-                    // A space element repeats at most as often as its part has bytes (the bound on the text).
-                    guard value <= bytes.count else { throw .malformed(offset: index, .invalidAttribute) }
+                    // All space elements together repeat at most as often as the part has bytes, which
+                    // bounds the text: at most three bytes per byte of the part.
+                    guard value <= spaceBudget else { throw .malformed(offset: index, .invalidAttribute) }
                 }
                 count = value
+                spaceBudget -= value
             }
         }
         afterSpace = false
         guard count > 0 else { return }
         segments.append(
-            OfficeXMLText.Segment(textStart: text.count, textLength: count, xmlStart: start, xmlEnd: end, kind: kind))
-        text.append(contentsOf: repeatElement(character, count: count))
+            OfficeXMLText.Segment(
+                textStart: text.count, textLength: count * character.count, xmlStart: start, xmlEnd: end, kind: kind))
+        if count == 1 { text += character } else { text.append(contentsOf: repeatElement(character[0], count: count)) }
     }
 
     private mutating func appendIdentity(_ range: Range<Int>) {

@@ -28,8 +28,9 @@
 /// size): parts over `maximumSize` bytes (256 MiB by default) are refused.
 ///
 /// ```swift
-/// let xml = Array(#"<w:document xmlns:w="…/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>CPF 390.5</w:t>"#
-///     + #"</w:r><w:r><w:rPr><w:b/></w:rPr><w:t>33.447-05</w:t></w:r></w:p></w:body></w:document>"#).utf8)
+/// let w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+/// let xml = Array(#"<w:document xmlns:w="\#(w)"><w:body><w:p><w:r><w:t>CPF 390.5</w:t></w:r>"#
+///     + #"<w:r><w:rPr><w:b/></w:rPr><w:t>33.447-05</w:t></w:r></w:p></w:body></w:document>"#).utf8)
 /// let part = try xml.withUnsafeBytes {
 ///     try OfficeXMLText(xml: $0, kind: .wordprocessing, part: Array("word/document.xml".utf8))
 /// }
@@ -113,9 +114,9 @@ public struct OfficeXMLText: Sendable {
     ) throws(OfficeXMLError) {
         guard xml.count <= maximumSize else { throw .partTooLarge(size: xml.count, limit: maximumSize) }
         let bytes = [UInt8](xml)
-        let valid = UTF8Validation.validPrefixLength(bytes)
+        let valid = Self.validUTF8PrefixLength(bytes)
         guard valid == bytes.count else { throw .notUTF8(offset: valid) }
-        let metadata = OfficeDocumentKind.isMetadataPart(part)
+        let metadata = kind.isMetadataPart(part)
         let parser = try bytes.withUnsafeBufferPointer { (buffer) throws(OfficeXMLError) -> OfficeXMLParser in
             var parser = OfficeXMLParser(bytes: buffer, metadata: metadata)
             try parser.parse()
@@ -164,6 +165,37 @@ public struct OfficeXMLText: Sendable {
         return min(first.lowerBound, last.lowerBound)..<max(first.upperBound, last.upperBound)
     }
 
+    /// The number of numeric cell `index` (an index of ``numericCells``) as
+    /// the file stores it: the `v` of SpreadsheetML, the `office:value` of
+    /// OpenDocument (whose text may be formatted, "1.234.567.890"); empty
+    /// when an OpenDocument cell has no `office:value`.
+    ///
+    /// ```swift
+    /// part.numericValue(ofCell: 0)   // "1234567890", whatever the cell shows
+    /// ```
+    public func numericValue(ofCell index: Int) -> ArraySlice<UInt8> {
+        switch cells[index].kind {
+        case .sheet(_, _, _, let content): xml[content]
+        case .table(_, let value, _, _): value.map { xml[$0.value] } ?? []
+        }
+    }
+
+    /// The XML bytes of each character of `range` (a range of ``text``), in
+    /// order, as ``xmlRange(ofTextOffset:)`` gives them; empty when `range`
+    /// is outside the text.
+    ///
+    /// ```swift
+    /// part.xmlRanges(of: 4..<18).count   // 14: one per character of the CPF
+    /// ```
+    public func xmlRanges(of range: Range<Int>) -> [Range<Int>] {
+        guard range.lowerBound >= 0, range.upperBound <= text.count else { return [] }
+        var ranges: [Range<Int>] = []
+        for offset in range where text[offset] & 0xC0 != 0x80 {
+            if let xmlRange = xmlRange(ofTextOffset: offset) { ranges.append(xmlRange) }
+        }
+        return ranges
+    }
+
     func segmentIndex(of offset: Int) -> Int {
         var low = 0
         var high = segments.count
@@ -178,6 +210,28 @@ public struct OfficeXMLText: Sendable {
         return low
     }
 
+    /// The length of the longest prefix of `bytes` that is well-formed
+    /// UTF-8: ``UTF8Validation`` with runs of ASCII skipped eight bytes at a time.
+    static func validUTF8PrefixLength(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index < buffer.count {
+                if index + 8 <= buffer.count,
+                    raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                    continue
+                }
+                let length = UTF8Validation.sequenceLength(buffer, at: index)
+                if length <= 0 { return index }
+                index += length
+            }
+            return index
+        }
+    }
+
     static func isXMLCharacter(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
@@ -189,9 +243,35 @@ public struct OfficeXMLText: Sendable {
 // MARK: Replacing
 
 extension OfficeXMLText {
-    private struct Edit {
-        var range: Range<Int>
-        var bytes: [UInt8]
+    /// The changes to the XML: each replaces a range of it with bytes kept in one pool (no array per edit).
+    private struct Edits {
+        struct Edit {
+            var range: Range<Int>
+            var bytes: Range<Int>
+        }
+        var list: [Edit] = []
+        var pool: [UInt8] = []
+
+        mutating func add(_ range: Range<Int>, _ bytes: some Sequence<UInt8>) {
+            let start = pool.count
+            pool.append(contentsOf: bytes)
+            list.append(Edit(range: range, bytes: start..<pool.count))
+        }
+
+        /// Adds an edit of escaped bytes, joined to the last one when it ends where this one starts
+        /// (the characters of one run replaced one by one make one edit).
+        mutating func addEscaped(_ range: Range<Int>, _ bytes: some Sequence<UInt8>) {
+            let start = pool.count
+            OfficeXMLText.escape(bytes, into: &pool)
+            if let last = list.last, last.range.upperBound == range.lowerBound, !last.range.isEmpty,
+                last.bytes.upperBound == start
+            {
+                list[list.count - 1] = Edit(
+                    range: last.range.lowerBound..<range.upperBound, bytes: last.bytes.lowerBound..<pool.count)
+            } else {
+                list.append(Edit(range: range, bytes: start..<pool.count))
+            }
+        }
     }
 
     /// What becomes of one character of a markup element.
@@ -238,7 +318,7 @@ extension OfficeXMLText {
     /// ```
     public func replacing(_ replacements: [(range: Range<Int>, with: [UInt8])]) throws(OfficeXMLError) -> [UInt8] {
         let sorted = replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        var edits: [Edit] = []
+        var edits = Edits()
         var fates: [Int: [Fate]] = [:]
         var previous: Range<Int>?
         for (range, replacement) in sorted {
@@ -255,16 +335,23 @@ extension OfficeXMLText {
                 try characterEdits(range, characters, &edits, &fates)
             }
         }
-        for (index, segmentFates) in fates { edits.append(markupEdit(segments[index], segmentFates)) }
-        edits.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        for (index, segmentFates) in fates {
+            edits.add(segments[index].xmlStart..<segments[index].xmlEnd, markupBytes(segments[index], segmentFates))
+        }
+        let isOrdered: (Edits.Edit, Edits.Edit) -> Bool = {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }
+        if zip(edits.list, edits.list.dropFirst()).contains(where: { !isOrdered($0, $1) }) {
+            edits.list.sort(by: isOrdered)
+        }
         var output: [UInt8] = []
-        output.reserveCapacity(xml.count + edits.reduce(0) { $0 + $1.bytes.count })
+        output.reserveCapacity(xml.count + edits.pool.count)
         var position = 0
-        for edit in edits {
+        for edit in edits.list {
             // Edits come from characters that do not overlap, so neither do they.
             precondition(edit.range.lowerBound >= position, "overlapping edits of an XML part")
             output.append(contentsOf: xml[position..<edit.range.lowerBound])
-            output.append(contentsOf: edit.bytes)
+            output.append(contentsOf: edits.pool[edit.bytes])
             position = edit.range.upperBound
         }
         output.append(contentsOf: xml[position...])
@@ -318,7 +405,7 @@ extension OfficeXMLText {
     }
 
     private func characterEdits(
-        _ range: Range<Int>, _ replacement: [ArraySlice<UInt8>], _ edits: inout [Edit], _ fates: inout [Int: [Fate]]
+        _ range: Range<Int>, _ replacement: [ArraySlice<UInt8>], _ edits: inout Edits, _ fates: inout [Int: [Fate]]
     ) throws(OfficeXMLError) {
         let originals = characterRanges(range)
         if originals.count == replacement.count {
@@ -326,7 +413,7 @@ extension OfficeXMLText {
                 if segments[segmentIndex(of: original.lowerBound)].kind == .separator {
                     throw .replacesStructure(range)
                 }
-                set(original, to: Array(new), &edits, &fates)
+                set(original, to: new, &edits, &fates)
             }
             return
         }
@@ -337,31 +424,35 @@ extension OfficeXMLText {
         }
         for (index, original) in originals.enumerated()
         where segments[segmentIndex(of: original.lowerBound)].kind != .separator {
-            set(original, to: index == anchor ? Array(replacement.joined()) : [], &edits, &fates)
+            set(original, to: index == anchor ? ArraySlice(replacement.joined()) : [], &edits, &fates)
         }
     }
 
     /// Character `original` of the text (not a separator) becomes `new` (nothing: removed).
-    private func set(_ original: Range<Int>, to new: [UInt8], _ edits: inout [Edit], _ fates: inout [Int: [Fate]]) {
+    private func set(
+        _ original: Range<Int>, to new: ArraySlice<UInt8>, _ edits: inout Edits, _ fates: inout [Int: [Fate]]
+    ) {
         let index = segmentIndex(of: original.lowerBound)
         let segment = segments[index]
         switch segment.kind {
         case .identity:
             let start = segment.xmlStart + original.lowerBound - segment.textStart
-            edits.append(Edit(range: start..<start + original.count, bytes: Self.escaped(new)))
+            edits.addEscaped(start..<start + original.count, new)
         case .decoded:
-            edits.append(Edit(range: segment.xmlStart..<segment.xmlEnd, bytes: Self.escaped(new)))
+            edits.addEscaped(segment.xmlStart..<segment.xmlEnd, new)
         case .separator:
             break
         case .wordRunMarkup, .drawingBreak, .odfMarkup, .odfSpace:
-            var segmentFates = fates[index] ?? Array(repeating: .keep, count: segment.textLength)
-            segmentFates[original.lowerBound - segment.textStart] = .replace(new)
+            // text:s stands for textLength spaces; the others for one character.
+            let characters = segment.kind == .odfSpace ? segment.textLength : 1
+            var segmentFates = fates[index] ?? Array(repeating: .keep, count: characters)
+            segmentFates[original.lowerBound - segment.textStart] = .replace(Array(new))
             fates[index] = segmentFates
         }
     }
 
     /// The new bytes of a markup element some of whose characters change.
-    private func markupEdit(_ segment: Segment, _ fates: [Fate]) -> Edit {
+    private func markupBytes(_ segment: Segment, _ fates: [Fate]) -> [UInt8] {
         // The element's prefix as written, colon included: its replacement is in the same namespace.
         var nameEnd = segment.xmlStart + 1
         var prefix: [UInt8] = []
@@ -390,11 +481,11 @@ extension OfficeXMLText {
                 }
             }
         }
-        return Edit(range: segment.xmlStart..<segment.xmlEnd, bytes: bytes)
+        return bytes
     }
 
     private func cellEdits(
-        _ cell: NumericCell, _ replacement: [UInt8], _ characters: [ArraySlice<UInt8>], _ edits: inout [Edit],
+        _ cell: NumericCell, _ replacement: [UInt8], _ characters: [ArraySlice<UInt8>], _ edits: inout Edits,
         _ fates: inout [Int: [Fate]]
     ) throws(OfficeXMLError) {
         let isNumber =
@@ -402,11 +493,11 @@ extension OfficeXMLText {
         switch cell.kind {
         case .sheet(let typeAttribute, let tagClose, let value, let content):
             if isNumber {
-                edits.append(Edit(range: content, bytes: replacement))
+                edits.add(content, replacement)
                 return
             }
-            if let typeAttribute { edits.append(Edit(range: typeAttribute, bytes: [])) }
-            edits.append(Edit(range: tagClose..<tagClose, bytes: Array(#" t="inlineStr""#.utf8)))
+            if let typeAttribute { edits.add(typeAttribute, [UInt8]()) }
+            edits.add(tagClose..<tagClose, Array(#" t="inlineStr""#.utf8))
             var prefix: [UInt8] = []
             if let colon = xml[value].firstIndex(of: UInt8(ascii: ":")), colon < content.lowerBound {
                 prefix = Array(xml[value.lowerBound + 1...colon])
@@ -414,22 +505,22 @@ extension OfficeXMLText {
             var bytes = Array("<".utf8) + prefix + Array("is><".utf8) + prefix
             bytes += Array("t xml:space=\"preserve\">".utf8) + Self.escaped(replacement)
             bytes += Array("</".utf8) + prefix + Array("t></".utf8) + prefix + Array("is>".utf8)
-            edits.append(Edit(range: value, bytes: bytes))
+            edits.add(value, bytes)
         case .table(let valueType, let value, let calcextValueType, let textInAttribute):
             if isNumber {
-                if let value, !textInAttribute { edits.append(Edit(range: value.value, bytes: replacement)) }
+                if let value, !textInAttribute { edits.add(value.value, replacement) }
                 try characterEdits(cell.text, characters, &edits, &fates)
                 return
             }
-            edits.append(Edit(range: valueType, bytes: Array("string".utf8)))
-            if let calcextValueType { edits.append(Edit(range: calcextValueType, bytes: Array("string".utf8))) }
+            edits.add(valueType, Array("string".utf8))
+            if let calcextValueType { edits.add(calcextValueType, Array("string".utf8)) }
             if let value, textInAttribute {
                 var bytes = Array(" ".utf8) + xml[value.prefix]
                 bytes += Array(":string-value=\"".utf8) + Self.escaped(replacement) + Array("\"".utf8)
-                edits.append(Edit(range: value.whole, bytes: bytes))
+                edits.add(value.whole, bytes)
                 return
             }
-            if let value { edits.append(Edit(range: value.whole, bytes: [])) }
+            if let value { edits.add(value.whole, [UInt8]()) }
             try characterEdits(cell.text, characters, &edits, &fates)
         }
     }
@@ -437,6 +528,12 @@ extension OfficeXMLText {
     /// `bytes` with what cannot stand as itself in character data or an attribute value written as a reference.
     static func escaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [UInt8] {
         var output: [UInt8] = []
+        escape(bytes, into: &output)
+        return output
+    }
+
+    /// Appends `bytes` to `output`, escaped as ``escaped(_:)`` says.
+    static func escape<Bytes: Sequence<UInt8>>(_ bytes: Bytes, into output: inout [UInt8]) {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): output += Array("&amp;".utf8)
@@ -450,6 +547,5 @@ extension OfficeXMLText {
             default: output.append(byte)
             }
         }
-        return output
     }
 }

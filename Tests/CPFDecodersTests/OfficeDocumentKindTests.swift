@@ -65,6 +65,15 @@ struct OfficeDocumentKindTests {
         #expect(kind.isTextPart(Array(name.utf8)) == searched)
     }
 
+    @Test("document properties are docProps/ in Office Open XML and meta.xml in OpenDocument")
+    func metadataParts() {
+        #expect(OfficeDocumentKind.wordprocessing.isMetadataPart(Array("docProps/core.xml".utf8)))
+        #expect(OfficeDocumentKind.spreadsheet.isMetadataPart(Array("docprops/custom.xml".utf8)))
+        #expect(!OfficeDocumentKind.presentation.isMetadataPart(Array("meta.xml".utf8)))
+        #expect(OfficeDocumentKind.openDocumentText.isMetadataPart(Array("meta.xml".utf8)))
+        #expect(!OfficeDocumentKind.openDocumentText.isMetadataPart(Array("docProps/core.xml".utf8)))
+    }
+
     @Test("each kind is named by its usual extension")
     func names() {
         let kinds: [OfficeDocumentKind] = [

@@ -33,7 +33,7 @@ struct OfficeXMLErrorTests {
     static let problems: [OfficeXMLError.Problem] = [
         .unexpectedEnd, .invalidName, .invalidAttribute, .mismatchedEndTag, .unknownEntity,
         .invalidCharacterReference, .undeclaredPrefix, .documentTypeDeclaration, .contentOutsideRootElement,
-        .noRootElement, .invalidCharacter,
+        .noRootElement, .invalidCharacter, .tooManyNamespaceDeclarations,
     ]
 
     @Test("every problem has its own description")

@@ -43,6 +43,11 @@ struct OfficeXMLParserTests {
                     + "<w:r><w:t>a</w:t><w:tab/><w:t>b</w:t><w:br/><w:t>c</w:t><w:cr/></w:r></w:p>"),
             text: "a\tb\nc\n\n"),
         Sample(
+            name: "Word's non-breaking hyphen is U+2011, its soft hyphen U+00AD",
+            xml: OfficeNamespaces.wordDocument(
+                "<w:p><w:r><w:t>390.533.447</w:t><w:noBreakHyphen/><w:t>05</w:t><w:softHyphen/></w:r></w:p>"),
+            text: "390.533.447\u{2011}05\u{AD}\n"),
+        Sample(
             name: "deleted text is text; field instructions are not",
             xml: OfficeNamespaces.wordDocument(
                 "<w:p><w:r><w:instrText>PAGE 12</w:instrText></w:r><w:del><w:r><w:delText>x</w:delText></w:r></w:del></w:p>"
@@ -82,6 +87,11 @@ struct OfficeXMLParserTests {
                 + #"<c r="D1" t="inlineStr"><is><t>x</t></is></c><c r="E1" t="str"><v>y</v></c></row></sheetData></worksheet>"#,
             kind: .spreadsheet, part: "xl/worksheets/sheet1.xml", text: "12\n24\nx\ny\n"),
         Sample(
+            name: "a sheet's printed header and footer",
+            xml: #"<worksheet xmlns="\#(OfficeNamespaces.sheet)"><headerFooter><oddHeader>&amp;CCPF 390.533.447-05"#
+                + "</oddHeader><oddFooter>&amp;P</oddFooter></headerFooter></worksheet>",
+            kind: .spreadsheet, part: "xl/worksheets/sheet1.xml", text: "&CCPF 390.533.447-05\n&P\n"),
+        Sample(
             name: "ODF spans, spaces, tabs and line breaks; white space collapses",
             xml: OfficeNamespaces.openDocument(
                 "<office:text><text:p>  a  <text:span>b\n c</text:span><text:s text:c=\"2\"/>d<text:tab/>e"
@@ -92,7 +102,20 @@ struct OfficeXMLParserTests {
             xml: OfficeNamespaces.openDocument(
                 #"<office:text><text:p>a<office:annotation xmlns:dc="http://purl.org/dc/elements/1.1/">"#
                     + "<dc:creator>Ana</dc:creator><text:p>nota</text:p></office:annotation>b</text:p></office:text>"),
-            kind: .openDocumentText, part: "content.xml", text: "anota\nb\n"),
+            kind: .openDocumentText, part: "content.xml", text: "a\nnota\nb\n"),
+        Sample(
+            name: "an ODF footnote's number is not text; its body starts a line of its own",
+            xml: OfficeNamespaces.openDocument(
+                #"<office:text><text:p>CPF 390.533.447-05<text:note text:note-class="footnote">"#
+                    + "<text:note-citation>1</text:note-citation><text:note-body><text:p>Nota</text:p>"
+                    + "</text:note-body></text:note> fim</text:p></office:text>"),
+            kind: .openDocumentText, part: "content.xml", text: "CPF 390.533.447-05\nNota\nfim\n"),
+        Sample(
+            name: "a Word text box inside a run starts a line of its own",
+            xml: OfficeNamespaces.wordDocument(
+                "<w:p><w:r><w:t>a</w:t></w:r><w:r><w:pict><w:txbxContent><w:p><w:r><w:t>b</w:t></w:r></w:p>"
+                    + "</w:txbxContent></w:pict></w:r><w:r><w:t>c</w:t></w:r></w:p><w:p/>"),
+            text: "a\nb\nc\n\n"),
         Sample(
             name: "ODF cells and rows end in a line feed",
             xml: OfficeNamespaces.openDocument(
@@ -113,11 +136,39 @@ struct OfficeXMLParserTests {
         #expect(String(decoding: part.text, as: UTF8.self) == sample.text)
     }
 
-    @Test("the text of a text:s element repeats at most as often as the part has bytes")
-    func spaceCountBounded() {
+    @Test("a text:s element of no spaces stands for nothing (OfficeXMLTextFuzzer's finding)")
+    func noSpaces() throws {
         let xml = OfficeNamespaces.openDocument(
-            #"<office:text><text:p><text:s text:c="99999999999"/></text:p></office:text>"#)
+            #"<office:text><text:p>a<text:s text:c="0"></text:s>b<text:s text:c="0"/></text:p></office:text>"#)
+        let part = try OfficeSamples.read(xml, .openDocumentText, "content.xml")
+        #expect(String(decoding: part.text, as: UTF8.self) == "ab\n")
+        let output = try part.replacing([(range: 0..<2, with: Array("xy".utf8))])
+        #expect(String(decoding: output, as: UTF8.self).contains(#"x<text:s text:c="0"></text:s>y"#))
+    }
+
+    @Test("text:s elements together stand for at most as many spaces as the part has bytes")
+    func spaceCountBounded() throws {
+        let one = #"<text:s text:c="99999999999"/>"#
+        let xml = OfficeNamespaces.openDocument("<office:text><text:p>\(one)</text:p></office:text>")
         #expect(throws: OfficeXMLError.self) { try OfficeSamples.read(xml, .openDocumentText, "content.xml") }
+        let many = String(repeating: #"<text:s text:c="100"/>"#, count: 20)
+        let bytes = OfficeNamespaces.openDocument("<office:text><text:p>\(many)</text:p></office:text>")
+        #expect(bytes.utf8.count < 2000)
+        #expect(throws: OfficeXMLError.self) { try OfficeSamples.read(bytes, .openDocumentText, "content.xml") }
+        let fits = OfficeNamespaces.openDocument(#"<office:text><text:p><text:s text:c="100"/></text:p></office:text>"#)
+        #expect(try OfficeSamples.read(fits, .openDocumentText, "content.xml").text.count == 101)
+    }
+
+    @Test("more namespace declarations in scope than the limit are refused")
+    func namespaceLimit() throws {
+        let limit = OfficeXMLParser.maximumNamespaces
+        let declarations = (0...limit).map { #" xmlns:p\#($0)="urn:\#($0)""# }.joined()
+        let tooMany = "<a\(declarations)><b/></a>"
+        #expect(throws: OfficeXMLError.malformed(offset: 0, .tooManyNamespaceDeclarations)) {
+            try OfficeSamples.read(tooMany)
+        }
+        let fits = "<a\(declarations.dropLast(#" xmlns:p\#(limit)="urn:\#(limit)""#.count))><b/></a>"
+        #expect(try OfficeSamples.read(fits).text.isEmpty)
     }
 
     static let malformed: [(String, OfficeXMLError)] = [

@@ -63,6 +63,9 @@ struct OfficeXMLTextTests {
             text: "Cabeçalho 529.982.247-25\nRodapé 111.444.777-35\n"),
         Fixture(file: "odt-meta.xml", kind: .openDocumentText, part: "meta.xml", text: "ODFPY/1.4.1\n"),
         Fixture(
+            file: "odp-content.xml", kind: .openDocumentPresentation, part: "content.xml",
+            text: "CPF 390.533.447-05 no slide\n"),
+        Fixture(
             file: "ods-content.xml", kind: .openDocumentSpreadsheet, part: "content.xml",
             text: "CPF 390.533.447-05\n1234567890\n11144477735\n42\n", numbers: ["1234567890", "11144477735", "42"]),
     ]
@@ -76,6 +79,39 @@ struct OfficeXMLTextTests {
         #expect(part.numericCells.map { Self.string(part.text[$0]) } == fixture.numbers)
     }
 
+    @Test("the UTF-8 check with its ASCII fast path agrees with UTF8Validation on random bytes")
+    func utf8Check() {
+        var random = SeededRandom(seed: 8)
+        for length in 0..<200 {
+            var bytes: [UInt8] = (0..<length).map { _ in UInt8.random(in: 0...0x7F, using: &random) }
+            if length > 0, Bool.random(using: &random) {
+                let tail: [[UInt8]] = [
+                    [0xC3, 0xA9], [0xE2, 0x80, 0x91], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xFF], [0xED, 0xA0, 0x80],
+                ]
+                let insertion = tail[Int.random(in: 0..<tail.count, using: &random)]
+                let position = Int.random(in: 0..<length, using: &random)
+                bytes.insert(contentsOf: insertion, at: position)
+            }
+            #expect(OfficeXMLText.validUTF8PrefixLength(bytes) == UTF8Validation.validPrefixLength(bytes))
+        }
+    }
+
+    @Test("the example of the documentation does what it says")
+    func documentationExample() throws {
+        let w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+        let xml = Array(
+            (#"<w:document xmlns:w="\#(w)"><w:body><w:p><w:r><w:t>CPF 390.5</w:t></w:r>"#
+                + #"<w:r><w:rPr><w:b/></w:rPr><w:t>33.447-05</w:t></w:r></w:p></w:body></w:document>"#).utf8)
+        let part = try xml.withUnsafeBytes {
+            try OfficeXMLText(xml: $0, kind: .wordprocessing, part: Array("word/document.xml".utf8))
+        }
+        #expect(Self.string(part.text) == "CPF 390.533.447-05\n")
+        let redacted = try part.replacing([(range: 4..<18, with: Array("***.***.***-**".utf8))])
+        #expect(
+            Self.string(redacted).contains("<w:t>CPF ***.*</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>**.***-**</w:t>"))
+        #expect(part.xmlRanges(of: 4..<18).count == 14)
+    }
+
     @Test("each character of a CPF split across runs maps to its own run")
     func mapsSplitCPF() throws {
         let xml = try OfficeSamples.bytes("docx-word-document.xml")
@@ -87,6 +123,11 @@ struct OfficeXMLTextTests {
         }
         let bold = try #require(part.xmlRange(ofTextOffset: cpf.lowerBound))
         #expect(Self.string(xml[bold.lowerBound - 5..<bold.lowerBound + 14]) == "<w:t>012.345.</w:t>")
+        let each = part.xmlRanges(of: cpf)
+        #expect(each.count == 14)
+        #expect(each.map { Self.string(xml[$0]) }.joined() == "012.345.678-90")
+        #expect(each[7].upperBound < each[8].lowerBound, "the bold run ends after the 8th character")
+        #expect(part.xmlRanges(of: 0..<(part.text.count + 1)).isEmpty)
         let whole = try #require(part.xmlRange(of: cpf))
         #expect(Self.string(xml[whole]).hasPrefix("012.345.</w:t></w:r>"))
         #expect(Self.string(xml[whole]).hasSuffix("<w:t>678-90"))
@@ -152,6 +193,12 @@ struct OfficeXMLTextTests {
         let tab = try word.replacing([(range: 1..<2, with: Array("X".utf8)), (range: 3..<4, with: [])])
         #expect(Self.string(tab).contains(#"<w:t>a</w:t><w:t xml:space="preserve">X</w:t><w:t>b</w:t></w:r>"#))
         #expect(Self.string(try OfficeSamples.read(tab).text) == "aXb\n")
+
+        let hyphen = try OfficeSamples.read(
+            OfficeNamespaces.wordDocument("<w:p><w:r><w:t>7</w:t><w:noBreakHyphen/><w:t>5</w:t></w:r></w:p>"))
+        #expect(Self.string(hyphen.text) == "7\u{2011}5\n")
+        let masked = try hyphen.replacing([(range: 0..<5, with: Array("*-*".utf8))])
+        #expect(Self.string(masked).contains(#"<w:t>*</w:t><w:t xml:space="preserve">-</w:t><w:t>*</w:t>"#))
 
         let slide = try OfficeSamples.read(
             #"<p:sld xmlns:p="\#(OfficeNamespaces.presentation)" xmlns:a="\#(OfficeNamespaces.drawing)">"#
@@ -235,6 +282,26 @@ struct OfficeXMLTextTests {
         #expect(
             Self.string(inline).contains(
                 #"<x:c r="A1" t="inlineStr"><x:is><x:t xml:space="preserve">abc</x:t></x:is></x:c>"#))
+    }
+
+    @Test("a number cell's value is the number as stored, whatever the cell shows")
+    func numericValues() throws {
+        let sheet = try OfficeSamples.read(
+            OfficeSamples.bytes("xlsx-xl-worksheets-sheet1.xml"), .spreadsheet, "xl/worksheets/sheet1.xml")
+        #expect(
+            (0..<sheet.numericCells.count).map { Self.string(sheet.numericValue(ofCell: $0)) } == ["1234567890", "42"])
+        let table = try OfficeSamples.read(
+            OfficeNamespaces.openDocument(
+                "<office:spreadsheet><table:table><table:table-row><table:table-cell office:value-type=\"float\" "
+                    + "office:value=\"1234567890\"><text:p>1.234.567.890</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"float\"><text:p>7</text:p></table:table-cell>"
+                    + "</table:table-row></table:table></office:spreadsheet>"),
+            .openDocumentSpreadsheet, "content.xml")
+        #expect(table.numericCells.map { Self.string(table.text[$0]) } == ["1.234.567.890", "7"])
+        #expect(Self.string(table.numericValue(ofCell: 0)) == "1234567890")
+        #expect(table.numericValue(ofCell: 1).isEmpty)
+        let digits = try table.replacing([(range: table.numericCells[0], with: Array("01234567890".utf8))])
+        #expect(Self.string(digits).contains(#"office:value="01234567890"><text:p>01234567890</text:p>"#))
     }
 
     @Test("an OpenDocument float cell stays a number for digits and becomes a string cell otherwise")
@@ -457,6 +524,13 @@ struct OfficeXMLTextTests {
                 'Outro [CPF]'
                 'Cabeçalho 529.982.247-25'
                 'Rodapé 111.444.777-35'
+
+                """),
+        Document(
+            document: "sample.odp", fixture: "odp-content.xml", kind: .openDocumentPresentation, member: "content.xml",
+            replacements: [("390.533.447-05", "***.***.***-**")], reader: "odf",
+            expected: """
+                'CPF ***.***.***-** no slide'
 
                 """),
         Document(
