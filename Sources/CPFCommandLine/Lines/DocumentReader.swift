@@ -409,13 +409,15 @@ final class DocumentReader {
         var line = 1
         var lineStart = 0
         var counted = 0
-        for range in part.numericCells where (9...10).contains(range.count) {
-            let written = Array(part.text[range])
-            guard written.allSatisfy({ $0 &- 0x30 < 10 }),
+        for (index, range) in part.numericCells.enumerated() {
+            // The number as stored (an ods cell's text may be formatted: 1.234.567.890).
+            let value = part.numericValue(ofCell: index)
+            guard (9...10).contains(value.count), value.allSatisfy({ $0 &- 0x30 < 10 }),
                 let cpf = try? CPF(
-                    validating: String(decoding: written, as: UTF8.self),
+                    validating: String(decoding: value, as: UTF8.self),
                     options: .init(format: .lenient, padsLeadingZeros: true))
             else { continue }
+            let written = Array(part.text[range])
             for offset in counted..<range.lowerBound where part.text[offset] == 0x0A {
                 line += 1
                 lineStart = offset + 1
