@@ -125,6 +125,26 @@ struct DocumentEndToEndTests {
         #expect(result.stderr.contains("not searched: zip archive read as a stream"))
     }
 
+    @Test(
+        "a damaged archive is named not searched: a member with a wrong CRC-32, a truncated archive",
+        .enabled(if: tools))
+    func damagedArchives() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.makeZip) && head -c 100 logs.zip > cut.zip &&
+            python3 - <<'EOF'
+            data = bytearray(open('logs.zip', 'rb').read())
+            at = data.find(b'a.txt') + 5
+            data[at + 3] ^= 0xFF
+            open('crc.zip', 'wb').write(data)
+            EOF
+            "$CPF" find cut.zip crc.zip; echo "status $?"
+            """#)
+        #expect(outputLines(result.stdout).last == "status 2")
+        #expect(result.stderr.contains("cpf: cut.zip: not searched: zip archive: "))
+        #expect(result.stderr.contains("cpf: crc.zip: not searched: member a.txt: "))
+    }
+
     @Test("a member that inflates past the decompression limit stops the archive, named", .enabled(if: tools))
     func zipBombStops() {
         let result = runShell(
