@@ -286,7 +286,21 @@ final class PDFDocument {
         return (number, .stream(dictionary, start..<end!))
     }
 
+    /// The last search for `endstream`: where it started and what it found,
+    /// so that many streams without one cost one pass over the file, not one
+    /// each.
+    private var lastEndstreamSearch: (from: Int, found: Int?)?
+
     private func findKeyword(_ word: [UInt8], from start: Int) -> Int? {
+        if let last = lastEndstreamSearch, start >= last.from, start <= (last.found ?? Int.max) {
+            return last.found
+        }
+        let found = searchKeyword(word, from: start)
+        lastEndstreamSearch = (start, found)
+        return found
+    }
+
+    private func searchKeyword(_ word: [UInt8], from start: Int) -> Int? {
         var index = start
         while index + word.count <= bytes.count {
             if bytes[index] == word[0] && match(word, at: index) { return index }
