@@ -293,17 +293,4 @@ struct PDFTextExtractorTests {
             #expect(PDFSamples.error(Array("%PDF-1.4\n".utf8) + SampleData.random(2000, seed: seed)) != nil)
         }
     }
-
-    @Test(
-        "describes its errors in plain English",
-        arguments: [
-            (PDFError.encrypted, "encrypted PDF"), (.noText, "no text in the PDF (scanned images?)"),
-            (.unsupportedFilter("DCTDecode"), "unsupported PDF filter DCTDecode"),
-            (.malformed("no pages"), "malformed PDF (no pages)"), (.tooLarge(10), "PDF larger than 10 bytes"),
-            (.decompressionLimit(.outputTooLarge(limit: 5)), "PDF stream output larger than 5 bytes (size limit)"),
-            (.tooComplex("more than 3 pages"), "PDF too complex (more than 3 pages)"),
-        ])
-    func descriptions(error: PDFError, text: String) {
-        #expect(error.description == text)
-    }
 }
