@@ -17,6 +17,9 @@ final class PDFDocument {
     static let maximumSections = 1024
     static let maximumEntries = 8_000_000
     static let maximumObjectsParsed = 2_000_000
+    /// The highest object number a cross-reference section may start at
+    /// (ISO 32000-1's practical limit is 8,388,607).
+    static let maximumObjectNumber = 1 << 40
     /// The filter names this reader knows but does not decode; another name
     /// is reported as "unknown", so no text of the file reaches a message.
     static let knownFilters: Set<String> = [
@@ -133,10 +136,10 @@ final class PDFDocument {
         while true {
             guard let token = parser.nextToken() else { throw .malformed("cross-reference table without trailer") }
             if token == .keyword("trailer") { break }
-            guard case .object(.integer(let start)) = token, start >= 0,
+            guard case .object(.integer(let start)) = token, start >= 0, start <= Self.maximumObjectNumber,
                 case .object(.integer(let count))? = parser.nextToken(), count >= 0
             else { throw .malformed("bad cross-reference subsection") }
-            guard entries.count + table.count + count <= Self.maximumEntries else {
+            guard count <= Self.maximumEntries - entries.count - table.count else {
                 throw .tooComplex("more than \(Self.maximumEntries) cross-reference entries")
             }
             for number in start..<start + count {
@@ -179,8 +182,10 @@ final class PDFDocument {
         for pair in stride(from: 0, to: index.count, by: 2) {
             let start = index[pair]
             let count = index[pair + 1]
-            guard start >= 0, count >= 0 else { throw .malformed("bad /Index in a cross-reference stream") }
-            guard known.count + count <= Self.maximumEntries else {
+            guard start >= 0, start <= Self.maximumObjectNumber, count >= 0 else {
+                throw .malformed("bad /Index in a cross-reference stream")
+            }
+            guard count <= Self.maximumEntries - known.count else {
                 throw .tooComplex("more than \(Self.maximumEntries) cross-reference entries")
             }
             for number in start..<start + count {
@@ -334,8 +339,8 @@ final class PDFDocument {
             guard let found = contents.objects.firstIndex(where: { $0.number == number }) else { return nil }
             at = found
         }
-        let offset = contents.first + contents.objects[at].offset
-        guard offset >= 0, offset < contents.data.count else { return nil }
+        let (offset, overflow) = contents.first.addingReportingOverflow(contents.objects[at].offset)
+        guard !overflow, offset >= 0, offset < contents.data.count else { return nil }
         let parsed = contents.data.withUnsafeBytes { raw in
             var parser = PDFParser(raw, at: offset)
             return Result { () throws(PDFError) in try parser.parseObject() }

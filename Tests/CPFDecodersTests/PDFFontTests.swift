@@ -64,6 +64,26 @@ struct PDFFontTests {
         #expect(text(font.glyphs(in: Array("AA!".utf8))) == "BB!")
     }
 
+    @Test("reads the built-in encoding of an embedded Type 1 font program without /Encoding")
+    func builtInEncoding() throws {
+        let program =
+            Array(
+                """
+                %!PS-AdobeFont-1.0: CMMI10
+                /Encoding 256 array 0 1 255 {1 index exch /.notdef put} for
+                dup 58 /period put dup 59 /comma put dup 65 /A put
+                readonly def currentdict end currentfile eexec
+                """.utf8) + [0x80, 0x01, 0xFF, 0x3A]
+        let cmmi = try font(
+            "<< /Subtype /Type1 /BaseFont /CMMI10 /FontDescriptor << /FontFile 3 0 R >> >>",
+            extra: [PDFSamples.stream("/Length1 \(program.count - 4) /Length2 4 /Length3 0", program)])
+        #expect(text(cmmi.glyphs(in: Array(":;AB".utf8))) == ".,A")
+        let standard = try font(
+            "<< /Subtype /Type1 /BaseFont /X /FontDescriptor << /FontFile 3 0 R >> >>",
+            extra: [PDFSamples.stream("", Array("/Encoding StandardEncoding def currentfile eexec".utf8))])
+        #expect(text(standard.glyphs(in: Array("'A".utf8))) == "\u{2019}A")
+    }
+
     @Test("reads a symbolic font's codes as they are, and scales a Type3 font's widths by its FontMatrix")
     func symbolicAndType3() throws {
         #expect(text(try font("<< /Subtype /Type1 /BaseFont /Symbol >>").glyphs(in: [0x61, 0x10])) == "a")

@@ -273,6 +273,32 @@ struct PDFTextExtractorTests {
         #expect(PDFSamples.error(Array(file.utf8)) != nil)
     }
 
+    /// Numbers near Int.max where the file gives counts, codes and offsets.
+    @Test(
+        "survives numbers near Int.max in counts, codes and offsets",
+        arguments: [
+            "xref\n9223372036854775000 5\n", "xref\n0 9223372036854775807\n", "xref\n-1 1\n",
+        ])
+    func hugeNumbersInTables(table: String) {
+        let good = String(decoding: (try? PDFSamples.fixture("helvetica.pdf")) ?? [], as: UTF8.self)
+        let bad = good.replacingOccurrences(of: "xref\n0 8\n", with: table)
+        // The scan still finds the objects.
+        #expect((try? PDFSamples.text(Array(bad.utf8))) == Self.onePage)
+    }
+
+    @Test(
+        "survives numbers near Int.max in fonts",
+        arguments: [
+            "<< /Subtype /Type1 /FirstChar 9223372036854775807 /Widths [1 2] >>",
+            "<< /Subtype /Type1 /Encoding << /Differences [9223372036854775807 /a /b] >> >>",
+            "<< /Subtype /Type0 /DescendantFonts [<< /W [9223372036854775807 [1 2] 9223372036854775806 9223372036854775807 5] >>] >>",
+            "<< /Subtype /Type0 /DescendantFonts [<< /W [0 9223372036854775807 5] >>] >>",
+        ])
+    func hugeNumbersInFonts(font: String) throws {
+        let text = try PDFSamples.text(PDFSamples.page(content: "BT /F1 12 Tf (ab) Tj ET", font: font))
+        #expect(!text.isEmpty)
+    }
+
     @Test("never crashes on every cut of every fixture, nor on random bytes")
     func truncationsAndNoise() throws {
         for name in PDFSamples.fixtureNames {
