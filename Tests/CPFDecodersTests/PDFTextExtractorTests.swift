@@ -84,6 +84,12 @@ struct PDFTextExtractorTests {
                 "BT /F1 12 Tf 72 720 Td (a) Tj ET BI /W 2 /H 1 /BPC 8 /CS /G ID (x) Tj\u{1}\u{2} EI BT (b) Tj ET",
                 "a\nb\n"
             ),
+            // Rotated text: pieces along one rotated baseline make one line.
+            (
+                "q 0 1 -1 0 500 0 cm BT /F1 10 Tf 1 0 0 1 72 700 Tm (390.533) Tj 1 0 0 1 110.92 700 Tm (.447-05) Tj 1 0 0 1 72 680 Tm (next) Tj ET Q",
+                "390.533.447-05\nnext\n"
+            ),
+            ("BT /F1 10 Tf 0 1 -1 0 100 100 Tm (up) Tj 1 0 0 1 100 100 Tm (across) Tj ET", "up\nacross\n"),
             // Word and character spacing move the pen.
             ("BT /F1 10 Tf 5 Tc 72 700 Td (ab) Tj ET", "ab\n"),
         ])
