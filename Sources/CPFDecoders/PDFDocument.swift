@@ -36,6 +36,8 @@ final class PDFDocument {
         var data: [UInt8]
         var first: Int
         var objects: [(number: Int, offset: Int)]
+        /// Where each object number is in ``objects`` (the first time).
+        var indexes: [Int: Int]
     }
 
     let bytes: UnsafeRawBufferPointer
@@ -331,12 +333,16 @@ final class PDFDocument {
                     objects.append((number, offset))
                 }
             }
-            objectStreams[stream] = ObjectStream(data: data, first: first, objects: objects)
+            var indexes: [Int: Int] = [:]
+            for (index, object) in objects.enumerated() where indexes[object.number] == nil {
+                indexes[object.number] = index
+            }
+            objectStreams[stream] = ObjectStream(data: data, first: first, objects: objects, indexes: indexes)
         }
         guard let contents = objectStreams[stream] else { return nil }
         var at = index
         if at < 0 || at >= contents.objects.count || contents.objects[at].number != number {
-            guard let found = contents.objects.firstIndex(where: { $0.number == number }) else { return nil }
+            guard let found = contents.indexes[number] else { return nil }
             at = found
         }
         let (offset, overflow) = contents.first.addingReportingOverflow(contents.objects[at].offset)

@@ -26,6 +26,23 @@ struct PDFToUnicodeMapTests {
         #expect(map.codeLengths == [2])
     }
 
+    @Test("finds codes in many ranges given in any order")
+    func manyRanges() {
+        let entries = (0..<2000).reversed().map { "<\(hex($0 * 4))> <\(hex($0 * 4 + 1))> <\(hex($0 + 0x4E00))>" }
+        let map = PDFToUnicodeMap(parsing: Array("2000 beginbfrange \(entries.joined(separator: " ")) endbfrange".utf8))
+        for block in [0, 1, 999, 1999] {
+            #expect(map.text(for: UInt32(block * 4)) == [Unicode.Scalar(UInt32(block + 0x4E00))!])
+            #expect(map.text(for: UInt32(block * 4 + 1)) == [Unicode.Scalar(UInt32(block + 0x4E01))!])
+            #expect(map.text(for: UInt32(block * 4 + 2)) == nil)
+        }
+        #expect(map.text(for: 8000) == nil)
+    }
+
+    private func hex(_ value: Int) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
     @Test("reads UTF-16BE, a lone surrogate as U+FFFD")
     func utf16() {
         #expect(PDFToUnicodeMap.scalars(utf16BE: [0x00, 0x41, 0xD8, 0x3D, 0xDE, 0x00]) == ["A", "😀"])
