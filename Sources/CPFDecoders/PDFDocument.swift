@@ -23,7 +23,7 @@ final class PDFDocument {
     /// The filter names this reader knows but does not decode; another name
     /// is reported as "unknown", so no text of the file reaches a message.
     static let knownFilters: Set<String> = [
-        "LZWDecode", "RunLengthDecode", "CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "JPXDecode", "Crypt",
+        "CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "JPXDecode", "Crypt",
     ]
 
     enum Entry: Equatable {
@@ -509,6 +509,19 @@ final class PDFDocument {
                     throw .decompressionLimit(error)
                 }
                 data = try PDFPredictor.undo(data, parameters: parameter)
+            case "LZWDecode", "LZW", "RunLengthDecode", "RL":
+                let remaining = max(0, limits.maximumOutputSize - decodedTotal)
+                do throws(DecompressionLimitError) {
+                    if name.hasPrefix("L") {
+                        let early = min(max(parameter["EarlyChange"]?.integer ?? 1, 0), 1)
+                        data = try PDFLZWDecoder.decode(data, earlyChange: early, limit: remaining)
+                    } else {
+                        data = try PDFLZWDecoder.runLength(data, limit: remaining)
+                    }
+                } catch {
+                    throw .decompressionLimit(.outputTooLarge(limit: limits.maximumOutputSize))
+                }
+                if name.hasPrefix("L") { data = try PDFPredictor.undo(data, parameters: parameter) }
             case "ASCIIHexDecode", "AHx":
                 data = Self.asciiHexDecode(data)
             case "ASCII85Decode", "A85":

@@ -183,7 +183,12 @@ struct PDFTextExtractorTests {
         let base85 = try toolOutput(
             "python3 -c 'import base64,sys; sys.stdout.write(base64.a85encode(sys.stdin.buffer.read(), adobe=True).decode())'",
             input: Array(content.utf8))
-        for (filter, data) in [("/ASCIIHexDecode", Array(hex.utf8)), ("/A85", base85)] {
+        let runLength = [UInt8(content.utf8.count - 1)] + Array(content.utf8) + [128]
+        let hexOfRunLength = Array((runLength.map { String(format: "%02X", $0) }.joined() + ">").utf8)
+        for (filter, data) in [
+            ("/ASCIIHexDecode", Array(hex.utf8)), ("/A85", base85), ("/RunLengthDecode", runLength),
+            ("/AHx /RL", hexOfRunLength),
+        ] {
             let pdf = PDFSamples.build([
                 Array("<< /Type /Catalog /Pages 2 0 R >>".utf8),
                 Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
@@ -197,7 +202,7 @@ struct PDFTextExtractorTests {
 
     @Test(
         "names a filter it cannot decode on a content stream, and only a known one",
-        arguments: [("/DCTDecode", "DCTDecode"), ("/LZWDecode", "LZWDecode"), ("/Made#20Up", "(unknown)")])
+        arguments: [("/DCTDecode", "DCTDecode"), ("/JBIG2Decode", "JBIG2Decode"), ("/Made#20Up", "(unknown)")])
     func unsupportedFilter(filter: String, name: String) {
         let pdf = PDFSamples.build([
             Array("<< /Type /Catalog /Pages 2 0 R >>".utf8),
