@@ -67,6 +67,8 @@ final class PDFContentInterpreter {
     private var activeForms: Set<Int> = []
     private var interpreted = 0
     private let defaultFont = PDFFont()
+    /// The direction of the baseline of the last text shown, a unit vector.
+    private var baseline = (x: 1.0, y: 0.0)
 
     init(document: PDFDocument) {
         self.document = document
@@ -235,7 +237,23 @@ final class PDFContentInterpreter {
         let place = textMatrix.concatenating(ctm)
         var size = abs(text.fontSize) * (place.c * place.c + place.d * place.d).squareRoot()
         if !size.isFinite || size == 0 { size = 1 }
-        writer.place(x: place.e, y: place.f, size: size)
+        // Positions along the baseline's direction and across it, so that
+        // rotated text (a landscape page drawn with a rotation) is laid out
+        // as text drawn upright.
+        var direction = (x: place.a, y: place.b)
+        let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
+        if length.isFinite && length > 0 {
+            direction = (direction.x / length, direction.y / length)
+        } else {
+            direction = (1, 0)
+        }
+        if abs(direction.x - baseline.x) > 0.01 || abs(direction.y - baseline.y) > 0.01 {
+            baseline = direction
+            writer.breakLine()
+        }
+        writer.place(
+            x: place.e * direction.x + place.f * direction.y, y: place.f * direction.x - place.e * direction.y,
+            size: size)
         for glyph in font.glyphs(in: string) {
             writer.append(glyph.text)
             let advance =
@@ -243,7 +261,8 @@ final class PDFContentInterpreter {
                     + (glyph.isWordSpace ? text.wordSpacing : 0)) * text.horizontalScale
             if advance.isFinite { textMatrix.translate(advance, 0) }
         }
-        writer.end(x: textMatrix.concatenating(ctm).e)
+        let end = textMatrix.concatenating(ctm)
+        writer.end(x: end.e * baseline.x + end.f * baseline.y)
     }
 
     private func drawForm(named name: String, resources: PDFObject, depth: Int) throws(PDFError) {
@@ -297,6 +316,12 @@ struct PDFTextWriter {
     private var spaceRequested = false
 
     mutating func requestSpace() { spaceRequested = true }
+
+    /// Ends the current line (the baseline turned).
+    mutating func breakLine() {
+        if lineHasText { output.append(0x0A) }
+        lineHasText = false
+    }
 
     /// Starts a piece of text at (`x`, `y`) in device space.
     mutating func place(x: Double, y: Double, size: Double) {

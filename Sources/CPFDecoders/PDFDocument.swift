@@ -17,10 +17,13 @@ final class PDFDocument {
     static let maximumSections = 1024
     static let maximumEntries = 8_000_000
     static let maximumObjectsParsed = 2_000_000
+    /// The highest object number a cross-reference section may start at
+    /// (ISO 32000-1's practical limit is 8,388,607).
+    static let maximumObjectNumber = 1 << 40
     /// The filter names this reader knows but does not decode; another name
     /// is reported as "unknown", so no text of the file reaches a message.
     static let knownFilters: Set<String> = [
-        "LZWDecode", "RunLengthDecode", "CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "JPXDecode", "Crypt",
+        "CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "JPXDecode", "Crypt",
     ]
 
     enum Entry: Equatable {
@@ -33,6 +36,8 @@ final class PDFDocument {
         var data: [UInt8]
         var first: Int
         var objects: [(number: Int, offset: Int)]
+        /// Where each object number is in ``objects`` (the first time).
+        var indexes: [Int: Int]
     }
 
     let bytes: UnsafeRawBufferPointer
@@ -133,10 +138,10 @@ final class PDFDocument {
         while true {
             guard let token = parser.nextToken() else { throw .malformed("cross-reference table without trailer") }
             if token == .keyword("trailer") { break }
-            guard case .object(.integer(let start)) = token, start >= 0,
+            guard case .object(.integer(let start)) = token, start >= 0, start <= Self.maximumObjectNumber,
                 case .object(.integer(let count))? = parser.nextToken(), count >= 0
             else { throw .malformed("bad cross-reference subsection") }
-            guard entries.count + table.count + count <= Self.maximumEntries else {
+            guard count <= Self.maximumEntries - entries.count - table.count else {
                 throw .tooComplex("more than \(Self.maximumEntries) cross-reference entries")
             }
             for number in start..<start + count {
@@ -179,8 +184,10 @@ final class PDFDocument {
         for pair in stride(from: 0, to: index.count, by: 2) {
             let start = index[pair]
             let count = index[pair + 1]
-            guard start >= 0, count >= 0 else { throw .malformed("bad /Index in a cross-reference stream") }
-            guard known.count + count <= Self.maximumEntries else {
+            guard start >= 0, start <= Self.maximumObjectNumber, count >= 0 else {
+                throw .malformed("bad /Index in a cross-reference stream")
+            }
+            guard count <= Self.maximumEntries - known.count else {
                 throw .tooComplex("more than \(Self.maximumEntries) cross-reference entries")
             }
             for number in start..<start + count {
@@ -286,7 +293,21 @@ final class PDFDocument {
         return (number, .stream(dictionary, start..<end!))
     }
 
+    /// The last search for `endstream`: where it started and what it found,
+    /// so that many streams without one cost one pass over the file, not one
+    /// each.
+    private var lastEndstreamSearch: (from: Int, found: Int?)?
+
     private func findKeyword(_ word: [UInt8], from start: Int) -> Int? {
+        if let last = lastEndstreamSearch, start >= last.from, start <= (last.found ?? Int.max) {
+            return last.found
+        }
+        let found = searchKeyword(word, from: start)
+        lastEndstreamSearch = (start, found)
+        return found
+    }
+
+    private func searchKeyword(_ word: [UInt8], from start: Int) -> Int? {
         var index = start
         while index + word.count <= bytes.count {
             if bytes[index] == word[0] && match(word, at: index) { return index }
@@ -312,16 +333,20 @@ final class PDFDocument {
                     objects.append((number, offset))
                 }
             }
-            objectStreams[stream] = ObjectStream(data: data, first: first, objects: objects)
+            var indexes: [Int: Int] = [:]
+            for (index, object) in objects.enumerated() where indexes[object.number] == nil {
+                indexes[object.number] = index
+            }
+            objectStreams[stream] = ObjectStream(data: data, first: first, objects: objects, indexes: indexes)
         }
         guard let contents = objectStreams[stream] else { return nil }
         var at = index
         if at < 0 || at >= contents.objects.count || contents.objects[at].number != number {
-            guard let found = contents.objects.firstIndex(where: { $0.number == number }) else { return nil }
+            guard let found = contents.indexes[number] else { return nil }
             at = found
         }
-        let offset = contents.first + contents.objects[at].offset
-        guard offset >= 0, offset < contents.data.count else { return nil }
+        let (offset, overflow) = contents.first.addingReportingOverflow(contents.objects[at].offset)
+        guard !overflow, offset >= 0, offset < contents.data.count else { return nil }
         let parsed = contents.data.withUnsafeBytes { raw in
             var parser = PDFParser(raw, at: offset)
             return Result { () throws(PDFError) in try parser.parseObject() }
@@ -484,6 +509,19 @@ final class PDFDocument {
                     throw .decompressionLimit(error)
                 }
                 data = try PDFPredictor.undo(data, parameters: parameter)
+            case "LZWDecode", "LZW", "RunLengthDecode", "RL":
+                let remaining = max(0, limits.maximumOutputSize - decodedTotal)
+                do throws(DecompressionLimitError) {
+                    if name.hasPrefix("L") {
+                        let early = min(max(parameter["EarlyChange"]?.integer ?? 1, 0), 1)
+                        data = try PDFLZWDecoder.decode(data, earlyChange: early, limit: remaining)
+                    } else {
+                        data = try PDFLZWDecoder.runLength(data, limit: remaining)
+                    }
+                } catch {
+                    throw .decompressionLimit(.outputTooLarge(limit: limits.maximumOutputSize))
+                }
+                if name.hasPrefix("L") { data = try PDFPredictor.undo(data, parameters: parameter) }
             case "ASCIIHexDecode", "AHx":
                 data = Self.asciiHexDecode(data)
             case "ASCII85Decode", "A85":

@@ -65,6 +65,12 @@ struct PDFFont {
             baseFont.hasSuffix("Symbol") || baseFont.hasSuffix("ZapfDingbats") || baseFont.contains("Wingding")
         var table: PDFEncodings.Table? = isSymbolic ? nil : PDFEncodings.standard
         let encodingObject = try document.resolve(font["Encoding"] ?? .null)
+        let descriptor = try document.resolve(font["FontDescriptor"] ?? .null)
+        if encodingObject.name == nil && encodingObject["BaseEncoding"] == nil,
+            let builtIn = try Self.builtInEncoding(try document.resolve(descriptor["FontFile"] ?? .null), document)
+        {
+            table = builtIn
+        }
         if let name = encodingObject.name {
             table = PDFEncodings.table(named: name) ?? table
         } else if encodingObject.dictionary != nil {
@@ -75,7 +81,7 @@ struct PDFFont {
             var code = 0
             for item in try document.resolve(encodingObject["Differences"] ?? .null).array ?? [] {
                 switch item {
-                case .integer(let value): code = value
+                case .integer(let value): code = min(max(value, -1), 256)
                 case .name(let glyph):
                     if code >= 0 && code < 256 { differences[code] = PDFEncodings.scalar(forGlyph: glyph) }
                     code += 1
@@ -85,9 +91,8 @@ struct PDFFont {
             table = differences
         }
         encoding = table
-        let descriptor = try document.resolve(font["FontDescriptor"] ?? .null)
         defaultWidth = try document.resolve(descriptor["MissingWidth"] ?? .null).number ?? 0
-        let first = try document.resolve(font["FirstChar"] ?? .null).integer ?? 0
+        let first = min(max(try document.resolve(font["FirstChar"] ?? .null).integer ?? 0, 0), 1 << 24)
         let list = try document.resolve(font["Widths"] ?? .null).array ?? []
         for (offset, item) in list.prefix(Self.maximumWidths).enumerated() {
             if let width = try document.resolve(item).number { widths[first + offset] = width }
@@ -102,12 +107,53 @@ struct PDFFont {
         if widths.isEmpty { estimate = Self.estimator(baseFont: baseFont) }
     }
 
+    /// The encoding a Type 1 font program (/FontFile) defines in its clear
+    /// text part, before `eexec`: `dup CODE /NAME put` entries, or
+    /// StandardEncoding. Nil when there is no program or it defines none.
+    static func builtInEncoding(_ program: PDFObject, _ document: PDFDocument) throws(PDFError) -> PDFEncodings
+        .Table?
+    {
+        guard case .stream = program else { return nil }
+        var data: [UInt8]
+        do {
+            data = try document.decodeStream(program)
+        } catch {
+            if case .decompressionLimit = error { throw error }
+            return nil
+        }
+        let clearLength = try document.resolve(program["Length1"] ?? .null).integer ?? data.count
+        if clearLength > 0 && clearLength < data.count { data.removeLast(data.count - clearLength) }
+        return data.withUnsafeBytes { raw -> PDFEncodings.Table? in
+            var parser = PDFParser(raw)
+            var table: PDFEncodings.Table?
+            var recent: [PDFParser.Token] = []
+            while let token = parser.nextToken() {
+                if token == .keyword("eexec") { break }
+                if token == .keyword("StandardEncoding"), recent.last == .object(.name("Encoding")) {
+                    return PDFEncodings.standard
+                }
+                if token == .keyword("put"), recent.count == 3, recent[0] == .keyword("dup"),
+                    case .object(.integer(let code)) = recent[1], case .object(.name(let glyph)) = recent[2],
+                    code >= 0, code < 256
+                {
+                    if table == nil { table = PDFEncodings.Table(repeating: nil, count: 256) }
+                    table?[code] = PDFEncodings.scalar(forGlyph: glyph)
+                }
+                recent.append(token)
+                if recent.count > 3 { recent.removeFirst() }
+            }
+            return table
+        }
+    }
+
     /// /W: `c [w1 w2 ...]` and `cFirst cLast w` items.
     private mutating func readCIDWidths(_ list: PDFObject, document: PDFDocument) throws(PDFError) {
         guard let items = list.array else { return }
         var index = 0
         while index < items.count && widths.count < Self.maximumWidths {
-            guard let first = try document.resolve(items[index]).integer, index + 1 < items.count else { return }
+            guard let first = try document.resolve(items[index]).integer, first >= 0, first <= 1 << 24,
+                index + 1 < items.count
+            else { return }
             let next = try document.resolve(items[index + 1])
             if let array = next.array {
                 for (offset, item) in array.prefix(Self.maximumWidths).enumerated() {

@@ -30,7 +30,7 @@
 ///     // "CPF: 390.533.447-05\n"
 /// }
 /// ```
-public struct PDFTextExtractor {
+public struct PDFTextExtractor: Sendable {
     /// The most pages read.
     public static let maximumPages = 100_000
     /// The deepest page tree walked.

@@ -4,7 +4,8 @@
 /// strings); the destinations are UTF-16BE, surrogate pairs included.
 ///
 /// Bounds: at most ``maximumEntries`` single codes and as many ranges, each
-/// range at most 65,536 codes; the rest of a larger map is ignored.
+/// range at most 65,536 codes; the rest of a larger map is ignored. A
+/// lookup is a hash lookup, then a binary search of the ranges.
 ///
 /// ```swift
 /// let map = PDFToUnicodeMap(parsing: Array("1 beginbfchar <0003> <0041> endbfchar".utf8))
@@ -74,6 +75,10 @@ struct PDFToUnicodeMap {
                 }
             }
         }
+        // Sorted by their first code, for a binary search; ISO 32000-1 has
+        // ranges not overlap, so the last range starting at or below a code
+        // is the only one that can hold it.
+        ranges.sort { $0.low < $1.low }
     }
 
     private static func code(_ bytes: [UInt8]) -> UInt32? {
@@ -108,7 +113,14 @@ struct PDFToUnicodeMap {
     /// The text of `code`, or nil when the map does not have it.
     func text(for code: UInt32) -> [Unicode.Scalar]? {
         if let found = single[code] { return found }
-        for range in ranges where range.low <= code && code <= range.high {
+        var lower = 0
+        var upper = ranges.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if ranges[middle].low <= code { lower = middle + 1 } else { upper = middle }
+        }
+        if lower > 0, code <= ranges[lower - 1].high {
+            let range = ranges[lower - 1]
             let offset = Int(code - range.low)
             switch range.destination {
             case .counting(let units):
