@@ -28,7 +28,9 @@ let package = Package(
         // bytes, depending on nothing, so the command and other packages can
         // use them alike (between the readers and CPFKit in docs/architecture.md).
         .target(name: "CPFDecoders"),
-        .testTarget(name: "CPFDecodersTests", dependencies: ["CPFDecoders"]),
+        // Fixtures/ holds documents written by real libraries, read by path (#filePath), not as resources.
+        .testTarget(
+            name: "CPFDecodersTests", dependencies: ["CPFDecoders", "CPFTestSupport"], exclude: ["Fixtures"]),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
         .target(name: "CPFSystem", dependencies: ["CSystemShims"]),

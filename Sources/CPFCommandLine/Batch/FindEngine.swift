@@ -27,6 +27,8 @@ final class FindEngine {
     var json: Bool { settings.json }
     private let out: OutputBuffer
     private let reader: DecodingReader
+    /// Reads zip archives and PDFs, made for the first one met.
+    private lazy var documents = DocumentReader(decoding: reader)
     /// CPFs found so far, over every input.
     private(set) var foundCount = 0
     /// CPFs reported so far by confidence (low, medium, high), mistyped
@@ -88,6 +90,9 @@ final class FindEngine {
     private struct Position {
         /// The input's SOURCE as printed, padded with zeros to whole words.
         let source: UnsafeRawBufferPointer
+        /// In JSON, the path of the archive member scanned, if it is one
+        /// (SOURCE is the archive then).
+        var member: UnsafeRawBufferPointer?
         /// The decimal digits of the line last rendered (room for 24 bytes,
         /// copied a word at a time), rendered once per line that has a CPF.
         var lineDigits: UnsafeMutableRawPointer
@@ -181,6 +186,9 @@ final class FindEngine {
     /// The input is decoded first when it is not plain UTF-8 (see
     /// ``DecodingReader``): the lines and columns are those of its text in UTF-8.
     func find(_ descriptor: FileDescriptor, named name: RawText) throws(InputFailure) {
+        if let format = DocumentFormat.of(descriptor) {
+            return try findInDocument(descriptor, format: format, named: name)
+        }
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         // Rounded up to whole words, copied a word at a time.
         let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
@@ -219,6 +227,123 @@ final class FindEngine {
         }
         scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
         if let failure { throw .notSearched(failure) }
+    }
+
+    /// ``find(_:named:)`` for a zip archive (an Office document too) or a
+    /// PDF in a regular file: each member's text is scanned on its own, as
+    /// `SOURCE!MEMBER:LINE:COLUMN: TEXT` (nested archives' paths joined by
+    /// `!`; in JSON, `"source"` and `"member"`), a PDF's text as the file's.
+    /// What could not be read is named after every member that could.
+    private func findInDocument(
+        _ descriptor: FileDescriptor, format: DocumentFormat, named name: RawText
+    ) throws(InputFailure) {
+        let documents = documents
+        let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
+        defer { lineDigits.deallocate() }
+        var padded = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        var memberBytes: [UInt8] = []
+        defer { padded.deallocate() }
+        var position: Position?
+        var scanner = CPFScanner()
+        let json = json
+        func begin(_ path: [UInt8]) {
+            var shown = shownName
+            memberBytes = path
+            if !json, !path.isEmpty {
+                shown.append(UInt8(ascii: "!"))
+                shown += Escaping.readableBytes(RawText(path), limit: .max)
+            }
+            padded.deallocate()
+            padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
+            padded.initializeMemory(as: UInt8.self, repeating: 0)
+            _ = padded.initializeMemory(as: UInt8.self, from: shown)
+            position = Position(
+                source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
+            scanner = CPFScanner()
+        }
+        func end(_ numbers: [DocumentReader.LostZeros]) {
+            memberBytes.withUnsafeBytes { member in
+                if json, !member.isEmpty { position!.member = member }
+                scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position!, to: out) }
+                if settings.minimumConfidence == .low {
+                    for number in numbers { report(number, at: &position!) }
+                }
+                position!.member = nil
+            }
+            reportedCounts += position!.counts
+            foundCount += position!.counts.total
+            position = nil
+        }
+        do throws(Errno) {
+            try documents.read(
+                descriptor, format: format, begin: begin,
+                text: { block in
+                    memberBytes.withUnsafeBytes { member in
+                        if json, !member.isEmpty { position!.member = member }
+                        let bytes = UnsafeRawBufferPointer(block)
+                        let origin = scanner.offset
+                        scanner.feed(bytes) { match in
+                            if match.range.lowerBound > position!.counted {
+                                position!.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                            }
+                            report(match, startingAt: match.range.lowerBound, at: &position!, to: out)
+                        }
+                        position!.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+                        position!.member = nil
+                    }
+                }, end: end)
+        } catch {
+            throw .read(error)
+        }
+        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
+    }
+
+    /// What a document's failures say as the reason it was not searched
+    /// completely: the first three members named (escaped, CPFs hidden).
+    static func summary(of failures: [DocumentReader.Failure], format: DocumentFormat) -> String? {
+        guard let first = failures.first else { return nil }
+        func named(_ failure: DocumentReader.Failure) -> String {
+            guard !failure.path.isEmpty else { return failure.reason }
+            let hidden = CPFScanner.redacting(failure.path, style: .full)
+            return "member \(Escaping.readable(RawText(hidden))): \(failure.reason)"
+        }
+        if failures.count == 1 { return named(first) }
+        let shown = failures.prefix(3).map(named).joined(separator: "; ")
+        let more = failures.count > 3 ? "; and \(failures.count - 3) more" : ""
+        return "\(failures.count) members not searched: \(shown)\(more)"
+    }
+
+    /// Prints a spreadsheet number that is a CPF with its leading zeros
+    /// lost, at low confidence: TEXT is the number as written, `cpf` in
+    /// JSON the CPF's 11 digits.
+    private func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
+        position.counts.low += 1
+        if json {
+            var object = JSONObjectWriter(to: out)
+            object.string("source", position.source)
+            if let member = position.member { object.string("member", member) }
+            object.number("line", number.line)
+            object.number("column", number.column)
+            number.written.withUnsafeBytes { object.string("text", $0) }
+            object.string("cpf", number.cpf.digits)
+            object.string("confidence", CPFScanner.Confidence.low.rawValue)
+            object.bool("valid", true)
+            object.end()
+            return
+        }
+        if settings.colours { Colour.start(Colour.source, to: out) }
+        out.write(position.source)
+        if settings.colours { Colour.end(to: out) }
+        out.write(byte: UInt8(ascii: ":"))
+        out.write(decimal: number.line)
+        out.write(byte: UInt8(ascii: ":"))
+        out.write(decimal: number.column)
+        out.write(": ")
+        if settings.colours { Colour.start(Colour.match, to: out) }
+        number.written.withUnsafeBytes { out.write($0) }
+        if settings.colours { Colour.end(to: out) }
+        out.write(byte: 0x0A)
     }
 
     /// Prints every CPF in the name of an entry the walk found below a
@@ -412,6 +537,7 @@ final class FindEngine {
             if json {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", source)
+                if let member = position.member { object.string("member", member) }
                 object.number("line", line)
                 object.number("column", column)
                 object.string("text", written)

@@ -25,13 +25,17 @@ final class RedactEngine {
     let style: Style
     /// The lowest confidence hidden; mistyped CPFs (always `high`) are hidden too.
     let minimumConfidence: CPFScanner.Confidence
-    private let out: OutputBuffer
+    let out: OutputBuffer
     private let reader: DecodingReader
+    /// The reader of the inputs' text (and of archive members').
+    var decoding: DecodingReader { reader }
+    /// The decompression limits of every input.
+    var limits: DecompressionLimits { reader.limits }
     /// Whether text decoded from another encoding or from gzip is written
     /// back that way (false when the output is only counted).
     let reencodes: Bool
     /// CPFs hidden so far, over every input.
-    private(set) var redactedCount = 0
+    var redactedCount = 0
     /// How many threads redact a large regular file, a chunk of it each
     /// (with `--style full` or `lgpd`; pseudonyms are made on one thread).
     let threads: Int
@@ -74,6 +78,7 @@ final class RedactEngine {
         {
             do throws(Errno) { return try redactInChunks(descriptor, hiding: hiding) } catch { throw .read(error) }
         }
+        if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
         var scanner = CPFScanner(hidingFrom: minimumConfidence)
         var writer: ReencodingWriter?
         let out = out
@@ -307,7 +312,7 @@ final class RedactEngine {
     }
 
     @inline(__always)
-    private func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true) {
+    func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true) {
         let buffer = UnsafeMutableRawBufferPointer(
             start: window + (match.range.lowerBound - origin), count: match.range.count)
         switch style {

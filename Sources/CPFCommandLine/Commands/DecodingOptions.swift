@@ -7,43 +7,45 @@ enum DecodingOptions {
         "skip-unsearchable",
         help: Localized(
             """
-            A file that cannot be searched completely (a format cpf does not read, such as xz, bzip2, zstd or \
-            zip; a corrupt gzip file; a decompression limit; e-mail cpf cannot read or rewrite) is still named on \
-            standard error, but no longer makes the exit status 2.
+            A file that cannot be searched completely (a format cpf does not read, such as xz, bzip2 or zstd; \
+            a corrupt gzip file; a decompression limit; an encrypted zip member; a PDF without text; e-mail cpf \
+            cannot read or rewrite) is still named on standard error, but no longer makes the exit status 2.
             """,
             pt:
                 """
-                Um arquivo que não pode ser pesquisado por inteiro (um formato que o cpf não lê, como xz, bzip2, \
-                zstd ou zip; um arquivo gzip corrompido; um limite de descompressão; um e-mail que o cpf não \
-                consegue ler ou reescrever) continua sendo nomeado na saída de erro, mas não faz mais o código de \
-                saída ser 2.
+                Um arquivo que não pode ser pesquisado por inteiro (um formato que o cpf não lê, como xz, bzip2 \
+                ou zstd; um arquivo gzip corrompido; um limite de descompressão; um membro zip criptografado; um \
+                PDF sem texto; um e-mail que o cpf não consegue ler ou reescrever) continua sendo nomeado na saída \
+                de erro, mas não faz mais o código de saída ser 2.
                 """
         ))
     static let maxDecompressedSize = OptionDefinition(
         "max-decompressed-size", value: "size",
         help: Localized(
             """
-            Stop decompressing a gzip file past <size> bytes of output (suffix K, M, G or T, powers of 1024; \
-            default 64G); the file is then not searched completely.
+            Stop decompressing a gzip file, or the members of a zip archive together, past <size> bytes of \
+            output (suffix K, M, G or T, powers of 1024; default 64G); the file is then not searched completely.
             """,
             pt:
                 """
-                Para de descomprimir um arquivo gzip depois de <size> bytes de saída (sufixo K, M, G ou T, \
-                potências de 1024; padrão 64G); o arquivo não é então pesquisado por inteiro.
+                Para de descomprimir um arquivo gzip, ou os membros de um arquivo zip juntos, depois de <size> \
+                bytes de saída (sufixo K, M, G ou T, potências de 1024; padrão 64G); o arquivo não é então \
+                pesquisado por inteiro.
                 """
         ))
     static let maxRatio = OptionDefinition(
         "max-ratio", value: "n",
         help: Localized(
             """
-            Stop decompressing a gzip file whose output, past its first 64 MiB, is more than <n> times the \
-            compressed bytes read (default 200): a decompression bomb; the file is then not searched completely.
+            Stop decompressing a gzip file (or zip archive) whose output, past its first 64 MiB, is more than \
+            <n> times the compressed bytes read (default 200): a decompression bomb; the file is then not \
+            searched completely.
             """,
             pt:
                 """
-                Para de descomprimir um arquivo gzip cuja saída, depois dos primeiros 64 MiB, passa de <n> vezes \
-                os bytes comprimidos lidos (padrão 200): uma bomba de descompressão; o arquivo não é então \
-                pesquisado por inteiro.
+                Para de descomprimir um arquivo gzip (ou zip) cuja saída, depois dos primeiros 64 MiB, passa de \
+                <n> vezes os bytes comprimidos lidos (padrão 200): uma bomba de descompressão; o arquivo não é \
+                então pesquisado por inteiro.
                 """
         ))
 

@@ -126,9 +126,18 @@ enum FindCommand: Command {
             UTF-16 and UTF-32 with a byte order mark, UTF-16 without one (by its
             NUL bytes), and Windows-1252 when the text is not UTF-8. LINE and
             COLUMN are then those of the text decoded to UTF-8. A file that cannot
-            be searched completely (xz, bzip2, zstd, lz4, lzip, compress, 7z, rar
-            or zip; a corrupt gzip file; a decompression limit) is named on
+            be searched completely (xz, bzip2, zstd, lz4, lzip, compress, 7z or
+            rar; a corrupt gzip file; a decompression limit) is named on
             standard error as 'cpf: FILE: not searched: REASON'.
+
+            A zip archive is searched member by member, each printed as
+            ARCHIVE!MEMBER:LINE:COLUMN: TEXT (JSON: "source" the archive and
+            "member"), archives inside it to 3 deep. Office documents (docx, xlsx,
+            pptx, odt, ods, odp) are searched in their text as a reader sees it
+            (a CPF split between a bold run and a plain one is found), and PDFs
+            in the text of their pages, read by cpf itself. An encrypted member,
+            a PDF without text (scanned images) or encrypted, and an archive read
+            from a pipe are not searched.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -178,9 +187,18 @@ enum FindCommand: Command {
                 os membros), UTF-16 e UTF-32 com marca de ordem de bytes, UTF-16 sem ela
                 (pelos bytes NUL), e Windows-1252 quando o texto não é UTF-8. LINHA e
                 COLUNA são então as do texto decodificado em UTF-8. Um arquivo que não
-                pode ser pesquisado por inteiro (xz, bzip2, zstd, lz4, lzip, compress, 7z,
-                rar ou zip; um gzip corrompido; um limite de descompressão) é nomeado na
+                pode ser pesquisado por inteiro (xz, bzip2, zstd, lz4, lzip, compress, 7z
+                ou rar; um gzip corrompido; um limite de descompressão) é nomeado na
                 saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO'.
+
+                Um arquivo zip é pesquisado membro a membro, cada um impresso como
+                ARQUIVO!MEMBRO:LINHA:COLUNA: TEXTO (JSON: "source" o arquivo e
+                "member"), com arquivos zip dentro dele até 3 níveis. Documentos do
+                Office (docx, xlsx, pptx, odt, ods, odp) são pesquisados no texto como
+                um leitor o vê (um CPF dividido entre um trecho em negrito e outro
+                normal é encontrado), e PDFs no texto das páginas, lido pelo próprio
+                cpf. Um membro criptografado, um PDF sem texto (imagens digitalizadas)
+                ou criptografado, e um arquivo zip lido de um pipe não são pesquisados.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas

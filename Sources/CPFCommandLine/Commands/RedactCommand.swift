@@ -102,9 +102,18 @@ enum RedactCommand: Command {
             A file in UTF-16, UTF-32 or Windows-1252, or compressed with gzip, is
             decoded as 'cpf find' decodes it, and written back in its encoding
             (byte order mark kept) and compressed with gzip again. A file that
-            cannot be searched completely (xz, bzip2, zstd, zip...; a corrupt gzip
+            cannot be searched completely (xz, bzip2, zstd...; a corrupt gzip
             file; a decompression limit) is named on standard error as
             'cpf: FILE: not searched: REASON', and --in-place leaves it as it was.
+
+            A zip archive or Office document (docx, xlsx, pptx, odt, ods, odp) is
+            written again with only the members that held a CPF changed (in an
+            Office document, only the characters of the CPFs in its XML); every
+            other member is copied byte for byte, names, order and times kept. A
+            PDF is never rewritten: one whose text holds a CPF is named as
+            'cpf: FILE: not rewritten: REASON' (exit status 2), and so is an
+            archive with a member that cannot be searched or rewritten (encrypted;
+            a PDF, gzip or UTF-16 text holding a CPF inside it).
 
             E-mail (a message or mbox file) is read as 'cpf find' reads it and
             written back with only the MIME parts that held a CPF re-encoded, in
@@ -155,9 +164,18 @@ enum RedactCommand: Command {
                 decodificado como 'cpf find' o decodifica, e escrito de volta na mesma
                 codificação (com a marca de ordem de bytes) e comprimido com gzip de
                 novo. Um arquivo que não pode ser pesquisado por inteiro (xz, bzip2,
-                zstd, zip...; um gzip corrompido; um limite de descompressão) é nomeado
+                zstd...; um gzip corrompido; um limite de descompressão) é nomeado
                 na saída de erro como 'cpf: ARQUIVO: não pesquisado: MOTIVO', e
                 --in-place o deixa como estava.
+
+                Um arquivo zip ou documento do Office (docx, xlsx, pptx, odt, ods, odp)
+                é escrito de novo com só os membros que tinham um CPF mudados (num
+                documento do Office, só os caracteres dos CPFs no XML); os outros
+                membros são copiados byte a byte, com nomes, ordem e datas. Um PDF
+                nunca é reescrito: um cujo texto tem um CPF é nomeado como
+                'cpf: ARQUIVO: não reescrito: MOTIVO' (código de saída 2), assim como
+                um arquivo zip com um membro que não pode ser pesquisado ou reescrito
+                (criptografado; um PDF, gzip ou texto UTF-16 com um CPF dentro dele).
 
                 Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
                 escrito de volta com só as partes MIME que tinham um CPF recodificadas,

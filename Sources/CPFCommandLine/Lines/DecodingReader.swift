@@ -25,6 +25,9 @@ enum InputFailure: Error, Equatable {
     /// It could not be searched completely (a format cpf does not read, a
     /// decoder error, a decompression limit); the reason, in English.
     case notSearched(String)
+    /// It was searched, but `redact` cannot write it back with its CPFs
+    /// hidden (a PDF, or a member of an archive it does not rewrite); why, in English.
+    case notRewritten(String)
 }
 
 /// Reads an input for `find` and `redact` and hands them its text, as
@@ -74,6 +77,10 @@ final class DecodingReader {
     /// else the layers to decode (or the format it cannot read).
     static func sniff(_ prefix: UnsafeRawBufferPointer) -> Result<InputLayers, InputFailure> {
         if GzipReader.isGzip(prefix) { return .success(InputLayers(gzip: true)) }
+        // Read from a regular file by DocumentReader; a stream is not held whole.
+        if let document = DocumentFormat.detect(prefix) {
+            return .failure(.notSearched("\(document.name) read as a stream, which cpf reads only from a file"))
+        }
         if let format = UnreadFormat.detect(prefix) {
             return .failure(
                 .notSearched(
@@ -85,6 +92,21 @@ final class DecodingReader {
                 ))
         }
         return .success(text(prefix))
+    }
+
+    /// What the first bytes of an input say it is, in a few words
+    /// (`gzip`, `UTF-16LE text`, `e-mail`...), for a message.
+    static func describe(_ prefix: [UInt8]) -> String {
+        prefix.withUnsafeBytes { prefix in
+            switch sniff(prefix) {
+            case .failure(.notSearched(let reason)): return reason
+            case .failure: return "unreadable"
+            case .success(let layers):
+                if layers.gzip { return "gzip" }
+                if layers.mail != nil { return "e-mail" }
+                return "\(layers.encoding) text"
+            }
+        }
     }
 
     /// The encoding of a text from its first bytes; bytes that are not
@@ -139,6 +161,22 @@ final class DecodingReader {
     func forEachBlock(
         of descriptor: FileDescriptor, stopsAtMail: Bool = false, layers announce: (InputLayers) -> Void = { _ in },
         _ body: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws(Errno) -> String? {
+        try forEachBlock(
+            from: { [reader] (block) throws(Errno) in try reader.readBlocks(of: descriptor, block) },
+            stopsAtMail: stopsAtMail,
+            layers: announce, body)
+    }
+
+    /// ``forEachBlock(of:stopsAtMail:layers:_:)`` for bytes that come from
+    /// elsewhere than a file descriptor (a member of an archive): `source`
+    /// calls the function it is given with each block of the input, in
+    /// order, until its end or until that function returns false. Each block
+    /// has ``BlockReader/headroom`` bytes free in front of it.
+    func forEachBlock(
+        from source: @escaping ((UnsafeMutableRawBufferPointer) -> Bool) throws(Errno) -> Void,
+        stopsAtMail: Bool = false,
+        layers announce: (InputLayers) -> Void = { _ in }, _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
         var announced = false
         var plain = false
@@ -243,7 +281,7 @@ final class DecodingReader {
         }
 
         do throws(Errno) {
-            try reader.readBlocks(of: descriptor) { block in
+            try source { block in
                 if plain {
                     body(block)
                     return true

@@ -53,7 +53,7 @@ enum TreeWorkers {
                     } catch {
                         switch error {
                         case .read(let error): throw error
-                        case .notSearched(let reason): file.reportNotSearched(reason)
+                        case .notSearched(let reason), .notRewritten(let reason): file.reportNotSearched(reason)
                         }
                     }
                 }
@@ -113,6 +113,9 @@ enum TreeWorkers {
                     case .read(let error): throw error
                     case .notSearched(let reason):
                         file.reportNotSearched(reason)
+                        return false
+                    case .notRewritten(let reason):
+                        file.report(message: Message.notRewritten.text(context.language, reason))
                         return false
                     }
                 }

@@ -1,0 +1,280 @@
+import CPFDecoders
+import CPFKit
+import CPFSystem
+
+extension RedactEngine {
+    /// ``redact(_:)`` for a zip archive (an Office document too) or a PDF in
+    /// a regular file.
+    ///
+    /// A zip archive is written again with ``ZipRewriter``: only the members
+    /// with something to hide get new data; every other member is copied
+    /// byte for byte. A member that is plain text (UTF-8 or binary) is
+    /// redacted as a file is; an Office document's text part has the
+    /// characters of its CPFs hidden where they stand in the XML (see
+    /// ``OfficeXMLText``); a nested archive is rewritten the same way, to
+    /// ``DocumentReader/maximumDepth``. A member that holds a CPF but cannot
+    /// be rewritten (a PDF, text in another encoding, gzip or e-mail inside
+    /// the archive) or cannot be read (encrypted, damaged) leaves the whole
+    /// archive not rewritten: named, with exit status 2.
+    ///
+    /// A PDF is never rewritten: one whose text holds a CPF is named as not
+    /// rewritten; one whose text cannot be read, as not searched; one
+    /// without a CPF is copied as it is.
+    func redactDocument(_ descriptor: FileDescriptor, format: DocumentFormat) throws(InputFailure) {
+        let size = system_regularFileSize(descriptor.rawValue) ?? 0
+        let start: Int
+        do throws(Errno) { start = try descriptor.currentOffset() } catch { throw .read(error) }
+        var readError: Errno?
+        let read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int = { buffer, offset in
+            var done = 0
+            while done < buffer.count {
+                let count: Int
+                do throws(Errno) {
+                    count = try descriptor.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: start + Int(offset) + done)
+                } catch {
+                    readError = error
+                    throw error
+                }
+                if count == 0 { break }
+                done += count
+            }
+            return done
+        }
+        var redactor = ArchiveRedactor(engine: self, documentSize: size - start)
+        switch format {
+        case .pdf:
+            let found: Int
+            do throws(Errno) { found = try redactor.countInPDF(descriptor) } catch { throw .read(error) }
+            if let reason = FindEngine.summary(of: redactor.documents.failures, format: format) {
+                throw .notSearched(reason)
+            }
+            if found > 0 { throw .notRewritten("a PDF holding \(Self.cpfs(found)), which redact does not rewrite") }
+            if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
+        case .zip:
+            do {
+                let archive = try ZipArchive(size: UInt64(size - start), read: read)
+                let replacements = try redactor.redact(archive, path: [], depth: 1)
+                if let reason = FindEngine.summary(of: redactor.failures, format: format) {
+                    throw NotRewritten(reason: reason)
+                }
+                redactedCount += redactor.hidden
+                guard reencodes else { return }
+                if replacements.isEmpty {
+                    try copy(descriptor, from: start, size: size - start, read: read)
+                } else {
+                    let out = out
+                    try ZipRewriter.rewrite(archive, replacements: replacements) {
+                        out.write(UnsafeRawBufferPointer($0))
+                    }
+                }
+            } catch let error as InputFailure {
+                throw error
+            } catch let error as NotRewritten {
+                throw .notSearched(error.reason)
+            } catch let error as DocumentReader.BudgetExceeded {
+                throw .notSearched(error.reason)
+            } catch {
+                if let readError { throw .read(readError) }
+                throw .notSearched("zip archive: \(error)")
+            }
+        }
+    }
+
+    /// `a CPF`, `2 CPFs`: how many, in a message.
+    static func cpfs(_ count: Int) -> String { count == 1 ? "a CPF" : "\(count) CPFs" }
+
+    /// An archive with a member that could not be searched or rewritten.
+    private struct NotRewritten: Error {
+        let reason: String
+    }
+
+    /// Copies the input unchanged to the output.
+    private func copy(
+        _ descriptor: FileDescriptor, from start: Int, size: Int,
+        read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int
+    ) throws(InputFailure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while offset < size {
+            let count: Int
+            do { count = try read(buffer, UInt64(offset)) } catch {
+                throw .read((error as? Errno) ?? .inputOutput)
+            }
+            if count == 0 { break }
+            out.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            offset += count
+        }
+    }
+}
+
+/// Works out the new contents of the members of an archive that `redact`
+/// changes, for ``RedactEngine/redactDocument(_:format:)``.
+struct ArchiveRedactor {
+    let engine: RedactEngine
+    /// Reads what redact does not rewrite, to tell whether it holds a CPF.
+    let documents: DocumentReader
+    /// Members that could not be searched or rewritten.
+    private(set) var failures: [DocumentReader.Failure] = []
+    /// CPFs hidden in the members rewritten.
+    private(set) var hidden = 0
+    private var limits: DecompressionLimits { engine.limits }
+    /// The bytes of text the archive's members gave so far.
+    private var budget: DocumentReader.Budget
+
+    init(engine: RedactEngine, documentSize: Int) {
+        self.engine = engine
+        documents = DocumentReader(decoding: engine.decoding)
+        budget = DocumentReader.Budget(limits: engine.limits, documentSize: documentSize)
+    }
+
+    /// How many CPFs (of the engine's minimum confidence) the text of the
+    /// PDF open at `descriptor` holds; what could not be read is in
+    /// ``documents``' failures.
+    func countInPDF(_ descriptor: FileDescriptor) throws(Errno) -> Int {
+        var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
+        var found = 0
+        try documents.read(
+            descriptor, format: .pdf, begin: { _ in scanner = CPFScanner(hidingFrom: engine.minimumConfidence) },
+            text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
+            end: { _ in scanner.finish { _ in found += 1 } })
+        return found
+    }
+
+    /// The new contents of the members of `archive` with something to
+    /// hide, by index; the failures are collected.
+    mutating func redact(_ archive: ZipArchive, path: [UInt8], depth: Int) throws -> [Int: [UInt8]] {
+        var replacements: [Int: [UInt8]] = [:]
+        let office = DocumentReader.officeKind(of: archive, limits: limits)
+        for (index, entry) in archive.entries.enumerated() where !entry.isDirectory {
+            let memberPath = path + entry.name
+            if entry.isEncrypted {
+                failures.append(DocumentReader.Failure(path: memberPath, reason: "encrypted member"))
+                continue
+            }
+            do {
+                if let office, office.isTextPart(entry.name) {
+                    let xml = try DocumentReader.hold(archive, entry, budget: &budget)
+                    let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
+                        try OfficeXMLText(xml: xml, kind: office, part: entry.name)
+                    }
+                    let changes = textReplacements(part.text) + lostZerosReplacements(part)
+                    if !changes.isEmpty {
+                        replacements[index] = try part.replacing(changes)
+                        hidden += changes.count
+                    }
+                    continue
+                }
+                let head = try DocumentReader.peek(archive, entry, limits: limits)
+                switch DocumentFormat.detect(head) {
+                case .zip:
+                    guard depth < DocumentReader.maximumDepth else {
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: "an archive nested more than \(DocumentReader.maximumDepth) deep"))
+                        continue
+                    }
+                    let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
+                    let inner = try ZipArchive(size: UInt64(bytes.count), read: DocumentReader.reader(of: bytes))
+                    let innerReplacements = try redact(
+                        inner, path: memberPath + [UInt8(ascii: "!")], depth: depth + 1)
+                    if !innerReplacements.isEmpty {
+                        var rewritten: [UInt8] = []
+                        try ZipRewriter.rewrite(inner, replacements: innerReplacements) { rewritten += $0 }
+                        replacements[index] = rewritten
+                    }
+                case .pdf:
+                    let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
+                    let found = DocumentReader.countCPFs(
+                        inPDF: bytes, minimumConfidence: engine.minimumConfidence, limits: limits)
+                    switch found {
+                    case .success(0): break
+                    case .success(let count):
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: "a PDF holding \(RedactEngine.cpfs(count)), which redact does not rewrite"))
+                    case .failure(let error):
+                        failures.append(DocumentReader.Failure(path: memberPath, reason: error.reason))
+                    }
+                case nil:
+                    let plain = head.withUnsafeBytes { head in
+                        if case .success(let layers) = DecodingReader.sniff(head) { layers.isPlain } else { false }
+                    }
+                    guard plain else {
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: """
+                                    not plain text (\(DecodingReader.describe(head))), which redact does not \
+                                    rewrite inside an archive
+                                    """))
+                        continue
+                    }
+                    var bytes = try DocumentReader.hold(archive, entry, budget: &budget)
+                    let count = mask(&bytes)
+                    if count > 0 {
+                        replacements[index] = bytes
+                        hidden += count
+                    }
+                }
+            } catch let error as DocumentReader.BudgetExceeded {
+                throw error
+            } catch {
+                failures.append(DocumentReader.Failure(path: memberPath, reason: DocumentReader.reason(error)))
+            }
+        }
+        return replacements
+    }
+
+    /// Hides every CPF in `bytes` where it stands; returns how many.
+    private func mask(_ bytes: inout [UInt8]) -> Int {
+        var count = 0
+        var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
+        bytes.withUnsafeMutableBytes { buffer in
+            let base = buffer.baseAddress!
+            scanner.feed(UnsafeRawBufferPointer(buffer)) {
+                engine.hide($0, in: base, origin: 0, counts: false)
+                count += 1
+            }
+            scanner.finish {
+                engine.hide($0, in: base, origin: 0, counts: false)
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The spreadsheet numbers of a part that are CPFs with their leading
+    /// zeros lost (low confidence, hidden only at that minimum), each with
+    /// the hidden text of the CPF padded: `***********` (the cell becomes a
+    /// string cell), or the pseudonym's digits (it stays a number).
+    private func lostZerosReplacements(_ part: OfficeXMLText) -> [(range: Range<Int>, with: [UInt8])] {
+        guard engine.minimumConfidence == .low else { return [] }
+        return DocumentReader.lostZeros(in: part).compactMap { number in
+            var padded = Array(number.cpf.digits.utf8)
+            guard let match = CPFScanner.matches(in: padded, minimumConfidence: .low).first else { return nil }
+            padded.withUnsafeMutableBytes { engine.hide(match, in: $0.baseAddress!, origin: 0, counts: false) }
+            return (number.range, padded)
+        }
+    }
+
+    /// The CPFs of an Office part's text, each with its hidden text.
+    private func textReplacements(_ text: [UInt8]) -> [(range: Range<Int>, with: [UInt8])] {
+        var changes: [(range: Range<Int>, with: [UInt8])] = []
+        var copy = text
+        var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
+        copy.withUnsafeMutableBytes { buffer in
+            let base = buffer.baseAddress!
+            func take(_ match: CPFScanner.Match) {
+                engine.hide(match, in: base, origin: 0, counts: false)
+                changes.append((match.range, Array(buffer[match.range])))
+            }
+            scanner.feed(UnsafeRawBufferPointer(buffer)) { take($0) }
+            scanner.finish { take($0) }
+        }
+        return changes
+    }
+}

@@ -1,0 +1,455 @@
+import CPFDecoders
+import CPFKit
+import CPFSystem
+
+/// A kind of input read as a whole document rather than as a stream of
+/// text: a zip archive (Office documents are zip archives) or a PDF.
+enum DocumentFormat: Equatable {
+    case zip
+    case pdf
+
+    /// The format of an input from its first bytes: a zip archive by its
+    /// first record's signature, a PDF by `%PDF-` at its very start.
+    static func detect(_ prefix: some Collection<UInt8>) -> DocumentFormat? {
+        if ZipArchive.isZip(prefix) { return .zip }
+        if prefix.starts(with: "%PDF-".utf8) { return .pdf }
+        return nil
+    }
+
+    /// The format of the regular file open at `descriptor`, from its first
+    /// bytes read at its offset without moving it; nil for anything else
+    /// (a pipe is read as a stream, see ``DecodingReader``).
+    static func of(_ descriptor: FileDescriptor) -> DocumentFormat? {
+        guard system_regularFileSize(descriptor.rawValue) != nil, let offset = try? descriptor.currentOffset() else {
+            return nil
+        }
+        var prefix = [UInt8](repeating: 0, count: 8)
+        let count = prefix.withUnsafeMutableBytes { (try? descriptor.read(into: $0, at: offset)) ?? 0 }
+        return detect(prefix[..<count])
+    }
+
+    /// The name of the format in a message.
+    var name: String {
+        switch self {
+        case .zip: "zip archive"
+        case .pdf: "PDF"
+        }
+    }
+}
+
+/// Reads the text of a document for `find`: each member of a zip archive
+/// (nested archives to ``maximumDepth``, the text of an Office document's
+/// XML parts as a reader sees it, see ``OfficeXMLText``), or the text of a
+/// PDF (see ``PDFTextExtractor``), handed over in blocks as
+/// ``DecodingReader`` hands over a file's.
+///
+/// A member is streamed through the ``DecodingReader`` (text encodings,
+/// gzip, e-mail) unless it must be held whole: an Office document's text
+/// part, a nested archive or a PDF, each at most ``maximumHeldSize`` bytes.
+/// The decompression limits bound each member, and the text of all the
+/// members of one archive together (so many small members, or members that
+/// share their compressed data, stop at the same limits as one).
+///
+/// What cannot be read (an encrypted member, an unknown compression method,
+/// a damaged member, a PDF without text) is collected in ``failures`` and
+/// the walk goes on with the next member.
+final class DocumentReader {
+    /// How many archives deep a member is still read (an archive in an archive is 2).
+    static let maximumDepth = 3
+    /// The largest member, PDF or Office part held whole in memory.
+    static let maximumHeldSize = 256 << 20
+    /// The bytes of a member looked at to tell what it is.
+    static let peekSize = 4096
+
+    /// A member, or the document itself, that could not be searched.
+    struct Failure: Equatable {
+        /// The member's path inside the document, `!` between nested
+        /// archives; empty for the document itself.
+        var path: [UInt8]
+        var reason: String
+    }
+
+    /// What could not be searched, in the order met.
+    private(set) var failures: [Failure] = []
+    private let decoding: DecodingReader
+    private var limits: DecompressionLimits { decoding.limits }
+    /// The block members' bytes are gathered in, ``BlockReader/headroom`` bytes into its buffer.
+    private let storage: UnsafeMutableRawBufferPointer
+    private var area: UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(rebasing: storage[BlockReader.headroom...])
+    }
+    /// The bytes of text the document's members gave so far.
+    private var budget = Budget(limits: .none, documentSize: 0)
+
+    init(decoding: DecodingReader, capacity: Int = 1 << 16) {
+        self.decoding = decoding
+        storage = LargeBuffer.allocate(byteCount: BlockReader.headroom + capacity, alignment: 64)
+    }
+
+    deinit {
+        LargeBuffer.deallocate(storage)
+    }
+
+    /// Why the walk stopped: the members' text together broke a limit.
+    struct BudgetExceeded: Error {
+        let reason: String
+    }
+
+    /// The bytes of text the members of one document gave so far, against
+    /// the decompression limits of the whole document.
+    struct Budget {
+        let limits: DecompressionLimits
+        /// The size of the document on disk.
+        let documentSize: Int
+        private(set) var produced = 0
+
+        init(limits: DecompressionLimits, documentSize: Int) {
+            self.limits = limits
+            self.documentSize = documentSize
+        }
+
+        /// Counts `count` bytes more; throws ``BudgetExceeded`` past a limit.
+        mutating func count(_ count: Int) throws {
+            produced += count
+            if produced > limits.maximumOutputSize {
+                let error = DecompressionLimitError.outputTooLarge(limit: limits.maximumOutputSize)
+                throw BudgetExceeded(reason: "decompression limit: \(error)")
+            }
+            if produced > limits.ratioAllowance, produced / max(documentSize, 1) >= limits.maximumRatio {
+                let error = DecompressionLimitError.ratioTooHigh(
+                    output: produced, input: documentSize, limit: limits.maximumRatio)
+                throw BudgetExceeded(reason: "decompression limit: \(error)")
+            }
+        }
+    }
+    /// Stops a member's stream early.
+    private struct Stop: Error {}
+
+    /// Reads the document open at `descriptor` (a regular file of `format`):
+    /// `begin` is called with each member's path before its text (an empty
+    /// path for a PDF's own text), `text` with each block of it, `end`
+    /// after it. Throws a read error of the file.
+    func read(
+        _ descriptor: FileDescriptor, format: DocumentFormat, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
+    ) throws(Errno) {
+        failures = []
+        let size = system_regularFileSize(descriptor.rawValue) ?? 0
+        let start = try descriptor.currentOffset()
+        budget = Budget(limits: limits, documentSize: size - start)
+        var readError: Errno?
+        let read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int = { buffer, offset in
+            var done = 0
+            while done < buffer.count {
+                let count: Int
+                do throws(Errno) {
+                    count = try descriptor.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: start + Int(offset) + done)
+                } catch {
+                    readError = error
+                    throw error
+                }
+                if count == 0 { break }
+                done += count
+            }
+            return done
+        }
+        switch format {
+        case .pdf:
+            guard size - start <= Self.maximumHeldSize else {
+                failures.append(Failure(path: [], reason: "PDF larger than \(Self.maximumHeldSize >> 20) MiB"))
+                return
+            }
+            var bytes = [UInt8](repeating: 0, count: size - start)
+            let count: Int
+            do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
+                throw readError ?? .inputOutput
+            }
+            bytes.removeLast(bytes.count - count)
+            pdf(bytes, path: [], begin: begin, text: text, end: end)
+        case .zip:
+            do {
+                let archive = try ZipArchive(size: UInt64(size - start), read: read)
+                try walk(archive, path: [], depth: 1, begin: begin, text: text, end: end)
+            } catch let error as BudgetExceeded {
+                failures.append(Failure(path: [], reason: error.reason))
+            } catch {
+                if let readError { throw readError }
+                failures.append(Failure(path: [], reason: "zip archive: \(error)"))
+            }
+        }
+    }
+
+    /// Reads every member of `archive`, whose members' paths start with `path`.
+    private func walk(
+        _ archive: ZipArchive, path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
+    ) throws {
+        let office = officeKind(of: archive)
+        for entry in archive.entries where !entry.isDirectory {
+            let memberPath = path + entry.name
+            func fail(_ reason: String) { failures.append(Failure(path: memberPath, reason: reason)) }
+            if entry.isEncrypted {
+                fail("encrypted member")
+                continue
+            }
+            do {
+                let head = try peek(archive, entry)
+                if let office, office.isTextPart(entry.name) {
+                    let xml = try hold(archive, entry)
+                    let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
+                        try OfficeXMLText(xml: xml, kind: office, part: entry.name)
+                    }
+                    deliver(part.text, path: memberPath, begin: begin, text: text) {
+                        end(Self.lostZeros(in: part))
+                    }
+                    continue
+                }
+                switch DocumentFormat.detect(head) {
+                case .zip:
+                    guard depth < Self.maximumDepth else {
+                        fail("an archive nested more than \(Self.maximumDepth) deep")
+                        continue
+                    }
+                    let bytes = try hold(archive, entry)
+                    let inner = try ZipArchive(size: UInt64(bytes.count), read: Self.reader(of: bytes))
+                    let innerPath = memberPath + [UInt8(ascii: "!")]
+                    let before = failures.count
+                    do {
+                        try walk(inner, path: innerPath, depth: depth + 1, begin: begin, text: text, end: end)
+                    } catch let error as BudgetExceeded {
+                        throw error
+                    } catch {
+                        failures.insert(Failure(path: memberPath, reason: "zip archive: \(error)"), at: before)
+                    }
+                case .pdf:
+                    pdf(try hold(archive, entry), path: memberPath, begin: begin, text: text, end: end)
+                case nil:
+                    try stream(archive, entry, path: memberPath, begin: begin, text: text, end: end)
+                }
+            } catch let error as BudgetExceeded {
+                throw error
+            } catch {
+                fail(Self.reason(error))
+            }
+        }
+    }
+
+    /// The Office document an archive is, if it is one.
+    static func officeKind(of archive: ZipArchive, limits: DecompressionLimits) -> OfficeDocumentKind? {
+        let names = archive.entries.map(\.name)
+        var mimetype: [UInt8]?
+        if let entry = archive.entries.first(where: { $0.name == Array("mimetype".utf8) }), entry.uncompressedSize < 256
+        {
+            var budget = Budget(limits: limits, documentSize: 256)
+            mimetype = try? hold(archive, entry, budget: &budget)
+        }
+        return OfficeDocumentKind.detect(memberNames: names, mimetype: mimetype)
+    }
+
+    /// The first bytes of a member (at most ``peekSize``).
+    static func peek(_ archive: ZipArchive, _ entry: ZipEntry, limits: DecompressionLimits) throws -> [UInt8] {
+        var head: [UInt8] = []
+        do {
+            try archive.withContents(of: entry, limits: limits) { bytes in
+                head += bytes.prefix(Self.peekSize - head.count)
+                if head.count >= Self.peekSize { throw Stop() }
+            }
+        } catch is Stop {}
+        return head
+    }
+
+    /// A member's bytes, whole; at most ``maximumHeldSize``, counted in `budget`.
+    static func hold(_ archive: ZipArchive, _ entry: ZipEntry, budget: inout Budget) throws -> [UInt8] {
+        guard entry.uncompressedSize <= UInt64(Self.maximumHeldSize) else {
+            throw HeldTooLarge()
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(entry.uncompressedSize))
+        try archive.withContents(of: entry, limits: budget.limits) { piece in
+            guard bytes.count + piece.count <= Self.maximumHeldSize else { throw HeldTooLarge() }
+            try budget.count(piece.count)
+            bytes += piece
+        }
+        return bytes
+    }
+
+    private func officeKind(of archive: ZipArchive) -> OfficeDocumentKind? {
+        Self.officeKind(of: archive, limits: limits)
+    }
+    private func peek(_ archive: ZipArchive, _ entry: ZipEntry) throws -> [UInt8] {
+        try Self.peek(archive, entry, limits: limits)
+    }
+    private func hold(_ archive: ZipArchive, _ entry: ZipEntry) throws -> [UInt8] {
+        try Self.hold(archive, entry, budget: &budget)
+    }
+    private func count(_ count: Int) throws { try budget.count(count) }
+
+    /// A member larger than ``maximumHeldSize`` that must be held whole.
+    private struct HeldTooLarge: Error, CustomStringConvertible {
+        var description: String { "larger than \(DocumentReader.maximumHeldSize >> 20) MiB, held whole" }
+    }
+
+    /// A text that could not be read, and why.
+    struct Unreadable: Error {
+        let reason: String
+    }
+
+    /// How many CPFs of at least `minimumConfidence` the text of a PDF held
+    /// in memory has, or why it could not be read.
+    static func countCPFs(
+        inPDF bytes: [UInt8], minimumConfidence: CPFScanner.Confidence, limits: DecompressionLimits
+    ) -> Result<Int, Unreadable> {
+        let extractor = PDFTextExtractor(limits: limits)
+        do {
+            let text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
+            var scanner = CPFScanner(hidingFrom: minimumConfidence)
+            var found = 0
+            text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
+            scanner.finish { _ in found += 1 }
+            return .success(found)
+        } catch {
+            return .failure(Unreadable(reason: "PDF: \(error)"))
+        }
+    }
+
+    /// Streams a member through the ``DecodingReader``.
+    private func stream(
+        _ archive: ZipArchive, _ entry: ZipEntry, path: [UInt8], begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
+    ) throws {
+        let area = area
+        var memberError: (any Error)?
+        let source: ((UnsafeMutableRawBufferPointer) -> Bool) throws(Errno) -> Void = { [self] block in
+            var fill = 0
+            var going = true
+            do {
+                try archive.withContents(of: entry, limits: limits) { piece in
+                    try count(piece.count)
+                    var index = 0
+                    while index < piece.count {
+                        let taken = min(piece.count - index, area.count - fill)
+                        UnsafeMutableRawBufferPointer(rebasing: area[fill..<fill + taken])
+                            .copyMemory(
+                                from: UnsafeRawBufferPointer(
+                                    UnsafeBufferPointer(rebasing: piece[index..<index + taken])))
+                        fill += taken
+                        index += taken
+                        if fill == area.count {
+                            going = block(area)
+                            fill = 0
+                            if !going { throw Stop() }
+                        }
+                    }
+                }
+                if fill > 0 { _ = block(UnsafeMutableRawBufferPointer(rebasing: area[..<fill])) }
+            } catch is Stop {
+            } catch {
+                memberError = error
+            }
+        }
+        begin(path)
+        let failure = try decoding.forEachBlock(from: source, text)
+        end([])
+        if let memberError { throw memberError }
+        if let failure { failures.append(Failure(path: path, reason: failure)) }
+    }
+
+    /// Extracts a PDF's text and hands it over.
+    private func pdf(
+        _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        end: ([LostZeros]) -> Void
+    ) {
+        let extractor = PDFTextExtractor(limits: limits)
+        do {
+            let extracted = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
+            deliver(extracted, path: path, begin: begin, text: text) { end([]) }
+        } catch {
+            failures.append(Failure(path: path, reason: "PDF: \(error)"))
+        }
+    }
+
+    /// Hands over a text held whole, in blocks.
+    private func deliver(
+        _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        end: () -> Void
+    ) {
+        begin(path)
+        let area = area
+        bytes.withUnsafeBytes { bytes in
+            var index = 0
+            while index < bytes.count {
+                let count = min(bytes.count - index, area.count)
+                UnsafeMutableRawBufferPointer(rebasing: area[..<count])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[index..<index + count]))
+                text(UnsafeMutableRawBufferPointer(rebasing: area[..<count]))
+                index += count
+            }
+        }
+        end()
+    }
+
+    /// A spreadsheet cell holding a number that is a CPF whose leading zeros
+    /// were lost (`1234567890` for 012.345.678-90): 9 or 10 digits that,
+    /// padded with zeros, are a valid CPF. Reported at low confidence.
+    struct LostZeros {
+        /// The cell's number in the part's text.
+        var range: Range<Int>
+        /// Its line and byte column (from 1) in the part's text.
+        var line: Int
+        var column: Int
+        /// The number as written.
+        var written: [UInt8]
+        var cpf: CPF
+    }
+
+    /// The numeric cells of a part that are CPFs with their leading zeros lost.
+    static func lostZeros(in part: OfficeXMLText) -> [LostZeros] {
+        var found: [LostZeros] = []
+        var line = 1
+        var lineStart = 0
+        var counted = 0
+        for (index, range) in part.numericCells.enumerated() {
+            // The number as stored (an ods cell's text may be formatted: 1.234.567.890).
+            let value = part.numericValue(ofCell: index)
+            guard (9...10).contains(value.count), value.allSatisfy({ $0 &- 0x30 < 10 }),
+                let cpf = try? CPF(
+                    validating: String(decoding: value, as: UTF8.self),
+                    options: .init(format: .lenient, padsLeadingZeros: true))
+            else { continue }
+            let written = Array(part.text[range])
+            for offset in counted..<range.lowerBound where part.text[offset] == 0x0A {
+                line += 1
+                lineStart = offset + 1
+            }
+            counted = range.lowerBound
+            found.append(
+                LostZeros(
+                    range: range, line: line, column: range.lowerBound - lineStart + 1, written: written, cpf: cpf))
+        }
+        return found
+    }
+
+    /// Reads a document held in memory, for ``ZipArchive``.
+    static func reader(of bytes: [UInt8]) -> (UnsafeMutableRawBufferPointer, UInt64) throws -> Int {
+        { buffer, offset in
+            guard offset < UInt64(bytes.count) else { return 0 }
+            let start = Int(offset)
+            let count = min(buffer.count, bytes.count - start)
+            bytes.withUnsafeBytes { bytes in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]))
+            }
+            return count
+        }
+    }
+
+    /// A member's error as the reason it was not searched.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as DecompressionLimitError: "decompression limit: \(error)"
+        case let error as InflateError: "corrupt deflate data: \(error)"
+        case let error as OfficeXMLError: "Office XML: \(error)"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,385 @@
+/// Runs the text operators of content streams (ISO 32000-1, 9.4 and 8.4):
+/// BT/ET, Tf, Tc, Tw, Tz, TL, Ts, Td, TD, Tm, T*, Tj, TJ, ' and ", with cm,
+/// q/Q for the placement of text and Do for form XObjects (nested at most
+/// ``maximumFormDepth`` deep), and writes the text shown through
+/// ``PDFTextWriter``. Inline images (BI/ID/EI) are skipped.
+///
+/// Bounds: ``maximumOperands`` operands are kept, ``maximumStateDepth``
+/// saved graphics states, and at most ``maximumInterpretedBytes`` bytes of
+/// content are run in all (a form drawn many times counts each time).
+///
+/// ```swift
+/// let interpreter = PDFContentInterpreter(document: document)
+/// try interpreter.run(contents, resources: resources)
+/// interpreter.writer.endPage()
+/// ```
+final class PDFContentInterpreter {
+    static let maximumFormDepth = 12
+    static let maximumOperands = 4096
+    static let maximumStateDepth = 256
+    static let maximumInterpretedBytes = 1 << 30
+
+    struct Matrix: Equatable {
+        var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
+
+        /// `self` × `other`, in PDF's row-vector convention.
+        func concatenating(_ other: Matrix) -> Matrix {
+            Matrix(
+                a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+                c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+                e: e * other.a + f * other.c + other.e, f: e * other.b + f * other.d + other.f)
+        }
+
+        mutating func translate(_ x: Double, _ y: Double) {
+            e += x * a + y * c
+            f += x * b + y * d
+        }
+
+        init(a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 1, e: Double = 0, f: Double = 0) {
+            (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
+        }
+
+        init?(_ values: [Double]) {
+            guard values.count == 6, values.allSatisfy(\.isFinite) else { return nil }
+            self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+        }
+    }
+
+    private struct TextState {
+        var characterSpacing = 0.0
+        var wordSpacing = 0.0
+        var horizontalScale = 1.0
+        var leading = 0.0
+        var fontSize = 0.0
+        var font: PDFFont?
+    }
+
+    let document: PDFDocument
+    var writer = PDFTextWriter()
+    private var ctm = Matrix()
+    private var states: [(Matrix, TextState)] = []
+    private var textMatrix = Matrix()
+    private var lineMatrix = Matrix()
+    private var text = TextState()
+    private var operands: [PDFObject] = []
+    private var fonts: [Int: PDFFont] = [:]
+    private var forms: [Int: [UInt8]] = [:]
+    private var activeForms: Set<Int> = []
+    private var interpreted = 0
+    private let defaultFont = PDFFont()
+    /// The direction of the baseline of the last text shown, a unit vector.
+    private var baseline = (x: 1.0, y: 0.0)
+
+    init(document: PDFDocument) {
+        self.document = document
+    }
+
+    /// Starts a page: the graphics state back to its defaults.
+    func startPage() {
+        ctm = Matrix()
+        states = []
+        text = TextState()
+        textMatrix = Matrix()
+        lineMatrix = Matrix()
+    }
+
+    /// Runs `content` with `resources` (a dictionary, maybe a reference).
+    func run(_ content: [UInt8], resources: PDFObject, depth: Int = 0) throws(PDFError) {
+        interpreted += content.count
+        guard interpreted <= Self.maximumInterpretedBytes else {
+            throw .tooComplex("more than \(Self.maximumInterpretedBytes) bytes of page content")
+        }
+        let resources = try document.resolve(resources)
+        let outcome = content.withUnsafeBytes { raw in
+            Result { () throws(PDFError) in try interpret(raw, resources: resources, depth: depth) }
+        }
+        try outcome.get()
+    }
+
+    private func interpret(_ bytes: UnsafeRawBufferPointer, resources: PDFObject, depth: Int) throws(PDFError) {
+        var parser = PDFParser(bytes)
+        operands.removeAll(keepingCapacity: true)
+        while let token = parser.nextToken() {
+            switch token {
+            case .keyword(let op):
+                if op == "BI" {
+                    skipInlineImage(&parser)
+                } else {
+                    try perform(op, resources: resources, depth: depth)
+                }
+                operands.removeAll(keepingCapacity: true)
+            case .arrayEnd, .dictionaryEnd:
+                operands.removeAll(keepingCapacity: true)
+            default:
+                guard let operand = try? parser.parseObject(startingWith: token, depth: 0) else {
+                    operands.removeAll(keepingCapacity: true)
+                    continue
+                }
+                if operands.count >= Self.maximumOperands { operands.removeFirst() }
+                operands.append(operand)
+            }
+        }
+    }
+
+    /// Skips `BI ... ID data EI`: the data ends at the first `EI` between
+    /// white space.
+    private func skipInlineImage(_ parser: inout PDFParser) {
+        while let token = parser.nextToken() {
+            if token == .keyword("ID") { break }
+        }
+        let bytes = parser.bytes
+        var index = parser.position + 1
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "E") && bytes[index + 1] == UInt8(ascii: "I")
+                && PDFParser.isWhitespace(bytes[index - 1])
+                && (index + 2 == bytes.count || PDFParser.isWhitespace(bytes[index + 2]))
+            {
+                parser.position = index + 2
+                return
+            }
+            index += 1
+        }
+        parser.position = bytes.count
+    }
+
+    private func number(_ index: Int) -> Double {
+        let position = operands.count - index - 1
+        guard position >= 0, let value = operands[position].number, value.isFinite else { return 0 }
+        return value
+    }
+
+    private func perform(_ op: String, resources: PDFObject, depth: Int) throws(PDFError) {
+        switch op {
+        case "q":
+            if states.count < Self.maximumStateDepth { states.append((ctm, text)) }
+        case "Q":
+            if let (matrix, saved) = states.popLast() { (ctm, text) = (matrix, saved) }
+        case "cm":
+            if let matrix = Matrix((0..<6).reversed().map { number($0) }), operands.count >= 6 {
+                ctm = matrix.concatenating(ctm)
+            }
+        case "BT":
+            textMatrix = Matrix()
+            lineMatrix = Matrix()
+        case "ET":
+            break
+        case "Tc": text.characterSpacing = number(0)
+        case "Tw": text.wordSpacing = number(0)
+        case "Tz": text.horizontalScale = number(0) / 100
+        case "TL": text.leading = number(0)
+        case "Tf":
+            text.fontSize = number(0)
+            if operands.count >= 2, case .name(let name) = operands[operands.count - 2] {
+                text.font = try font(named: name, resources: resources)
+            }
+        case "Td":
+            moveLine(number(1), number(0))
+        case "TD":
+            text.leading = -number(0)
+            moveLine(number(1), number(0))
+        case "Tm":
+            if let matrix = Matrix((0..<6).reversed().map { number($0) }), operands.count >= 6 {
+                textMatrix = matrix
+                lineMatrix = matrix
+            }
+        case "T*":
+            moveLine(0, -text.leading)
+        case "Tj":
+            if let string = operands.last?.string { show(string) }
+        case "'":
+            moveLine(0, -text.leading)
+            if let string = operands.last?.string { show(string) }
+        case "\"":
+            if operands.count >= 3 {
+                text.wordSpacing = number(2)
+                text.characterSpacing = number(1)
+            }
+            moveLine(0, -text.leading)
+            if let string = operands.last?.string { show(string) }
+        case "TJ":
+            guard let items = operands.last?.array else { return }
+            for item in items {
+                if let string = item.string {
+                    show(string)
+                } else if let adjustment = item.number, adjustment.isFinite {
+                    let shift = -adjustment / 1000 * text.fontSize * text.horizontalScale
+                    textMatrix.translate(shift, 0)
+                    if adjustment <= -200 { writer.requestSpace() }
+                }
+            }
+        case "Do":
+            if operands.count >= 1, case .name(let name) = operands[operands.count - 1] {
+                try drawForm(named: name, resources: resources, depth: depth)
+            }
+        default:
+            break
+        }
+    }
+
+    private func moveLine(_ x: Double, _ y: Double) {
+        lineMatrix.translate(x, y)
+        textMatrix = lineMatrix
+    }
+
+    private func font(named name: String, resources: PDFObject) throws(PDFError) -> PDFFont? {
+        let fontResources = try document.resolve(resources["Font"] ?? .null)
+        guard let entry = fontResources[name] else { return nil }
+        if case .reference(let number, _) = entry, let cached = fonts[number] { return cached }
+        let dictionary = try document.resolve(entry)
+        guard dictionary.dictionary != nil else { return nil }
+        let font = try PDFFont(dictionary, document: document)
+        if case .reference(let number, _) = entry { fonts[number] = font }
+        return font
+    }
+
+    private func show(_ string: [UInt8]) {
+        let font = text.font ?? defaultFont
+        let place = textMatrix.concatenating(ctm)
+        var size = abs(text.fontSize) * (place.c * place.c + place.d * place.d).squareRoot()
+        if !size.isFinite || size == 0 { size = 1 }
+        // Positions along the baseline's direction and across it, so that
+        // rotated text (a landscape page drawn with a rotation) is laid out
+        // as text drawn upright.
+        var direction = (x: place.a, y: place.b)
+        let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
+        if length.isFinite && length > 0 {
+            direction = (direction.x / length, direction.y / length)
+        } else {
+            direction = (1, 0)
+        }
+        if abs(direction.x - baseline.x) > 0.01 || abs(direction.y - baseline.y) > 0.01 {
+            baseline = direction
+            writer.breakLine()
+        }
+        writer.place(
+            x: place.e * direction.x + place.f * direction.y, y: place.f * direction.x - place.e * direction.y,
+            size: size)
+        for glyph in font.glyphs(in: string) {
+            writer.append(glyph.text)
+            let advance =
+                (glyph.width / 1000 * text.fontSize + text.characterSpacing
+                    + (glyph.isWordSpace ? text.wordSpacing : 0)) * text.horizontalScale
+            if advance.isFinite { textMatrix.translate(advance, 0) }
+        }
+        let end = textMatrix.concatenating(ctm)
+        writer.end(x: end.e * baseline.x + end.f * baseline.y)
+    }
+
+    private func drawForm(named name: String, resources: PDFObject, depth: Int) throws(PDFError) {
+        guard depth < Self.maximumFormDepth else { return }
+        let objects = try document.resolve(resources["XObject"] ?? .null)
+        guard let entry = objects[name], case .reference(let number, _) = entry, !activeForms.contains(number) else {
+            return
+        }
+        let form = try document.resolve(entry)
+        guard case .stream(let dictionary, _) = form, dictionary["Subtype"]?.name == "Form" else { return }
+        let content: [UInt8]
+        if let cached = forms[number] {
+            content = cached
+        } else {
+            content = try document.decodeStream(form)
+            forms[number] = content
+        }
+        let saved = (ctm, text, textMatrix, lineMatrix)
+        if let values = try document.resolve(dictionary["Matrix"] ?? .null).array,
+            let matrix = Matrix(values.map { $0.number ?? 0 })
+        {
+            ctm = matrix.concatenating(ctm)
+        }
+        activeForms.insert(number)
+        defer { activeForms.remove(number) }
+        try run(content, resources: dictionary["Resources"] ?? resources, depth: depth + 1)
+        (ctm, text, textMatrix, lineMatrix) = saved
+    }
+}
+
+/// Lays out the text the interpreter shows: a new line when a piece starts
+/// on another baseline, a space between two pieces of one line when the gap
+/// between them is wider than a quarter of the font size (or when TJ asked
+/// for one), a form feed line between pages.
+///
+/// ```swift
+/// var writer = PDFTextWriter()
+/// writer.place(x: 72, y: 720, size: 12)
+/// writer.append(["A"])
+/// writer.end(x: 80)
+/// writer.endPage()
+/// ```
+struct PDFTextWriter {
+    private(set) var output: [UInt8] = []
+    /// Whether any text-showing operator showed a character code.
+    private(set) var showedText = false
+    private var lineHasText = false
+    private var lastY = 0.0
+    private var lastEndX = 0.0
+    private var lastSize = 0.0
+    private var spaceRequested = false
+
+    mutating func requestSpace() { spaceRequested = true }
+
+    /// Ends the current line (the baseline turned).
+    mutating func breakLine() {
+        if lineHasText { output.append(0x0A) }
+        lineHasText = false
+    }
+
+    /// Starts a piece of text at (`x`, `y`) in device space.
+    mutating func place(x: Double, y: Double, size: Double) {
+        defer {
+            spaceRequested = false
+            lastSize = size
+        }
+        guard lineHasText else {
+            lastY = y
+            return
+        }
+        if abs(y - lastY) > 0.5 * max(size, lastSize) {
+            output.append(0x0A)
+            lineHasText = false
+            lastY = y
+            return
+        }
+        let gap = x - lastEndX
+        if spaceRequested || gap > 0.25 * size || gap < -2 * size { appendSpace() }
+    }
+
+    private mutating func appendSpace() {
+        if let last = output.last, last != 0x20 && last != 0x0A { output.append(0x20) }
+    }
+
+    /// Appends the text of one glyph.
+    mutating func append(_ text: [Unicode.Scalar]) {
+        showedText = true
+        if spaceRequested && lineHasText {
+            appendSpace()
+            spaceRequested = false
+        }
+        for scalar in text {
+            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+                // Controls would break the lines: a space stands for them.
+                if scalar.value != 0 { appendSpace() }
+                continue
+            }
+            lineHasText = true
+            output.append(contentsOf: UTF8.encode(scalar)!)
+        }
+    }
+
+    /// Ends a piece of text at `x`.
+    mutating func end(x: Double) {
+        if x.isFinite { lastEndX = x }
+    }
+
+    /// Ends a page: its last line ends, and when a page came before, a form
+    /// feed line separates them.
+    mutating func endPage() {
+        if lineHasText { output.append(0x0A) }
+        lineHasText = false
+    }
+
+    /// Starts every page but the first: a form feed then a line feed.
+    mutating func pageBreak() {
+        output.append(contentsOf: [0x0C, 0x0A])
+        lineHasText = false
+    }
+}

@@ -1,0 +1,144 @@
+/// Extracts the text of a PDF file held in memory, page by page, so that
+/// `cpf find` can search it. Written from ISO 32000-1 (PDF 1.7).
+///
+/// It reads cross-reference tables and streams, incremental updates,
+/// object streams and, when those are broken, rebuilds the object table by
+/// a scan for `N G obj` headers; decodes FlateDecode (with PNG and TIFF
+/// predictors), ASCIIHexDecode and ASCII85Decode; walks the page tree in
+/// order; runs each page's content (and its form XObjects) through the
+/// text operators; and maps character codes to Unicode through /ToUnicode
+/// CMaps, the standard encodings and /Differences.
+///
+/// The text is UTF-8: one line per text line (a piece of text on another
+/// baseline starts a new line; pieces on one baseline are joined in the
+/// order shown, with a space where the gap between them is wider than a
+/// quarter of the font size or where TJ moves right by 200 thousandths of
+/// the font size or more), and a form feed (0x0C) then a line feed between
+/// pages. It is no layout: columns side by side come out in the order
+/// they are drawn.
+///
+/// Bounds: the ``DecompressionLimits`` apply to every decoded stream and to
+/// their total; objects nest at most 64 deep; at most 2,000,000 objects are
+/// parsed, ``maximumPages`` pages read, form XObjects nested 12 deep, and
+/// 1 GiB of page content run. Past a bound, or on input that is no PDF, it
+/// throws a ``PDFError``; it never crashes.
+///
+/// ```swift
+/// let bytes: [UInt8] = ...                        // a whole PDF file
+/// if PDFTextExtractor.isPDF(bytes.prefix(1024)) {
+///     let text = try bytes.withUnsafeBytes { try PDFTextExtractor().extractText(from: $0) }
+///     // "CPF: 390.533.447-05\n"
+/// }
+/// ```
+public struct PDFTextExtractor: Sendable {
+    /// The most pages read.
+    public static let maximumPages = 100_000
+    /// The deepest page tree walked.
+    public static let maximumTreeDepth = 64
+
+    /// The limits every decoded stream, and their total, are checked against.
+    public let limits: DecompressionLimits
+
+    /// Whether `prefix` (the first bytes of a file) holds `%PDF-` within its
+    /// first 1024 bytes, as PDF readers accept.
+    ///
+    /// ```swift
+    /// PDFTextExtractor.isPDF(Array("%PDF-1.7\n".utf8))   // true
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the first 1024 bytes.
+    public static func isPDF(_ prefix: some Collection<UInt8>) -> Bool {
+        let marker = Array("%PDF-".utf8)
+        var matched = 0
+        for byte in prefix.prefix(1024) {
+            if byte == marker[matched] {
+                matched += 1
+                if matched == marker.count { return true }
+            } else {
+                matched = byte == marker[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    /// An extractor whose decoded streams are checked against `limits`.
+    ///
+    /// ```swift
+    /// let limits = DecompressionLimits(maximumOutputSize: 1 << 28, maximumRatio: 1000, ratioAllowance: 1 << 24)
+    /// let extractor = PDFTextExtractor(limits: limits)
+    /// ```
+    public init(limits: DecompressionLimits = .default) {
+        self.limits = limits
+    }
+
+    /// The text of every page in page tree order, as UTF-8 (see the type's
+    /// description for the layout).
+    ///
+    /// ```swift
+    /// let text = try bytes.withUnsafeBytes { try PDFTextExtractor().extractText(from: $0) }
+    /// ```
+    ///
+    /// Throws ``PDFError/encrypted`` for an encrypted file,
+    /// ``PDFError/noText`` when no page shows text, and the other cases of
+    /// ``PDFError`` for files it cannot read.
+    ///
+    /// - Complexity: O(*n*) in the size of the file and of its decoded
+    ///   streams (a form XObject drawn *k* times is run *k* times).
+    public func extractText(from pdf: UnsafeRawBufferPointer) throws(PDFError) -> [UInt8] {
+        let document = try PDFDocument(pdf, limits: limits)
+        let catalog = try document.resolve(document.trailer["Root"] ?? .null)
+        let pages = try collectPages(try document.resolve(catalog["Pages"] ?? .null), document: document)
+        guard !pages.isEmpty else { throw .malformed("no pages") }
+        let interpreter = PDFContentInterpreter(document: document)
+        for (index, page) in pages.enumerated() {
+            if index > 0 { interpreter.writer.pageBreak() }
+            interpreter.startPage()
+            let contents = try document.resolve(page.page["Contents"] ?? .null)
+            var streams: [PDFObject] = []
+            if let array = contents.array {
+                for item in array.prefix(100_000) { streams.append(try document.resolve(item)) }
+            } else {
+                streams = [contents]
+            }
+            var content: [UInt8] = []
+            for stream in streams {
+                content.append(contentsOf: try document.decodeStream(stream))
+                content.append(0x0A)
+            }
+            try interpreter.run(content, resources: page.resources)
+            interpreter.writer.endPage()
+        }
+        guard interpreter.writer.showedText else { throw .noText }
+        return interpreter.writer.output
+    }
+
+    /// The pages under `root` in order, each with the resources it has or
+    /// inherits.
+    private func collectPages(_ root: PDFObject, document: PDFDocument) throws(PDFError) -> [(
+        page: PDFObject, resources: PDFObject
+    )] {
+        guard root.dictionary != nil else { throw .malformed("no page tree") }
+        var pages: [(page: PDFObject, resources: PDFObject)] = []
+        var stack: [(node: PDFObject, resources: PDFObject, depth: Int)] = [(root, .null, 0)]
+        var visited: Set<Int> = []
+        while let (node, inherited, depth) = stack.popLast() {
+            let resources = node["Resources"] ?? inherited
+            if let kids = try document.resolve(node["Kids"] ?? .null).array, node["Type"]?.name != "Page" {
+                guard depth < Self.maximumTreeDepth else { throw .tooComplex("page tree deeper than 64") }
+                for kid in kids.reversed() {
+                    if case .reference(let number, _) = kid {
+                        guard visited.insert(number).inserted else { continue }
+                    }
+                    let child = try document.resolve(kid)
+                    if child.dictionary != nil { stack.append((child, resources, depth + 1)) }
+                }
+            } else {
+                pages.append((node, resources))
+                guard pages.count <= Self.maximumPages else {
+                    throw .tooComplex("more than \(Self.maximumPages) pages")
+                }
+            }
+        }
+        return pages
+    }
+}
