@@ -94,7 +94,6 @@ public final class GzipReader {
     private var crc = CRC32()
     private var size: UInt32 = 0
     private var offset = 0
-    private var bodyFed = 0
 
     /// Makes a reader whose output is checked against `limits` and which
     /// treats what follows the last member as `trailingData` says.
@@ -210,7 +209,6 @@ public final class GzipReader {
                 try advanceHeader()
             case .body:
                 let rest = UnsafeBufferPointer(rebasing: bytes[index...])
-                bodyFed += rest.count
                 try inflater.decompress(rest) { decoded in
                     crc.update(decoded)
                     size &+= UInt32(truncatingIfNeeded: decoded.count)
@@ -220,8 +218,10 @@ public final class GzipReader {
                     offset += rest.count
                     return nil
                 }
+                // What the inflater read past the stream's end (some of it
+                // perhaps from earlier pieces, already counted) is read again.
                 let trailing = inflater.takeTrailingBytes()
-                offset += bodyFed - trailing.count
+                offset += rest.count - trailing.count
                 state = .trailer
                 return trailing
             case .trailer:
@@ -348,7 +348,6 @@ public final class GzipReader {
             headerBytes.removeAll(keepingCapacity: true)
             crc = CRC32()
             size = 0
-            bodyFed = 0
             inflater.reset()
             state = .body
         }

@@ -162,6 +162,28 @@ struct GzipReaderTests {
     }
 
     @Test(
+        "gives trailing data the same offset whether the file comes whole or a byte at a time",
+        arguments: [1, 2, 3, 7, 64])
+    func trailingDataOffsetInPieces(pieceSize: Int) throws {
+        let file = try toolOutput("gzip -c", input: Array("texto texto texto".utf8)) + [0, 0, 0x41]
+        var errors: [GzipError] = []
+        for size in [file.count, pieceSize] {
+            let reader = GzipReader(trailingData: .allowZeros)
+            do {
+                var start = 0
+                while start < file.count {
+                    try reader.decompress(file[start..<min(start + size, file.count)]) { _ in }
+                    start += size
+                }
+                try reader.finish()
+            } catch let error as GzipError {
+                errors.append(error)
+            }
+        }
+        #expect(errors == [.trailingData(offset: file.count - 1), .trailingData(offset: file.count - 1)])
+    }
+
+    @Test(
         "rejects headers RFC 1952 does not allow",
         arguments: [
             ([0x1F, 0x8C, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0] as [UInt8], GzipError.notGzip),
