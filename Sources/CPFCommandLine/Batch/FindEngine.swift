@@ -275,6 +275,8 @@ final class FindEngine {
             foundCount += position!.counts.total
             position = nil
         }
+        documents.memberNamed = { [unowned self] path in findInName(path[...], path: name, member: path) }
+        defer { documents.memberNamed = nil }
         do throws(Errno) {
             try documents.read(
                 descriptor, format: format, begin: begin,
@@ -351,7 +353,11 @@ final class FindEngine {
     /// its path and COLUMN the byte of the name (from 1) where the CPF
     /// starts; in JSON, `"in":"name"` in place of `line`. The name is not
     /// renamed or read: only its bytes are scanned, as a line of text.
-    func findInName(_ name: ArraySlice<UInt8>, path: RawText) {
+    ///
+    /// With `member`, the name is that of a member of the archive at `path`
+    /// (its whole path in the archive): `ARCHIVE!MEMBER:name:COLUMN: TEXT`,
+    /// and in JSON `"member"` beside `"source"`.
+    func findInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil) {
         var counts = Counts()
         let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
         for match in matches
@@ -363,6 +369,7 @@ final class FindEngine {
             if json {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", path)
+                if let member { member.withUnsafeBytes { object.string("member", $0) } }
                 object.string("in", "name")
                 object.number("column", column)
                 text.withUnsafeBytes { object.string("text", $0) }
@@ -373,6 +380,10 @@ final class FindEngine {
             } else {
                 if settings.colours { Colour.start(Colour.source, to: out) }
                 Escaping.readableBytes(path, limit: .max).withUnsafeBytes { out.write($0) }
+                if let member {
+                    out.write(byte: UInt8(ascii: "!"))
+                    Escaping.readableBytes(RawText(member), limit: .max).withUnsafeBytes { out.write($0) }
+                }
                 if settings.colours { Colour.end(to: out) }
                 out.write(":name:")
                 out.write(decimal: column)

@@ -59,6 +59,10 @@ extension RedactEngine {
                     throw NotRewritten(reason: reason)
                 }
                 redactedCount += redactor.hidden
+                for path in redactor.namesWithCPF {
+                    let hidden = CPFScanner.redacting(path, style: .full)
+                    notes.append("member \(Escaping.readable(RawText(hidden))): \(Message.cpfInName.text(language))")
+                }
                 guard reencodes else { return }
                 if replacements.isEmpty {
                     try copy(descriptor, from: start, size: size - start, read: read)
@@ -119,6 +123,8 @@ struct ArchiveRedactor {
     private(set) var failures: [DocumentReader.Failure] = []
     /// CPFs hidden in the members rewritten.
     private(set) var hidden = 0
+    /// The paths of the members whose names hold a CPF (never renamed).
+    private(set) var namesWithCPF: [[UInt8]] = []
     private var limits: DecompressionLimits { engine.limits }
     /// The bytes of text the archive's members gave so far.
     private var budget: DocumentReader.Budget
@@ -147,8 +153,14 @@ struct ArchiveRedactor {
     mutating func redact(_ archive: ZipArchive, path: [UInt8], depth: Int) throws -> [Int: [UInt8]] {
         var replacements: [Int: [UInt8]] = [:]
         let office = DocumentReader.officeKind(of: archive, limits: limits)
-        for (index, entry) in archive.entries.enumerated() where !entry.isDirectory {
+        for (index, entry) in archive.entries.enumerated() {
             let memberPath = path + entry.name
+            if !CPFScanner.matches(in: memberPath, minimumConfidence: engine.minimumConfidence, includeInvalid: true)
+                .isEmpty
+            {
+                namesWithCPF.append(memberPath)
+            }
+            if entry.isDirectory { continue }
             if entry.isEncrypted {
                 failures.append(DocumentReader.Failure(path: memberPath, reason: "encrypted member"))
                 continue

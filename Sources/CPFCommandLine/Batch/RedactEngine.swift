@@ -34,6 +34,12 @@ final class RedactEngine {
     /// Whether text decoded from another encoding or from gzip is written
     /// back that way (false when the output is only counted).
     let reencodes: Bool
+    /// What the last input leaves that must be reported though it was
+    /// redacted (a member of an archive whose name holds a CPF); the
+    /// caller reports and empties it.
+    var notes: [String] = []
+    /// The language of ``notes``.
+    let language: Language
     /// CPFs hidden so far, over every input.
     var redactedCount = 0
     /// How many threads redact a large regular file, a chunk of it each
@@ -57,6 +63,7 @@ final class RedactEngine {
     ) {
         self.style = style
         self.minimumConfidence = minimumConfidence
+        language = context.language
         out = output ?? context.output
         reader = DecodingReader(
             reader: BlockReader(

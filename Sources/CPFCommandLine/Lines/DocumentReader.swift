@@ -71,6 +71,9 @@ final class DocumentReader {
 
     /// What could not be searched, in the order met.
     private(set) var failures: [Failure] = []
+    /// Called with the path of every member of an archive (directories
+    /// too) before it is read: how `find` looks for CPFs in members' names.
+    var memberNamed: (([UInt8]) -> Void)?
     private let decoding: DecodingReader
     private var limits: DecompressionLimits { decoding.limits }
     /// The block members' bytes are gathered in, ``BlockReader/headroom`` bytes into its buffer.
@@ -186,8 +189,10 @@ final class DocumentReader {
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
     ) throws {
         let office = officeKind(of: archive)
-        for entry in archive.entries where !entry.isDirectory {
+        for entry in archive.entries {
             let memberPath = path + entry.name
+            if let memberNamed { memberNamed(memberPath) }
+            if entry.isDirectory { continue }
             func fail(_ reason: String) { failures.append(Failure(path: memberPath, reason: reason)) }
             if entry.isEncrypted {
                 fail("encrypted member")

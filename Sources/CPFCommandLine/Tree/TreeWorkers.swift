@@ -105,6 +105,10 @@ enum TreeWorkers {
                 threads: threadsPerFile, limits: limits, reencodes: !inPlace)
             // A redaction's failure: a read error thrown, an input not searched reported.
             func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
+                defer {
+                    for note in engine.notes { file.report(message: note) }
+                    engine.notes = []
+                }
                 do throws(InputFailure) {
                     try engine.redact(descriptor)
                     return true

@@ -117,6 +117,34 @@ struct DocumentEndToEndTests {
         #expect(result.stderr == "cpf: outer.zip: not searched: member secret.zip!s.txt: encrypted member\n")
     }
 
+    @Test(
+        """
+        a CPF in a member's name is found as ARCHIVE!MEMBER:name:COLUMN; redact hides the contents, names the member \
+        hidden and exits 2
+        """,
+        .enabled(if: tools))
+    func cpfInAMembersName() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && printf 'CPF 390.533.447-05\\n' > joao_529.982.247-25.txt &&
+            zip -q n.zip joao_529.982.247-25.txt && "$CPF" find n.zip && "$CPF" redact --in-place n.zip;
+            echo "status $?"; unzip -p n.zip
+            """)
+        #expect(
+            outputLines(result.stdout) == [
+                "n.zip!joao_529.982.247-25.txt:name:6: 529.982.247-25",
+                "n.zip!joao_529.982.247-25.txt:1:5: 390.533.447-05",
+                "status 2", "CPF ***.***.***-**",
+            ])
+        #expect(
+            result.stderr
+                == """
+                cpf: n.zip: member joao_***.***.***-**.txt: its name holds a CPF (shown hidden), not renamed
+                cpf: redacted n.zip (1 hidden)
+
+                """)
+    }
+
     @Test("a zip archive read from a pipe is named not searched, not scanned as bytes", .enabled(if: tools))
     func zipFromAPipe() {
         let result = runShell(
