@@ -29,6 +29,8 @@ final class PseudonymizeEngine: RewritingEngine {
     private let value = EchoCapture()
     // A line too long to hold, read in pieces.
     private let streamed: StreamedLine
+    /// A field's value read whole (``readWholeValue(_:)``) and its bytes, until written.
+    private var wholeValue: (cpf: CPF, bytes: UnsafeRawBufferPointer)?
 
     /// - Parameters:
     ///   - output: Where to write; standard output by default.
@@ -168,6 +170,20 @@ extension PseudonymizeEngine: FieldValueRewriting {
     func beginValue() {
         streamed.begin()
         value.reset()
+        wholeValue = nil
+    }
+
+    /// A whole value parsed at once, as a line is.
+    func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String? {
+        switch CPF.parse(bytes, options: settings.options) {
+        case .success(let cpf):
+            // As when read byte by byte: the form of a longer value is not kept.
+            if bytes.count > EchoCapture.limit { return context.text(.tooLongToKeepForm) }
+            wholeValue = (cpf, bytes)
+            return nil
+        case .failure(let error):
+            return context.reason(error)
+        }
     }
 
     @inline(__always)
@@ -188,6 +204,16 @@ extension PseudonymizeEngine: FieldValueRewriting {
     /// The pseudonym (or original) in the value's form, or masked with
     /// `--formatted`.
     func writeValue(to out: OutputBuffer) {
+        if let (cpf, bytes) = wholeValue {
+            wholeValue = nil
+            let result = transform(cpf)
+            if settings.formats {
+                out.withReservedSpace(14) { result.writeFormatted(to: $0) }
+            } else {
+                writeInPlace(result, over: bytes)
+            }
+            return
+        }
         guard case .success(let cpf) = streamed.result else { return }
         let result = transform(cpf)
         if settings.formats {

@@ -35,6 +35,8 @@ final class ReformatEngine: RewritingEngine {
     private let streamed: StreamedLine
     private var digits = [UInt8](repeating: 0, count: 11)
     private var digitCount = 0
+    /// A field's value read whole (``readWholeValue(_:)``), until written.
+    private var wholeValue: Result<CPF, CPFValidationError>?
 
     /// - Parameters:
     ///   - output: Where to write; standard output by default.
@@ -222,6 +224,21 @@ extension ReformatEngine: FieldValueRewriting {
     func beginValue() {
         streamed.begin()
         digitCount = 0
+        wholeValue = nil
+    }
+
+    /// A whole value parsed at once, as a line is.
+    func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let result = CPF.parse(bytes, options: parseOptions)
+        if let refusal = refusal(of: result) { return context.reason(refusal) }
+        // The digits, for what is written from them rather than from a CPF.
+        if case .success = result, settings.style != .partial {
+        } else {
+            collectDigits(of: bytes)
+            if settings.style == .partial, digitCount > 11 { return context.reason(.length(digitCount: digitCount)) }
+        }
+        wholeValue = result
+        return nil
     }
 
     @inline(__always)
@@ -242,6 +259,7 @@ extension ReformatEngine: FieldValueRewriting {
     }
 
     func writeValue(to out: OutputBuffer) {
-        _ = rewrite(streamed.result, collectingDigits: {})
+        _ = rewrite(wholeValue ?? streamed.result, collectingDigits: {})
+        wholeValue = nil
     }
 }

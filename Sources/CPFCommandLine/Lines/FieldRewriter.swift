@@ -15,6 +15,20 @@ protocol FieldValueRewriting: AnyObject {
     /// Writes the new form of the value (after ``valueFailure()`` said it
     /// can be rewritten): digits, `.` and `-` only, never a quote or a line break.
     func writeValue(to out: OutputBuffer)
+    /// Reads a whole value at once, its quotes undone, as ``beginValue()``
+    /// and ``consumeValue(byte:)`` of each byte would, and returns
+    /// ``valueFailure()``; `bytes` stay valid until ``writeValue(to:)``.
+    /// Engines give a faster one (a parse of the bytes at once) than this
+    /// default.
+    func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String?
+}
+
+extension FieldValueRewriting {
+    func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String? {
+        beginValue()
+        for byte in bytes { consumeValue(byte: byte) }
+        return valueFailure()
+    }
 }
 
 /// Rewrites one field of each CSV record in place, keeping every other byte
@@ -25,12 +39,17 @@ protocol FieldValueRewriting: AnyObject {
 /// the field and after it go straight to the output; the field's own bytes
 /// (quotes included) are held (in a temporary file when long) until its end,
 /// then dropped for the new value or, when the value cannot be rewritten,
-/// copied out unchanged. So memory stays bounded whatever a record's size. A
+/// copied out unchanged. So memory stays bounded whatever a record's size.
+/// A record read whole whose field is contiguous (unquoted, or quoted with
+/// no doubled quote) takes a fast path: the field is found, its value read
+/// at once (``FieldValueRewriting/readWholeValue(_:)``) and nothing is
+/// held. A
 /// field that was quoted stays quoted; an unquoted one is quoted only when the
 /// delimiter could occur in the new value (a delimiter `.`, `-` or a digit).
 final class FieldRewriter {
-    /// The 0-based index of the field.
-    let field: Int
+    /// The 0-based index of the field (set for each input when the field
+    /// is named in its header).
+    var field: Int
     let delimiter: UInt8
     private let out: OutputBuffer
     private let context: Context
@@ -65,6 +84,7 @@ final class FieldRewriter {
     /// terminator, and returns whether the record was rewritten.
     @discardableResult
     func rewrite(_ piece: LinePiece, with value: some FieldValueRewriting, source: RawText) -> Bool {
+        if piece.isWhole, let rewritten = rewriteWhole(piece, with: value, source: source) { return rewritten }
         if piece.isFirst {
             csv = CSVState(delimiter: delimiter)
             phase = .before
@@ -123,6 +143,70 @@ final class FieldRewriter {
         return !failed
     }
 
+    /// The fast path for a record read whole: `nil` (nothing written) when
+    /// the field is not one contiguous run of bytes, for the general path.
+    private func rewriteWhole(_ piece: LinePiece, with value: some FieldValueRewriting, source: RawText) -> Bool? {
+        let bytes = piece.bytes
+        let count = bytes.count
+        // The field's first byte: after `field` delimiters outside quotes.
+        var start = 0
+        if field > 0 {
+            var state = CSVState(delimiter: delimiter)
+            var index = 0
+            while index < count {
+                _ = state.step(bytes[index])
+                index += 1
+                if state.fieldIndex == field { break }
+            }
+            guard state.fieldIndex == field else { return nil }
+            start = index
+        }
+        // Its value, and the end of the field (the next delimiter, or the record's end).
+        var valueStart = start
+        var valueEnd = start
+        var end = start
+        let quoted = start < count && bytes[start] == 0x22
+        if quoted {
+            valueStart = start + 1
+            var index = valueStart
+            while index < count, bytes[index] != 0x22 { index += 1 }
+            // No closing quote, a doubled quote or bytes after the closing one.
+            guard index < count, index + 1 == count || bytes[index + 1] == delimiter else { return nil }
+            valueEnd = index
+            end = index + 1
+        } else {
+            let base = bytes.baseAddress
+            let found = base.flatMap { system_findByte(delimiter, in: $0 + start, count: count - start) }
+            end = found.map { UnsafeRawPointer(base!).distance(to: $0) } ?? count
+            valueEnd = end
+        }
+        let valueBytes = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+        if start > 0 { out.write(UnsafeRawBufferPointer(rebasing: bytes[..<start])) }
+        let rewritten: Bool
+        if let failure = value.readWholeValue(valueBytes) {
+            rewritten = false
+            out.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            let echo = EchoCapture.cut(valueBytes)
+            DiagnosticWriter.write(
+                location: (source, piece.lineNumber), input: echo.bytes, isTruncated: echo.isTruncated,
+                message: failure, to: reportStart())
+        } else {
+            rewritten = true
+            let quotes = quoted || delimiterNeedsQuotes
+            if quotes { out.write(byte: 0x22) }
+            value.writeValue(to: out)
+            if quotes { out.write(byte: 0x22) }
+        }
+        if end < count { out.write(UnsafeRawBufferPointer(rebasing: bytes[end...])) }
+        out.writeTerminator(piece.terminator)
+        return rewritten
+    }
+
+    /// Whether the delimiter could occur in a rewritten value, which must then be quoted.
+    private var delimiterNeedsQuotes: Bool {
+        delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
+    }
+
     private func startField(_ value: some FieldValueRewriting) {
         phase = .inField
         fieldByteCount = 0
@@ -163,8 +247,7 @@ final class FieldRewriter {
             return
         }
         add(nothing, decided: false)
-        let quotes =
-            wasQuoted || delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
+        let quotes = wasQuoted || delimiterNeedsQuotes
         if quotes { out.write(byte: 0x22) }
         value.writeValue(to: out)
         if quotes { out.write(byte: 0x22) }
