@@ -34,6 +34,8 @@ final class CheckEngine {
         var output = CheckOutput.report
         /// The 0-based CSV field that holds the CPF, or `nil` for whole lines.
         var field: Int?
+        /// The name of that field in each input's header (`--field NAME`).
+        var fieldName: [UInt8]?
         var delimiter = UInt8(ascii: ",")
         /// Whether the first record of each input is a header, not a CPF
         /// (the first input's is kept by the filters and `--annotate`).
@@ -72,7 +74,14 @@ final class CheckEngine {
         source = UnsafeRawBufferPointer(rebasing: sourceStorage[..<name.bytes.count])
     }
 
+    /// The 0-based field read: `--field N`'s, or the one named in the
+    /// current input's header.
+    private var field: Int?
+    /// The current input's header, while a field name is looked up in it.
+    private var header = HeaderCapture()
+
     init(settings: Settings, context: Context) {
+        field = settings.field
         self.settings = settings
         self.context = context
         out = context.output
@@ -96,11 +105,27 @@ final class CheckEngine {
         inputCount += 1
         let copiesStart = settings.output.copiesInput && inputCount == 1
         var inHeader = settings.skipsHeader
-        let csvDelimiter = settings.field == nil ? nil : settings.delimiter
+        let readsField = settings.field != nil || settings.fieldName != nil
+        let csvDelimiter = readsField ? settings.delimiter : nil
+        var skipped = false
+        header.reset()
         let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
             if copiesStart { out.write(mark) }
         }
         try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter, byteOrderMark: keepMark) { piece in
+            if skipped { return }
+            if inHeader, let fieldName = settings.fieldName {
+                header.append(piece.bytes)
+                if piece.isLast {
+                    field = CSVColumns.index(of: fieldName, inHeader: header.bytes, delimiter: settings.delimiter)
+                    if field == nil {
+                        skipped = true
+                        context.reportInputError(
+                            name, message: context.text(.noFieldNamed, Escaping.readable(RawText(fieldName))))
+                        return
+                    }
+                }
+            }
             if inHeader {
                 if copiesStart {
                     out.write(piece.bytes)
@@ -110,7 +135,7 @@ final class CheckEngine {
                     }
                 }
                 inHeader = !piece.isLast
-            } else if piece.isWhole, settings.field == nil {
+            } else if piece.isWhole, !readsField {
                 checkLine(piece)
             } else {
                 checkPiece(piece)
@@ -183,7 +208,7 @@ final class CheckEngine {
             streamed.begin()
             csv = CSVState(delimiter: settings.delimiter)
         }
-        if let field = settings.field {
+        if let field {
             for byte in piece.bytes where csv.step(byte) && csv.fieldIndex == field {
                 streamed.consume(byte: byte)
             }

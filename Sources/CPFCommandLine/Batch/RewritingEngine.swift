@@ -54,14 +54,18 @@ final class RewritingInput {
     private let context: Context
     private let fieldRewriter: FieldRewriter?
     private var inputCount = 0
+    /// The current input's header, while a field name is looked up in it.
+    private var header = HeaderCapture()
     /// Records whose field could not be rewritten (with `--field`).
     private(set) var failureCount = 0
 
     /// `fallback` says what becomes of a field that cannot be held in a
-    /// temporary file (see ``DeferredCopy``).
+    /// temporary file (see ``DeferredCopy``). Without `rewritesField`, the
+    /// records are only read (``forEachRecordPiece(of:named:fieldIndex:_:)``), for an engine that rewrites
+    /// the field its own way (`redact --field`).
     init(
         columns: CSVColumns, context: Context, output: OutputBuffer, lineCapacity: Int = LineReader.defaultCapacity,
-        fallback: DeferredCopy.Fallback = .copy
+        fallback: DeferredCopy.Fallback = .copy, rewritesField: Bool = true
     ) {
         self.columns = columns
         self.context = context
@@ -73,8 +77,61 @@ final class RewritingInput {
                 context.flush()
             },
             cancellation: context.cancellation)
-        fieldRewriter = columns.field.map {
-            FieldRewriter(field: $0, delimiter: columns.delimiter, out: output, context: context, fallback: fallback)
+        fieldRewriter =
+            columns.readsField && rewritesField
+            ? FieldRewriter(
+                field: columns.field ?? 0, delimiter: columns.delimiter, out: output, context: context,
+                fallback: fallback)
+            : nil
+    }
+
+    /// Reads one input's records (with `--field`, else lines) and hands each
+    /// piece of a record that is not the header to `body`. The first input's
+    /// byte order mark and header are copied, the others' dropped. With a
+    /// field named in the header, the header gives the field's index for
+    /// `named` (the ``FieldRewriter``'s); when it has no such field, the
+    /// input is reported and nothing more of it is written (exit status 2).
+    @inline(__always)
+    func forEachRecordPiece(
+        of descriptor: FileDescriptor, named name: RawText, fieldIndex: (Int) -> Void = { _ in },
+        _ body: (LinePiece) -> Void
+    ) throws(Errno) {
+        inputCount += 1
+        let isFirstInput = inputCount == 1
+        let out = out
+        var inHeader = columns.skipsHeader
+        var skipped = false
+        header.reset()
+        let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
+            if isFirstInput { out.write(mark) }
+        }
+        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) {
+            piece in
+            if _fastPath(!inHeader && !skipped) {
+                body(piece)
+            } else if inHeader {
+                if isFirstInput {
+                    out.write(piece.bytes)
+                    if piece.isLast { out.writeTerminator(piece.terminator) }
+                }
+                inHeader = !piece.isLast
+                if let fieldName = columns.fieldName {
+                    header.append(piece.bytes)
+                    if piece.isLast {
+                        if let index = CSVColumns.index(
+                            of: fieldName, inHeader: header.bytes, delimiter: columns.delimiter)
+                        {
+                            fieldRewriter?.field = index
+                            fieldIndex(index)
+                        } else {
+                            skipped = true
+                            context.reportInputError(
+                                name, message: context.text(.noFieldNamed, Escaping.readable(RawText(fieldName))))
+                        }
+                    }
+                }
+            }
+            if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
         }
     }
 
@@ -85,29 +142,14 @@ final class RewritingInput {
         _ descriptor: FileDescriptor, named name: RawText, value: some FieldValueRewriting,
         line: (LinePiece) -> Void
     ) throws(Errno) {
-        inputCount += 1
-        let isFirstInput = inputCount == 1
-        let out = out
-        var inHeader = columns.skipsHeader
-        let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
-            if isFirstInput { out.write(mark) }
-        }
-        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) {
-            piece in
-            if _fastPath(!inHeader && fieldRewriter == nil) {
+        try forEachRecordPiece(of: descriptor, named: name) { piece in
+            if _fastPath(fieldRewriter == nil) {
                 // Whole lines: the hot path.
                 line(piece)
-            } else if inHeader {
-                if isFirstInput {
-                    out.write(piece.bytes)
-                    if piece.isLast { out.writeTerminator(piece.terminator) }
-                }
-                inHeader = !piece.isLast
             } else if let fieldRewriter {
                 let rewritten = fieldRewriter.rewrite(piece, with: value, source: name)
                 if piece.isLast, !rewritten { failureCount += 1 }
             }
-            if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
         }
     }
 }

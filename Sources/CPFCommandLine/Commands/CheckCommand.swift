@@ -48,12 +48,14 @@ enum CheckCommand: Command {
     static let field = CommonOptions.field(
         help: Localized(
             """
-            The CPF is field <n> (from 1) of each CSV record; RFC 4180 quoted fields, doubled quotes and quoted line \
-            breaks are understood. Filters still print whole records.
+            The CPF is field <n> (from 1) of each CSV record, or with --header the field whose name in the header \
+            is <n>; RFC 4180 quoted fields, doubled quotes and quoted line breaks are understood. Filters still \
+            print whole records.
             """,
             pt: """
-                O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas \
-                e quebras de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros.
+                O CPF é o campo <n> (a partir de 1) de cada registro CSV, ou com --header o campo cujo nome no \
+                cabeçalho é <n>; campos entre aspas, aspas duplicadas e quebras de linha entre aspas (RFC 4180) \
+                são entendidos. Os filtros imprimem registros inteiros.
                 """))
     static let delimiter = CommonOptions.delimiter
     static let header = CommonOptions.header(
@@ -150,6 +152,7 @@ enum CheckCommand: Command {
         let columns = try CommonOptions.columns(
             arguments, delimiterAlsoFor: settings.output == .annotate ? Self.annotate : nil)
         settings.field = columns.field
+        settings.fieldName = columns.fieldName
         settings.delimiter = columns.delimiter
         settings.skipsHeader = columns.skipsHeader
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)

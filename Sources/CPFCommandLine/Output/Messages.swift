@@ -24,7 +24,7 @@ enum Message: String, CaseIterable, Sendable {
     // Hints and input problems.
     case fileHint, terminalHint, standardInput, standardOutput, inputIsOutput
     case lineNotHeldCopied, lineNotHeldLeftOut
-    case unterminatedQuote, noField, cannotRewrite, tooLongToKeepForm, repeatedBase
+    case unterminatedQuote, noField, noFieldNamed, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
     case verdictValid, verdictInvalid, checkSummary
     // Reasons an input is not a valid CPF.
@@ -63,7 +63,12 @@ enum Message: String, CaseIterable, Sendable {
             ("  See 'cpf help {1}' for more information.", "  Veja 'cpf help {1}' para mais informações.")
         case .seeCommandList:
             ("  See 'cpf --help' for the list of commands.", "  Veja 'cpf --help' para a lista de comandos.")
-        case .expectFieldNumber: ("a field number from 1", "um número de campo a partir de 1")
+        case .expectFieldNumber:
+            (
+                "a field number from 1, or a field name with --header",
+                "um número de campo a partir de 1, ou um nome de campo com --header"
+            )
+        case .noFieldNamed: ("no field named '{1}' in the header", "o cabeçalho não tem campo chamado '{1}'")
         case .expectDelimiter:
             (
                 "one ASCII character other than a quote, a line break, a digit, '.', '-' or a space, or 'tab'",
