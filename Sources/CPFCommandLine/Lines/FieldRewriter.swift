@@ -21,9 +21,19 @@ protocol FieldValueRewriting: AnyObject {
     /// Engines give a faster one (a parse of the bytes at once) than this
     /// default.
     func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String?
+    /// Whether a value that cannot be rewritten (``valueFailure()`` said
+    /// why) is replaced by ``writeReplacement(to:)`` rather than copied out
+    /// unchanged: `pseudonymize` hides what may be a CPF.
+    var replacesRefusedValue: Bool { get }
+    /// Writes what replaces a value that cannot be rewritten: digits, `*`,
+    /// `.`, `-` and spaces only, never a quote or a line break.
+    func writeReplacement(to out: OutputBuffer)
 }
 
 extension FieldValueRewriting {
+    var replacesRefusedValue: Bool { false }
+    func writeReplacement(to out: OutputBuffer) {}
+
     func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String? {
         beginValue()
         for byte in bytes { consumeValue(byte: byte) }
@@ -185,7 +195,14 @@ final class FieldRewriter {
         let rewritten: Bool
         if let failure = value.readWholeValue(valueBytes) {
             rewritten = false
-            out.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            if value.replacesRefusedValue {
+                let quotes = quoted || replacementNeedsQuotes
+                if quotes { out.write(byte: 0x22) }
+                value.writeReplacement(to: out)
+                if quotes { out.write(byte: 0x22) }
+            } else {
+                out.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            }
             let echo = EchoCapture.cut(valueBytes)
             DiagnosticWriter.write(
                 location: (source, piece.lineNumber), input: echo.bytes, isTruncated: echo.isTruncated,
@@ -205,6 +222,11 @@ final class FieldRewriter {
     /// Whether the delimiter could occur in a rewritten value, which must then be quoted.
     private var delimiterNeedsQuotes: Bool {
         delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
+    }
+
+    /// Whether the delimiter could occur in a replacement (a hidden value), which must then be quoted.
+    private var replacementNeedsQuotes: Bool {
+        delimiterNeedsQuotes || delimiter == UInt8(ascii: "*") || delimiter == UInt8(ascii: " ")
     }
 
     private func startField(_ value: some FieldValueRewriting) {
@@ -240,7 +262,15 @@ final class FieldRewriter {
         }
         if let failure = value.valueFailure() ?? (passedEarly ? context.text(.cannotRewrite) : nil) {
             failed = true
-            add(nothing, decided: true)
+            if !passedEarly, value.replacesRefusedValue {
+                add(nothing, decided: false)
+                let quotes = wasQuoted || replacementNeedsQuotes
+                if quotes { out.write(byte: 0x22) }
+                value.writeReplacement(to: out)
+                if quotes { out.write(byte: 0x22) }
+            } else {
+                add(nothing, decided: true)
+            }
             DiagnosticWriter.write(
                 location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure,
                 to: reportStart())

@@ -24,6 +24,7 @@ enum Message: String, CaseIterable, Sendable {
     // Hints and input problems.
     case fileHint, terminalHint, standardInput, standardOutput, inputIsOutput
     case lineNotHeldCopied, lineNotHeldLeftOut
+    case valueHidden, valueBlanked
     case unterminatedQuote, noField, noFieldNamed, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
     case verdictValid, verdictInvalid, checkSummary
@@ -68,6 +69,8 @@ enum Message: String, CaseIterable, Sendable {
                 "a field number from 1, or a field name with --header",
                 "um número de campo a partir de 1, ou um nome de campo com --header"
             )
+        case .valueHidden: ("{1}; hidden", "{1}; escondido")
+        case .valueBlanked: ("{1}; left out", "{1}; omitido")
         case .noFieldNamed: ("no field named '{1}' in the header", "o cabeçalho não tem campo chamado '{1}'")
         case .expectDelimiter:
             (
