@@ -28,8 +28,6 @@ enum Message: String, CaseIterable, Sendable {
     case unterminatedQuote, noField, noFieldNamed, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
     case verdictValid, verdictInvalid, checkSummary
-    // Reasons an input is not a valid CPF.
-    case reasonEmpty, reasonCharacter, reasonFormat, reasonLength, reasonRepeated, reasonCheckDigits
     // info.
     case infoInput, infoValid, infoYes, infoNo, infoMasked, infoDigits, infoCheckDigits, infoRight
     case infoExpected, infoRegion, infoLGPD, infoDidYouMean, infoNeedsDigits, infoNothingClose
@@ -160,13 +158,6 @@ enum Message: String, CaseIterable, Sendable {
                 "{1} checked, {2} valid, {3} invalid",
                 "{1|conferido|conferidos}, {2|válido|válidos}, {3|inválido|inválidos}"
             )
-        case .reasonEmpty: ("empty", "vazio")
-        case .reasonCharacter: ("invalid character '{1}' at position {2}", "caractere inválido '{1}' na posição {2}")
-        case .reasonFormat:
-            ("not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD", "fora do formato DDD.DDD.DDD-DD ou DDDDDDDDDDD")
-        case .reasonLength: ("{1|digit|digits}, expected {2}", "{1|dígito|dígitos}, esperados {2}")
-        case .reasonRepeated: ("all 11 digits are the same", "os 11 dígitos são iguais")
-        case .reasonCheckDigits: ("check digits should be {1}", "os dígitos verificadores deveriam ser {1}")
         case .infoInput: ("Input", "Entrada")
         case .infoValid: ("Valid", "Válido")
         case .infoYes: ("yes", "sim")
@@ -342,22 +333,9 @@ enum Message: String, CaseIterable, Sendable {
         return numbers
     }
 
-    /// Why `error`'s input is not a valid CPF, in `language`; in English,
-    /// exactly CPFKit's description. `expectedDigitCount` is 9 for a base.
+    /// Why `error`'s input is not a valid CPF, in `language`: CPFKit's
+    /// description, the one catalogue of reasons. `expectedDigitCount` is 9 for a base.
     static func reason(_ error: CPFValidationError, _ language: Language, expectedDigitCount: Int = 11) -> String {
-        if language == .english { return error.description(expectedDigitCount: expectedDigitCount) }
-        switch error {
-        case .empty: return Message.reasonEmpty.text(language)
-        case .invalidCharacter(_, let position):
-            // The character as CPFKit shows it (escaped when invisible): the
-            // text between the quotes of the English description.
-            let english = error.description
-            let shown = english.drop { $0 != "'" }.dropFirst().dropLast(" at position \(position)".count + 1)
-            return Message.reasonCharacter.text(language, String(shown), "\(position)")
-        case .format: return Message.reasonFormat.text(language)
-        case .length(let count): return Message.reasonLength.text(language, "\(count)", "\(expectedDigitCount)")
-        case .repeatedDigits: return Message.reasonRepeated.text(language)
-        case .checkDigits(let expected): return Message.reasonCheckDigits.text(language, "\(expected)")
-        }
+        error.description(in: language == .english ? .english : .portuguese, expectedDigitCount: expectedDigitCount)
     }
 }
