@@ -39,6 +39,7 @@ final class PseudonymizeEngine: RewritingEngine {
     private let input: RewritingInput
     private var lineFailureCount = 0
     var failureCount: Int { lineFailureCount + input.failureCount }
+    var readCount: Int { input.recordCount }
     /// The value of a CSV field, as read (at most ``EchoCapture/limit`` bytes
     /// are kept: a longer value is no CPF anyway, trimmed or not).
     private let value = EchoCapture()
@@ -106,9 +107,9 @@ final class PseudonymizeEngine: RewritingEngine {
             lineFailureCount += 1
             let policy = policy(for: bytes, refused: error)
             let echo = EchoCapture.cut(bytes)
-            DiagnosticWriter.write(
+            context.reportValue(
                 location: source.map { ($0, line) }, input: echo.bytes, isTruncated: echo.isTruncated,
-                message: message(context.reason(error), policy), to: reportStart())
+                message: message(context.reason(error), policy))
             write(bytes, as: policy)
         }
         out.writeTerminator(terminator)
@@ -209,18 +210,12 @@ final class PseudonymizeEngine: RewritingEngine {
             }
         case .failure(let error):
             lineFailureCount += 1
-            streamed.report(context.reason(error), location: (source, piece.lineNumber), to: reportStart())
+            streamed.report(context.reason(error), location: (source, piece.lineNumber))
             // Not a CPF, but its first pieces could not be held: left out
             // (a CPF is pseudonymized all the same, its white space never being kept).
             streamed.reportIfNotHeld(location: (source, piece.lineNumber))
         }
         out.writeTerminator(piece.terminator)
-    }
-
-    /// Starts a report on standard error with `cpf: `; returns where it goes.
-    private func reportStart() -> OutputBuffer {
-        context.errors.write("cpf: ")
-        return context.errors
     }
 }
 

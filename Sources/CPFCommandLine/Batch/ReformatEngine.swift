@@ -30,6 +30,7 @@ final class ReformatEngine: RewritingEngine {
     private let parseOptions: CPF.ParsingOptions
     private var lineFailureCount = 0
     var failureCount: Int { lineFailureCount + input.failureCount }
+    var readCount: Int { input.recordCount }
 
     // A line too long to hold, read in pieces.
     private let streamed: StreamedLine
@@ -194,17 +195,11 @@ final class ReformatEngine: RewritingEngine {
         if piece.isLast {
             if let failure {
                 lineFailureCount += 1
-                streamed.report(context.reason(failure), location: (source, piece.lineNumber), to: reportStart())
+                streamed.report(context.reason(failure), location: (source, piece.lineNumber))
             }
             streamed.reportIfNotHeld(location: (source, piece.lineNumber))
             out.writeTerminator(piece.terminator)
         }
-    }
-
-    /// Starts a report on standard error with `cpf: `; returns where it goes.
-    private func reportStart() -> OutputBuffer {
-        context.errors.write("cpf: ")
-        return context.errors
     }
 
     /// `cpf: SOURCE:LINE: 'INPUT': MESSAGE` on standard error (without
@@ -212,9 +207,9 @@ final class ReformatEngine: RewritingEngine {
     private func report(
         _ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: RawText?, line: Int
     ) {
-        DiagnosticWriter.write(
+        context.reportValue(
             location: source.map { ($0, line) }, input: echo, isTruncated: isTruncated,
-            message: context.reason(error), to: reportStart())
+            message: context.reason(error))
     }
 }
 

@@ -5,6 +5,8 @@ import CPFSystem
 protocol RewritingEngine {
     /// Inputs that could not be rewritten so far.
     var failureCount: Int { get }
+    /// Lines or records read from the inputs so far (headers aside).
+    var readCount: Int { get }
     /// Rewrites every line of one input.
     func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno)
     /// Rewrites the bytes of one command-line argument as a line ended by
@@ -37,8 +39,23 @@ extension RewritingEngine {
                 rewrite(argument: argument)
             }
         }
+        if arguments.isEmpty { writeSummary(context: context) }
         if context.failedInput { return .error }
         return ExitStatus(succeeded: failureCount == 0)
+    }
+
+    /// The closing summary on standard error, when something was not
+    /// rewritten or reports were left out: `cpf: N read, N rewritten, N not
+    /// rewritten`, and how many reports past the limit were not shown.
+    /// Nothing with `-q`, nor after a clean run.
+    func writeSummary(context: Context) {
+        guard !context.quietsLineReports, failureCount > 0 || context.unshownLineReportCount > 0 else { return }
+        var summary = context.text(
+            .rewriteSummary, "\(readCount)", "\(readCount - failureCount)", "\(failureCount)")
+        if context.unshownLineReportCount > 0 {
+            summary += context.text(.reportsNotShown, "\(context.unshownLineReportCount)")
+        }
+        context.diagnose(summary)
     }
 }
 
@@ -56,6 +73,8 @@ final class RewritingInput {
     private var inputCount = 0
     /// The current input's header, while a field name is looked up in it.
     private var header = HeaderCapture()
+    /// Lines or records read (headers aside).
+    private(set) var recordCount = 0
     /// Records whose field could not be rewritten (with `--field`).
     private(set) var failureCount = 0
 
@@ -108,6 +127,7 @@ final class RewritingInput {
         try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) {
             piece in
             if _fastPath(!inHeader && !skipped) {
+                if piece.isLast { recordCount += 1 }
                 body(piece)
             } else if inHeader {
                 if isFirstInput {

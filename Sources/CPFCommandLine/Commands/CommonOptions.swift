@@ -38,6 +38,39 @@ enum CommonOptions {
             "Accept the ten numbers made of one repeated digit (000.000.000-00 ...), never issued.",
             pt: "Aceita os dez números de um só dígito repetido (000.000.000-00 ...), que nunca são emitidos."))
 
+    /// `-q` of the rewriting commands (`format`, `strip`, `complete`, `pseudonymize`).
+    static let quiet = OptionDefinition(
+        "quiet", short: "q",
+        help: Localized(
+            """
+            No report per line and no summary on standard error (errors are still reported); the exit status \
+            answers.
+            """,
+            pt: """
+                Nenhum relato por linha e nenhum resumo na saída de erro (erros ainda são relatados); o código \
+                de saída responde.
+                """))
+
+    /// `--show-values` of the rewriting commands.
+    static let showValues = OptionDefinition(
+        "show-values",
+        help: Localized(
+            """
+            Show each value reported as read. By default a report shows it in the LGPD form (***.533.447-**: \
+            the first three and last two digits hidden), so standard error, which logs keep, holds no CPF.
+            """,
+            pt: """
+                Mostra cada valor relatado como foi lido. Por padrão um relato o mostra na forma da LGPD \
+                (***.533.447-**: os três primeiros e os dois últimos dígitos escondidos), e a saída de erro, \
+                que os logs guardam, não tem CPF.
+                """))
+
+    /// Reads `-q` and `--show-values` into the context.
+    static func reporting(_ arguments: ParsedArguments, context: Context) {
+        context.quietsLineReports = arguments.has(quiet)
+        context.showsValues = arguments.has(showValues)
+    }
+
     /// `--field <n>` and `--header`, the options of CSV records, defined
     /// here once: their name, letter and value are the same for every
     /// command (``columns(_:delimiterAlsoFor:)`` reads them by name); what

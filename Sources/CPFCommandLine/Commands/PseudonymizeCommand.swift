@@ -99,6 +99,8 @@ enum PseudonymizeCommand: Command {
             CommonOptions.pad,
             CommonOptions.allowRepeated,
             invalid,
+            CommonOptions.quiet,
+            CommonOptions.showValues,
             newKeyFile,
         ],
         discussion: Localized(
@@ -202,6 +204,7 @@ enum PseudonymizeCommand: Command {
         settings.formats = arguments.has(Self.formatted)
         settings.options = CommonOptions.parsingOptions(arguments)
         settings.columns = try CommonOptions.columns(arguments)
+        CommonOptions.reporting(arguments, context: context)
         if let chosen = try arguments.choice(
             Self.invalid, among: PseudonymizeEngine.InvalidPolicy.allCases.map(\.rawValue)),
             let policy = PseudonymizeEngine.InvalidPolicy(rawValue: chosen)

@@ -143,9 +143,7 @@ final class FieldRewriter {
             finishField(value, location: (source, piece.lineNumber))
         case .before:
             failed = true
-            DiagnosticWriter.write(
-                location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"), to: reportStart()
-            )
+            context.reportRecord(location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"))
         case .after:
             break
         }
@@ -204,9 +202,9 @@ final class FieldRewriter {
                 out.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             }
             let echo = EchoCapture.cut(valueBytes)
-            DiagnosticWriter.write(
+            context.reportValue(
                 location: (source, piece.lineNumber), input: echo.bytes, isTruncated: echo.isTruncated,
-                message: failure, to: reportStart())
+                message: failure)
         } else {
             rewritten = true
             let quotes = quoted || delimiterNeedsQuotes
@@ -271,9 +269,8 @@ final class FieldRewriter {
             } else {
                 add(nothing, decided: true)
             }
-            DiagnosticWriter.write(
-                location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure,
-                to: reportStart())
+            context.reportValue(
+                location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure)
             return
         }
         add(nothing, decided: false)
@@ -281,11 +278,5 @@ final class FieldRewriter {
         if quotes { out.write(byte: 0x22) }
         value.writeValue(to: out)
         if quotes { out.write(byte: 0x22) }
-    }
-
-    /// Starts a report on standard error with `cpf: `; returns where it goes.
-    private func reportStart() -> OutputBuffer {
-        context.errors.write("cpf: ")
-        return context.errors
     }
 }

@@ -24,7 +24,7 @@ enum Message: String, CaseIterable, Sendable {
     // Hints and input problems.
     case fileHint, terminalHint, standardInput, standardOutput, inputIsOutput
     case lineNotHeldCopied, lineNotHeldLeftOut
-    case valueHidden, valueBlanked
+    case valueHidden, valueBlanked, rewriteSummary, reportsNotShown
     case unterminatedQuote, noField, noFieldNamed, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
     case verdictValid, verdictInvalid, checkSummary
@@ -66,6 +66,16 @@ enum Message: String, CaseIterable, Sendable {
             (
                 "a field number from 1, or a field name with --header",
                 "um número de campo a partir de 1, ou um nome de campo com --header"
+            )
+        case .rewriteSummary:
+            (
+                "{1} read, {2} rewritten, {3} not rewritten",
+                "{1|lido|lidos}, {2|reescrito|reescritos}, {3|não reescrito|não reescritos}"
+            )
+        case .reportsNotShown:
+            (
+                "; {1|report|reports} past the first 20 not shown",
+                "; {1|relato omitido|relatos omitidos} após os 20 primeiros"
             )
         case .valueHidden: ("{1}; hidden", "{1}; escondido")
         case .valueBlanked: ("{1}; left out", "{1}; omitido")
