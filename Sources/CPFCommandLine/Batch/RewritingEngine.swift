@@ -162,14 +162,15 @@ final class RewritingInput {
         _ descriptor: FileDescriptor, named name: RawText, value: some FieldValueRewriting,
         line: (LinePiece) -> Void
     ) throws(Errno) {
+        guard let fieldRewriter else {
+            // Whole lines: the hot path.
+            return try forEachRecordPiece(of: descriptor, named: name, line)
+        }
+        var failures = 0
+        defer { failureCount += failures }
         try forEachRecordPiece(of: descriptor, named: name) { piece in
-            if _fastPath(fieldRewriter == nil) {
-                // Whole lines: the hot path.
-                line(piece)
-            } else if let fieldRewriter {
-                let rewritten = fieldRewriter.rewrite(piece, with: value, source: name)
-                if piece.isLast, !rewritten { failureCount += 1 }
-            }
+            let rewritten = fieldRewriter.rewrite(piece, with: value, source: name)
+            if piece.isLast, !rewritten { failures += 1 }
         }
     }
 }
