@@ -40,6 +40,9 @@ final class CheckEngine {
         /// Whether the first record of each input is a header, not a CPF
         /// (the first input's is kept by the filters and `--annotate`).
         var skipsHeader = false
+        /// With `--json` or `--csv`: only valid inputs are reported
+        /// (`--valid`), only invalid ones (`--invalid`), or all (`nil`).
+        var reportsOnlyValid: Bool?
         /// Whether the verdicts and the report are coloured (`--color`).
         var colours = false
     }
@@ -302,9 +305,11 @@ final class CheckEngine {
                 source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error),
                 colours: settings.colours, to: out)
         case .json:
+            if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
             RecordWriter.writeJSON(
                 source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:
+            if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
             RecordWriter.writeCSV(
                 source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         default:
@@ -341,5 +346,13 @@ final class CheckEngine {
                 " (" + reasons.map { "\(invalidByReason[$0]) \(Self.reasonCodes[$0])" }.joined(separator: ", ") + ")"
         }
         context.diagnose(summary)
+    }
+}
+
+extension Result {
+    /// Whether this is a success.
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
     }
 }
