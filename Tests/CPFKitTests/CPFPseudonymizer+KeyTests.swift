@@ -16,7 +16,7 @@ struct CPFPseudonymizerKeyTests {
     @Test(
         "refuses other lengths and other characters",
         arguments: [
-            "", "00", String(hex.dropLast()), hex + "0", hex + "00", hex + "\n", " " + hex,
+            "", "00", String(hex.dropLast()), hex + "0", hex + "00", hex + " ", " " + hex, "\n",
             String(hex.dropLast()) + "g", String(hex.dropLast(2)) + "é",
         ])
     func refuses(text: String) {
@@ -38,5 +38,25 @@ struct CPFPseudonymizerKeyTests {
             #expect(!text.contains("171"))
         }
         #expect(key.description == "CPFPseudonymizer.Key(256 bits, hidden)")
+    }
+
+    @Test(
+        "a key file's trailing line break is accepted, nothing more",
+        arguments: [("\n", true), ("\r\n", true), ("", true), ("\n\n", false), (" ", false), ("\r", false)])
+    func trailingLineBreak(suffix: String, accepted: Bool) {
+        let digits = String(repeating: "0f", count: 32)
+        let key = CPFPseudonymizer.Key(hexadecimal: digits + suffix)
+        #expect((key != nil) == accepted)
+        #expect(key.map(\.hexadecimal) == (accepted ? digits : nil))
+    }
+
+    @Test func aRandomKeyComesFromTheGeneratorGiven() {
+        var first = SplitMix64(seed: 7)
+        var second = SplitMix64(seed: 7)
+        let key = CPFPseudonymizer.Key.random(using: &first)
+        #expect(key.hexadecimal == CPFPseudonymizer.Key.random(using: &second).hexadecimal)
+        #expect(key.hexadecimal.count == 64)
+        // The system's: two keys in a row differ (a chance of 2^-256 that they do not).
+        #expect(CPFPseudonymizer.Key.random().hexadecimal != CPFPseudonymizer.Key.random().hexadecimal)
     }
 }

@@ -94,4 +94,26 @@ struct CPFValidationErrorTests {
             Issue.record("unexpected error \(error)")
         }
     }
+
+    @Test(
+        "every reason in Portuguese",
+        arguments: [
+            (CPFValidationError.empty, "vazio"),
+            (.invalidCharacter("x", position: 15), "caractere inválido 'x' na posição 15"),
+            (.invalidCharacter("\u{A0}", position: 2), "caractere inválido '\\u{00A0}' na posição 2"),
+            (.format, "fora do formato DDD.DDD.DDD-DD ou DDDDDDDDDDD"),
+            (.length(digitCount: 1), "1 dígito, esperados 11"), (.length(digitCount: 8), "8 dígitos, esperados 11"),
+            (.repeatedDigits, "os 11 dígitos são iguais"),
+            (.checkDigits(expected: CPF.CheckDigits(first: 8, second: 1)), "os dígitos verificadores deveriam ser 81"),
+        ])
+    func portuguese(error: CPFValidationError, expected: String) {
+        #expect(error.description(in: .portuguese) == expected)
+        #expect(error.description(in: .english) == error.description)
+    }
+
+    @Test func aBaseExpectsNineDigitsInPortugueseToo() {
+        #expect(
+            CPFValidationError.length(digitCount: 8).description(in: .portuguese, expectedDigitCount: 9)
+                == "8 dígitos, esperados 9")
+    }
 }

@@ -34,10 +34,15 @@ final class CheckEngine {
         var output = CheckOutput.report
         /// The 0-based CSV field that holds the CPF, or `nil` for whole lines.
         var field: Int?
+        /// The name of that field in each input's header (`--field NAME`).
+        var fieldName: [UInt8]?
         var delimiter = UInt8(ascii: ",")
         /// Whether the first record of each input is a header, not a CPF
         /// (the first input's is kept by the filters and `--annotate`).
         var skipsHeader = false
+        /// With `--json` or `--csv`: only valid inputs are reported
+        /// (`--valid`), only invalid ones (`--invalid`), or all (`nil`).
+        var reportsOnlyValid: Bool?
         /// Whether the verdicts and the report are coloured (`--color`).
         var colours = false
     }
@@ -72,7 +77,14 @@ final class CheckEngine {
         source = UnsafeRawBufferPointer(rebasing: sourceStorage[..<name.bytes.count])
     }
 
+    /// The 0-based field read: `--field N`'s, or the one named in the
+    /// current input's header.
+    private var field: Int?
+    /// The current input's header, while a field name is looked up in it.
+    private var header = HeaderCapture()
+
     init(settings: Settings, context: Context) {
+        field = settings.field
         self.settings = settings
         self.context = context
         out = context.output
@@ -96,11 +108,27 @@ final class CheckEngine {
         inputCount += 1
         let copiesStart = settings.output.copiesInput && inputCount == 1
         var inHeader = settings.skipsHeader
-        let csvDelimiter = settings.field == nil ? nil : settings.delimiter
+        let readsField = settings.field != nil || settings.fieldName != nil
+        let csvDelimiter = readsField ? settings.delimiter : nil
+        var skipped = false
+        header.reset()
         let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
             if copiesStart { out.write(mark) }
         }
         try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter, byteOrderMark: keepMark) { piece in
+            if skipped { return }
+            if inHeader, let fieldName = settings.fieldName {
+                header.append(piece.bytes)
+                if piece.isLast {
+                    field = CSVColumns.index(of: fieldName, inHeader: header.bytes, delimiter: settings.delimiter)
+                    if field == nil {
+                        skipped = true
+                        context.reportInputError(
+                            name, message: context.text(.noFieldNamed, Escaping.readable(RawText(fieldName))))
+                        return
+                    }
+                }
+            }
             if inHeader {
                 if copiesStart {
                     out.write(piece.bytes)
@@ -110,7 +138,7 @@ final class CheckEngine {
                     }
                 }
                 inHeader = !piece.isLast
-            } else if piece.isWhole, settings.field == nil {
+            } else if piece.isWhole, !readsField {
                 checkLine(piece)
             } else {
                 checkPiece(piece)
@@ -183,7 +211,7 @@ final class CheckEngine {
             streamed.begin()
             csv = CSVState(delimiter: settings.delimiter)
         }
-        if let field = settings.field {
+        if let field {
             for byte in piece.bytes where csv.step(byte) && csv.fieldIndex == field {
                 streamed.consume(byte: byte)
             }
@@ -277,9 +305,11 @@ final class CheckEngine {
                 source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error),
                 colours: settings.colours, to: out)
         case .json:
+            if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
             RecordWriter.writeJSON(
                 source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:
+            if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
             RecordWriter.writeCSV(
                 source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         default:
@@ -316,5 +346,13 @@ final class CheckEngine {
                 " (" + reasons.map { "\(invalidByReason[$0]) \(Self.reasonCodes[$0])" }.joined(separator: ", ") + ")"
         }
         context.diagnose(summary)
+    }
+}
+
+extension Result {
+    /// Whether this is a success.
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
     }
 }

@@ -13,6 +13,7 @@ final class CompleteEngine: RewritingEngine {
     private let input: RewritingInput
     private var lineFailureCount = 0
     var failureCount: Int { lineFailureCount + input.failureCount }
+    var readCount: Int { input.recordCount }
 
     private let streamed: StreamedLine
     private var base = 0
@@ -57,8 +58,7 @@ final class CompleteEngine: RewritingEngine {
             streamed.reportIfNotHeld(location: location)
         } else if let failure {
             lineFailureCount += 1
-            context.errors.write("cpf: ")
-            streamed.report(failure, location: location, to: context.errors)
+            streamed.report(failure, location: location)
         } else {
             writeValue(to: out)
         }

@@ -30,11 +30,14 @@ final class ReformatEngine: RewritingEngine {
     private let parseOptions: CPF.ParsingOptions
     private var lineFailureCount = 0
     var failureCount: Int { lineFailureCount + input.failureCount }
+    var readCount: Int { input.recordCount }
 
     // A line too long to hold, read in pieces.
     private let streamed: StreamedLine
     private var digits = [UInt8](repeating: 0, count: 11)
     private var digitCount = 0
+    /// A field's value read whole (``readWholeValue(_:)``), until written.
+    private var wholeValue: Result<CPF, CPFValidationError>?
 
     /// - Parameters:
     ///   - output: Where to write; standard output by default.
@@ -192,17 +195,11 @@ final class ReformatEngine: RewritingEngine {
         if piece.isLast {
             if let failure {
                 lineFailureCount += 1
-                streamed.report(context.reason(failure), location: (source, piece.lineNumber), to: reportStart())
+                streamed.report(context.reason(failure), location: (source, piece.lineNumber))
             }
             streamed.reportIfNotHeld(location: (source, piece.lineNumber))
             out.writeTerminator(piece.terminator)
         }
-    }
-
-    /// Starts a report on standard error with `cpf: `; returns where it goes.
-    private func reportStart() -> OutputBuffer {
-        context.errors.write("cpf: ")
-        return context.errors
     }
 
     /// `cpf: SOURCE:LINE: 'INPUT': MESSAGE` on standard error (without
@@ -210,9 +207,9 @@ final class ReformatEngine: RewritingEngine {
     private func report(
         _ error: CPFValidationError, echo: UnsafeRawBufferPointer, isTruncated: Bool, source: RawText?, line: Int
     ) {
-        DiagnosticWriter.write(
+        context.reportValue(
             location: source.map { ($0, line) }, input: echo, isTruncated: isTruncated,
-            message: context.reason(error), to: reportStart())
+            message: context.reason(error))
     }
 }
 
@@ -222,6 +219,21 @@ extension ReformatEngine: FieldValueRewriting {
     func beginValue() {
         streamed.begin()
         digitCount = 0
+        wholeValue = nil
+    }
+
+    /// A whole value parsed at once, as a line is.
+    func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let result = CPF.parse(bytes, options: parseOptions)
+        if let refusal = refusal(of: result) { return context.reason(refusal) }
+        // The digits, for what is written from them rather than from a CPF.
+        if case .success = result, settings.style != .partial {
+        } else {
+            collectDigits(of: bytes)
+            if settings.style == .partial, digitCount > 11 { return context.reason(.length(digitCount: digitCount)) }
+        }
+        wholeValue = result
+        return nil
     }
 
     @inline(__always)
@@ -242,6 +254,7 @@ extension ReformatEngine: FieldValueRewriting {
     }
 
     func writeValue(to out: OutputBuffer) {
-        _ = rewrite(streamed.result, collectingDigits: {})
+        _ = rewrite(wholeValue ?? streamed.result, collectingDigits: {})
+        wholeValue = nil
     }
 }

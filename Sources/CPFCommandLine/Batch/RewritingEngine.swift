@@ -5,6 +5,8 @@ import CPFSystem
 protocol RewritingEngine {
     /// Inputs that could not be rewritten so far.
     var failureCount: Int { get }
+    /// Lines or records read from the inputs so far (headers aside).
+    var readCount: Int { get }
     /// Rewrites every line of one input.
     func rewrite(_ descriptor: FileDescriptor, named name: RawText) throws(Errno)
     /// Rewrites the bytes of one command-line argument as a line ended by
@@ -37,8 +39,23 @@ extension RewritingEngine {
                 rewrite(argument: argument)
             }
         }
+        if arguments.isEmpty { writeSummary(context: context) }
         if context.failedInput { return .error }
         return ExitStatus(succeeded: failureCount == 0)
+    }
+
+    /// The closing summary on standard error, when something was not
+    /// rewritten or reports were left out: `cpf: N read, N rewritten, N not
+    /// rewritten`, and how many reports past the limit were not shown.
+    /// Nothing with `-q`, nor after a clean run.
+    func writeSummary(context: Context) {
+        guard !context.quietsLineReports, failureCount > 0 || context.unshownLineReportCount > 0 else { return }
+        var summary = context.text(
+            .rewriteSummary, "\(readCount)", "\(readCount - failureCount)", "\(failureCount)")
+        if context.unshownLineReportCount > 0 {
+            summary += context.text(.reportsNotShown, "\(context.unshownLineReportCount)")
+        }
+        context.diagnose(summary)
     }
 }
 
@@ -54,14 +71,20 @@ final class RewritingInput {
     private let context: Context
     private let fieldRewriter: FieldRewriter?
     private var inputCount = 0
+    /// The current input's header, while a field name is looked up in it.
+    private var header = HeaderCapture()
+    /// Lines or records read (headers aside).
+    private(set) var recordCount = 0
     /// Records whose field could not be rewritten (with `--field`).
     private(set) var failureCount = 0
 
     /// `fallback` says what becomes of a field that cannot be held in a
-    /// temporary file (see ``DeferredCopy``).
+    /// temporary file (see ``DeferredCopy``). Without `rewritesField`, the
+    /// records are only read (``forEachRecordPiece(of:named:fieldIndex:_:)``), for an engine that rewrites
+    /// the field its own way (`redact --field`).
     init(
         columns: CSVColumns, context: Context, output: OutputBuffer, lineCapacity: Int = LineReader.defaultCapacity,
-        fallback: DeferredCopy.Fallback = .copy
+        fallback: DeferredCopy.Fallback = .copy, rewritesField: Bool = true
     ) {
         self.columns = columns
         self.context = context
@@ -73,8 +96,62 @@ final class RewritingInput {
                 context.flush()
             },
             cancellation: context.cancellation)
-        fieldRewriter = columns.field.map {
-            FieldRewriter(field: $0, delimiter: columns.delimiter, out: output, context: context, fallback: fallback)
+        fieldRewriter =
+            columns.readsField && rewritesField
+            ? FieldRewriter(
+                field: columns.field ?? 0, delimiter: columns.delimiter, out: output, context: context,
+                fallback: fallback)
+            : nil
+    }
+
+    /// Reads one input's records (with `--field`, else lines) and hands each
+    /// piece of a record that is not the header to `body`. The first input's
+    /// byte order mark and header are copied, the others' dropped. With a
+    /// field named in the header, the header gives the field's index for
+    /// `named` (the ``FieldRewriter``'s); when it has no such field, the
+    /// input is reported and nothing more of it is written (exit status 2).
+    @inline(__always)
+    func forEachRecordPiece(
+        of descriptor: FileDescriptor, named name: RawText, fieldIndex: (Int) -> Void = { _ in },
+        _ body: (LinePiece) -> Void
+    ) throws(Errno) {
+        inputCount += 1
+        let isFirstInput = inputCount == 1
+        let out = out
+        var inHeader = columns.skipsHeader
+        var skipped = false
+        header.reset()
+        let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
+            if isFirstInput { out.write(mark) }
+        }
+        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) {
+            piece in
+            if _fastPath(!inHeader && !skipped) {
+                if piece.isLast { recordCount += 1 }
+                body(piece)
+            } else if inHeader {
+                if isFirstInput {
+                    out.write(piece.bytes)
+                    if piece.isLast { out.writeTerminator(piece.terminator) }
+                }
+                inHeader = !piece.isLast
+                if let fieldName = columns.fieldName {
+                    header.append(piece.bytes)
+                    if piece.isLast {
+                        if let index = CSVColumns.index(
+                            of: fieldName, inHeader: header.bytes, delimiter: columns.delimiter)
+                        {
+                            fieldRewriter?.field = index
+                            fieldIndex(index)
+                        } else {
+                            skipped = true
+                            context.reportInputError(
+                                name, message: context.text(.noFieldNamed, Escaping.readable(RawText(fieldName))))
+                        }
+                    }
+                }
+            }
+            if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
         }
     }
 
@@ -85,29 +162,15 @@ final class RewritingInput {
         _ descriptor: FileDescriptor, named name: RawText, value: some FieldValueRewriting,
         line: (LinePiece) -> Void
     ) throws(Errno) {
-        inputCount += 1
-        let isFirstInput = inputCount == 1
-        let out = out
-        var inHeader = columns.skipsHeader
-        let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
-            if isFirstInput { out.write(mark) }
+        guard let fieldRewriter else {
+            // Whole lines: the hot path.
+            return try forEachRecordPiece(of: descriptor, named: name, line)
         }
-        try reader.forEachPiece(of: descriptor, csvDelimiter: columns.recordDelimiter, byteOrderMark: keepMark) {
-            piece in
-            if _fastPath(!inHeader && fieldRewriter == nil) {
-                // Whole lines: the hot path.
-                line(piece)
-            } else if inHeader {
-                if isFirstInput {
-                    out.write(piece.bytes)
-                    if piece.isLast { out.writeTerminator(piece.terminator) }
-                }
-                inHeader = !piece.isLast
-            } else if let fieldRewriter {
-                let rewritten = fieldRewriter.rewrite(piece, with: value, source: name)
-                if piece.isLast, !rewritten { failureCount += 1 }
-            }
-            if piece.endsInsideQuotes { context.reportUnterminatedQuote(source: name, line: piece.lineNumber) }
+        var failures = 0
+        defer { failureCount += failures }
+        try forEachRecordPiece(of: descriptor, named: name) { piece in
+            let rewritten = fieldRewriter.rewrite(piece, with: value, source: name)
+            if piece.isLast, !rewritten { failures += 1 }
         }
     }
 }

@@ -6,13 +6,25 @@ enum CheckCommand: Command {
     static let valid = OptionDefinition(
         "valid",
         help: Localized(
-            "Print exactly the valid input lines, byte for byte, and nothing else.",
-            pt: "Imprime exatamente as linhas de entrada válidas, byte a byte, e nada mais."))
+            """
+            Print exactly the valid input lines, byte for byte, and nothing else; with --json or --csv, report \
+            the valid inputs only.
+            """,
+            pt: """
+                Imprime exatamente as linhas de entrada válidas, byte a byte, e nada mais; com --json ou --csv, \
+                relata só as entradas válidas.
+                """))
     static let invalid = OptionDefinition(
         "invalid",
         help: Localized(
-            "Print exactly the invalid input lines, byte for byte, and nothing else.",
-            pt: "Imprime exatamente as linhas de entrada inválidas, byte a byte, e nada mais."))
+            """
+            Print exactly the invalid input lines, byte for byte, and nothing else; with --json or --csv, report \
+            the invalid inputs only.
+            """,
+            pt: """
+                Imprime exatamente as linhas de entrada inválidas, byte a byte, e nada mais; com --json ou \
+                --csv, relata só as entradas inválidas.
+                """))
     static let json = OptionDefinition(
         "json",
         help: Localized(
@@ -48,12 +60,14 @@ enum CheckCommand: Command {
     static let field = CommonOptions.field(
         help: Localized(
             """
-            The CPF is field <n> (from 1) of each CSV record; RFC 4180 quoted fields, doubled quotes and quoted line \
-            breaks are understood. Filters still print whole records.
+            The CPF is field <n> (from 1) of each CSV record, or with --header the field whose name in the header \
+            is <n>; RFC 4180 quoted fields, doubled quotes and quoted line breaks are understood. Filters still \
+            print whole records.
             """,
             pt: """
-                O CPF é o campo <n> (a partir de 1) de cada registro CSV; campos entre aspas, aspas duplicadas \
-                e quebras de linha entre aspas (RFC 4180) são entendidos. Os filtros imprimem registros inteiros.
+                O CPF é o campo <n> (a partir de 1) de cada registro CSV, ou com --header o campo cujo nome no \
+                cabeçalho é <n>; campos entre aspas, aspas duplicadas e quebras de linha entre aspas (RFC 4180) \
+                são entendidos. Os filtros imprimem registros inteiros.
                 """))
     static let delimiter = CommonOptions.delimiter
     static let header = CommonOptions.header(
@@ -129,27 +143,35 @@ enum CheckCommand: Command {
                 """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
-        try arguments.requireAtMostOne(of: [Self.valid, Self.invalid, Self.annotate, Self.json, Self.csv, Self.quiet])
+        try arguments.requireAtMostOne(of: [Self.valid, Self.invalid, Self.annotate, Self.quiet])
+        try arguments.requireAtMostOne(of: [Self.json, Self.csv, Self.annotate, Self.quiet])
         try CommonOptions.requireArgumentsOrInput(arguments)
         var settings = CheckEngine.Settings()
         settings.options = CommonOptions.parsingOptions(arguments)
+        // --valid and --invalid choose the verdicts a machine report holds.
+        if arguments.has(Self.json) || arguments.has(Self.csv) {
+            settings.reportsOnlyValid = arguments.has(Self.valid) ? true : arguments.has(Self.invalid) ? false : nil
+        }
         settings.output =
-            arguments.has(Self.valid)
-            ? .validLines
-            : arguments.has(Self.invalid)
-                ? .invalidLines
-                : arguments.has(Self.annotate)
-                    ? .annotate
-                    : arguments.has(Self.json)
-                        ? .json
-                        : arguments.has(Self.csv)
-                            ? .csv
-                            : arguments.has(Self.quiet)
-                                ? .quiet
-                                : .report
+            settings.reportsOnlyValid != nil
+            ? (arguments.has(Self.json) ? .json : .csv)
+            : arguments.has(Self.valid)
+                ? .validLines
+                : arguments.has(Self.invalid)
+                    ? .invalidLines
+                    : arguments.has(Self.annotate)
+                        ? .annotate
+                        : arguments.has(Self.json)
+                            ? .json
+                            : arguments.has(Self.csv)
+                                ? .csv
+                                : arguments.has(Self.quiet)
+                                    ? .quiet
+                                    : .report
         let columns = try CommonOptions.columns(
             arguments, delimiterAlsoFor: settings.output == .annotate ? Self.annotate : nil)
         settings.field = columns.field
+        settings.fieldName = columns.fieldName
         settings.delimiter = columns.delimiter
         settings.skipsHeader = columns.skipsHeader
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)

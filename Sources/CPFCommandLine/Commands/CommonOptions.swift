@@ -38,6 +38,39 @@ enum CommonOptions {
             "Accept the ten numbers made of one repeated digit (000.000.000-00 ...), never issued.",
             pt: "Aceita os dez números de um só dígito repetido (000.000.000-00 ...), que nunca são emitidos."))
 
+    /// `-q` of the rewriting commands (`format`, `strip`, `complete`, `pseudonymize`).
+    static let quiet = OptionDefinition(
+        "quiet", short: "q",
+        help: Localized(
+            """
+            No report per line and no summary on standard error (errors are still reported); the exit status \
+            answers.
+            """,
+            pt: """
+                Nenhum relato por linha e nenhum resumo na saída de erro (erros ainda são relatados); o código \
+                de saída responde.
+                """))
+
+    /// `--show-values` of the rewriting commands.
+    static let showValues = OptionDefinition(
+        "show-values",
+        help: Localized(
+            """
+            Show each value reported as read. By default a report shows it in the LGPD form (***.533.447-**: \
+            the first three and last two digits hidden), so standard error, which logs keep, holds no CPF.
+            """,
+            pt: """
+                Mostra cada valor relatado como foi lido. Por padrão um relato o mostra na forma da LGPD \
+                (***.533.447-**: os três primeiros e os dois últimos dígitos escondidos), e a saída de erro, \
+                que os logs guardam, não tem CPF.
+                """))
+
+    /// Reads `-q` and `--show-values` into the context.
+    static func reporting(_ arguments: ParsedArguments, context: Context) {
+        context.quietsLineReports = arguments.has(quiet)
+        context.showsValues = arguments.has(showValues)
+    }
+
     /// `--field <n>` and `--header`, the options of CSV records, defined
     /// here once: their name, letter and value are the same for every
     /// command (``columns(_:delimiterAlsoFor:)`` reads them by name); what
@@ -56,12 +89,13 @@ enum CommonOptions {
         help: Localized(
             """
             The CPF is field <n> (from 1) of each CSV record (RFC 4180: quoted fields, doubled quotes, quoted line \
-            breaks); it is rewritten in place and every other byte of the record kept.
+            breaks), or with --header the field whose name in the header is <n>; it is rewritten in place and \
+            every other byte of the record kept.
             """,
             pt: """
                 O CPF é o campo <n> (a partir de 1) de cada registro CSV (RFC 4180: campos entre aspas, \
-                aspas duplicadas, quebras de linha entre aspas); ele é reescrito no lugar e todos os outros \
-                bytes do registro são mantidos.
+                aspas duplicadas, quebras de linha entre aspas), ou com --header o campo cujo nome no \
+                cabeçalho é <n>; ele é reescrito no lugar e todos os outros bytes do registro são mantidos.
                 """))
     static let delimiter = OptionDefinition(
         "delimiter", short: "d", value: "c", completion: .choices(["tab"]),
@@ -98,18 +132,25 @@ enum CommonOptions {
     /// Reads `--field`, `--delimiter` and `--header`. `--delimiter` needs
     /// `--field` (or `alsoFor`, such as `--annotate`); none of them goes with
     /// CPF arguments. `--header` alone means the first line is a header.
-    static func columns(_ arguments: ParsedArguments, delimiterAlsoFor alsoFor: OptionDefinition? = nil)
-        throws(UsageError) -> CSVColumns
-    {
+    /// With `argumentsAreFiles` (`redact`), arguments are files, which these options go with.
+    static func columns(
+        _ arguments: ParsedArguments, delimiterAlsoFor alsoFor: OptionDefinition? = nil,
+        argumentsAreFiles: Bool = false
+    ) throws(UsageError) -> CSVColumns {
         var columns = CSVColumns()
-        if let field = try arguments.integer(
+        if let text = arguments.value(field), !text.bytes.isEmpty, !text.bytes.allSatisfy({ $0 &- 0x30 < 10 }),
+            arguments.has(header)
+        {
+            // A name, looked up in each input's header.
+            columns.fieldName = text.bytes
+        } else if let field = try arguments.integer(
             field, in: 1...Int(Int32.max), expected: Message.expectFieldNumber.localized())
         {
             columns.field = field - 1
         }
         if let text = arguments.value(delimiter) {
             columns.delimiter = try parseDelimiter(text, spelling: arguments.spelling(delimiter))
-            if columns.field == nil, alsoFor.map(arguments.has) != true {
+            if !columns.readsField, alsoFor.map(arguments.has) != true {
                 let spelling = arguments.spelling(delimiter)
                 throw .invalid(
                     alsoFor.map { Message.needsFieldOr.localized(spelling, "--\($0.long)") }
@@ -117,7 +158,7 @@ enum CommonOptions {
             }
         }
         columns.skipsHeader = arguments.has(header)
-        if !arguments.positionals.isEmpty {
+        if !arguments.positionals.isEmpty, !argumentsAreFiles {
             for option in [field, delimiter, header] where arguments.has(option) {
                 throw .invalid(Message.appliesToLines.localized(arguments.spelling(option)))
             }

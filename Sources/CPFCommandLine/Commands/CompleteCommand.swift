@@ -36,6 +36,8 @@ enum CompleteCommand: Command {
             CommonOptions.field,
             CommonOptions.delimiter,
             CommonOptions.header,
+            CommonOptions.quiet,
+            CommonOptions.showValues,
         ],
         discussion: Localized(
             """
@@ -71,6 +73,7 @@ enum CompleteCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         try CommonOptions.requireArgumentsOrInput(arguments)
         let columns = try CommonOptions.columns(arguments)
+        CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
         return CompleteEngine(
             formatted: arguments.has(Self.formatted), allowsRepeated: arguments.has(CommonOptions.allowRepeated),

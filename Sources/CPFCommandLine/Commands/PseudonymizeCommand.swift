@@ -46,6 +46,23 @@ enum PseudonymizeCommand: Command {
             "Write a new random key to <file> (mode 0600) and exit. Never overwrites a file.",
             pt: "Grava uma nova chave aleatória em <file> (modo 0600) e sai. Nunca sobrescreve um arquivo."))
 
+    static let invalid = OptionDefinition(
+        "invalid", value: "policy", completion: .choices(PseudonymizeEngine.InvalidPolicy.allCases.map(\.rawValue)),
+        help: Localized(
+            """
+            What becomes of an input that is not pseudonymized but is or may be a CPF (a mistyped one, a valid one \
+            in a form refused, a run of 9 or 10 digits valid once padded): 'hide' (default) writes its digits as \
+            '*', as redact does, so nothing personal is left in clear; 'blank' leaves it out; 'keep' copies it. \
+            Either way it is reported. Text that is no CPF at all (N/A, empty) is always kept.
+            """,
+            pt: """
+                O que acontece com uma entrada que não é pseudonimizada mas é ou pode ser um CPF (um digitado \
+                errado, um válido numa forma recusada, uma sequência de 9 ou 10 dígitos válida com zeros à \
+                esquerda): 'hide' (padrão) escreve os dígitos como '*', como o redact, e nada pessoal fica às \
+                claras; 'blank' a omite; 'keep' a copia. Em todo caso ela é relatada. Texto que não é CPF algum \
+                (N/A, vazio) é sempre mantido.
+                """))
+
     static let definition = CommandDefinition(
         name: "pseudonymize",
         abstract: Localized(
@@ -79,6 +96,11 @@ enum PseudonymizeCommand: Command {
             CommonOptions.delimiter,
             CommonOptions.header,
             CommonOptions.strict,
+            CommonOptions.pad,
+            CommonOptions.allowRepeated,
+            invalid,
+            CommonOptions.quiet,
+            CommonOptions.showValues,
             newKeyFile,
         ],
         discussion: Localized(
@@ -86,9 +108,13 @@ enum PseudonymizeCommand: Command {
             Each valid CPF becomes a valid CPF, never one repeated digit: the same for
             the same CPF, key and tweak on every run and machine, never the same for two
             CPFs, and turned back with --reverse. Separators and spaces stay as written
-            (masked stays masked, bare stays bare). One output line per input line; an
-            input that is not a valid CPF is reported on standard error
-            (cpf: SOURCE:LINE: 'INPUT': MESSAGE) and passed through unchanged.
+            (masked stays masked, bare stays bare); a CPF padded with --pad is written
+            as 11 digits. One output line per input line; an input that is not a valid
+            CPF is reported on standard error (cpf: SOURCE:LINE: 'INPUT': MESSAGE). If
+            it is or may be a CPF (mistyped, in a form refused, 9 or 10 digits valid
+            once padded), it is hidden ('*' for its digits) unless --invalid says
+            otherwise, so that no CPF is left in clear; anything else passes through
+            unchanged.
 
             FF1 is a permutation, so a pseudonym is not always another CPF: about one
             CPF per key and tweak is a fixed point, its own pseudonym (about ten with
@@ -105,8 +131,8 @@ enum PseudonymizeCommand: Command {
             file others can read gets a warning).
 
             EXIT STATUS:
-              0 all rewritten, 1 at least one passed through, 2 usage or I/O error or
-              an unusable key file (missing, not 64 hexadecimal digits).
+              0 all rewritten, 1 at least one not (hidden or passed through), 2 usage or
+              I/O error or an unusable key file (missing, not 64 hexadecimal digits).
 
             EXAMPLES:
               cpf pseudonymize --new-key-file cpf.key
@@ -118,9 +144,13 @@ enum PseudonymizeCommand: Command {
                 Cada CPF válido vira um CPF válido, nunca um só dígito repetido: o mesmo para
                 o mesmo CPF, chave e tweak em toda execução e máquina, nunca o mesmo para dois
                 CPFs, e desfeito com --reverse. Separadores e espaços ficam como escritos
-                (com máscara fica com máscara, sem fica sem). Uma linha de saída por linha de
-                entrada; uma entrada que não é um CPF válido é relatada na saída de erro
-                (cpf: ORIGEM:LINHA: 'ENTRADA': MENSAGEM) e copiada sem mudança.
+                (com máscara fica com máscara, sem fica sem); um CPF completado com --pad é
+                escrito com 11 dígitos. Uma linha de saída por linha de entrada; uma entrada
+                que não é um CPF válido é relatada na saída de erro
+                (cpf: ORIGEM:LINHA: 'ENTRADA': MENSAGEM). Se ela é ou pode ser um CPF
+                (digitado errado, numa forma recusada, 9 ou 10 dígitos válidos com zeros à
+                esquerda), é escondida ('*' nos dígitos), a menos que --invalid diga outra
+                coisa, e nenhum CPF fica às claras; o resto é copiado sem mudança.
 
                 O FF1 é uma permutação, então um pseudônimo nem sempre é outro CPF: cerca de
                 um CPF por chave e tweak é um ponto fixo (fixed point), o seu próprio
@@ -137,8 +167,8 @@ enum PseudonymizeCommand: Command {
                 (um arquivo de chave que outros podem ler gera um aviso).
 
                 CÓDIGO DE SAÍDA:
-                  0 todos reescritos, 1 pelo menos um copiado sem mudança, 2 erro de uso ou
-                  de E/S ou arquivo de chave inutilizável (ausente, sem 64 dígitos
+                  0 todos reescritos, 1 pelo menos um não (escondido ou copiado), 2 erro de
+                  uso ou de E/S ou arquivo de chave inutilizável (ausente, sem 64 dígitos
                   hexadecimais).
 
                 EXEMPLOS:
@@ -153,7 +183,7 @@ enum PseudonymizeCommand: Command {
             if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
             for other in [
                 Self.keyFile, Self.tweak, Self.keepRegion, Self.reverse, Self.formatted, CommonOptions.input,
-                CommonOptions.strict,
+                CommonOptions.strict, CommonOptions.pad, CommonOptions.allowRepeated, Self.invalid,
             ]
             where arguments.has(other) {
                 throw .conflictingOptions(arguments.spelling(Self.newKeyFile), arguments.spelling(other))
@@ -174,6 +204,13 @@ enum PseudonymizeCommand: Command {
         settings.formats = arguments.has(Self.formatted)
         settings.options = CommonOptions.parsingOptions(arguments)
         settings.columns = try CommonOptions.columns(arguments)
+        CommonOptions.reporting(arguments, context: context)
+        if let chosen = try arguments.choice(
+            Self.invalid, among: PseudonymizeEngine.InvalidPolicy.allCases.map(\.rawValue)),
+            let policy = PseudonymizeEngine.InvalidPolicy(rawValue: chosen)
+        {
+            settings.invalid = policy
+        }
         return PseudonymizeEngine(pseudonymizer: pseudonymizer, settings: settings, context: context).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
     }

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// `cpf redact`: copy text with the digits of every CPF hidden.
 enum RedactCommand: Command {
@@ -50,6 +51,28 @@ enum RedactCommand: Command {
                 """
         ))
 
+    static let field = CommonOptions.field(
+        help: Localized(
+            """
+            Hide the CPFs of field <n> (from 1) of each CSV record only, or with --header of the field whose name in \
+            the header is <n> (RFC 4180: quoted fields, doubled quotes, quoted line breaks); every other byte of the \
+            record is kept. Reads files and standard input as they are: not with -r, --in-place or --pre.
+            """,
+            pt: """
+                Esconde só os CPFs do campo <n> (a partir de 1) de cada registro CSV, ou com --header do campo \
+                cujo nome no cabeçalho é <n> (RFC 4180: campos entre aspas, aspas duplicadas, quebras de linha \
+                entre aspas); todos os outros bytes do registro são mantidos. Lê arquivos e a entrada padrão como \
+                são: não com -r, --in-place ou --pre.
+                """))
+
+    static let header = CommonOptions.header(
+        help: Localized(
+            "With --field, the first record of each input is a header: copied unchanged, the first input's only.",
+            pt: """
+                Com --field, o primeiro registro de cada entrada é um cabeçalho: copiado sem mudança, só o da \
+                primeira.
+                """))
+
     static let definition = CommandDefinition(
         name: "redact",
         abstract: Localized(
@@ -58,7 +81,7 @@ enum RedactCommand: Command {
         usage:
             """
             [-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] \
-            [--skip-unsearchable] [<file> ...]
+            [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
             """,
         arguments: [
             (
@@ -89,6 +112,9 @@ enum RedactCommand: Command {
             PseudonymizeCommand.keyFile,
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
+            field,
+            CommonOptions.delimiter,
+            header,
         ] + DecodingOptions.all,
         discussion: Localized(
             """
@@ -239,6 +265,13 @@ enum RedactCommand: Command {
             if let chosen, let hiding = CPFScanner.RedactionStyle(rawValue: chosen) { makeStyle = { .hidden(hiding) } }
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
+        let columns = try CommonOptions.columns(arguments, argumentsAreFiles: true)
+        if columns.readsField {
+            return try redactField(
+                arguments, columns: columns, style: makeStyle(), minimumConfidence: minimumConfidence,
+                context: context)
+        }
+        if arguments.has(header) { throw .invalid(Message.needsField.localized(arguments.spelling(header))) }
         let run = TreeRun(
             walk: TreeOptions.walk(arguments, inPlace: inPlace, reportsNames: inPlace), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads,
@@ -251,5 +284,22 @@ enum RedactCommand: Command {
                 threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
                 preprocessor: preprocessor, context: context))
         return run.failedInput ? .error : .success
+    }
+
+    /// `redact --field`: each input read as CSV records, the field's CPFs hidden.
+    private static func redactField(
+        _ arguments: ParsedArguments, columns: CSVColumns, style: RedactEngine.Style,
+        minimumConfidence: CPFScanner.Confidence, context: Context
+    ) throws(UsageError) -> ExitStatus {
+        let others = [inPlace, TreeOptions.recursive, TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob]
+        for other in others where arguments.has(other) {
+            throw .conflictingOptions(arguments.spelling(field), arguments.spelling(other))
+        }
+        let engine = RedactFieldEngine(
+            style: style, minimumConfidence: minimumConfidence, columns: columns, context: context)
+        InputList(files: arguments.positionals).forEach(in: context) { name, descriptor throws(Errno) in
+            try engine.redact(descriptor, named: name)
+        }
+        return context.failedInput ? .error : .success
     }
 }

@@ -29,6 +29,8 @@ enum ReformatCommand {
         CommonOptions.field,
         CommonOptions.delimiter,
         CommonOptions.header,
+        CommonOptions.quiet,
+        CommonOptions.showValues,
     ]
 
     static func discussion(example: String) -> Localized {
@@ -76,6 +78,7 @@ enum ReformatCommand {
         settings.options = CommonOptions.parsingOptions(arguments)
         settings.validates = arguments.has(Self.validate)
         settings.columns = try CommonOptions.columns(arguments)
+        CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
         return ReformatEngine(settings: settings, context: context).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)

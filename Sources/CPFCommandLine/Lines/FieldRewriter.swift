@@ -15,6 +15,30 @@ protocol FieldValueRewriting: AnyObject {
     /// Writes the new form of the value (after ``valueFailure()`` said it
     /// can be rewritten): digits, `.` and `-` only, never a quote or a line break.
     func writeValue(to out: OutputBuffer)
+    /// Reads a whole value at once, its quotes undone, as ``beginValue()``
+    /// and ``consumeValue(byte:)`` of each byte would, and returns
+    /// ``valueFailure()``; `bytes` stay valid until ``writeValue(to:)``.
+    /// Engines give a faster one (a parse of the bytes at once) than this
+    /// default.
+    func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String?
+    /// Whether a value that cannot be rewritten (``valueFailure()`` said
+    /// why) is replaced by ``writeReplacement(to:)`` rather than copied out
+    /// unchanged: `pseudonymize` hides what may be a CPF.
+    var replacesRefusedValue: Bool { get }
+    /// Writes what replaces a value that cannot be rewritten: digits, `*`,
+    /// `.`, `-` and spaces only, never a quote or a line break.
+    func writeReplacement(to out: OutputBuffer)
+}
+
+extension FieldValueRewriting {
+    var replacesRefusedValue: Bool { false }
+    func writeReplacement(to out: OutputBuffer) {}
+
+    func readWholeValue(_ bytes: UnsafeRawBufferPointer) -> String? {
+        beginValue()
+        for byte in bytes { consumeValue(byte: byte) }
+        return valueFailure()
+    }
 }
 
 /// Rewrites one field of each CSV record in place, keeping every other byte
@@ -25,12 +49,17 @@ protocol FieldValueRewriting: AnyObject {
 /// the field and after it go straight to the output; the field's own bytes
 /// (quotes included) are held (in a temporary file when long) until its end,
 /// then dropped for the new value or, when the value cannot be rewritten,
-/// copied out unchanged. So memory stays bounded whatever a record's size. A
+/// copied out unchanged. So memory stays bounded whatever a record's size.
+/// A record read whole whose field is contiguous (unquoted, or quoted with
+/// no doubled quote) takes a fast path: the field is found, its value read
+/// at once (``FieldValueRewriting/readWholeValue(_:)``) and nothing is
+/// held. A
 /// field that was quoted stays quoted; an unquoted one is quoted only when the
 /// delimiter could occur in the new value (a delimiter `.`, `-` or a digit).
 final class FieldRewriter {
-    /// The 0-based index of the field.
-    let field: Int
+    /// The 0-based index of the field (set for each input when the field
+    /// is named in its header).
+    var field: Int
     let delimiter: UInt8
     private let out: OutputBuffer
     private let context: Context
@@ -65,6 +94,7 @@ final class FieldRewriter {
     /// terminator, and returns whether the record was rewritten.
     @discardableResult
     func rewrite(_ piece: LinePiece, with value: some FieldValueRewriting, source: RawText) -> Bool {
+        if piece.isWhole, let rewritten = rewriteWhole(piece, with: value, source: source) { return rewritten }
         if piece.isFirst {
             csv = CSVState(delimiter: delimiter)
             phase = .before
@@ -113,14 +143,89 @@ final class FieldRewriter {
             finishField(value, location: (source, piece.lineNumber))
         case .before:
             failed = true
-            DiagnosticWriter.write(
-                location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"), to: reportStart()
-            )
+            context.reportRecord(location: (source, piece.lineNumber), message: context.text(.noField, "\(field + 1)"))
         case .after:
             break
         }
         out.writeTerminator(piece.terminator)
         return !failed
+    }
+
+    /// The fast path for a record read whole: `nil` (nothing written) when
+    /// the field is not one contiguous run of bytes, for the general path.
+    private func rewriteWhole(_ piece: LinePiece, with value: some FieldValueRewriting, source: RawText) -> Bool? {
+        let bytes = piece.bytes
+        let count = bytes.count
+        // The field's first byte: after `field` delimiters outside quotes.
+        var start = 0
+        if field > 0 {
+            var state = CSVState(delimiter: delimiter)
+            var index = 0
+            while index < count {
+                _ = state.step(bytes[index])
+                index += 1
+                if state.fieldIndex == field { break }
+            }
+            guard state.fieldIndex == field else { return nil }
+            start = index
+        }
+        // Its value, and the end of the field (the next delimiter, or the record's end).
+        var valueStart = start
+        var valueEnd = start
+        var end = start
+        let quoted = start < count && bytes[start] == 0x22
+        if quoted {
+            valueStart = start + 1
+            var index = valueStart
+            while index < count, bytes[index] != 0x22 { index += 1 }
+            // No closing quote, a doubled quote or bytes after the closing one.
+            guard index < count, index + 1 == count || bytes[index + 1] == delimiter else { return nil }
+            valueEnd = index
+            end = index + 1
+        } else {
+            // A CPF's field is short: a plain loop beats a call to memchr.
+            var index = start
+            while index < count, bytes[index] != delimiter { index &+= 1 }
+            end = index
+            valueEnd = end
+        }
+        let valueBytes = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+        if start > 0 { out.write(UnsafeRawBufferPointer(rebasing: bytes[..<start])) }
+        let rewritten: Bool
+        if let failure = value.readWholeValue(valueBytes) {
+            rewritten = false
+            if value.replacesRefusedValue {
+                let quotes = quoted || replacementNeedsQuotes
+                if quotes { out.write(byte: 0x22) }
+                value.writeReplacement(to: out)
+                if quotes { out.write(byte: 0x22) }
+            } else {
+                out.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            }
+            let echo = EchoCapture.cut(valueBytes)
+            context.reportValue(
+                location: (source, piece.lineNumber), input: echo.bytes, isTruncated: echo.isTruncated,
+                message: failure)
+        } else {
+            rewritten = true
+            let quotes = quoted || delimiterNeedsQuotes
+            if quotes { out.write(byte: 0x22) }
+            value.writeValue(to: out)
+            if quotes { out.write(byte: 0x22) }
+        }
+        if end < count { out.write(UnsafeRawBufferPointer(rebasing: bytes[end...])) }
+        out.writeTerminator(piece.terminator)
+        return rewritten
+    }
+
+    /// Whether the delimiter could occur in a rewritten value, which must then be quoted.
+    private var delimiterNeedsQuotes: Bool {
+        delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
+    }
+
+    /// Whether the delimiter could occur in a replacement (a hidden value), which must then be quoted.
+    private var replacementNeedsQuotes: Bool {
+        delimiterNeedsQuotes || delimiter == UInt8(ascii: "*") || delimiter == UInt8(ascii: " ")
     }
 
     private func startField(_ value: some FieldValueRewriting) {
@@ -156,23 +261,23 @@ final class FieldRewriter {
         }
         if let failure = value.valueFailure() ?? (passedEarly ? context.text(.cannotRewrite) : nil) {
             failed = true
-            add(nothing, decided: true)
-            DiagnosticWriter.write(
-                location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure,
-                to: reportStart())
+            if !passedEarly, value.replacesRefusedValue {
+                add(nothing, decided: false)
+                let quotes = wasQuoted || replacementNeedsQuotes
+                if quotes { out.write(byte: 0x22) }
+                value.writeReplacement(to: out)
+                if quotes { out.write(byte: 0x22) }
+            } else {
+                add(nothing, decided: true)
+            }
+            context.reportValue(
+                location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: failure)
             return
         }
         add(nothing, decided: false)
-        let quotes =
-            wasQuoted || delimiter &- 0x30 < 10 || delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: "-")
+        let quotes = wasQuoted || delimiterNeedsQuotes
         if quotes { out.write(byte: 0x22) }
         value.writeValue(to: out)
         if quotes { out.write(byte: 0x22) }
-    }
-
-    /// Starts a report on standard error with `cpf: `; returns where it goes.
-    private func reportStart() -> OutputBuffer {
-        context.errors.write("cpf: ")
-        return context.errors
     }
 }

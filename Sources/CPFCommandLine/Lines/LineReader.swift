@@ -62,6 +62,8 @@ final class LineReader {
         var continuing = false  // the current line has been delivered in part
         var checkingMark = true
         var csv = csvDelimiter.map(CSVState.init(delimiter:))
+        // Where the next quote is in the buffer (`have` when there is none), for CSV records; -1 when not known.
+        var nextQuote = -1
 
         func deliver(_ end: Int, terminator: UnsafeRawBufferPointer, isLast: Bool) {
             body(
@@ -84,6 +86,7 @@ final class LineReader {
             }
             let atEnd = count == 0
             have += count
+            nextQuote = -1
             if checkingMark {
                 let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
                 let seen = min(have, 3)
@@ -115,7 +118,25 @@ final class LineReader {
             }
             while csv != nil {
                 var end = -1
-                do {
+                // The common record: outside quotes and with no quote before
+                // the next line feed, which then ends it (two memchr calls).
+                if csv!.phase != .quoted,
+                    let found = system_findByte(0x0A, in: base + scan, count: have - scan)
+                {
+                    let lineFeedAt = UnsafeRawPointer(base).distance(to: found)
+                    // The next quote, looked for once per buffer when there is none.
+                    if nextQuote < scan || nextQuote > have {
+                        nextQuote =
+                            system_findByte(0x22, in: base + scan, count: have - scan).map {
+                                UnsafeRawPointer(base).distance(to: $0)
+                            } ?? have
+                    }
+                    if nextQuote > lineFeedAt {
+                        end = lineFeedAt
+                        scan = lineFeedAt
+                    }
+                }
+                if end < 0 {
                     while scan < have {
                         let byte = buffer[scan]
                         if byte == 0x0A {

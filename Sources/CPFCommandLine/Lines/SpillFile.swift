@@ -28,6 +28,10 @@ final class SpillFile {
     /// The bytes held.
     var count: Int { memory.count + fileCount }
 
+    /// Whether some of the bytes held are in the file (the line is longer
+    /// than memory holds).
+    var isInFile: Bool { fileCount > 0 }
+
     deinit {
         descriptor?.close()
     }
@@ -36,7 +40,9 @@ final class SpillFile {
     /// file can be made, a full disk) none of `bytes` is held, and the
     /// bytes held before still are.
     func append(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        if descriptor == nil, memory.count + bytes.count <= Self.memoryLimit {
+        // Memory first for every line, the file (made once, kept for reuse)
+        // only for a line longer than memory holds.
+        if fileCount == 0, memory.count + bytes.count <= Self.memoryLimit {
             memory.append(contentsOf: bytes)
             return
         }

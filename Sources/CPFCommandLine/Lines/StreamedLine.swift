@@ -79,9 +79,9 @@ final class StreamedLine {
         context.reportUnheldLine(location: location, failure, copied: copy.fallback == .copy)
     }
 
-    /// Writes `SOURCE:LINE: 'INPUT': MESSAGE` about the line, with its echo.
-    func report(_ message: String, location: (source: RawText, line: Int)?, to out: OutputBuffer) {
-        DiagnosticWriter.write(
-            location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: message, to: out)
+    /// Reports the line on standard error, `cpf: SOURCE:LINE: 'INPUT': MESSAGE`
+    /// with its echo (see ``Context/reportValue(location:input:isTruncated:message:)``).
+    func report(_ message: String, location: (source: RawText, line: Int)?) {
+        context.reportValue(location: location, input: echo.bytes, isTruncated: echo.isTruncated, message: message)
     }
 }

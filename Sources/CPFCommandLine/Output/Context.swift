@@ -15,6 +15,19 @@ final class Context {
     var temporaryDirectory: String { SpillFile.directory(in: environment) }
     /// Set to 2 once an input could not be read.
     private(set) var failedInput = false
+    /// Whether reports about a value show it as read (`--show-values`);
+    /// else in the LGPD form, its first three and last two digits hidden.
+    var showsValues = false
+    /// Whether reports about lines and records are left out (`-q` of the
+    /// rewriting commands); errors are still reported.
+    var quietsLineReports = false
+    /// The reports about lines and records written so far, and those left
+    /// out past ``lineReportLimit`` (counted in the closing summary).
+    private(set) var lineReportCount = 0
+    private(set) var unshownLineReportCount = 0
+    /// How many reports about lines and records are written before the rest
+    /// collapse into the summary.
+    static let lineReportLimit = 20
     /// Set when the run must end early (a write error on standard output):
     /// readers then find the end of
     /// their inputs, and `Program` returns its status. Nothing below the
@@ -66,6 +79,45 @@ final class Context {
         output.discard()
         errors.discard()
         cancellation.cancel(with: status)
+    }
+
+    /// Whether the next report about a line or record is written: not with
+    /// ``quietsLineReports``, nor past ``lineReportLimit`` (then counted).
+    private func admitsLineReport() -> Bool {
+        if quietsLineReports { return false }
+        lineReportCount += 1
+        if lineReportCount > Self.lineReportLimit {
+            unshownLineReportCount += 1
+            return false
+        }
+        return true
+    }
+
+    /// Reports a value that could not be rewritten:
+    /// `cpf: SOURCE:LINE: 'VALUE': MESSAGE` (without `SOURCE:LINE: ` for an
+    /// argument), the value in the LGPD form unless ``showsValues``.
+    func reportValue(
+        location: (source: RawText, line: Int)?, input: UnsafeRawBufferPointer, isTruncated: Bool, message: String
+    ) {
+        guard admitsLineReport() else { return }
+        errors.write("cpf: ")
+        if showsValues {
+            DiagnosticWriter.write(
+                location: location, input: input, isTruncated: isTruncated, message: message, to: errors)
+        } else {
+            CPF.lgpdHidingDigits(input).withUnsafeBytes { hidden in
+                DiagnosticWriter.write(
+                    location: location, input: hidden, isTruncated: isTruncated, message: message, to: errors)
+            }
+        }
+    }
+
+    /// Reports a record as a whole (`cpf: SOURCE:LINE: MESSAGE`), counted as
+    /// a report about a line.
+    func reportRecord(location: (source: RawText, line: Int), message: String) {
+        guard admitsLineReport() else { return }
+        errors.write("cpf: ")
+        DiagnosticWriter.write(location: location, message: message, to: errors)
     }
 
     /// Reports an input that could not be opened or read; the command goes

@@ -24,11 +24,10 @@ enum Message: String, CaseIterable, Sendable {
     // Hints and input problems.
     case fileHint, terminalHint, standardInput, standardOutput, inputIsOutput
     case lineNotHeldCopied, lineNotHeldLeftOut
-    case unterminatedQuote, noField, cannotRewrite, tooLongToKeepForm, repeatedBase
+    case valueHidden, valueBlanked, rewriteSummary, reportsNotShown
+    case unterminatedQuote, noField, noFieldNamed, cannotRewrite, tooLongToKeepForm, repeatedBase
     // check.
     case verdictValid, verdictInvalid, checkSummary
-    // Reasons an input is not a valid CPF.
-    case reasonEmpty, reasonCharacter, reasonFormat, reasonLength, reasonRepeated, reasonCheckDigits
     // info.
     case infoInput, infoValid, infoYes, infoNo, infoMasked, infoDigits, infoCheckDigits, infoRight
     case infoExpected, infoRegion, infoLGPD, infoDidYouMean, infoNeedsDigits, infoNothingClose
@@ -63,7 +62,24 @@ enum Message: String, CaseIterable, Sendable {
             ("  See 'cpf help {1}' for more information.", "  Veja 'cpf help {1}' para mais informações.")
         case .seeCommandList:
             ("  See 'cpf --help' for the list of commands.", "  Veja 'cpf --help' para a lista de comandos.")
-        case .expectFieldNumber: ("a field number from 1", "um número de campo a partir de 1")
+        case .expectFieldNumber:
+            (
+                "a field number from 1, or a field name with --header",
+                "um número de campo a partir de 1, ou um nome de campo com --header"
+            )
+        case .rewriteSummary:
+            (
+                "{1} read, {2} rewritten, {3} not rewritten",
+                "{1|lido|lidos}, {2|reescrito|reescritos}, {3|não reescrito|não reescritos}"
+            )
+        case .reportsNotShown:
+            (
+                "; {1|report|reports} past the first 20 not shown",
+                "; {1|relato omitido|relatos omitidos} após os 20 primeiros"
+            )
+        case .valueHidden: ("{1}; hidden", "{1}; escondido")
+        case .valueBlanked: ("{1}; left out", "{1}; omitido")
+        case .noFieldNamed: ("no field named '{1}' in the header", "o cabeçalho não tem campo chamado '{1}'")
         case .expectDelimiter:
             (
                 "one ASCII character other than a quote, a line break, a digit, '.', '-' or a space, or 'tab'",
@@ -152,13 +168,6 @@ enum Message: String, CaseIterable, Sendable {
                 "{1} checked, {2} valid, {3} invalid",
                 "{1|conferido|conferidos}, {2|válido|válidos}, {3|inválido|inválidos}"
             )
-        case .reasonEmpty: ("empty", "vazio")
-        case .reasonCharacter: ("invalid character '{1}' at position {2}", "caractere inválido '{1}' na posição {2}")
-        case .reasonFormat:
-            ("not in the form DDD.DDD.DDD-DD or DDDDDDDDDDD", "fora do formato DDD.DDD.DDD-DD ou DDDDDDDDDDD")
-        case .reasonLength: ("{1|digit|digits}, expected {2}", "{1|dígito|dígitos}, esperados {2}")
-        case .reasonRepeated: ("all 11 digits are the same", "os 11 dígitos são iguais")
-        case .reasonCheckDigits: ("check digits should be {1}", "os dígitos verificadores deveriam ser {1}")
         case .infoInput: ("Input", "Entrada")
         case .infoValid: ("Valid", "Válido")
         case .infoYes: ("yes", "sim")
@@ -334,22 +343,9 @@ enum Message: String, CaseIterable, Sendable {
         return numbers
     }
 
-    /// Why `error`'s input is not a valid CPF, in `language`; in English,
-    /// exactly CPFKit's description. `expectedDigitCount` is 9 for a base.
+    /// Why `error`'s input is not a valid CPF, in `language`: CPFKit's
+    /// description, the one catalogue of reasons. `expectedDigitCount` is 9 for a base.
     static func reason(_ error: CPFValidationError, _ language: Language, expectedDigitCount: Int = 11) -> String {
-        if language == .english { return error.description(expectedDigitCount: expectedDigitCount) }
-        switch error {
-        case .empty: return Message.reasonEmpty.text(language)
-        case .invalidCharacter(_, let position):
-            // The character as CPFKit shows it (escaped when invisible): the
-            // text between the quotes of the English description.
-            let english = error.description
-            let shown = english.drop { $0 != "'" }.dropFirst().dropLast(" at position \(position)".count + 1)
-            return Message.reasonCharacter.text(language, String(shown), "\(position)")
-        case .format: return Message.reasonFormat.text(language)
-        case .length(let count): return Message.reasonLength.text(language, "\(count)", "\(expectedDigitCount)")
-        case .repeatedDigits: return Message.reasonRepeated.text(language)
-        case .checkDigits(let expected): return Message.reasonCheckDigits.text(language, "\(expected)")
-        }
+        error.description(in: language == .english ? .english : .portuguese, expectedDigitCount: expectedDigitCount)
     }
 }

@@ -74,6 +74,43 @@ extension CPFValidationError: CustomStringConvertible {
     }
 }
 
+extension CPFValidationError {
+    /// The languages a description is given in: `cpf`'s, which takes its
+    /// reasons from here (one catalogue for the library and the tool).
+    public enum DescriptionLanguage: String, Hashable, Sendable, CaseIterable {
+        /// English, ``description``.
+        case english
+        /// Brazilian Portuguese.
+        case portuguese
+    }
+
+    /// The description in `language`; in English exactly ``description(expectedDigitCount:)``.
+    ///
+    /// ```swift
+    /// let error = CPFValidationError.length(digitCount: 8)
+    /// error.description(in: .portuguese)                          // "8 dígitos, esperados 11"
+    /// error.description(in: .portuguese, expectedDigitCount: 9)   // "8 dígitos, esperados 9"
+    /// CPFValidationError.empty.description(in: .portuguese)       // "vazio"
+    /// ```
+    public func description(in language: DescriptionLanguage, expectedDigitCount: Int = 11) -> String {
+        guard language == .portuguese else { return description(expectedDigitCount: expectedDigitCount) }
+        switch self {
+        case .empty:
+            return "vazio"
+        case .invalidCharacter(let scalar, let position):
+            return "caractere inválido '\(scalar.visibleDescription)' na posição \(position)"
+        case .format:
+            return "fora do formato DDD.DDD.DDD-DD ou DDDDDDDDDDD"
+        case .length(let count):
+            return "\(count) dígito\(count == 1 ? "" : "s"), esperados \(expectedDigitCount)"
+        case .repeatedDigits:
+            return "os 11 dígitos são iguais"
+        case .checkDigits(let expected):
+            return "os dígitos verificadores deveriam ser \(expected)"
+        }
+    }
+}
+
 extension Unicode.Scalar {
     /// The scalar as itself when it is visible on its own (`x`, `３`, `€`,
     /// `"`); else escaped: `\t`, `\u{A0}` for spaces, controls, format

@@ -14,6 +14,35 @@ extension CPFPseudonymizer {
         /// The 32 bytes.
         internal let bytes: [UInt8]
 
+        /// A new random key from `generator`, which must be cryptographically
+        /// secure for a key that protects real data.
+        ///
+        /// ```swift
+        /// var generator = SystemRandomNumberGenerator()
+        /// let key = CPFPseudonymizer.Key.random(using: &generator)
+        /// ```
+        public static func random(using generator: inout some RandomNumberGenerator) -> Key {
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(32)
+            for _ in 0..<4 { withUnsafeBytes(of: generator.next()) { bytes.append(contentsOf: $0) } }
+            return Key(bytes: bytes)!
+        }
+
+        /// A new random key from the system's cryptographically secure source
+        /// (`SystemRandomNumberGenerator`: `getrandom` on Linux,
+        /// `arc4random_buf` on Apple platforms), as `cpf pseudonymize
+        /// --new-key-file` makes one. Keep it as ``hexadecimal`` (64 digits) in
+        /// a file readable by you only.
+        ///
+        /// ```swift
+        /// let key = CPFPseudonymizer.Key.random()
+        /// let pseudonymizer = CPFPseudonymizer(key: key)
+        /// ```
+        public static func random() -> Key {
+            var generator = SystemRandomNumberGenerator()
+            return random(using: &generator)
+        }
+
         /// A key from exactly 32 bytes; `nil` for any other count.
         ///
         /// ```swift
@@ -25,19 +54,25 @@ extension CPFPseudonymizer {
             self.bytes = Array(bytes)
         }
 
-        /// A key from exactly 64 hexadecimal digits (either case), nothing
-        /// else; `nil` otherwise. A key file's trailing newline is the
-        /// caller's to remove.
+        /// A key from exactly 64 hexadecimal digits (either case), optionally
+        /// followed by one line break (`\n` or `\r\n`, as a key file written by
+        /// `cpf pseudonymize --new-key-file` or an editor ends); `nil` otherwise.
         ///
         /// ```swift
-        /// CPFPseudonymizer.Key(hexadecimal: String(repeating: "ab", count: 32))   // a key
-        /// CPFPseudonymizer.Key(hexadecimal: "abc")                                 // nil
+        /// CPFPseudonymizer.Key(hexadecimal: String(repeating: "ab", count: 32))          // a key
+        /// CPFPseudonymizer.Key(hexadecimal: String(repeating: "ab", count: 32) + "\n")   // the same key
+        /// CPFPseudonymizer.Key(hexadecimal: "abc")                                        // nil
         /// ```
         public init?(hexadecimal text: some StringProtocol) {
+            var digits = Array(text.utf8)[...]
+            if digits.last == UInt8(ascii: "\n") {
+                digits.removeLast()
+                if digits.last == UInt8(ascii: "\r") { digits.removeLast() }
+            }
             var bytes = [UInt8]()
             bytes.reserveCapacity(32)
             var high: UInt8?
-            for character in text.utf8 {
+            for character in digits {
                 guard let nibble = Self.nibble(character) else { return nil }
                 if let first = high {
                     bytes.append(first << 4 | nibble)

@@ -34,11 +34,20 @@ struct CheckCommandTests {
             (["--json", "--csv"], .conflictingOptions("--json", "--csv")),
             (["-q", "--valid"], .conflictingOptions("--valid", "-q")),
             (["-i", "a", "390.533.447-05"], .invalid("CPF arguments cannot be combined with '-i'")),
-            (["--field", "0"], .invalidValue(option: "--field", value: "0", expected: "a field number from 1")),
-            (["-f", "x"], .invalidValue(option: "-f", value: "x", expected: "a field number from 1")),
+            (
+                ["--field", "0"],
+                .invalidValue(
+                    option: "--field", value: "0", expected: "a field number from 1, or a field name with --header")
+            ),
+            (
+                ["-f", "x"],
+                .invalidValue(
+                    option: "-f", value: "x", expected: "a field number from 1, or a field name with --header")
+            ),
             (
                 ["-f", "2147483648"],
-                .invalidValue(option: "-f", value: "2147483648", expected: "a field number from 1")
+                .invalidValue(
+                    option: "-f", value: "2147483648", expected: "a field number from 1, or a field name with --header")
             ),
             (["--delimiter", ";"], .invalid("'--delimiter' needs '--field'")),
             (

@@ -32,7 +32,7 @@ struct CommonOptionsTests {
         let commands = Program.commands.map { $0.definition }
         for (common, name) in [(CommonOptions.field, "field"), (CommonOptions.header, "header")] {
             let uses = commands.flatMap { $0.options }.filter { $0.long == name }
-            #expect(uses.count == 5, "check, format, strip, complete and pseudonymize take --\(name)")
+            #expect(uses.count == 6, "check, format, strip, complete, pseudonymize and redact take --\(name)")
             for option in uses {
                 #expect(option.short == common.short && option.valueName == common.valueName)
                 #expect(option.completion == common.completion)

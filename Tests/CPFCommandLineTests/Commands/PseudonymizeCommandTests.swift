@@ -13,8 +13,7 @@ struct PseudonymizeCommandTests {
         #expect(
             PseudonymizeCommand.definition.options.map(\.long) == [
                 "key-file", "tweak", "keep-region", "reverse", "formatted", "input", "field", "delimiter", "header",
-                "strict",
-                "new-key-file",
+                "strict", "pad", "allow-repeated", "invalid", "quiet", "show-values", "new-key-file",
             ])
         #expect(Program.commands.contains { $0.definition.name == "pseudonymize" })
     }

@@ -14,7 +14,8 @@ struct RedactCommandTests {
             RedactCommand.definition.options.map(\.long) == [
                 "style", "confidence", "in-place", "recursive", "glob", "pre", "pre-glob", "threads", "no-progress",
                 "key-file", "tweak",
-                "keep-region", "skip-unsearchable", "max-decompressed-size", "max-ratio",
+                "keep-region", "field", "delimiter", "header", "skip-unsearchable", "max-decompressed-size",
+                "max-ratio",
             ])
         let help = RedactCommand.definition.helpText
         for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:", ".git, .hg or .svn"] {

@@ -15,9 +15,14 @@ struct ReformatCommandTests {
         let strip = StripCommand.definition.options.map(\.long)
         #expect(
             format == [
-                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "partial",
+                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "quiet",
+                "show-values", "partial",
             ])
-        #expect(strip == ["input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header"])
+        #expect(
+            strip == [
+                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "quiet",
+                "show-values",
+            ])
         #expect(
             ReformatCommand.options.allSatisfy { ["input", "field", "delimiter"].contains($0.long) || !$0.takesValue })
     }

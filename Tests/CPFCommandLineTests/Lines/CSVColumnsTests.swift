@@ -17,4 +17,30 @@ struct CSVColumnsTests {
     @Test func aFieldMakesRecordsCSVRecords() {
         #expect(CSVColumns(field: 2, delimiter: 0x09).recordDelimiter == 0x09)
     }
+
+    @Test func aFieldNameMakesRecordsCSVRecordsToo() {
+        let columns = CSVColumns(fieldName: Array("cpf".utf8), skipsHeader: true)
+        #expect(columns.readsField && columns.recordDelimiter == 0x2C)
+    }
+
+    @Test(
+        "a name is looked up in the header, its quotes undone, byte for byte",
+        arguments: [
+            ("id,cpf,notes", "cpf", 1), ("\"cpf\",x", "cpf", 0), ("a,\"c,\"\"d\"\"\"", "c,\"d\"", 1),
+            ("a,b,CPF", "cpf", nil), ("a,b", "", nil), ("a,,b", "", 1), ("cpf,cpf", "cpf", 0), ("a,cpf ", "cpf", nil),
+        ] as [(String, String, Int?)])
+    func fieldNames(header: String, name: String, index: Int?) {
+        #expect(CSVColumns.index(of: Array(name.utf8), inHeader: Array(header.utf8), delimiter: 0x2C) == index)
+    }
+
+    @Test func aHeaderCaptureKeepsAtMostItsLimit() {
+        var capture = HeaderCapture()
+        let big = [UInt8](repeating: 0x61, count: HeaderCapture.limit - 1)
+        big.withUnsafeBytes { capture.append($0) }
+        #expect(!capture.isTruncated)
+        [0x62, 0x63].withUnsafeBytes { capture.append($0) }
+        #expect(capture.isTruncated && capture.bytes.count == HeaderCapture.limit && capture.bytes.last == 0x62)
+        capture.reset()
+        #expect(capture.bytes.isEmpty && !capture.isTruncated)
+    }
 }

@@ -61,3 +61,29 @@ struct FieldRewriterTests {
         #expect(try rewritten("12.a\n", field: 0, delimiter: UInt8(ascii: ".")).0 == "\"<2>\".a\n")
     }
 }
+
+@Suite("FieldRewriter's fast path")
+struct FieldRewriterFastPathTests {
+    /// Records read whole (the fast path when the field is contiguous) and
+    /// in 4-byte pieces (the general path) give the same bytes and verdicts.
+    @Test(
+        "a record read whole is rewritten as one read in pieces",
+        arguments: [
+            "12,a\n", "\"12\",a\n", "\"1\"\"2\",a\n", "\"12\"x,a\n", "\"12\n", "\"12", ",a\n", "\"\",a\n",
+            "a,12\n", "a,\"12\"\r\n", "a,\"1,2\"\n", "a\n", "a,12,\"q\"\"\",34\n", "\"x,y\",56\n", "x\"y,78\n",
+        ])
+    func wholeAsPieces(input: String) throws {
+        for field in 0..<2 {
+            let whole = try rewritten(input, field: field)
+            let pieces = try rewritten(input, field: field, capacity: 4)
+            #expect(whole.0 == pieces.0, "field \(field)")
+            #expect(whole.1 == pieces.1, "field \(field)")
+        }
+    }
+
+    @Test func aDoubledQuoteOrTextAfterTheClosingQuoteTakesTheGeneralPath() throws {
+        #expect(try rewritten("\"1\"\"2\",a\n", field: 0).0 == "\"1\"\"2\",a\n")
+        #expect(try rewritten("\"12\"3,a\n", field: 0).0 == "\"<3>\",a\n")
+        #expect(try rewritten("a,\"12\"\n", field: 1).0 == "a,\"<2>\"\n")
+    }
+}

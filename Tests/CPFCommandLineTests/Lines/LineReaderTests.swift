@@ -374,6 +374,22 @@ struct LineReaderTests {
         #expect(failures == 0)
     }
 
+    /// Many records per buffer: the CSV reader's quick path (a line feed
+    /// with no quote before it ends the record) against the reference.
+    @Test("many random inputs joined, in a large buffer, match the reference", arguments: [0x2C, 0x09] as [UInt8])
+    func manyRecordsPerBufferMatchTheReference(csvDelimiter: UInt8) throws {
+        var generator = SeededGenerator(seed: 0xC5F + UInt64(csvDelimiter))
+        for _ in 0..<40 {
+            var input: [UInt8] = []
+            for _ in 0..<50 { input += Self.randomInput(&generator).drop { $0 == 0xEF } + [0x0A] }
+            let expected = referenceLines(input, csvDelimiter: csvDelimiter)
+            let capacity = Int.random(in: 64...4096, using: &generator)
+            let actual = joined(
+                try pieces(of: input, capacity: capacity, csvDelimiter: csvDelimiter), capacity: capacity)
+            #expect(actual == expected, "input \(show(input)), capacity \(capacity)")
+        }
+    }
+
     @Test("random inputs through a pipe in random writes match the reference", arguments: [nil, 0x2C] as [UInt8?])
     func propertyThroughPipe(csvDelimiter: UInt8?) throws {
         var generator = SeededGenerator(seed: 0xB17E + UInt64(csvDelimiter ?? 0))

@@ -59,6 +59,17 @@ struct SpillFileTests {
         #expect(try capturedOutput { try spill.replay(to: $0) }.count == 200_000)
     }
 
+    @Test("after a long line, a short one is held in memory again, not in the file kept for reuse")
+    func shortLinesStayInMemory() throws {
+        let spill = SpillFile()
+        try withBytes(Array(repeating: 0x20, count: 200_000)) { try spill.append($0) }
+        #expect(spill.isInFile)
+        spill.discard()
+        try withBytes(Array("short".utf8)) { try spill.append($0) }
+        #expect(!spill.isInFile)
+        #expect(try capturedOutput { try spill.replay(to: $0) } == Array("short".utf8))
+    }
+
     @Test func theDirectoryIsTMPDIRElseTmp() {
         #expect(SpillFile.directory(in: ["TMPDIR": "/var/spool/x"]) == "/var/spool/x")
         #expect(SpillFile.directory(in: ["TMPDIR": ""]) == "/tmp")

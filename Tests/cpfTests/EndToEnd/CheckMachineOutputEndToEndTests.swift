@@ -118,4 +118,23 @@ struct CheckMachineOutputEndToEndTests {
         #expect(records.dropFirst().allSatisfy { $0.count == 7 })
         #expect(records.dropFirst().map { $0[3] } == ["false", "false", "false", "true", "false"])
     }
+
+    @Test("--invalid and --valid choose the verdicts of a JSON or CSV report")
+    func filteredReports() {
+        let input = Data("390.533.447-05\n390.533.447-00\nabc\n529.982.247-25\n")
+        let invalid = jsonObjects(run(["check", "--invalid", "--json"], stdin: input).stdout)
+        #expect(invalid.map { $0["line"] as? Int } == [2, 3])
+        #expect(invalid.allSatisfy { $0["valid"] as? Bool == false })
+        let valid = run(["check", "--valid", "--csv"], stdin: input)
+        #expect(
+            valid.stdout.text == """
+                source,line,input,valid,cpf,reason,message
+                -,1,390.533.447-05,true,39053344705,,
+                -,4,529.982.247-25,true,52998224725,,
+
+                """)
+        #expect(valid.status == 1)
+        #expect(run(["check", "--valid", "--invalid", "--json"], stdin: input).status == 2)
+        #expect(run(["check", "--json", "--csv"], stdin: input).status == 2)
+    }
 }

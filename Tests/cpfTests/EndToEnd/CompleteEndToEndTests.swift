@@ -32,7 +32,8 @@ struct CompleteEndToEndTests {
         #expect(result.stdout.text == "39053344705\r\n12345678\nabc\n00123456797\n")
         #expect(
             result.stderr
-                == "cpf: -:2: '12345678': 8 digits, expected 9\ncpf: -:3: 'abc': invalid character 'a' at position 1\n")
+                == "cpf: -:2: '***456**': 8 digits, expected 9\ncpf: -:3: 'abc': invalid character 'a' at position 1\n"
+                + "cpf: 4 read, 2 rewritten, 2 not rewritten\n")
     }
 
     @Test("wrong lengths exit 1", arguments: ["12345678", "3905334470", "39053344705", ""])

@@ -29,7 +29,8 @@ struct FieldRewritingEndToEndTests {
         #expect(
             result.stderr == """
                 cpf: -:5: no field 2 in this record
-                cpf: -:6: '12,3': invalid character ',' at position 3
+                cpf: -:6: '**,*': invalid character ',' at position 3
+                cpf: 5 read, 3 rewritten, 2 not rewritten
 
                 """)
         #expect(result.status == 1)

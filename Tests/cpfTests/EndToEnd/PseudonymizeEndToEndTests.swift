@@ -57,20 +57,21 @@ struct PseudonymizeEndToEndTests {
         _ = directory
     }
 
-    @Test("lines: one output line per input line, invalid ones reported and passed through, exit 1")
+    @Test("lines: one output line per input line, invalid ones reported, hidden when CPF-like, exit 1")
     func lines() {
         let (directory, key) = Self.keyed()
         let input = "390.533.447-05\r\nbad\n\n111.111.111-11\n39053344706\n12345678909"
         let result = run(["pseudonymize", "--key-file", key], stdin: Data(input.utf8))
         let first = run(["pseudonymize", "--key-file", key, "12345678909"]).stdout
         // A last line without a newline gets one, as with format and strip.
-        #expect(result.stdout == Data("485.331.840-26\r\nbad\n\n111.111.111-11\n39053344706\n".utf8) + first)
+        #expect(result.stdout == Data("485.331.840-26\r\nbad\n\n***.***.***-**\n***********\n".utf8) + first)
         #expect(
             result.stderr == """
                 cpf: -:2: 'bad': invalid character 'b' at position 1
                 cpf: -:3: '': empty
-                cpf: -:4: '111.111.111-11': all 11 digits are the same
-                cpf: -:5: '39053344706': check digits should be 05
+                cpf: -:4: '***.111.111-**': all 11 digits are the same; hidden
+                cpf: -:5: '***533447**': check digits should be 05; hidden
+                cpf: 6 read, 2 rewritten, 4 not rewritten
 
                 """)
         #expect(result.status == 1)
@@ -101,7 +102,10 @@ struct PseudonymizeEndToEndTests {
         let file = directory.file("a.txt", "39053344705\nx\n")
         let result = run(["pseudonymize", "--key-file", key, "-i", file])
         #expect(result.stdout == Data("48533184026\nx\n"))
-        #expect(result.stderr == "cpf: \(file):2: 'x': invalid character 'x' at position 1\n")
+        #expect(
+            result.stderr
+                == "cpf: \(file):2: 'x': invalid character 'x' at position 1\ncpf: 2 read, 1 rewritten, 1 not rewritten\n"
+        )
         #expect(result.status == 1)
     }
 
@@ -359,7 +363,7 @@ struct PseudonymizeEndToEndTests {
         #expect(
             String(decoding: result.stdout, as: UTF8.self)
                 == "nome,cpf,x\r\n\"Silva, Ana\",\"485.331.840-26\",1\r\nRui,48533184026,2\r\nBad,123,3\r\n")
-        #expect(result.stderr.contains("-:4: '123': 3 digits, expected 11"))
+        #expect(result.stderr.contains("-:4: '***': 3 digits, expected 11"))
         #expect(result.status == 1)
         let back = run(
             ["pseudonymize", "--key-file", key, "--field", "2", "--header", "--reverse"], stdin: result.stdout)

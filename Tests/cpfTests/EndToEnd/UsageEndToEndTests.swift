@@ -34,7 +34,7 @@ struct UsageEndToEndTests {
             UsageCase(
                 arguments: ["check", "--valid", "--invalid"], message: "'--valid' cannot be used with '--invalid'"),
             UsageCase(arguments: ["check", "--json", "-q"], message: "'--json' cannot be used with '-q'"),
-            UsageCase(arguments: ["check", "--csv", "--valid"], message: "'--valid' cannot be used with '--csv'"),
+            UsageCase(arguments: ["check", "--csv", "--json"], message: "'--json' cannot be used with '--csv'"),
             UsageCase(arguments: ["check", "--delimiter", ""], message: "invalid value '' for '--delimiter'"),
             UsageCase(
                 arguments: ["check", "--field", "2", "--delimiter", ""], message: "invalid value '' for '--delimiter'"),
