@@ -21,10 +21,15 @@ final class FindEngine {
         var colours = false
         /// The limits of decompression (gzip).
         var limits = DecodingReader.defaultLimits
+        /// How each match is shown hidden (`--hide`), made once per engine
+        /// (a pseudonym cache is not shared between threads); nil shows it as written.
+        var makeHiding: (() -> RedactEngine.Style)?
     }
 
     let settings: Settings
     var json: Bool { settings.json }
+    /// How matches are shown hidden, if they are (`--hide`).
+    private let hiding: RedactEngine.Style?
     private let out: OutputBuffer
     private let reader: DecodingReader
     /// Reads zip archives and PDFs, made for the first one met.
@@ -166,6 +171,7 @@ final class FindEngine {
         chunkCapacity: Int = ChunkPipeline.defaultChunkCapacity
     ) {
         self.settings = settings
+        hiding = settings.makeHiding?()
         out = output ?? context.output
         reader = DecodingReader(
             reader: BlockReader(
@@ -199,7 +205,8 @@ final class FindEngine {
         defer { lineDigits.deallocate() }
         var position = Position(
             source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
-        if settings.threads > 1, let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
+        if settings.threads > 1, !hidesWithPseudonyms, let size = system_regularFileSize(descriptor.rawValue),
+            size >= 2 * chunkCapacity,
             DecodingReader.isPlainFile(descriptor)
         {
             do throws(Errno) { return try findInChunks(descriptor, position: position) } catch { throw .read(error) }
@@ -316,11 +323,45 @@ final class FindEngine {
         return "\(failures.count) members not searched: \(shown)\(more)"
     }
 
+    /// Whether matches are shown as pseudonyms, which one thread makes.
+    private var hidesWithPseudonyms: Bool {
+        if case .pseudonym = hiding { true } else { false }
+    }
+
+    /// Hides a match's digits in `buffer`, which holds it as written, as
+    /// `redact` would: `*` for the digits the style hides, or the digits of
+    /// its pseudonym (a mistyped CPF, which has none, fully hidden).
+    private static func hide(
+        _ match: CPFScanner.Match, in buffer: UnsafeMutableRawBufferPointer, _ style: RedactEngine.Style
+    ) {
+        switch style {
+        case .hidden(let hiding):
+            match.hideDigits(in: buffer, style: hiding)
+        case .pseudonym(let pseudonymizer):
+            if let cpf = match.cpf {
+                match.writeText(to: buffer, replacingDigitsWith: pseudonymizer.pseudonym(for: cpf))
+            } else {
+                match.writeText(to: buffer, hiding: .full)
+            }
+        }
+    }
+
     /// Prints a spreadsheet number that is a CPF with its leading zeros
     /// lost, at low confidence: TEXT is the number as written, `cpf` in
     /// JSON the CPF's 11 digits.
     private func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
         position.counts.low += 1
+        var number = number
+        var digits = Array(number.cpf.digits.utf8)
+        switch hiding {
+        case nil: break
+        case .hidden:
+            number.written = number.written.map { $0 &- 0x30 < 10 ? UInt8(ascii: "*") : $0 }
+            digits = Array(repeating: UInt8(ascii: "*"), count: 11)
+        case .pseudonym(let pseudonymizer):
+            digits = Array(pseudonymizer.pseudonym(for: number.cpf).digits.utf8)
+            number.written = Array(digits.drop { $0 == UInt8(ascii: "0") })
+        }
         if json {
             var object = JSONObjectWriter(to: out)
             object.string("source", position.source)
@@ -328,7 +369,7 @@ final class FindEngine {
             object.number("line", number.line)
             object.number("column", number.column)
             number.written.withUnsafeBytes { object.string("text", $0) }
-            object.string("cpf", number.cpf.digits)
+            digits.withUnsafeBytes { object.string("cpf", $0) }
             object.string("confidence", CPFScanner.Confidence.low.rawValue)
             object.bool("valid", true)
             object.end()
@@ -365,6 +406,11 @@ final class FindEngine {
             counts.add(match)
             var text = [UInt8](repeating: 0, count: 96)
             text.removeLast(96 - text.withUnsafeMutableBytes { match.writeText(to: $0) })
+            var digits = Array(match.digits.utf8)
+            if let hiding {
+                text.withUnsafeMutableBytes { Self.hide(match, in: $0, hiding) }
+                digits = match.digitOffsets.map { text[$0] }
+            }
             let column = match.range.lowerBound + 1
             if json {
                 var object = JSONObjectWriter(to: out)
@@ -373,7 +419,7 @@ final class FindEngine {
                 object.string("in", "name")
                 object.number("column", column)
                 text.withUnsafeBytes { object.string("text", $0) }
-                object.string("cpf", match.digits)
+                digits.withUnsafeBytes { object.string("cpf", $0) }
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
                 object.end()
@@ -544,7 +590,9 @@ final class FindEngine {
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &text) { buffer in
-            let written = UnsafeRawBufferPointer(rebasing: buffer[..<match.writeText(to: buffer)])
+            let count = match.writeText(to: buffer)
+            if let hiding { Self.hide(match, in: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]), hiding) }
+            let written = UnsafeRawBufferPointer(rebasing: buffer[..<count])
             if json {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", source)
@@ -553,7 +601,11 @@ final class FindEngine {
                 object.number("column", column)
                 object.string("text", written)
                 object.string("cpf", reserving: 11) {
-                    $0.copyBytes(from: match.digits.utf8)
+                    if hiding == nil {
+                        $0.copyBytes(from: match.digits.utf8)
+                    } else {
+                        for (index, offset) in match.digitOffsets.enumerated() { $0[index] = written[offset] }
+                    }
                     return 11
                 }
                 object.string("confidence", match.confidence.rawValue)

@@ -45,6 +45,21 @@ enum FindCommand: Command {
         help: Localized(
             "Print only the name of each file with at least one CPF (JSON: source).",
             pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
+    static let hide = OptionDefinition(
+        "hide", value: "style", completion: .choices(["full", "lgpd", "pseudonym"]),
+        help: Localized(
+            """
+            Print each CPF hidden as 'cpf redact --style' would hide it, in TEXT and in JSON's cpf: full (every \
+            digit '*'), lgpd (***.533.447-**) or pseudonym (its pseudonym; needs --key-file), so the report can \
+            be shared.
+            """,
+            pt:
+                """
+                Imprime cada CPF escondido como 'cpf redact --style' o esconderia, em TEXTO e no cpf do JSON: full \
+                (todos os dígitos '*'), lgpd (***.533.447-**) ou pseudonym (o pseudônimo; precisa de --key-file), \
+                para o relatório poder ser compartilhado.
+                """
+        ))
     static let stats = OptionDefinition(
         "stats",
         help: Localized(
@@ -65,8 +80,8 @@ enum FindCommand: Command {
             "Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
         usage:
             """
-            [-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] [--count | -l] \
-            [--stats] [--color <when>] [--skip-unsearchable] [<file> ...]
+            [-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] \
+            [--hide full|lgpd|pseudonym] [--count | -l] [--stats] [--color <when>] [--skip-unsearchable] [<file> ...]
             """,
         arguments: [
             (
@@ -88,6 +103,10 @@ enum FindCommand: Command {
             confidence,
             includeInvalid,
             json,
+            hide,
+            PseudonymizeCommand.keyFile,
+            PseudonymizeCommand.tweak,
+            PseudonymizeCommand.keepRegion,
             TreeOptions.recursive,
             TreeOptions.glob,
             Preprocessor.pre,
@@ -229,6 +248,23 @@ enum FindCommand: Command {
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
         settings.limits = try DecodingOptions.limits(arguments)
+        switch try arguments.choice(
+            Self.hide, among: CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"])
+        {
+        case "pseudonym":
+            guard let key = try PseudonymizeCommand.key(arguments, context: context) else { return .error }
+            let pseudonymizer = PseudonymizeCommand.pseudonymizer(key: key, arguments)
+            // Each engine its own cache: one is not shared between threads.
+            settings.makeHiding = { .pseudonym(CachingCPFPseudonymizer(pseudonymizer)) }
+        case let chosen:
+            for option in [PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion]
+            where arguments.has(option) {
+                throw .invalid(Message.goesWithHidePseudonym.localized(arguments.spelling(option)))
+            }
+            if let chosen, let hiding = CPFScanner.RedactionStyle(rawValue: chosen) {
+                settings.makeHiding = { .hidden(hiding) }
+            }
+        }
         try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
         let threads = try TreeOptions.threadCount(arguments)
         let preprocessor = try Preprocessor.make(arguments, environment: context.environment)

@@ -19,7 +19,8 @@ enum Message: String, CaseIterable, Sendable {
     case usagePrefix, seeCommandHelp, seeCommandList
     case expectFieldNumber, expectDelimiter, expectWholeNumber, expectState, expectRegion, expectSeed
     case expectLabel, expectChoice, expectThreads
-    case goesWithPseudonymStyle, appliesToLines, uniqueTooMany, uniqueTooManyInRegion, keyFileRequired
+    case goesWithPseudonymStyle, goesWithHidePseudonym, appliesToLines, uniqueTooMany, uniqueTooManyInRegion,
+        keyFileRequired
     case needsField, needsFieldOr, inputNeedsName, argumentsWithInput
     // Hints and input problems.
     case fileHint, terminalHint, standardInput, standardOutput, inputIsOutput
@@ -94,6 +95,7 @@ enum Message: String, CaseIterable, Sendable {
             ("text without control or format characters", "um texto sem caracteres de controle ou de formatação")
         case .expectChoice: ("'{1}'", "'{1}'")
         case .goesWithPseudonymStyle: ("'{1}' goes with '--style pseudonym'", "'{1}' só vale com '--style pseudonym'")
+        case .goesWithHidePseudonym: ("'{1}' goes with '--hide pseudonym'", "'{1}' só vale com '--hide pseudonym'")
         case .appliesToLines:
             (
                 "'{1}' applies to input lines, not to CPF arguments",

@@ -63,6 +63,40 @@ struct FindEndToEndTests {
         #expect(result.status == 0)
     }
 
+    @Test(
+        "--hide prints every CPF hidden, in TEXT and in JSON's cpf, as redact would hide it",
+        arguments: [
+            ("full", ["-:1:27: ***.***.***-**", "-:2:26: ***********", "-:3:5: *********-**"], "***********"),
+            ("lgpd", ["-:1:27: ***.533.447-**", "-:2:26: ***982247**", "-:3:5: ***982247-**"], "***533447**"),
+        ])
+    func hidesEachCPF(style: String, lines: [String], firstDigits: String) {
+        let result = run(["find", "--hide", style], stdin: Data(Self.ticket))
+        #expect(outputLines(result.stdout) == lines)
+        #expect(result.status == 0)
+        let json = run(["find", "--json", "--hide", style], stdin: Data(Self.ticket))
+        let objects = jsonObjects(json.stdout)
+        #expect(objects.first?["cpf"] as? String == firstDigits)
+        #expect(!String(decoding: json.stdout, as: UTF8.self).contains("390"))
+        #expect(!String(decoding: json.stdout, as: UTF8.self).contains("05\""))
+    }
+
+    @Test("--hide pseudonym prints the pseudonyms redact --style pseudonym writes; the key options need it")
+    func hidesWithPseudonyms() {
+        let script = """
+            cd "$(mktemp -d)" && "$CPF" pseudonymize --new-key-file k 2> /dev/null &&
+            printf 'CPF 390.533.447-05\\n' > t && "$CPF" find --hide pseudonym --key-file k t | sed 's/.*: //' &&
+            "$CPF" redact --style pseudonym --key-file k t | sed 's/CPF //';
+            "$CPF" find --key-file k t; echo "status $?"
+            """
+        let result = runShell(script)
+        let lines = outputLines(result.stdout)
+        #expect(lines.count == 3)
+        #expect(lines.first == lines.dropFirst().first)
+        #expect(lines.first != "390.533.447-05")
+        #expect(lines.last == "status 2")
+        #expect(result.stderr.hasPrefix("cpf: '--key-file' goes with '--hide pseudonym'"))
+    }
+
     @Test func jsonLinesHaveSourceLineColumnTextAndDigits() throws {
         let result = run(["find", "--json"], stdin: Data(Self.ticket))
         #expect(
