@@ -23,7 +23,7 @@ final class FindEngine {
         var limits = DecodingReader.defaultLimits
         /// How each match is shown hidden (`--hide`), made once per engine
         /// (a pseudonym cache is not shared between threads); nil shows it as written.
-        var makeHiding: (() -> RedactEngine.Style)?
+        var makeHiding: (@Sendable () -> RedactEngine.Style)?
     }
 
     let settings: Settings

@@ -12,7 +12,8 @@ struct FindCommandTests {
         #expect(FindCommand.definition.name == "find")
         #expect(
             FindCommand.definition.options.map(\.long) == [
-                "confidence", "include-invalid", "json", "recursive", "glob", "pre", "pre-glob", "count",
+                "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "recursive",
+                "glob", "pre", "pre-glob", "count",
                 "files-with-matches", "stats",
                 "threads", "no-progress", "color", "skip-unsearchable", "max-decompressed-size", "max-ratio",
             ])

@@ -203,7 +203,8 @@ struct FindEndToEndTests {
         #expect(result.status == 0)
         for phrase in [
             "USAGE: cpf find [-r] [-g <glob>] [--pre <command>] [--confidence <level>]",
-            "[--include-invalid] [--json] [--count | -l] [--stats]", "--json", "SOURCE:LINE:COLUMN: TEXT",
+            "[--include-invalid] [--json] [--hide full|lgpd|pseudonym] [--count | -l]", "--json",
+            "SOURCE:LINE:COLUMN: TEXT",
             "12.345.678/0001-95",
         ] {
             #expect(text.contains(phrase))
