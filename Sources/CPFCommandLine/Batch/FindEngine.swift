@@ -328,24 +328,6 @@ final class FindEngine {
         if case .pseudonym = hiding { true } else { false }
     }
 
-    /// Hides a match's digits in `buffer`, which holds it as written, as
-    /// `redact` would: `*` for the digits the style hides, or the digits of
-    /// its pseudonym (a mistyped CPF, which has none, fully hidden).
-    private static func hide(
-        _ match: CPFScanner.Match, in buffer: UnsafeMutableRawBufferPointer, _ style: RedactEngine.Style
-    ) {
-        switch style {
-        case .hidden(let hiding):
-            match.hideDigits(in: buffer, style: hiding)
-        case .pseudonym(let pseudonymizer):
-            if let cpf = match.cpf {
-                match.writeText(to: buffer, replacingDigitsWith: pseudonymizer.pseudonym(for: cpf))
-            } else {
-                match.writeText(to: buffer, hiding: .full)
-            }
-        }
-    }
-
     /// Prints a spreadsheet number that is a CPF with its leading zeros
     /// lost, at low confidence: TEXT is the number as written, `cpf` in
     /// JSON the CPF's 11 digits.
@@ -408,7 +390,7 @@ final class FindEngine {
             text.removeLast(96 - text.withUnsafeMutableBytes { match.writeText(to: $0) })
             var digits = Array(match.digits.utf8)
             if let hiding {
-                text.withUnsafeMutableBytes { Self.hide(match, in: $0, hiding) }
+                text.withUnsafeMutableBytes { hiding.hide(match, in: $0) }
                 digits = match.digitOffsets.map { text[$0] }
             }
             let column = match.range.lowerBound + 1
@@ -591,7 +573,7 @@ final class FindEngine {
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &text) { buffer in
             let count = match.writeText(to: buffer)
-            if let hiding { Self.hide(match, in: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count]), hiding) }
+            if let hiding { hiding.hide(match, in: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])) }
             let written = UnsafeRawBufferPointer(rebasing: buffer[..<count])
             if json {
                 var object = JSONObjectWriter(to: out)

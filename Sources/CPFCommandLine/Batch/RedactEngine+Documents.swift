@@ -24,23 +24,8 @@ extension RedactEngine {
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
         let start: Int
         do throws(Errno) { start = try descriptor.currentOffset() } catch { throw .read(error) }
-        var readError: Errno?
-        let read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int = { buffer, offset in
-            var done = 0
-            while done < buffer.count {
-                let count: Int
-                do throws(Errno) {
-                    count = try descriptor.read(
-                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: start + Int(offset) + done)
-                } catch {
-                    readError = error
-                    throw error
-                }
-                if count == 0 { break }
-                done += count
-            }
-            return done
-        }
+        let file = PositionalFileReader(descriptor, start: start)
+        let read = file.read(into:at:)
         var redactor = ArchiveRedactor(engine: self, documentSize: size - start)
         switch format {
         case .pdf:
@@ -79,7 +64,7 @@ extension RedactEngine {
             } catch let error as DocumentReader.BudgetExceeded {
                 throw .notSearched(error.reason)
             } catch {
-                if let readError { throw .read(readError) }
+                if let error = file.error { throw .read(error) }
                 throw .notSearched("zip archive: \(error)")
             }
         }

@@ -20,6 +20,22 @@ final class RedactEngine {
         /// A CPF's digits replaced by those of its pseudonym; a mistyped CPF
         /// (which has none) is fully hidden.
         case pseudonym(CachingCPFPseudonymizer)
+
+        /// Hides `match` in `buffer`, which holds it as written (its
+        /// `range.count` bytes): the one rule of `redact` and `find --hide`.
+        @inline(__always)
+        func hide(_ match: CPFScanner.Match, in buffer: UnsafeMutableRawBufferPointer) {
+            switch self {
+            case .hidden(let hiding):
+                match.hideDigits(in: buffer, style: hiding)
+            case .pseudonym(let pseudonymizer):
+                if let cpf = match.cpf {
+                    match.writeText(to: buffer, replacingDigitsWith: pseudonymizer.pseudonym(for: cpf))
+                } else {
+                    match.writeText(to: buffer, hiding: .full)
+                }
+            }
+        }
     }
 
     let style: Style
@@ -320,18 +336,10 @@ final class RedactEngine {
 
     @inline(__always)
     func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true) {
-        let buffer = UnsafeMutableRawBufferPointer(
-            start: window + (match.range.lowerBound - origin), count: match.range.count)
-        switch style {
-        case .hidden(let hiding):
-            match.hideDigits(in: buffer, style: hiding)
-        case .pseudonym(let pseudonymizer):
-            if let cpf = match.cpf {
-                match.writeText(to: buffer, replacingDigitsWith: pseudonymizer.pseudonym(for: cpf))
-            } else {
-                match.writeText(to: buffer, hiding: .full)
-            }
-        }
+        style.hide(
+            match,
+            in: UnsafeMutableRawBufferPointer(
+                start: window + (match.range.lowerBound - origin), count: match.range.count))
         if counts { redactedCount += 1 }
     }
 }

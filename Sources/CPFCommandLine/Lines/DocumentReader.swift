@@ -37,6 +37,38 @@ enum DocumentFormat: Equatable {
     }
 }
 
+/// Reads a regular file at offsets counted from `start`, for
+/// ``ZipArchive``: each call fills the buffer but at the file's end, and a
+/// read error is kept, to be thrown again as the `Errno` it was.
+final class PositionalFileReader {
+    let descriptor: FileDescriptor
+    let start: Int
+    /// The read error that stopped a read, if one did.
+    private(set) var error: Errno?
+
+    init(_ descriptor: FileDescriptor, start: Int) {
+        self.descriptor = descriptor
+        self.start = start
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws -> Int {
+        var done = 0
+        while done < buffer.count {
+            let count: Int
+            do throws(Errno) {
+                count = try descriptor.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: start + Int(offset) + done)
+            } catch {
+                self.error = error
+                throw error
+            }
+            if count == 0 { break }
+            done += count
+        }
+        return done
+    }
+}
+
 /// Reads the text of a document for `find`: each member of a zip archive
 /// (nested archives to ``maximumDepth``, the text of an Office document's
 /// XML parts as a reader sees it, see ``OfficeXMLText``), or the text of a
@@ -140,23 +172,8 @@ final class DocumentReader {
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
         let start = try descriptor.currentOffset()
         budget = Budget(limits: limits, documentSize: size - start)
-        var readError: Errno?
-        let read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int = { buffer, offset in
-            var done = 0
-            while done < buffer.count {
-                let count: Int
-                do throws(Errno) {
-                    count = try descriptor.read(
-                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: start + Int(offset) + done)
-                } catch {
-                    readError = error
-                    throw error
-                }
-                if count == 0 { break }
-                done += count
-            }
-            return done
-        }
+        let file = PositionalFileReader(descriptor, start: start)
+        let read = file.read(into:at:)
         switch format {
         case .pdf:
             guard size - start <= Self.maximumHeldSize else {
@@ -166,7 +183,7 @@ final class DocumentReader {
             var bytes = [UInt8](repeating: 0, count: size - start)
             let count: Int
             do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
-                throw readError ?? .inputOutput
+                throw file.error ?? .inputOutput
             }
             bytes.removeLast(bytes.count - count)
             pdf(bytes, path: [], begin: begin, text: text, end: end)
@@ -177,7 +194,7 @@ final class DocumentReader {
             } catch let error as BudgetExceeded {
                 failures.append(Failure(path: [], reason: error.reason))
             } catch {
-                if let readError { throw readError }
+                if let error = file.error { throw error }
                 failures.append(Failure(path: [], reason: "zip archive: \(error)"))
             }
         }
