@@ -121,7 +121,7 @@ struct CPFInputGenerator {
     mutating func next() -> [UInt8] {
         var bytes: [UInt8]
         var mutations = chance(50) ? 0 : int(1...3)
-        switch int(0...19) {
+        switch int(0...21) {
         case 0...7:
             bytes = written(validDigits())
         case 8:
@@ -145,12 +145,37 @@ struct CPFInputGenerator {
             } else {
                 bytes.insert(contentsOf: Array(pick(["\u{301}", "\u{FE0F}\u{20E3}", "\u{308}"]).utf8), at: index + 1)
             }
-        default:
+        case 17...19:
             bytes = written(validDigits())
             mutations = int(1...3)
+        default:
+            bytes = spreadsheetNumber()
         }
         for _ in 0..<mutations { mutate(&bytes) }
         return bytes
+    }
+
+    /// A number of 1 to 12 digits (a valid CPF without its leading zeros, most
+    /// often) as a spreadsheet writes it: `1091905720.0`, `1.09190572E+09`,
+    /// or one of their near misses (a fraction that is not zero, digits lost to
+    /// rounding, another exponent, a sign, lowercase).
+    mutating func spreadsheetNumber() -> [UInt8] {
+        var digits = chance(80) ? validDigits() : (0..<int(1...12)).map { _ in UInt8(int(0...9)) }
+        while digits.count > 1, digits[0] == 0, chance(90) { digits.removeFirst() }
+        let ascii = digits.map { $0 | 0x30 }
+        if chance(40) {
+            let fraction = (0..<int(0...3)).map { _ in chance(85) ? UInt8(ascii: "0") : UInt8(int(0x30...0x39)) }
+            return ascii + (chance(95) ? [UInt8(ascii: ".")] : []) + fraction
+        }
+        var significant = Array(ascii.dropFirst())
+        while significant.last == UInt8(ascii: "0"), chance(80) { significant.removeLast() }
+        if chance(20) { significant.removeLast(min(significant.count, int(1...3))) }
+        if chance(20) { significant += Array(repeating: UInt8(ascii: "0"), count: int(1...14)) }
+        let mantissa = [ascii[0]] + (significant.isEmpty && chance(70) ? [] : [UInt8(ascii: ".")] + significant)
+        let exponent = ascii.count - 1 + (chance(85) ? 0 : int(-2...2))
+        let exponentText = chance(80) ? (exponent < 10 ? "0" : "") + String(exponent) : String(exponent)
+        let sign = pick(["+", "+", "+", "", "-", "++"])
+        return mantissa + Array((chance(80) ? "E" : "e").utf8) + Array((sign + exponentText).utf8)
     }
 
     mutating func mutate(_ bytes: inout [UInt8]) {

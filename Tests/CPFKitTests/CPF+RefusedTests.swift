@@ -42,6 +42,18 @@ struct CPFRefusedTests {
         #expect(mayBe("12345", padding) == false)
     }
 
+    @Test(
+        "a whole number a spreadsheet wrote may be a CPF as its digits would be; a rounded one only with padding",
+        arguments: [
+            ("1.09190572E+09", true, nil), ("1091905720.0", true, nil), ("1.0919057200000E+09", true, nil),
+            ("1.09190573E+09", false, true), ("1.09E+09", false, true), ("1.2345E+04", false, false),
+            ("1.09190572E+07", false, false),
+        ] as [(String, Bool?, Bool?)])
+    func spreadsheetNumbers(text: String, withoutPadding: Bool?, withPadding: Bool?) {
+        #expect(mayBe(text) == withoutPadding)
+        #expect(mayBe(text, CPF.ParsingOptions(padsLeadingZeros: true)) == withPadding)
+    }
+
     @Test("a valid CPF is never asked about; every refused input gets an answer", arguments: allParsingOptions)
     func everyRefusalIsAnswered(options: CPF.ParsingOptions) {
         #expect(mayBe("390.533.447-05", options) == nil)

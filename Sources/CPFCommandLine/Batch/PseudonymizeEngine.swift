@@ -143,10 +143,12 @@ final class PseudonymizeEngine: RewritingEngine {
         }
     }
 
-    /// Whether a CPF read from `bytes` was padded (`--pad`): it is then
-    /// written as 11 digits, the input's form having too few.
+    /// Whether a CPF read from `bytes` was padded (`--pad`), or written as
+    /// a spreadsheet's number (`1.09190572E+09`): it is then written as 11
+    /// digits, the input's form having too few, or the wrong ones.
     private func isPadded(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard settings.options.padsLeadingZeros else { return false }
+        if CPF.spreadsheetInteger(bytes, options: settings.options) != nil { return true }
         var count = 0
         for byte in bytes where byte &- 0x30 < 10 { count += 1 }
         return count < 11

@@ -128,6 +128,15 @@ final class ReformatEngine: RewritingEngine {
 
     /// Collects the ASCII digits of `bytes` (the first 11 kept, all counted).
     private func collectDigits(of bytes: UnsafeRawBufferPointer) {
+        if let number = CPF.spreadsheetInteger(bytes, options: parseOptions) {
+            // `1.09190572E+09` (--pad): the number's digits, not the characters'.
+            digitCount = number.count
+            for index in 0..<number.count {
+                digits[index] =
+                    0x30 | UInt8(truncatingIfNeeded: number.packed >> UInt64(4 * (number.count - 1 - index)) & 0xF)
+            }
+            return
+        }
         digitCount = 0
         for byte in bytes where byte &- 0x30 < 10 {
             if digitCount < 11 { digits[digitCount] = byte }

@@ -29,8 +29,14 @@ enum CommonOptions {
     static let pad = OptionDefinition(
         "pad",
         help: Localized(
-            "Left-pad a bare run of 1 to 10 digits with zeros to 11 (a CPF stored as a number).",
-            pt: "Completa com zeros à esquerda, até 11, uma sequência de 1 a 10 dígitos (um CPF guardado como número).")
+            """
+            Left-pad a bare run of 1 to 10 digits with zeros to 11 (a CPF stored as a number); also reads a whole \
+            number as a spreadsheet writes it (1091905720.0, 1.09190572E+09).
+            """,
+            pt: """
+                Completa com zeros à esquerda, até 11, uma sequência de 1 a 10 dígitos (um CPF guardado como \
+                número); lê também um número inteiro como uma planilha o escreve (1091905720.0, 1.09190572E+09).
+                """)
     )
     static let allowRepeated = OptionDefinition(
         "allow-repeated",

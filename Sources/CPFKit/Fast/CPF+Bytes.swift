@@ -33,6 +33,12 @@ extension CPF {
         while start < end, isTrimmedByte(start.pointee) { start += 1 }
         while end > start, isTrimmedByte(end[-1]) { end -= 1 }
         if start == end { return .failure(.empty) }
+        if options.padsLeadingZeros, options.format == .lenient,
+            let number = spreadsheetInteger(UnsafeBufferPointer(start: start, count: end - start))
+        {
+            return conclude(
+                packed: number.packed, digitCount: number.count, isBare: true, isMask: false, options: options)
+        }
 
         var packed: UInt64 = 0
         var digitCount = 0
@@ -229,6 +235,18 @@ extension CPF {
         let first6 = (frontDigits >> 20) << 12 | (frontDigits >> 4) & 0xFFF
         let last5 = ((backDigits >> 12) & 0xFFF) << 8 | backDigits & 0xFF
         return first6 << 20 | last5
+    }
+
+    /// The digits of `bytes` read as a whole number a spreadsheet wrote
+    /// (``SpreadsheetNumber``), or `nil`.
+    @inlinable
+    internal static func spreadsheetInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> (packed: UInt64, count: Int)? {
+        var number = SpreadsheetNumber()
+        for byte in bytes {
+            number.consume(byte)
+            if number.isDead { return nil }
+        }
+        return number.integerDigits
     }
 
     /// A space, tab or carriage return.

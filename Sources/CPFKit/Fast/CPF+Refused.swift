@@ -5,7 +5,9 @@ extension CPF {
     /// wrong check digits), one of the ten repeated numbers, a valid CPF in
     /// a form `options` refuse (lenient under `.strict`), a run of 9 or 10
     /// digits that is a valid CPF once padded (when `options` do not pad),
-    /// and with padding any padded run of 9 or 10 digits. Text that is no
+    /// and with padding any padded run of 9 or 10 digits; the same for a
+    /// whole number of 9 to 11 digits as a spreadsheet writes it
+    /// (`1.09190572E+09`, `1091905720.0`). Text that is no
     /// CPF at all (`N/A`, empty, a 12-digit number, a number of 8 digits
     /// or fewer) is not.
     ///
@@ -22,7 +24,11 @@ extension CPF {
         _ bytes: UnsafeRawBufferPointer, refused error: CPFValidationError, options: ParsingOptions = .lenient
     ) -> Bool {
         var digitCount = 0
-        for byte in bytes where byte &- 0x30 < 10 { digitCount += 1 }
+        if let number = bytes.withMemoryRebound(to: UInt8.self, { spreadsheetInteger($0) }) {
+            digitCount = number.count  // `1.09190572E+09` holds 11 digits but writes a number of 10
+        } else {
+            for byte in bytes where byte &- 0x30 < 10 { digitCount += 1 }
+        }
         guard (9...11).contains(digitCount) else { return false }
         switch error {
         case .checkDigits, .repeatedDigits:

@@ -39,10 +39,14 @@ extension CPF {
         /// Up to four bytes of the first invalid character, for decoding it.
         private var invalidBytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         private var invalidByteCount = 0
+        /// The input read as a whole number a spreadsheet wrote, while it can
+        /// still be one (lenient padding only).
+        private var spreadsheet: SpreadsheetNumber?
 
         /// Makes a parser for one input.
         public init(options: ParsingOptions = .lenient) {
             self.options = options
+            if options.padsLeadingZeros, options.format == .lenient { spreadsheet = SpreadsheetNumber() }
         }
 
         /// Reads the next piece of the input.
@@ -55,7 +59,7 @@ extension CPF {
             let count = bytes.count
             var index = 0
             while index < count {
-                if invalidOffset >= 0, invalidByteCount >= 4 {
+                if invalidOffset >= 0, invalidByteCount >= 4, spreadsheet == nil {
                     // The reason is fixed: only the length of the input matters now.
                     offset += count - index
                     return
@@ -68,7 +72,9 @@ extension CPF {
                         index += 8
                         continue
                     }
-                    if digitCount > 11, contentEnd == offset, invalidOffset < 0, DigitWord.areDigits(word) {
+                    if digitCount > 11, contentEnd == offset, invalidOffset < 0, spreadsheet == nil,
+                        DigitWord.areDigits(word)
+                    {
                         // More digits in a run: with more than 11 digits, neither
                         // the packed digits nor the mask shape matter any more.
                         digitCount += 8
@@ -86,6 +92,10 @@ extension CPF {
         /// Reads the next byte of the input.
         public mutating func consume(_ byte: UInt8) {
             defer { offset += 1 }
+            if spreadsheet != nil {
+                spreadsheet!.consume(byte)
+                if spreadsheet!.isDead { spreadsheet = nil }
+            }
             if invalidOffset >= 0 {
                 if invalidByteCount < 4 { appendInvalidByte(byte) }
                 return
@@ -140,7 +150,9 @@ extension CPF {
         }
 
         /// Whether the input is already known to be invalid, whatever may follow:
-        /// an invalid character has come, or more than 11 digits.
+        /// an invalid character has come, or more than 11 digits (and, with
+        /// lenient padding, the input can no longer be a whole number a
+        /// spreadsheet wrote, such as `1091905720.0`).
         ///
         /// ```swift
         /// var parser = CPF.StreamingParser()
@@ -148,12 +160,16 @@ extension CPF {
         /// parser.isSettled   // true: 12 digits can only stay too many
         /// ```
         public var isSettled: Bool {
-            invalidOffset >= 0 || digitCount > 11
+            spreadsheet == nil && (invalidOffset >= 0 || digitCount > 11)
         }
 
         /// The CPF, or the first reason the input consumed so far is not one.
         public var result: Result<CPF, CPFValidationError> {
             if contentStart < 0 { return .failure(.empty) }
+            if let number = spreadsheet?.integerDigits {
+                return CPF.conclude(
+                    packed: number.packed, digitCount: number.count, isBare: true, isMask: false, options: options)
+            }
             if invalidOffset >= 0 {
                 let scalar = withUnsafeBytes(of: invalidBytes) { all in
                     CPF.decodeScalar(UnsafeRawBufferPointer(rebasing: all[..<invalidByteCount]))

@@ -20,6 +20,12 @@ extension CPF {
         public var format: Format
         /// Whether a bare run of 1 to 10 digits (a CPF stored as an integer
         /// that lost its leading zeros) is left-padded with zeros to 11.
+        ///
+        /// With `.lenient`, a whole number of 1 to 11 digits as a spreadsheet
+        /// writes it is read as its digits, then padded: `1091905720.0` or
+        /// `1.09190572E+09` is `010.919.057-20`. A number that is not whole
+        /// (`1.09190572E+07`) is read by the lenient rule (`E` is an invalid
+        /// character); a rounded one (`1.09E+09`) is read as written.
         public var padsLeadingZeros: Bool
         /// Whether the ten numbers made of one repeated digit are accepted.
         /// They pass the checksum but are never issued.

@@ -73,21 +73,26 @@ extension StringProtocol {
             let last = scalars.lastIndex(where: { !$0.isCPFTrimmed })
         else { return .failure(.empty) }
         let text = scalars[first...last]
+        var digits: [Int]
 
-        if let bad = text.firstIndex(where: { $0.cpfDigitValue == nil && !$0.isCPFSeparator }) {
-            // Everything before the bad character is ASCII, so its position
-            // counts characters, Unicode scalars and UTF-8 bytes alike.
-            return .failure(.invalidCharacter(scalars[bad], position: bad + 1))
-        }
-
-        var digits = text.compactMap(\.cpfDigitValue)
-        let isBare = digits.count == text.count
-        let isPadded = options.padsLeadingZeros && isBare && (1...10).contains(digits.count)
-        if options.format == .strict, !(isBare && (digits.count == 11 || isPadded)), !text.isCPFMask {
-            return .failure(.format)
-        }
-        if isPadded {
-            digits.insert(contentsOf: repeatElement(0, count: 11 - digits.count), at: 0)
+        if options.padsLeadingZeros, options.format == .lenient, let number = text.spreadsheetIntegerDigits {
+            // A whole number as a spreadsheet writes it: its 1 to 11 digits, padded.
+            digits = Array(repeating: 0, count: 11 - number.count) + number
+        } else {
+            if let bad = text.firstIndex(where: { $0.cpfDigitValue == nil && !$0.isCPFSeparator }) {
+                // Everything before the bad character is ASCII, so its position
+                // counts characters, Unicode scalars and UTF-8 bytes alike.
+                return .failure(.invalidCharacter(scalars[bad], position: bad + 1))
+            }
+            digits = text.compactMap(\.cpfDigitValue)
+            let isBare = digits.count == text.count
+            let isPadded = options.padsLeadingZeros && isBare && (1...10).contains(digits.count)
+            if options.format == .strict, !(isBare && (digits.count == 11 || isPadded)), !text.isCPFMask {
+                return .failure(.format)
+            }
+            if isPadded {
+                digits.insert(contentsOf: repeatElement(0, count: 11 - digits.count), at: 0)
+            }
         }
         guard digits.count == 11 else {
             return .failure(.length(digitCount: digits.count))
@@ -168,6 +173,52 @@ extension Collection where Element == Unicode.Scalar {
             && zip(self, "DDD.DDD.DDD-DD".unicodeScalars).allSatisfy { scalar, pattern in
                 pattern == "D" ? scalar.cpfDigitValue != nil : scalar == pattern
             }
+    }
+}
+
+extension Collection where Element == Unicode.Scalar {
+    /// The digits of a whole number of 1 to 11 digits written as a spreadsheet
+    /// writes a number: with a fraction of zeros, `1091905720.0`, or in
+    /// scientific notation, `1.09190572E+09` (one digit, an optional fraction,
+    /// `E` or `e`, an optional `+`, an exponent of one or two digits). `nil`
+    /// for anything else, a number with a fraction that is not zero included.
+    @inlinable
+    internal var spreadsheetIntegerDigits: [Int]? {
+        let text = Array(self)
+        if let exponentMark = text.firstIndex(where: { $0 == "E" || $0 == "e" }) {
+            // Scientific: the mantissa's digits, the point moved right by the exponent.
+            var exponentText = text[(exponentMark + 1)...]
+            if exponentText.first == "+" { exponentText = exponentText.dropFirst() }
+            let mantissa = text[..<exponentMark].split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...2).contains(exponentText.count), let exponent = exponentText.cpfDigitNumber,
+                mantissa.count <= 2, let whole = mantissa[0].cpfDigitArray, whole.count == 1,
+                let fraction = mantissa.count == 2 ? mantissa[1].cpfDigitArray : [],
+                mantissa.count == 1 || !fraction.isEmpty
+            else { return nil }
+            let significant = whole + fraction
+            let count = exponent + 1
+            guard count <= 11, significant.dropFirst(count).allSatisfy({ $0 == 0 }) else { return nil }
+            return Array((significant + repeatElement(0, count: count)).prefix(count))
+        }
+        // A fraction of zeros.
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let whole = parts[0].cpfDigitArray, (1...11).contains(whole.count),
+            let fraction = parts[1].cpfDigitArray, !fraction.isEmpty, fraction.allSatisfy({ $0 == 0 })
+        else { return nil }
+        return whole
+    }
+
+    /// The values of these scalars when every one is an ASCII digit, else `nil`.
+    @inlinable
+    internal var cpfDigitArray: [Int]? {
+        let digits = compactMap(\.cpfDigitValue)
+        return digits.count == count ? digits : nil
+    }
+
+    /// The number these ASCII digits write (one or two of them), else `nil`.
+    @inlinable
+    internal var cpfDigitNumber: Int? {
+        cpfDigitArray.map { $0.reduce(into: 0) { $0 = $0 * 10 + $1 } }
     }
 }
 

@@ -45,6 +45,18 @@ struct ReformatEngineTests {
         #expect(try failures(Self.lines) { $0.options.padsLeadingZeros = true } == 2)
     }
 
+    @Test func padRewritesASpreadsheetsWholeNumbers() throws {
+        let numbers = "1091905720.0\n1.09190572E+09\n1.09190572E+07\n1091905720.5\n"
+        // 1.09190572E+07 is not whole; 1091905720.5 is 11 digits, rewritten without --validate.
+        #expect(try failures(numbers) { $0.options.padsLeadingZeros = true } == 1)
+        #expect(
+            try failures(numbers) {
+                $0.options.padsLeadingZeros = true
+                $0.validates = true
+            } == 2)
+        #expect(try failures(numbers) == 2)
+    }
+
     @Test func partialMasksIncompleteNumbers() throws {
         // foo only: empty lines stay empty, short numbers are masked.
         #expect(try failures(Self.lines, style: .partial) == 1)

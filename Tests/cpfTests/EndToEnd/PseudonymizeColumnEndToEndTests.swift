@@ -96,6 +96,24 @@ struct PseudonymizeColumnEndToEndTests {
         #expect(back.stdout == Data("01091905720\n"))
     }
 
+    @Test func padReadsASpreadsheetsNumbersAndHidesThemWithoutIt() {
+        let (directory, key) = PseudonymizeEndToEndTests.keyed()
+        defer { _ = directory }
+        let column = Data("id,cpf\n1,1.09190572E+09\n2,1091905720.0\n3,1.09E+09\n")
+        let padded = run(["pseudonymize", "--key-file", key, "--pad", "-f", "cpf", "--header"], stdin: column)
+        let rows = String(decoding: padded.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(rows.count == 4)
+        // The same CPF twice, as 11 digits; the rounded number hidden.
+        #expect(rows[1].dropFirst(2).count == 11 && rows[1].dropFirst(2) == rows[2].dropFirst(2))
+        #expect(rows[3] == "3,*.**E+**")
+        #expect(padded.status == 1)
+        let back = run(["pseudonymize", "--key-file", key, "--pad", "--reverse", "-f", "2"], stdin: Data(rows[1]))
+        #expect(back.stdout == Data("1,01091905720\n"))
+        // Without --pad the exact numbers are refused, and hidden: they may be CPFs.
+        let unpadded = run(["pseudonymize", "--key-file", key, "-f", "2", "--header"], stdin: column)
+        #expect(unpadded.stdout == Data("id,cpf\n1,*.********E+**\n2,**********.*\n3,1.09E+09\n"))
+    }
+
     @Test(
         "--invalid keep, hide or blank for a mistyped CPF; N/A always kept",
         arguments: [("keep", "390.533.447-00"), ("hide", "***.***.***-**"), ("blank", "")])
