@@ -61,6 +61,9 @@ final class CheckEngine {
     private(set) var invalidByReason = [Int](repeating: 0, count: 6)
     /// Inputs read so far.
     private var inputCount = 0
+    /// The current input's records begun so far, the header counted: the
+    /// number of the record being read, 1 for the first.
+    private var recordNumber = 0
 
     // The line being read in pieces (CSV fields, lines longer than the buffer).
     private let streamed: StreamedLine
@@ -92,7 +95,7 @@ final class CheckEngine {
         csv = CSVState(delimiter: settings.delimiter)
         streamed = StreamedLine(options: settings.options, context: context)
         if settings.output == .csv {
-            out.write("source,line,input,valid,cpf,reason,message\n")
+            out.write("source,line,record,input,valid,cpf,reason,message\n")
         }
         setSource("-")
     }
@@ -112,10 +115,12 @@ final class CheckEngine {
         let csvDelimiter = readsField ? settings.delimiter : nil
         var skipped = false
         header.reset()
+        recordNumber = 0
         let keepMark: (UnsafeRawBufferPointer) -> Void = { [out] mark in
             if copiesStart { out.write(mark) }
         }
         try reader.forEachPiece(of: descriptor, csvDelimiter: csvDelimiter, byteOrderMark: keepMark) { piece in
+            if piece.isFirst { recordNumber += 1 }
             if skipped { return }
             if inHeader, let fieldName = settings.fieldName {
                 header.append(piece.bytes)
@@ -201,7 +206,7 @@ final class CheckEngine {
             let result = CPF.parse(piece.bytes, options: settings.options)
             if case .success = result { validCount += 1 }
             let echo = EchoCapture.cut(piece.bytes)
-            emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber)
+            emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber, record: recordNumber)
         }
     }
 
@@ -241,7 +246,9 @@ final class CheckEngine {
             if case .failure(let error) = result { writeAnnotation(error: error) } else { writeAnnotation() }
             out.writeTerminator(piece.terminator)
         } else if !settings.output.isFilter, settings.output != .quiet {
-            emit(result, echo: streamed.echo.bytes, isTruncated: streamed.echo.isTruncated, line: piece.lineNumber)
+            emit(
+                result, echo: streamed.echo.bytes, isTruncated: streamed.echo.isTruncated, line: piece.lineNumber,
+                record: recordNumber)
         }
     }
 
@@ -276,7 +283,7 @@ final class CheckEngine {
             if settings.output == .json || settings.output == .csv {
                 if !source.elementsEqual(Self.argumentSource.bytes) { setSource(Self.argumentSource) }
                 let echo = EchoCapture.cut(bytes)
-                emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index)
+                emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index, record: index)
             }
         }
     }
@@ -295,7 +302,8 @@ final class CheckEngine {
 
     /// Writes the verdict on one input in the report, JSON or CSV format.
     private func emit(
-        _ result: Result<CPF, CPFValidationError>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int
+        _ result: Result<CPF, CPFValidationError>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int,
+        record: Int
     ) {
         switch settings.output {
         case .report:
@@ -307,11 +315,13 @@ final class CheckEngine {
         case .json:
             if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
             RecordWriter.writeJSON(
-                source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+                source: source, line: line, record: record, input: echo, isTruncated: isTruncated, result: result,
+                to: out)
         case .csv:
             if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
             RecordWriter.writeCSV(
-                source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
+                source: source, line: line, record: record, input: echo, isTruncated: isTruncated, result: result,
+                to: out)
         default:
             break
         }

@@ -2,27 +2,31 @@ import CPFKit
 import CPFSystem
 
 /// The machine-readable verdict on one input: a JSON Lines object or a CSV
-/// row with the fields `source`, `line`, `input`, `valid`, then `cpf` (11
-/// digits) or `reason` and `message`.
+/// row with the fields `source`, `line` (where the record starts), `record`
+/// (its number in the input, the header counted: the line number unless a
+/// quoted field spans lines), `input`, `valid`, then `cpf` (11 digits) or
+/// `reason` and `message`.
 enum RecordWriter {
-    /// `{"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}`
+    /// `{"source":"-","line":1,"record":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}`
     static func writeJSON(
-        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: RawText, line: Int, record: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
         source.withBytes {
-            writeJSON(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out)
+            writeJSON(
+                source: $0, line: line, record: record, input: input, isTruncated: isTruncated, result: result, to: out)
         }
     }
 
     /// The same, the source's bytes given in place (no reference counting per record).
     static func writeJSON(
-        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: UnsafeRawBufferPointer, line: Int, record: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
         var object = JSONObjectWriter(to: out)
         object.string("source", source)
         object.number("line", line)
+        object.number("record", record)
         object.string("input", input, isTruncated: isTruncated)
         switch result {
         case .success(let cpf):
@@ -36,19 +40,20 @@ enum RecordWriter {
         object.end()
     }
 
-    /// `-,1,390.533.447-05,true,39053344705,,`
+    /// `-,1,1,390.533.447-05,true,39053344705,,`
     static func writeCSV(
-        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: RawText, line: Int, record: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
         source.withBytes {
-            writeCSV(source: $0, line: line, input: input, isTruncated: isTruncated, result: result, to: out)
+            writeCSV(
+                source: $0, line: line, record: record, input: input, isTruncated: isTruncated, result: result, to: out)
         }
     }
 
     /// The same, the source's bytes given in place.
     static func writeCSV(
-        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: UnsafeRawBufferPointer, line: Int, record: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
         // Its quoted fields may hold line feeds: flushed whole.
@@ -57,6 +62,8 @@ enum RecordWriter {
         writeReadableCSVField(source, to: out)
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)
+        out.write(byte: UInt8(ascii: ","))
+        out.write(decimal: record)
         out.write(byte: UInt8(ascii: ","))
         writeReadableCSVField(input, isTruncated: isTruncated, to: out)
         switch result {

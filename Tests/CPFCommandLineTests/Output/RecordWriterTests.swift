@@ -10,7 +10,7 @@ import Testing
 @testable import CPFCommandLine
 
 private func json(
-    source: String = "-", line: Int = 1, input: String, isTruncated: Bool = false,
+    source: String = "-", line: Int = 1, record: Int? = nil, input: String, isTruncated: Bool = false,
     _ result: Result<CPF, CPFValidationError>
 ) -> String {
     let bytes = Array(input.utf8)
@@ -18,20 +18,22 @@ private func json(
         decoding: capturedOutput { out in
             withBytes(bytes) {
                 RecordWriter.writeJSON(
-                    source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out)
+                    source: RawText(source), line: line, record: record ?? line, input: $0, isTruncated: isTruncated,
+                    result: result, to: out)
             }
         }, as: UTF8.self)
 }
 
 private func csv(
-    source: String = "-", line: Int = 1, input: [UInt8], isTruncated: Bool = false,
+    source: String = "-", line: Int = 1, record: Int? = nil, input: [UInt8], isTruncated: Bool = false,
     _ result: Result<CPF, CPFValidationError>
 ) -> String {
     String(
         decoding: capturedOutput { out in
             withBytes(input) {
                 RecordWriter.writeCSV(
-                    source: RawText(source), line: line, input: $0, isTruncated: isTruncated, result: result, to: out)
+                    source: RawText(source), line: line, record: record ?? line, input: $0, isTruncated: isTruncated,
+                    result: result, to: out)
             }
         }, as: UTF8.self)
 }
@@ -45,13 +47,14 @@ struct RecordWriterTests {
     @Test func jsonOfAValidCPF() {
         #expect(
             json(input: "390.533.447-05", Self.valid)
-                == #"{"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}"# + "\n")
+                == #"{"source":"-","line":1,"record":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}"#
+                + "\n")
     }
 
     @Test func jsonOfAnInvalidCPF() {
         #expect(
-            json(source: "a.txt", line: 12, input: "231.002.999-00", Self.wrongDigits)
-                == #"{"source":"a.txt","line":12,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}"#
+            json(source: "a.txt", line: 12, record: 9, input: "231.002.999-00", Self.wrongDigits)
+                == #"{"source":"a.txt","line":12,"record":9,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}"#
                 + "\n")
     }
 
@@ -68,6 +71,7 @@ struct RecordWriterTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["source"] as? String == "we\"ird\\name")
         #expect(object["line"] as? Int == 987_654_321)
+        #expect(object["record"] as? Int == 987_654_321)
         #expect(object["input"] as? String == "x\"\\\u{1}")
         #expect(object["valid"] as? Bool == false)
         #expect(object["reason"] as? String == error.code)
@@ -82,38 +86,38 @@ struct RecordWriterTests {
     }
 
     @Test func csvOfAValidCPF() {
-        #expect(csv(input: Array("390.533.447-05".utf8), Self.valid) == "-,1,390.533.447-05,true,39053344705,,\n")
+        #expect(csv(input: Array("390.533.447-05".utf8), Self.valid) == "-,1,1,390.533.447-05,true,39053344705,,\n")
     }
 
     @Test func csvOfAnInvalidCPF() {
         #expect(
-            csv(source: "b.csv", line: 7, input: Array("231.002.999-00".utf8), Self.wrongDigits)
-                == "b.csv,7,231.002.999-00,false,,check-digits,check digits should be 81\n")
+            csv(source: "b.csv", line: 7, record: 5, input: Array("231.002.999-00".utf8), Self.wrongDigits)
+                == "b.csv,7,5,231.002.999-00,false,,check-digits,check digits should be 81\n")
     }
 
     @Test func csvQuotesTheSourceInputAndMessageWhenNeeded() {
         #expect(
             csv(source: "a,b.csv", line: 2, input: Array("1,\"2\"".utf8), .failure(.invalidCharacter(",", position: 2)))
-                == "\"a,b.csv\",2,\"1,\"\"2\"\"\",false,,invalid-character,\"invalid character ',' at position 2\"\n")
+                == "\"a,b.csv\",2,2,\"1,\"\"2\"\"\",false,,invalid-character,\"invalid character ',' at position 2\"\n")
     }
 
     @Test func csvOfATruncatedInputEndsInAnEllipsis() {
         #expect(
             csv(input: Array("xx".utf8), isTruncated: true, .failure(.invalidCharacter("x", position: 1)))
-                == "-,1,xx…,false,,invalid-character,invalid character 'x' at position 1\n")
+                == "-,1,1,xx…,false,,invalid-character,invalid character 'x' at position 1\n")
         #expect(
             csv(input: Array("x,".utf8), isTruncated: true, .failure(.invalidCharacter("x", position: 1)))
-                == "-,1,\"x,…\",false,,invalid-character,invalid character 'x' at position 1\n")
+                == "-,1,1,\"x,…\",false,,invalid-character,invalid character 'x' at position 1\n")
     }
 
-    @Test func csvRowsHaveSevenFields() {
+    @Test func csvRowsHaveEightFields() {
         for result in [Self.valid, Self.wrongDigits, .failure(.empty), .failure(.format)] {
             let row = csv(input: Array("a,\"b\nc".utf8), result)
             let records = parseCSV(row)
             #expect(records.count == 1)
-            #expect(records.first?.count == 7)
+            #expect(records.first?.count == 8)
             // The line feed shows as `\n`: the input cell is in its readable form.
-            #expect(records.first?[2] == "a,\"b\\nc")
+            #expect(records.first?[3] == "a,\"b\\nc")
         }
     }
 

@@ -68,10 +68,10 @@ struct CheckAnnotateEndToEndTests {
         let result = run(["check", "--csv"], stdin: Data("=cmd|' /C calc'!A0\n@SUM(1)\n-\n"))
         #expect(
             String(decoding: result.stdout, as: UTF8.self) == """
-                source,line,input,valid,cpf,reason,message
-                -,1,"'=cmd|' /C calc'!A0",false,,invalid-character,invalid character '=' at position 1
-                -,2,"'@SUM(1)",false,,invalid-character,invalid character '@' at position 1
-                -,3,-,false,,length,"0 digits, expected 11"
+                source,line,record,input,valid,cpf,reason,message
+                -,1,1,"'=cmd|' /C calc'!A0",false,,invalid-character,invalid character '=' at position 1
+                -,2,2,"'@SUM(1)",false,,invalid-character,invalid character '@' at position 1
+                -,3,3,-,false,,length,"0 digits, expected 11"
 
                 """)
     }

@@ -100,9 +100,9 @@ struct CheckArgumentsEndToEndTests {
         let result = run(["check", "--csv", "390.533.447-05", "231.002.999-00"])
         #expect(
             String(decoding: result.stdout, as: UTF8.self) == """
-                source,line,input,valid,cpf,reason,message
-                (argument),1,390.533.447-05,true,39053344705,,
-                (argument),2,231.002.999-00,false,,check-digits,check digits should be 81
+                source,line,record,input,valid,cpf,reason,message
+                (argument),1,1,390.533.447-05,true,39053344705,,
+                (argument),2,2,231.002.999-00,false,,check-digits,check digits should be 81
 
                 """)
         #expect(result.status == 1)

@@ -39,6 +39,8 @@ struct CheckFieldEndToEndTests {
         let objects = jsonObjects(result.stdout)
         try #require(objects.count == 6)
         #expect(objects.map { $0["line"] as? Int } == [2, 3, 4, 6, 7, 8])
+        // The header is record 1; the record of line 4 spans two lines.
+        #expect(objects.map { $0["record"] as? Int } == [2, 3, 4, 5, 6, 7])
         #expect(
             objects.map { $0["input"] as? String } == [
                 "390.533.447-05", "231.002.999-00", "529.982.247-25", "", "  12345678909  ", "390.533.447-05",
@@ -124,9 +126,9 @@ struct CheckFieldEndToEndTests {
         let result = run(["check", "--field", "2", "--csv"], stdin: Data("\"a\nb\",390.533.447-05\nc,\"1,2\"\n"))
         #expect(
             String(decoding: result.stdout, as: UTF8.self) == #"""
-                source,line,input,valid,cpf,reason,message
-                -,1,390.533.447-05,true,39053344705,,
-                -,3,"1,2",false,,invalid-character,"invalid character ',' at position 2"
+                source,line,record,input,valid,cpf,reason,message
+                -,1,1,390.533.447-05,true,39053344705,,
+                -,3,2,"1,2",false,,invalid-character,"invalid character ',' at position 2"
 
                 """#)
     }

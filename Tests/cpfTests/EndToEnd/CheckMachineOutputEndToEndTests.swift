@@ -12,17 +12,17 @@ struct CheckMachineOutputEndToEndTests {
         #expect(result.status == 1)
         #expect(
             String(decoding: result.stdout, as: UTF8.self) == """
-                {"source":"-","line":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}
-                {"source":"-","line":2,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}
-                {"source":"-","line":3,"input":"","valid":false,"reason":"empty","message":"empty"}
-                {"source":"-","line":4,"input":"abc","valid":false,"reason":"invalid-character","message":"invalid character 'a' at position 1"}
+                {"source":"-","line":1,"record":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}
+                {"source":"-","line":2,"record":2,"input":"231.002.999-00","valid":false,"reason":"check-digits","message":"check digits should be 81"}
+                {"source":"-","line":3,"record":3,"input":"","valid":false,"reason":"empty","message":"empty"}
+                {"source":"-","line":4,"record":4,"input":"abc","valid":false,"reason":"invalid-character","message":"invalid character 'a' at position 1"}
 
                 """)
         let objects = jsonObjects(result.stdout)
         try #require(objects.count == 4)
-        #expect(Set(objects[0].keys) == ["source", "line", "input", "valid", "cpf"])
+        #expect(Set(objects[0].keys) == ["source", "line", "record", "input", "valid", "cpf"])
         for object in objects.dropFirst() {
-            #expect(Set(object.keys) == ["source", "line", "input", "valid", "reason", "message"])
+            #expect(Set(object.keys) == ["source", "line", "record", "input", "valid", "reason", "message"])
         }
         #expect(objects.map { $0["line"] as? Int } == [1, 2, 3, 4])
         #expect(objects.map { $0["source"] as? String } == ["-", "-", "-", "-"])
@@ -78,10 +78,10 @@ struct CheckMachineOutputEndToEndTests {
         let result = run(["check", "--csv"], stdin: Data("390.533.447-05\n231.002.999-00\r\n\n"))
         #expect(
             String(decoding: result.stdout, as: UTF8.self) == """
-                source,line,input,valid,cpf,reason,message
-                -,1,390.533.447-05,true,39053344705,,
-                -,2,231.002.999-00,false,,check-digits,check digits should be 81
-                -,3,,false,,empty,empty
+                source,line,record,input,valid,cpf,reason,message
+                -,1,1,390.533.447-05,true,39053344705,,
+                -,2,2,231.002.999-00,false,,check-digits,check digits should be 81
+                -,3,3,,false,,empty,empty
 
                 """)
         #expect(result.stderr == "")
@@ -92,17 +92,17 @@ struct CheckMachineOutputEndToEndTests {
         let result = run(["check", "--csv"], stdin: Data("390,533\n\"390\"\na\"b,c\n"))
         #expect(
             String(decoding: result.stdout, as: UTF8.self) == """
-                source,line,input,valid,cpf,reason,message
-                -,1,"390,533",false,,invalid-character,"invalid character ',' at position 4"
-                -,2,\"""390\""\",false,,invalid-character,"invalid character '""' at position 1"
-                -,3,"a""b,c",false,,invalid-character,invalid character 'a' at position 1
+                source,line,record,input,valid,cpf,reason,message
+                -,1,1,"390,533",false,,invalid-character,"invalid character ',' at position 4"
+                -,2,2,\"""390\""\",false,,invalid-character,"invalid character '""' at position 1"
+                -,3,3,"a""b,c",false,,invalid-character,invalid character 'a' at position 1
 
                 """)
     }
 
     @Test func csvOfAnEmptyInputIsTheHeader() {
         let result = run(["check", "--csv"], stdin: Data())
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "source,line,input,valid,cpf,reason,message\n")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "source,line,record,input,valid,cpf,reason,message\n")
         #expect(result.status == 0)
     }
 
@@ -113,10 +113,10 @@ struct CheckMachineOutputEndToEndTests {
         let result = run(["check", "--csv"], stdin: Data(inputs.joined(separator: "\n") + "\n"))
         let records = parseCSV(String(decoding: result.stdout, as: UTF8.self))
         try #require(records.count == inputs.count + 1)
-        #expect(records[0] == ["source", "line", "input", "valid", "cpf", "reason", "message"])
-        #expect(records.dropFirst().map { $0[2] } == ["a,b", "\"q\"", "x\\ty", "390.533.447-05", "o'k"])
-        #expect(records.dropFirst().allSatisfy { $0.count == 7 })
-        #expect(records.dropFirst().map { $0[3] } == ["false", "false", "false", "true", "false"])
+        #expect(records[0] == ["source", "line", "record", "input", "valid", "cpf", "reason", "message"])
+        #expect(records.dropFirst().map { $0[3] } == ["a,b", "\"q\"", "x\\ty", "390.533.447-05", "o'k"])
+        #expect(records.dropFirst().allSatisfy { $0.count == 8 })
+        #expect(records.dropFirst().map { $0[4] } == ["false", "false", "false", "true", "false"])
     }
 
     @Test("--invalid and --valid choose the verdicts of a JSON or CSV report")
@@ -128,9 +128,9 @@ struct CheckMachineOutputEndToEndTests {
         let valid = run(["check", "--valid", "--csv"], stdin: input)
         #expect(
             valid.stdout.text == """
-                source,line,input,valid,cpf,reason,message
-                -,1,390.533.447-05,true,39053344705,,
-                -,4,529.982.247-25,true,52998224725,,
+                source,line,record,input,valid,cpf,reason,message
+                -,1,1,390.533.447-05,true,39053344705,,
+                -,4,4,529.982.247-25,true,52998224725,,
 
                 """)
         #expect(valid.status == 1)

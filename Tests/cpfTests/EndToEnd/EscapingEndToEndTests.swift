@@ -186,13 +186,13 @@ struct EscapingEndToEndTests {
         let infoJSON = run(["info", "--json", inputs[0]])
         #expect(jsonObjects(infoJSON.stdout).first?["input"] as? String == inputs[0])
 
-        // CSV: RFC 4180, seven fields a row, the source and input cells in the readable form.
+        // CSV: RFC 4180, eight fields a row, the source and input cells in the readable form.
         let checkCSV = run(["check", "--csv", "-i", file])
         let rows = parseCSV(String(decoding: checkCSV.stdout, as: UTF8.self)).dropFirst()
-        #expect(rows.map { $0[2] } == shown)
-        #expect(rows.allSatisfy { $0.count == 7 && $0[0] == directory.path("n\\x1b[2J\\u{202e}\\u{009b}.txt") })
+        #expect(rows.map { $0[3] } == shown)
+        #expect(rows.allSatisfy { $0.count == 8 && $0[0] == directory.path("n\\x1b[2J\\u{202e}\\u{009b}.txt") })
         let argumentsCSV = run(["check", "--csv"] + inputs)
-        #expect(parseCSV(String(decoding: argumentsCSV.stdout, as: UTF8.self)).dropFirst().map { $0[2] } == shown)
+        #expect(parseCSV(String(decoding: argumentsCSV.stdout, as: UTF8.self)).dropFirst().map { $0[3] } == shown)
 
         for (label, output) in [
             ("check --json", checkJSON.stdout), ("check --json ARGS", argumentsJSON.stdout),

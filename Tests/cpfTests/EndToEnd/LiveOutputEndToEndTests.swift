@@ -111,14 +111,15 @@ struct LiveOutputEndToEndTests {
                 exchanges: [
                     (
                         "39053344705\n",
-                        #"{"source":"-","line":1,"input":"39053344705","valid":true,"cpf":"39053344705"}"# + "\n"
+                        #"{"source":"-","line":1,"record":1,"input":"39053344705","valid":true,"cpf":"39053344705"}"#
+                            + "\n"
                     )
                 ]),
             Case(
                 arguments: ["check", "--csv"],
                 exchanges: [
-                    ("39053344705\n", "source,line,input,valid,cpf,reason,message\n"),
-                    ("", "-,1,39053344705,true,39053344705,,\n"),
+                    ("39053344705\n", "source,line,record,input,valid,cpf,reason,message\n"),
+                    ("", "-,1,1,39053344705,true,39053344705,,\n"),
                 ]),
             Case(
                 arguments: ["check", "--annotate"],

@@ -57,9 +57,13 @@ struct PartitionEndToEndTests {
             if arguments.contains("--json") {
                 output = Data(
                     outputLines(output).map { line -> String in
-                        let range = line.range(of: #""line":[0-9]+"#, options: .regularExpression)!
-                        let number = Int(line[range].dropFirst(7))!
-                        return line.replacingCharacters(in: range, with: "\"line\":\(number + start)") + "\n"
+                        var line = line
+                        for key in ["line", "record"] {
+                            let range = line.range(of: "\"\(key)\":[0-9]+", options: .regularExpression)!
+                            let number = Int(line[range].dropFirst(key.count + 3))!
+                            line = line.replacingCharacters(in: range, with: "\"\(key)\":\(number + start)")
+                        }
+                        return line + "\n"
                     }.joined().utf8)
             }
             pieces += output
