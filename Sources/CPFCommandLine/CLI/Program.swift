@@ -124,7 +124,10 @@ enum Program {
                     context.output.write(command.definition.helpText(context.language))
                     return .success
                 }
-                return try command.run(arguments, context: context)
+                let status = try command.run(arguments, context: context)
+                // --exit-zero answers "invalid, not rewritten, nothing found"
+                // with 0; 2 (usage, I/O, not searched) stays.
+                return status == .failure && arguments.has(CommonOptions.exitZero) ? .success : status
             } catch {
                 return usageError(error, command: command.definition, context: context)
             }

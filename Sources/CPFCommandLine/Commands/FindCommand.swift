@@ -117,6 +117,7 @@ enum FindCommand: Command {
             TreeOptions.threads,
             TreeOptions.noProgress,
             CommonOptions.color,
+            CommonOptions.exitZero,
         ] + DecodingOptions.all,
         discussion: Localized(
             """

@@ -115,6 +115,8 @@ enum RedactCommand: Command {
             field,
             CommonOptions.delimiter,
             header,
+            CommonOptions.raw,
+            CommonOptions.exitZero,
         ] + DecodingOptions.all,
         discussion: Localized(
             """
