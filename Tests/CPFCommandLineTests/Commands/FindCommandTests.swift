@@ -15,7 +15,8 @@ struct FindCommandTests {
                 "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "recursive",
                 "glob", "pre", "pre-glob", "count",
                 "files-with-matches", "stats",
-                "threads", "no-progress", "color", "exit-zero", "skip-unsearchable", "max-decompressed-size",
+                "threads", "no-progress", "color", "per-line", "line-local", "exit-zero", "skip-unsearchable",
+                "max-decompressed-size",
                 "max-ratio",
             ])
         let help = FindCommand.definition.helpText

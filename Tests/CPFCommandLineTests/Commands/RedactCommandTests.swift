@@ -14,7 +14,7 @@ struct RedactCommandTests {
             RedactCommand.definition.options.map(\.long) == [
                 "style", "confidence", "in-place", "recursive", "glob", "pre", "pre-glob", "threads", "no-progress",
                 "key-file", "tweak",
-                "keep-region", "field", "delimiter", "header", "raw", "exit-zero", "skip-unsearchable",
+                "keep-region", "field", "delimiter", "header", "raw", "line-local", "exit-zero", "skip-unsearchable",
                 "max-decompressed-size",
                 "max-ratio",
             ])

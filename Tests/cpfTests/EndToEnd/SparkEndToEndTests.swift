@@ -108,4 +108,61 @@ struct SparkEndToEndTests {
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("'--raw' needs '--field'"))
     }
+
+    @Test("find --per-line prints one JSON array per input line")
+    func findPerLine() {
+        let input = "a 390.533.447-05 b 529.982.247-25\nnone\n\nCPF 390.533.\n447-05\r\n"
+        let outcome = run(["find", "--per-line"], stdin: Data(input.utf8))
+        #expect(outcome.status == 0)
+        #expect(
+            outputLines(outcome.stdout) == [
+                #"[{"column":3,"text":"390.533.447-05","cpf":"39053344705","confidence":"high","valid":true},"#
+                    + #"{"column":20,"text":"529.982.247-25","cpf":"52998224725","confidence":"high","valid":true}]"#,
+                "[]", "[]", "[]", "[]",
+            ])
+        let hidden = run(["find", "--per-line", "--hide", "full"], stdin: Data("x 39053344705\n".utf8))
+        #expect(
+            text(hidden.stdout)
+                == #"[{"column":3,"text":"***********","cpf":"***********","confidence":"medium","valid":true}]"# + "\n"
+        )
+        let none = run(["find", "--per-line"], stdin: Data("nothing\n".utf8))
+        #expect(none.status == 1)
+        #expect(text(none.stdout) == "[]\n")
+    }
+
+    @Test("find --per-line gives the same lines, whatever the cut")
+    func findPerLineIsPartitionSafe() {
+        let lines = (0..<60).map { index in
+            index % 3 == 0 ? "CPF:" : index % 3 == 1 ? "n \(index) 390.533.447-05" : "390.533.\(index)"
+        }
+        let whole = run(
+            ["find", "--per-line", "--confidence", "low"], stdin: Data(lines.map { $0 + "\n" }.joined().utf8))
+        var pieces = Data()
+        var start = 0
+        for cut in [1, 2, 7, 30, 31, 60] {
+            let piece = lines[start..<cut].map { $0 + "\n" }.joined()
+            pieces += run(["find", "--per-line", "--confidence", "low"], stdin: Data(piece.utf8)).stdout
+            start = cut
+        }
+        #expect(outputLines(whole.stdout).count == 60)
+        #expect(pieces == whole.stdout)
+    }
+
+    @Test("--line-local takes no CPF across a line break, in find and redact")
+    func lineLocal() {
+        let input = Data("x 390.533.\n447-05 y\nz 529.982.247-25\n".utf8)
+        #expect(text(run(["redact"], stdin: input).stdout) == "x ***.***.\n***-** y\nz ***.***.***-**\n")
+        #expect(
+            text(run(["redact", "--line-local"], stdin: input).stdout) == "x 390.533.\n447-05 y\nz ***.***.***-**\n")
+        #expect(text(run(["find"], stdin: input).stdout) == "-:1:3: 390.533.\\n447-05\n-:3:3: 529.982.247-25\n")
+        #expect(text(run(["find", "--line-local"], stdin: input).stdout) == "-:3:3: 529.982.247-25\n")
+    }
+
+    @Test(
+        "--per-line reads no tree and prints no other format", arguments: ["-r", "--json", "--count", "-l", "--stats"])
+    func perLineConflicts(_ option: String) {
+        #expect(run(["find", "--per-line", option], stdin: Data()).status == 2)
+    }
+
+    private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 }
