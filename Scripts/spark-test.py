@@ -121,11 +121,14 @@ def fails(action):
     try:
         action()
     except Exception as error:  # noqa: BLE001 - any failure of the job is the answer
-        lines = str(error).splitlines()
+        import re
+        lines = [line.strip() for line in str(error).splitlines()]
         # The line that says why, rather than the worker's traceback.
-        for line in sorted(lines, key=lambda line: "exited with status" not in line):
-            if "cpf" in line or "Error" in line or "exit" in line:
-                return line.strip()[:200]
+        for wanted in (lambda line: "exited with status" in line,
+                       lambda line: re.match(r"^[\w.]+(Error|Exception): ", line)):
+            for line in lines:
+                if wanted(line):
+                    return line[:200]
         return lines[0][:200] if lines else type(error).__name__
     return None
 
