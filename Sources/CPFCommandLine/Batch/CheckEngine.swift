@@ -37,6 +37,9 @@ final class CheckEngine {
         /// The name of that field in each input's header (`--field NAME`).
         var fieldName: [UInt8]?
         var delimiter = UInt8(ascii: ",")
+        /// `--raw`: no RFC 4180 quoting, and a field `\N` is NULL: not
+        /// checked, annotated `\N`, left out of every report.
+        var isRaw = false
         /// Whether the first record of each input is a header, not a CPF
         /// (the first input's is kept by the filters and `--annotate`).
         var skipsHeader = false
@@ -92,7 +95,7 @@ final class CheckEngine {
         self.context = context
         out = context.output
         reader = LineReader(flush: context.flush, cancellation: context.cancellation)
-        csv = CSVState(delimiter: settings.delimiter)
+        csv = CSVState(delimiter: settings.delimiter, quotes: !settings.isRaw)
         streamed = StreamedLine(options: settings.options, context: context)
         if settings.output == .csv {
             out.write("source,line,record,input,valid,cpf,reason,message\n")
@@ -112,7 +115,7 @@ final class CheckEngine {
         let copiesStart = settings.output.copiesInput && inputCount == 1
         var inHeader = settings.skipsHeader
         let readsField = settings.field != nil || settings.fieldName != nil
-        let csvDelimiter = readsField ? settings.delimiter : nil
+        let csvDelimiter = readsField && !settings.isRaw ? settings.delimiter : nil
         var skipped = false
         header.reset()
         recordNumber = 0
@@ -125,7 +128,8 @@ final class CheckEngine {
             if inHeader, let fieldName = settings.fieldName {
                 header.append(piece.bytes)
                 if piece.isLast {
-                    field = CSVColumns.index(of: fieldName, inHeader: header.bytes, delimiter: settings.delimiter)
+                    field = CSVColumns.index(
+                        of: fieldName, inHeader: header.bytes, delimiter: settings.delimiter, quotes: !settings.isRaw)
                     if field == nil {
                         skipped = true
                         context.reportInputError(
@@ -214,7 +218,7 @@ final class CheckEngine {
     private func checkPiece(_ piece: LinePiece) {
         if piece.isFirst {
             streamed.begin()
-            csv = CSVState(delimiter: settings.delimiter)
+            csv = CSVState(delimiter: settings.delimiter, quotes: !settings.isRaw)
         }
         if let field {
             for byte in piece.bytes where csv.step(byte) && csv.fieldIndex == field {
@@ -224,10 +228,14 @@ final class CheckEngine {
             streamed.consume(piece.bytes)
         }
 
+        // A NULL (`\N` with --raw) is neither valid nor invalid: no filter keeps it.
+        let isNull = piece.isLast && settings.isRaw && !streamed.echo.isTruncated && isNullText(streamed.echo.bytes)
         if settings.output.isFilter {
             let wantsValid = settings.output == .validLines
             var decided: Bool?
-            if piece.isLast {
+            if isNull {
+                decided = false
+            } else if piece.isLast {
                 if case .success = streamed.result { decided = wantsValid } else { decided = !wantsValid }
             } else if streamed.isSettled {
                 decided = !wantsValid
@@ -239,6 +247,16 @@ final class CheckEngine {
             out.write(piece.bytes)
         }
         guard piece.isLast else { return }
+        if isNull {
+            if settings.output == .annotate {
+                out.write(byte: settings.delimiter)
+                CSVColumns.null.withUnsafeBytes { out.write($0) }
+                out.write(byte: settings.delimiter)
+                CSVColumns.null.withUnsafeBytes { out.write($0) }
+                out.writeTerminator(piece.terminator)
+            }
+            return
+        }
         let result = streamed.result
         checkedCount += 1
         if case .success = result { validCount += 1 }
@@ -250,6 +268,10 @@ final class CheckEngine {
                 result, echo: streamed.echo.bytes, isTruncated: streamed.echo.isTruncated, line: piece.lineNumber,
                 record: recordNumber)
         }
+    }
+
+    private func isNullText(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count == 2 && bytes[0] == CSVColumns.null[0] && bytes[1] == CSVColumns.null[1]
     }
 
     /// Checks one command-line argument; `index` counts arguments from 1.

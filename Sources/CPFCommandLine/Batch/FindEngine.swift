@@ -24,6 +24,9 @@ final class FindEngine {
         /// How each match is shown hidden (`--hide`), made once per engine
         /// (a pseudonym cache is not shared between threads); nil shows it as written.
         var makeHiding: (@Sendable () -> RedactEngine.Style)?
+        /// `--line-local`: a match written across a line break is not
+        /// reported, so a file cut at line ends gives the same matches.
+        var isLineLocal = false
     }
 
     let settings: Settings
@@ -565,6 +568,7 @@ final class FindEngine {
         _ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer
     ) {
         guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
+        if settings.isLineLocal, match.spansLineBreak { return }
         position.counts.add(match)
         let (line, column) = position.lineAndColumn(of: start)
         let source = position.source
@@ -662,6 +666,19 @@ final class FindEngine {
             count += text.count
             buffer.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
             return count + 1
+        }
+    }
+}
+
+extension CPFScanner.Match {
+    /// Whether the match is written across a line break (`390.533.\n447-05`),
+    /// which `--line-local` does not take as a CPF.
+    var spansLineBreak: Bool {
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &text) { buffer in
+            let count = writeText(to: buffer)
+            return buffer[..<count].contains(0x0A)
         }
     }
 }

@@ -58,6 +58,9 @@ final class RedactEngine {
     let language: Language
     /// CPFs hidden so far, over every input.
     var redactedCount = 0
+    /// `--line-local`: a match written across a line break is left as it
+    /// is, so a file cut at line ends is redacted the same way.
+    var isLineLocal = false
     /// How many threads redact a large regular file, a chunk of it each
     /// (with `--style full` or `lgpd`; pseudonyms are made on one thread).
     let threads: Int
@@ -166,6 +169,7 @@ final class RedactEngine {
     private func redactInChunks(_ descriptor: FileDescriptor, hiding: CPFScanner.RedactionStyle) throws(Errno) {
         if pipeline == nil { pipeline = ChunkPipeline(threads: threads, chunkCapacity: chunkCapacity) }
         let minimumConfidence = minimumConfidence
+        let isLineLocal = isLineLocal
         let out = out
         var hidden = 0
         defer { redactedCount += hidden }
@@ -184,6 +188,7 @@ final class RedactEngine {
                     let start = origin + match.range.lowerBound
                     let end = origin + match.range.upperBound
                     guard start < range.upperBound, end > range.lowerBound else { return }
+                    if isLineLocal, match.spansLineBreak { return }
                     match.hideDigits(
                         in: UnsafeMutableRawBufferPointer(
                             start: base + match.range.lowerBound, count: match.range.count),
@@ -336,6 +341,7 @@ final class RedactEngine {
 
     @inline(__always)
     func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true) {
+        if isLineLocal, match.spansLineBreak { return }
         style.hide(
             match,
             in: UnsafeMutableRawBufferPointer(

@@ -26,6 +26,8 @@ final class RedactFieldEngine {
     /// The 0-based field: `--field N`'s, or the one named in the current input's header.
     private var field: Int
     private let delimiter: UInt8
+    /// RFC 4180 quoting, unless `--raw`.
+    private let quotes: Bool
     private var csv: CSVState
     private enum Phase { case before, inField, after }
     private var phase = Phase.before
@@ -49,7 +51,8 @@ final class RedactFieldEngine {
             columns: columns, context: context, output: out, lineCapacity: lineCapacity, rewritesField: false)
         field = columns.field ?? 0
         delimiter = columns.delimiter
-        csv = CSVState(delimiter: columns.delimiter)
+        quotes = !columns.isRaw
+        csv = CSVState(delimiter: columns.delimiter, quotes: !columns.isRaw)
         scanner = CPFScanner(hidingFrom: minimumConfidence)
     }
 
@@ -61,7 +64,7 @@ final class RedactFieldEngine {
 
     private func rewrite(_ piece: LinePiece) {
         if piece.isFirst {
-            csv = CSVState(delimiter: delimiter)
+            csv = CSVState(delimiter: delimiter, quotes: quotes)
             phase = .before
             if field == 0 { startField() }
         }

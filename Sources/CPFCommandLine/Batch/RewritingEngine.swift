@@ -100,7 +100,7 @@ final class RewritingInput {
             columns.readsField && rewritesField
             ? FieldRewriter(
                 field: columns.field ?? 0, delimiter: columns.delimiter, out: output, context: context,
-                fallback: fallback)
+                fallback: fallback, isRaw: columns.isRaw)
             : nil
     }
 
@@ -139,7 +139,8 @@ final class RewritingInput {
                     header.append(piece.bytes)
                     if piece.isLast {
                         if let index = CSVColumns.index(
-                            of: fieldName, inHeader: header.bytes, delimiter: columns.delimiter)
+                            of: fieldName, inHeader: header.bytes, delimiter: columns.delimiter,
+                            quotes: !columns.isRaw)
                         {
                             fieldRewriter?.field = index
                             fieldIndex(index)

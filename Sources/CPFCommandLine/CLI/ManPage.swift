@@ -65,7 +65,8 @@ enum ManPage {
             Success: all inputs valid (find: at least one CPF found).
             .TP
             .B 1
-            At least one input invalid or not rewritten (find: no CPF found; prompt: cancelled).
+            At least one input invalid or not rewritten (find: no CPF found; prompt: cancelled); 0 instead \
+            with \\-\\-exit\\-zero.
             .TP
             .B 2
             A usage error or an I/O error.

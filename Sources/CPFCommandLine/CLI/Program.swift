@@ -53,8 +53,8 @@ enum Program {
         read text from their <file> arguments, or standard input.
 
         EXIT STATUS:
-          0 success / all valid, 1 at least one input invalid (find: no CPF found),
-          2 usage or I/O error.
+          0 success / all valid, 1 at least one input invalid (find: no CPF found;
+          0 with --exit-zero), 2 usage or I/O error.
 
         See 'cpf help <command>' for the options of a command.
         """,
@@ -67,7 +67,7 @@ enum Program {
 
             CÓDIGO DE SAÍDA:
               0 sucesso / todos válidos, 1 pelo menos uma entrada inválida (find:
-              nenhum CPF encontrado), 2 erro de uso ou de E/S.
+              nenhum CPF encontrado; 0 com --exit-zero), 2 erro de uso ou de E/S.
 
             Veja 'cpf help <comando>' para as opções de um comando.
             """)
@@ -124,7 +124,10 @@ enum Program {
                     context.output.write(command.definition.helpText(context.language))
                     return .success
                 }
-                return try command.run(arguments, context: context)
+                let status = try command.run(arguments, context: context)
+                // --exit-zero answers "invalid, not rewritten, nothing found"
+                // with 0; 2 (usage, I/O, not searched) stays.
+                return status == .failure && arguments.has(CommonOptions.exitZero) ? .success : status
             } catch {
                 return usageError(error, command: command.definition, context: context)
             }

@@ -118,7 +118,9 @@ enum CheckCommand: Command {
             field,
             delimiter,
             header,
+            CommonOptions.raw,
             CommonOptions.color,
+            CommonOptions.exitZero,
         ],
         discussion: Localized(
             """
@@ -173,6 +175,7 @@ enum CheckCommand: Command {
         settings.field = columns.field
         settings.fieldName = columns.fieldName
         settings.delimiter = columns.delimiter
+        settings.isRaw = columns.isRaw
         settings.skipsHeader = columns.skipsHeader
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
         if !arguments.positionals.isEmpty, arguments.has(Self.annotate) {

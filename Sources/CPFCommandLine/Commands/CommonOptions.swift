@@ -71,6 +71,22 @@ enum CommonOptions {
                 que os logs guardam, não tem CPF.
                 """))
 
+    /// `--exit-zero` of every command that reads lines (the name ruff and
+    /// flake8 use): `Program` turns the command's status 1 into 0; a usage
+    /// or I/O error, or a file not searched, still ends with 2.
+    static let exitZero = OptionDefinition(
+        "exit-zero",
+        help: Localized(
+            """
+            Exit 0 even when an input is invalid or not rewritten, or find finds nothing: a partition with such data \
+            does not fail a Spark or Hadoop task. Usage and I/O errors, and a file not searched, still exit 2.
+            """,
+            pt: """
+                Sai com 0 mesmo quando uma entrada é inválida ou não reescrita, ou find nada encontra: uma partição \
+                com esses dados não faz falhar uma tarefa do Spark ou do Hadoop. Erros de uso e de E/S, e um \
+                arquivo não pesquisado, ainda saem com 2.
+                """))
+
     /// Reads `-q` and `--show-values` into the context.
     static func reporting(_ arguments: ParsedArguments, context: Context) {
         context.quietsLineReports = arguments.has(quiet)
@@ -104,11 +120,31 @@ enum CommonOptions {
                 cabeçalho é <n>; ele é reescrito no lugar e todos os outros bytes do registro são mantidos.
                 """))
     static let delimiter = OptionDefinition(
-        "delimiter", short: "d", value: "c", completion: .choices(["tab"]),
+        "delimiter", short: "d", value: "c", completion: .choices(["tab", "soh"]),
         help: Localized(
-            "The field delimiter: one character (not a digit, '.', '-' or space), or 'tab' (default: ',').",
-            pt: "O separador de campos: um caractere (que não seja dígito, '.', '-' ou espaço), ou 'tab' (padrão: ',')."
+            """
+            The field delimiter: one character (not a digit, '.', '-' or space), 'tab', or 'soh' (\\x01, Spark's \
+            TRANSFORM without Hive) (default: ',').
+            """,
+            pt: """
+                O separador de campos: um caractere (que não seja dígito, '.', '-' ou espaço), 'tab', ou 'soh' \
+                (\\x01, o do TRANSFORM do Spark sem Hive) (padrão: ',').
+                """
         ))
+    /// `--raw`: Hive's delimited rows (Spark's `TRANSFORM`), not RFC 4180.
+    static let raw = OptionDefinition(
+        "raw",
+        help: Localized(
+            """
+            Records are raw delimited rows, as Spark's and Hive's TRANSFORM send them: no CSV quoting (a record is \
+            a line, a quote an ordinary character), and a field that is exactly \\N is NULL, passed through \
+            unchanged (check --annotate gives it \\N \\N). Needs --field.
+            """,
+            pt: """
+                Os registros são linhas delimitadas cruas, como o TRANSFORM do Spark e do Hive as envia: sem aspas \
+                de CSV (um registro é uma linha, uma aspa um caractere comum), e um campo que é exatamente \\N é \
+                NULL, copiado sem mudança (check --annotate lhe dá \\N \\N). Requer --field.
+                """))
     /// `--header` of the commands that rewrite the field in place.
     static let header = header(
         help: Localized(
@@ -164,8 +200,12 @@ enum CommonOptions {
             }
         }
         columns.skipsHeader = arguments.has(header)
+        if arguments.has(raw) {
+            guard columns.readsField else { throw .invalid(Message.needsField.localized(arguments.spelling(raw))) }
+            columns.isRaw = true
+        }
         if !arguments.positionals.isEmpty, !argumentsAreFiles {
-            for option in [field, delimiter, header] where arguments.has(option) {
+            for option in [field, delimiter, header, raw] where arguments.has(option) {
                 throw .invalid(Message.appliesToLines.localized(arguments.spelling(option)))
             }
         }
@@ -176,6 +216,8 @@ enum CommonOptions {
 
     static func parseDelimiter(_ text: RawText, spelling: String) throws(UsageError) -> UInt8 {
         if text == "tab" || text == "\\t" { return 0x09 }
+        // Spark's TRANSFORM without Hive separates fields with U+0001.
+        if ["soh", "\\x01", "\\001", "\\u0001"].contains(text) { return 0x01 }
         let bytes = text.bytes
         // A digit, '.', '-' or space would cut the CPF itself (390.533.447-05, 390 533 447 05).
         guard bytes.count == 1, bytes[0] < 0x80, !Array("\"\n\r0123456789.- ".utf8).contains(bytes[0]) else {

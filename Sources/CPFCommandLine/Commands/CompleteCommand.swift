@@ -36,8 +36,10 @@ enum CompleteCommand: Command {
             CommonOptions.field,
             CommonOptions.delimiter,
             CommonOptions.header,
+            CommonOptions.raw,
             CommonOptions.quiet,
             CommonOptions.showValues,
+            CommonOptions.exitZero,
         ],
         discussion: Localized(
             """

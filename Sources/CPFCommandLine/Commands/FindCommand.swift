@@ -15,6 +15,33 @@ enum FindCommand: Command {
                 confidence e valid.
                 """
         ))
+    /// `--per-line`: one JSON array per input line (``FindLinesEngine``).
+    static let perLine = OptionDefinition(
+        "per-line",
+        help: Localized(
+            """
+            Print one line per input line: a JSON array of the CPFs found on it (column, text, cpf, confidence, \
+            valid), [] when none, so results join back to their rows in Spark or Hadoop. Each line is searched \
+            on its own (as --line-local). Reads FILE arguments or standard input, bytes as they are.
+            """,
+            pt: """
+                Imprime uma linha por linha de entrada: um array JSON dos CPFs encontrados nela (column, text, cpf, \
+                confidence, valid), [] quando nenhum, para que os resultados voltem às suas linhas no Spark ou no \
+                Hadoop. Cada linha é pesquisada sozinha (como --line-local). Lê os argumentos FILE ou a entrada \
+                padrão, os bytes como estão.
+                """))
+    /// `--line-local` of `find` and `redact`.
+    static let lineLocal = OptionDefinition(
+        "line-local",
+        help: Localized(
+            """
+            Take no CPF written across a line break (390.533.\\n447-05), so that a file cut at line ends, as \
+            Spark and Hadoop cut it, gives the same result as the whole.
+            """,
+            pt: """
+                Não toma como CPF nada escrito através de uma quebra de linha (390.533.\\n447-05), para que um \
+                arquivo cortado em fins de linha, como o Spark e o Hadoop o cortam, dê o mesmo resultado que o todo.
+                """))
     static let confidence = OptionDefinition(
         "confidence", value: "level", completion: .choices(["low", "medium", "high"]),
         help: Localized(
@@ -117,6 +144,9 @@ enum FindCommand: Command {
             TreeOptions.threads,
             TreeOptions.noProgress,
             CommonOptions.color,
+            perLine,
+            lineLocal,
+            CommonOptions.exitZero,
         ] + DecodingOptions.all,
         discussion: Localized(
             """
@@ -266,6 +296,8 @@ enum FindCommand: Command {
             }
         }
         try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
+        settings.isLineLocal = arguments.has(Self.lineLocal)
+        if arguments.has(Self.perLine) { return try findPerLine(arguments, settings: settings, context: context) }
         let threads = try TreeOptions.threadCount(arguments)
         let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         let listing: TreeWorkers.Listing =
@@ -285,6 +317,23 @@ enum FindCommand: Command {
         }
         if run.failedInput { return .error }
         return ExitStatus(succeeded: stats.totalFound > 0)
+    }
+
+    /// `find --per-line`: each input (FILE arguments, or standard input)
+    /// read line by line, one JSON array per line.
+    private static func findPerLine(_ arguments: ParsedArguments, settings: FindEngine.Settings, context: Context)
+        throws(UsageError) -> ExitStatus
+    {
+        for option in [
+            Self.json, Self.count, Self.filesWithMatches, Self.stats, TreeOptions.recursive, TreeOptions.glob,
+            Preprocessor.pre, Preprocessor.preGlob,
+        ] {
+            try arguments.requireAtMostOne(of: [Self.perLine, option])
+        }
+        let engine = FindLinesEngine(settings: settings, context: context)
+        engine.find(InputList(files: arguments.positionals), context: context)
+        if context.failedInput { return .error }
+        return ExitStatus(succeeded: engine.foundCount > 0)
     }
 
     /// The value of a `--confidence` option, read case-insensitively.

@@ -95,6 +95,7 @@ enum PseudonymizeCommand: Command {
             CommonOptions.field,
             CommonOptions.delimiter,
             CommonOptions.header,
+            CommonOptions.raw,
             CommonOptions.strict,
             CommonOptions.pad,
             CommonOptions.allowRepeated,
@@ -102,6 +103,7 @@ enum PseudonymizeCommand: Command {
             CommonOptions.quiet,
             CommonOptions.showValues,
             newKeyFile,
+            CommonOptions.exitZero,
         ],
         discussion: Localized(
             """

@@ -115,6 +115,9 @@ enum RedactCommand: Command {
             field,
             CommonOptions.delimiter,
             header,
+            CommonOptions.raw,
+            FindCommand.lineLocal,
+            CommonOptions.exitZero,
         ] + DecodingOptions.all,
         discussion: Localized(
             """
@@ -282,7 +285,7 @@ enum RedactCommand: Command {
             makeWorker: TreeWorkers.redact(
                 makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
                 threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
-                preprocessor: preprocessor, context: context))
+                preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), context: context))
         return run.failedInput ? .error : .success
     }
 

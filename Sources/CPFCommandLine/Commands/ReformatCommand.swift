@@ -29,8 +29,10 @@ enum ReformatCommand {
         CommonOptions.field,
         CommonOptions.delimiter,
         CommonOptions.header,
+        CommonOptions.raw,
         CommonOptions.quiet,
         CommonOptions.showValues,
+        CommonOptions.exitZero,
     ]
 
     static func discussion(example: String) -> Localized {

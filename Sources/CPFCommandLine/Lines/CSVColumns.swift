@@ -10,19 +10,26 @@ struct CSVColumns {
     var delimiter = UInt8(ascii: ",")
     /// Whether the first record of each input is a header, not a CPF.
     var skipsHeader = false
+    /// `--raw`: Hive's delimited rows, as Spark's `TRANSFORM` sends them: no
+    /// RFC 4180 quoting (a record is a line, a quote an ordinary byte), and
+    /// a field that is exactly ``null`` (`\N`) is NULL, passed through.
+    var isRaw = false
+
+    /// The text of a NULL field in a raw row.
+    static let null: [UInt8] = [0x5C, 0x4E]
 
     /// Whether records are CSV records and one field is read.
     var readsField: Bool { field != nil || fieldName != nil }
 
     /// The delimiter the line reader splits records with: CSV records only
     /// when a field is read.
-    var recordDelimiter: UInt8? { readsField ? delimiter : nil }
+    var recordDelimiter: UInt8? { readsField && !isRaw ? delimiter : nil }
 
     /// The 0-based index of the first field of the header record `header`
     /// whose content (its quotes undone) is `name`, byte for byte; `nil`
     /// when there is none.
-    static func index(of name: [UInt8], inHeader header: [UInt8], delimiter: UInt8) -> Int? {
-        var state = CSVState(delimiter: delimiter)
+    static func index(of name: [UInt8], inHeader header: [UInt8], delimiter: UInt8, quotes: Bool = true) -> Int? {
+        var state = CSVState(delimiter: delimiter, quotes: quotes)
         var content: [UInt8] = []
         var index = 0
         for byte in header {

@@ -5,16 +5,21 @@
 /// delimiters and line breaks inside it are content. A quote inside an
 /// unquoted field is an ordinary byte, and bytes after a closing quote are
 /// kept as content (as Python's `csv` module does), so no byte is ever an error.
+/// Without `quotes` (`--raw`: Hive's delimited rows), a quote is an ordinary
+/// byte everywhere and only the delimiter separates fields.
 struct CSVState {
     enum Phase { case fieldStart, unquoted, quoted, quoteInQuoted }
 
     let delimiter: UInt8
+    /// Whether a field that starts with `"` is quoted (RFC 4180).
+    let quotes: Bool
     private(set) var phase = Phase.fieldStart
     /// 0-based index of the field the last byte belonged to.
     private(set) var fieldIndex = 0
 
-    init(delimiter: UInt8) {
+    init(delimiter: UInt8, quotes: Bool = true) {
         self.delimiter = delimiter
+        self.quotes = quotes
     }
 
     /// Whether a line feed now would end the record (it is not inside quotes).
@@ -25,7 +30,7 @@ struct CSVState {
     mutating func step(_ byte: UInt8) -> Bool {
         switch phase {
         case .fieldStart:
-            if byte == 0x22 {
+            if byte == 0x22, quotes {
                 phase = .quoted
                 return false
             }

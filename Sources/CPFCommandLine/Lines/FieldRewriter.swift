@@ -61,6 +61,9 @@ final class FieldRewriter {
     /// is named in its header).
     var field: Int
     let delimiter: UInt8
+    /// `--raw`: no quoting (none read, none written), and a field `\N`
+    /// (NULL) is passed through as rewritten.
+    let isRaw: Bool
     private let out: OutputBuffer
     private let context: Context
     private var csv: CSVState
@@ -79,12 +82,16 @@ final class FieldRewriter {
 
     /// `fallback` says what becomes of a field whose bytes cannot be held
     /// in a temporary file: copied out unchanged, or left out.
-    init(field: Int, delimiter: UInt8, out: OutputBuffer, context: Context, fallback: DeferredCopy.Fallback = .copy) {
+    init(
+        field: Int, delimiter: UInt8, out: OutputBuffer, context: Context, fallback: DeferredCopy.Fallback = .copy,
+        isRaw: Bool = false
+    ) {
         self.field = field
         self.delimiter = delimiter
+        self.isRaw = isRaw
         self.out = out
         self.context = context
-        csv = CSVState(delimiter: delimiter)
+        csv = CSVState(delimiter: delimiter, quotes: !isRaw)
         copy = DeferredCopy(fallback: fallback, directory: context.temporaryDirectory)
     }
 
@@ -96,7 +103,7 @@ final class FieldRewriter {
     func rewrite(_ piece: LinePiece, with value: some FieldValueRewriting, source: RawText) -> Bool {
         if piece.isWhole, let rewritten = rewriteWhole(piece, with: value, source: source) { return rewritten }
         if piece.isFirst {
-            csv = CSVState(delimiter: delimiter)
+            csv = CSVState(delimiter: delimiter, quotes: !isRaw)
             phase = .before
             failed = false
             if field == 0 { startField(value) }
@@ -123,7 +130,7 @@ final class FieldRewriter {
                     runStart = index
                     phase = .after
                 } else {
-                    if fieldByteCount == 0, byte == 0x22 { wasQuoted = true }
+                    if fieldByteCount == 0, byte == 0x22, !isRaw { wasQuoted = true }
                     fieldByteCount += 1
                     if isContent {
                         value.consumeValue(byte: byte)
@@ -159,7 +166,7 @@ final class FieldRewriter {
         // The field's first byte: after `field` delimiters outside quotes.
         var start = 0
         if field > 0 {
-            var state = CSVState(delimiter: delimiter)
+            var state = CSVState(delimiter: delimiter, quotes: !isRaw)
             var index = 0
             while index < count {
                 _ = state.step(bytes[index])
@@ -173,7 +180,7 @@ final class FieldRewriter {
         var valueStart = start
         var valueEnd = start
         var end = start
-        let quoted = start < count && bytes[start] == 0x22
+        let quoted = !isRaw && start < count && bytes[start] == 0x22
         if quoted {
             valueStart = start + 1
             var index = valueStart
@@ -192,10 +199,13 @@ final class FieldRewriter {
         let valueBytes = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])
         if start > 0 { out.write(UnsafeRawBufferPointer(rebasing: bytes[..<start])) }
         let rewritten: Bool
-        if let failure = value.readWholeValue(valueBytes) {
+        if isNull(valueBytes) {
+            rewritten = true
+            out.write(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        } else if let failure = value.readWholeValue(valueBytes) {
             rewritten = false
             if value.replacesRefusedValue {
-                let quotes = quoted || replacementNeedsQuotes
+                let quotes = !isRaw && (quoted || replacementNeedsQuotes)
                 if quotes { out.write(byte: 0x22) }
                 value.writeReplacement(to: out)
                 if quotes { out.write(byte: 0x22) }
@@ -208,7 +218,7 @@ final class FieldRewriter {
                 message: failure)
         } else {
             rewritten = true
-            let quotes = quoted || delimiterNeedsQuotes
+            let quotes = !isRaw && (quoted || delimiterNeedsQuotes)
             if quotes { out.write(byte: 0x22) }
             value.writeValue(to: out)
             if quotes { out.write(byte: 0x22) }
@@ -216,6 +226,11 @@ final class FieldRewriter {
         if end < count { out.write(UnsafeRawBufferPointer(rebasing: bytes[end...])) }
         out.writeTerminator(piece.terminator)
         return rewritten
+    }
+
+    /// Whether `value` is NULL: `\N` in a raw row.
+    private func isNull(_ value: UnsafeRawBufferPointer) -> Bool {
+        isRaw && value.count == 2 && value[0] == 0x5C && value[1] == 0x4E
     }
 
     /// Whether the delimiter could occur in a rewritten value, which must then be quoted.
@@ -259,11 +274,15 @@ final class FieldRewriter {
             context.reportUnheldLine(location: location, error, copied: copy.fallback == .copy)
             return
         }
+        if !echo.isTruncated, isNull(echo.bytes) {
+            add(nothing, decided: true)
+            return
+        }
         if let failure = value.valueFailure() ?? (passedEarly ? context.text(.cannotRewrite) : nil) {
             failed = true
             if !passedEarly, value.replacesRefusedValue {
                 add(nothing, decided: false)
-                let quotes = wasQuoted || replacementNeedsQuotes
+                let quotes = !isRaw && (wasQuoted || replacementNeedsQuotes)
                 if quotes { out.write(byte: 0x22) }
                 value.writeReplacement(to: out)
                 if quotes { out.write(byte: 0x22) }
@@ -275,7 +294,7 @@ final class FieldRewriter {
             return
         }
         add(nothing, decided: false)
-        let quotes = wasQuoted || delimiterNeedsQuotes
+        let quotes = !isRaw && (wasQuoted || delimiterNeedsQuotes)
         if quotes { out.write(byte: 0x22) }
         value.writeValue(to: out)
         if quotes { out.write(byte: 0x22) }

@@ -61,7 +61,7 @@ final class LineReader {
         var linesInRecord = 0  // line feeds inside quotes in the current record
         var continuing = false  // the current line has been delivered in part
         var checkingMark = true
-        var csv = csvDelimiter.map(CSVState.init(delimiter:))
+        var csv = csvDelimiter.map { CSVState(delimiter: $0) }
         // Where the next quote is in the buffer (`have` when there is none), for CSV records; -1 when not known.
         var nextQuote = -1
 

@@ -93,7 +93,7 @@ enum TreeWorkers {
     static func redact(
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
         inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
-        preprocessor: Preprocessor? = nil, context: Context
+        preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -103,6 +103,7 @@ enum TreeWorkers {
             let engine = RedactEngine(
                 style: style, minimumConfidence: minimumConfidence, context: context, output: out,
                 threads: threadsPerFile, limits: limits, reencodes: !inPlace)
+            engine.isLineLocal = isLineLocal
             // A redaction's failure: a read error thrown, an input not searched reported.
             func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
                 defer {
@@ -183,6 +184,7 @@ enum TreeWorkers {
                             let rewriter = RedactEngine(
                                 style: style, minimumConfidence: minimumConfidence, context: context,
                                 output: temporary, threads: threadsPerFile, limits: limits)
+                            rewriter.isLineLocal = isLineLocal
                             do throws(InputFailure) {
                                 try rewriter.redact(descriptor)
                             } catch {

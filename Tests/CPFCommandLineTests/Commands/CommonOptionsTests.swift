@@ -57,6 +57,7 @@ struct CommonOptionsTests {
         "delimiters",
         arguments: [
             (",", 0x2C), (";", 0x3B), ("|", 0x7C), ("\t", 0x09), ("tab", 0x09), ("\\t", 0x09), (":", 0x3A), ("/", 0x2F),
+            ("soh", 0x01), ("\\x01", 0x01), ("\\001", 0x01), ("\\u0001", 0x01), ("\u{1}", 0x01),
         ] as [(String, UInt8)])
     func delimiters(_ text: String, _ byte: UInt8) throws {
         #expect(try CommonOptions.parseDelimiter(RawText(text), spelling: "-d") == byte)
@@ -104,6 +105,15 @@ struct CommonOptionsTests {
         #expect(throws: UsageError.invalid("'--input' needs a file name ('-' for standard input)")) {
             try CommonOptions.requireArgumentsOrInput(parse(["--input="]))
         }
+    }
+
+    @Test("--exit-zero is on every command that reads lines, and on no other")
+    func exitZeroIsOnTheLineCommands() {
+        let definitions = Program.commands.map { $0.definition }
+        let takers = definitions.filter { $0.options.contains { $0.long == "exit-zero" } }.map { $0.name }
+        #expect(takers == ["check", "format", "strip", "complete", "find", "redact", "pseudonymize"])
+        #expect(!CommonOptions.exitZero.takesValue)
+        #expect(CommonOptions.exitZero.help.english.contains("still exit 2"))
     }
 
     @Test func everyLineCommandHasTheColumnOptions() {

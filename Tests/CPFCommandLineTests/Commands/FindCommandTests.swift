@@ -15,7 +15,9 @@ struct FindCommandTests {
                 "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "recursive",
                 "glob", "pre", "pre-glob", "count",
                 "files-with-matches", "stats",
-                "threads", "no-progress", "color", "skip-unsearchable", "max-decompressed-size", "max-ratio",
+                "threads", "no-progress", "color", "per-line", "line-local", "exit-zero", "skip-unsearchable",
+                "max-decompressed-size",
+                "max-ratio",
             ])
         let help = FindCommand.definition.helpText
         for phrase in [

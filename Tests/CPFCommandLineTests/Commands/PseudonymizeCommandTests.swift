@@ -13,7 +13,8 @@ struct PseudonymizeCommandTests {
         #expect(
             PseudonymizeCommand.definition.options.map(\.long) == [
                 "key-file", "tweak", "keep-region", "reverse", "formatted", "input", "field", "delimiter", "header",
-                "strict", "pad", "allow-repeated", "invalid", "quiet", "show-values", "new-key-file",
+                "raw",
+                "strict", "pad", "allow-repeated", "invalid", "quiet", "show-values", "new-key-file", "exit-zero",
             ])
         #expect(Program.commands.contains { $0.definition.name == "pseudonymize" })
     }

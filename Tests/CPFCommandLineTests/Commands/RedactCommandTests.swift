@@ -14,7 +14,8 @@ struct RedactCommandTests {
             RedactCommand.definition.options.map(\.long) == [
                 "style", "confidence", "in-place", "recursive", "glob", "pre", "pre-glob", "threads", "no-progress",
                 "key-file", "tweak",
-                "keep-region", "field", "delimiter", "header", "skip-unsearchable", "max-decompressed-size",
+                "keep-region", "field", "delimiter", "header", "raw", "line-local", "exit-zero", "skip-unsearchable",
+                "max-decompressed-size",
                 "max-ratio",
             ])
         let help = RedactCommand.definition.helpText

@@ -15,13 +15,13 @@ struct ReformatCommandTests {
         let strip = StripCommand.definition.options.map(\.long)
         #expect(
             format == [
-                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "quiet",
-                "show-values", "partial",
+                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "raw", "quiet",
+                "show-values", "exit-zero", "partial",
             ])
         #expect(
             strip == [
-                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "quiet",
-                "show-values",
+                "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "raw", "quiet",
+                "show-values", "exit-zero",
             ])
         #expect(
             ReformatCommand.options.allSatisfy { ["input", "field", "delimiter"].contains($0.long) || !$0.takesValue })

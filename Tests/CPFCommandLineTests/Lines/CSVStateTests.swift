@@ -8,8 +8,8 @@ import Testing
 @testable import CPFCommandLine
 
 /// The content of each field of one record, as CSVState sees it.
-private func fields(_ text: String, delimiter: UInt8 = 0x2C) -> [String] {
-    var state = CSVState(delimiter: delimiter)
+private func fields(_ text: String, delimiter: UInt8 = 0x2C, quotes: Bool = true) -> [String] {
+    var state = CSVState(delimiter: delimiter, quotes: quotes)
     var fields: [[UInt8]] = [[]]
     for byte in text.utf8 {
         let isContent = state.step(byte)
@@ -21,6 +21,21 @@ private func fields(_ text: String, delimiter: UInt8 = 0x2C) -> [String] {
 
 @Suite("CSVState")
 struct CSVStateTests {
+    @Test(
+        "without quotes (--raw), a quote is a byte and only the delimiter separates",
+        arguments: [
+            ("\"a\tb\"\tc", ["\"a", "b\"", "c"]),
+            ("\"\"\t\\N", ["\"\"", "\\N"]),
+            ("a\u{1}\"b", ["a\u{1}\"b"]),
+        ] as [(String, [String])])
+    func withoutQuotes(_ text: String, _ expected: [String]) {
+        #expect(fields(text, delimiter: 0x09, quotes: false) == expected)
+        // An opening quote opens nothing: a line feed still ends the record.
+        var state = CSVState(delimiter: 0x09, quotes: false)
+        _ = state.step(0x22)
+        #expect(state.endsRecordAtLineFeed)
+    }
+
     @Test(
         "fields and their content",
         arguments: [
