@@ -391,7 +391,7 @@ final class FindEngine {
             var digits = Array(match.digits.utf8)
             if let hiding {
                 text.withUnsafeMutableBytes { hiding.hide(match, in: $0) }
-                digits = match.digitOffsets.map { text[$0] }
+                digits = text.withUnsafeBytes { written in (0..<11).map { match.writtenDigit($0, in: written) } }
             }
             let column = match.range.lowerBound + 1
             if json {
@@ -586,7 +586,7 @@ final class FindEngine {
                     if hiding == nil {
                         $0.copyBytes(from: match.digits.utf8)
                     } else {
-                        for (index, offset) in match.digitOffsets.enumerated() { $0[index] = written[offset] }
+                        for index in 0..<11 { $0[index] = match.writtenDigit(index, in: written) }
                     }
                     return 11
                 }

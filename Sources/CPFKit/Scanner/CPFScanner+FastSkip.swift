@@ -3,22 +3,43 @@
 // digit and, after a number that is no CPF, for the end of its run of digits.
 
 extension CPFScanner {
-    /// The index of the first ASCII digit in `base[from..<limit]`, or an
-    /// index at least `limit` with no digit before it from `from`;
-    /// eight bytes at a time while eight bytes are left before `count` (the
-    /// bytes that may be read, which may go past `limit`).
+    /// The index of the first ASCII digit or byte 0xEF (which starts a
+    /// fullwidth digit, U+FF10–FF19 being EF BC 90–99) in
+    /// `base[from..<limit]`, or an index at least `limit` with neither
+    /// before it from `from`; eight bytes at a time while eight bytes are
+    /// left before `count` (the bytes that may be read, which may go past
+    /// `limit`). A word with no byte from 0x80 costs one test more.
     ///
     /// `firstDigit(in: "ab 1", from: 0, limit: 4, count: 4) == 3`
     @inline(__always)
     internal static func firstDigit(_ base: UnsafePointer<UInt8>, from start: Int, limit: Int, count: Int) -> Int {
         var index = start
         while index < limit, count - index >= 8 {
-            let digits = DigitWord.digitBits(DigitWord.load(base + index))
+            let word = DigitWord.load(base + index)
+            var digits = DigitWord.digitBits(word)
+            if word & DigitWord.highBits != 0 { digits |= DigitWord.bytesEqual(word, 0xEF) }
             if digits != 0 { return index + digits.trailingZeroBitCount >> 3 }
             index += 8
         }
-        while index < limit, base[index] &- 0x30 >= 10 { index += 1 }
+        while index < limit, base[index] &- 0x30 >= 10, base[index] != 0xEF { index += 1 }
         return index
+    }
+
+    /// The positions among the 64 bytes at `start` where a fullwidth digit
+    /// (EF BC 90–99) starts, bit *i* for byte *i*; `nonASCII` has bit *i*
+    /// set when byte *i* is from 0x80. Two bytes after the 64 may be read.
+    @inline(__always)
+    internal static func wideDigitStarts(_ start: UnsafePointer<UInt8>, nonASCII: UInt64) -> UInt64 {
+        var candidates = nonASCII
+        var starts: UInt64 = 0
+        while candidates != 0 {
+            let position = candidates.trailingZeroBitCount
+            candidates &= candidates &- 1
+            if start[position] == 0xEF, start[position + 1] == 0xBC, start[position + 2] &- 0x90 < 10 {
+                starts |= 1 << UInt64(position)
+            }
+        }
+        return starts
     }
 
     /// The index of the first byte at or after `start` that is not an ASCII

@@ -234,6 +234,7 @@ public struct CPFScanner: Sendable {
             repeat {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
+                if current.nonASCII != 0 { starts |= wideDigitStarts(base + index, nonASCII: current.nonASCII) }
                 while starts != 0 {
                     let position = starts.trailingZeroBitCount
                     let first = index + position
@@ -267,6 +268,24 @@ public struct CPFScanner: Sendable {
         while true {
             index = firstDigit(base, from: index, limit: limit, count: text.count)
             if index >= limit { return (index, false) }
+            if base[index] >= 0x80 {
+                // Byte 0xEF: a fullwidth digit, or not.
+                switch text.next(index, limit: index + maximumSpan).0 {
+                case .starved: return (index, true)
+                case .digit:
+                    if text.startsNumber(index) {
+                        switch parse(text, at: index) {
+                        case .starved: return (index, true)
+                        case .none: break
+                        case .candidate(let candidate):
+                            judge(text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                        }
+                    }
+                default: break
+                }
+                index += 1
+                continue
+            }
             // Numbers do not start inside this run of digits.
             let runEnd = endOfDigits(base, from: index + 1, count: text.count)
             // A candidate's first run of digits has 3, 6, 9 or 11 of them,
