@@ -100,7 +100,67 @@ enum Reference {
         for start in visible.indices where isAnyDigit(visible[start].value) {
             if let match = candidate(at: start, visible, scalars, text) { found.append(match) }
         }
-        return found
+        for start in scalars.indices {
+            if let match = ocrReading(at: start, scalars) { found.append(match) }
+        }
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The digits OCR mistakes letters for (docs/reference.md, "OCR readings").
+    static let lookAlikes: [Character: Character] = [
+        "O": "0", "o": "0", "D": "0", "Q": "0", "l": "1", "I": "1", "i": "1", "|": "1", "!": "1", "Z": "2", "z": "2",
+        "S": "5", "s": "5", "G": "6", "b": "6", "T": "7", "B": "8", "g": "9", "q": "9",
+    ]
+
+    /// An OCR reading: 14 ASCII characters `DDD.DDD.DDD-DD` from `start`, each
+    /// `D` a digit or a look-alike, one or two of them look-alikes, valid
+    /// and not repeated, with no word or number touching it.
+    static func ocrReading(at start: Int, _ scalars: [Scalar]) -> ReferenceMatch? {
+        guard start + 14 <= scalars.count else { return nil }
+        let written = scalars[start..<start + 14].map(\.value)
+        guard written.allSatisfy(\.isASCII) else { return nil }
+        let characters = written.map(Character.init)
+        guard characters[3] == ".", characters[7] == ".", characters[11] == "-" else { return nil }
+        let positions = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13].map { characters[$0] }
+        guard positions.allSatisfy({ $0.isWholeNumber || lookAlikes[$0] != nil }) else { return nil }
+        let letters = positions.filter { !$0.isWholeNumber }.count
+        guard (1...2).contains(letters) else { return nil }
+        let digits = String(positions.map { $0.isWholeNumber ? $0 : lookAlikes[$0]! })
+        guard Set(digits).count > 1, digits.isValidCPF else { return nil }
+        // Its neighbours: the nearest characters that are not invisible, within 16 bytes.
+        let first = scalars[start].offset
+        func neighbour(from index: Int, step: Int, base: Int) -> (Unicode.Scalar, Int)? {
+            var index = index
+            while index >= 0, index < scalars.count {
+                let scalar = scalars[index]
+                guard scalar.offset >= base - 16, scalar.offset + scalar.length <= base + 16 else { return nil }
+                if !isInvisible(scalar.value) { return (scalar.value, index) }
+                index += step
+            }
+            return nil
+        }
+        /// A word or number: ASCII letters and digits, `*`, `_`, and every
+        /// other character not ASCII but spaces and dashes.
+        func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII {
+                return scalar.properties.isAlphabetic || isDigit(scalar) || scalar == "*" || scalar == "_"
+            }
+            return !spaces.contains(scalar) && !dashes.contains(scalar)
+        }
+        func touches(_ index: Int, step: Int, base: Int) -> Bool {
+            guard let (near, at) = neighbour(from: index, step: step, base: base) else { return false }
+            if isWord(near) { return true }
+            guard near == "." || near == "/" || dashes.contains(near),
+                let (next, _) = neighbour(from: at + step, step: step, base: base)
+            else { return false }
+            return isWord(next)
+        }
+        guard !touches(start - 1, step: -1, base: first), !touches(start + 14, step: 1, base: first + 14) else {
+            return nil
+        }
+        return ReferenceMatch(
+            range: first..<first + 14, digits: digits, confidence: .medium, isValid: true,
+            keyword: keyword(before: first, scalars))
     }
 
     /// The gap forms: each a list of tests, one per visible character.
@@ -275,7 +335,7 @@ struct CPFScannerTests {
         ".", ".", "-", "-", "\u{2011}", "\u{2013}", "\u{2212}", " ", " ", "\u{A0}", "\u{202F}", "\u{2009}", "/", " - ",
         "\n", "\r\n", "\r", "\u{200B}", "\u{AD}", "\u{FEFF}", "\u{2066}", "*", ",", ";", "x", "é", "É", "\t",
         "\u{61C}", "\u{2062}", "\u{180E}", "\u{34F}", "\u{FE0F}", "\u{E0041}", "\u{3164}", "\u{FF15}", "\u{FF0A}",
-        "\u{FF10}\u{FF11}\u{FF12}", "\u{0661}",
+        "\u{FF10}\u{FF11}\u{FF12}", "\u{0661}", "O", "l", "lOl.OIl.lOO-lO", "SOB.", "-Z", "ABC1D23",
         "cpf ", "CPF: ", "C.P.F.", "tel ", "whatsapp", "Cadastro de Pessoas Físicas ", "ip", "nota fiscal ",
         String(repeating: "a", count: 30),
     ]
@@ -296,6 +356,18 @@ struct CPFScannerTests {
         default: break
         }
         let characters = Array(digits)
+        if Int.random(in: 0..<8, using: &random) == 0 {
+            // An OCR reading: the full mask with one or two digits as look-alike letters.
+            var mask = Array(
+                digits.prefix(3) + "." + digits.dropFirst(3).prefix(3) + "." + digits.dropFirst(6).prefix(3))
+            mask += Array("-" + digits.suffix(2))
+            let readings = Dictionary(grouping: Reference.lookAlikes.keys) { Reference.lookAlikes[$0]! }
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let at = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13].randomElement(using: &random)!
+                if let letters = readings[mask[at]] { mask[at] = letters.randomElement(using: &random)! }
+            }
+            return String(mask)
+        }
         var text = ""
         for (index, character) in characters.enumerated() {
             // Now and then a fullwidth digit, or an invisible character after it.
@@ -390,12 +462,12 @@ struct CPFScannerTests {
                 "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(level)")
             #expect(redacted.count == bytes.count)
             for index in bytes.indices where redacted[index] != bytes[index] {
-                // An ASCII digit becomes `*`, a fullwidth one (EF BC 90–99) `＊` (EF BC 8A).
+                // An ASCII digit (or look-alike letter) becomes `*`, a fullwidth one (EF BC 90–99) `＊` (EF BC 8A).
                 let wide = index >= 2 && bytes[index - 2] == 0xEF && bytes[index - 1] == 0xBC
                 #expect(
                     wide
                         ? bytes[index] &- 0x90 < 10 && redacted[index] == 0x8A
-                        : bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"))
+                        : CPFScanner.ocrDigit(bytes[index]) != nil && redacted[index] == UInt8(ascii: "*"))
             }
         }
     }

@@ -404,6 +404,7 @@ final class FindEngine {
                 digits.withUnsafeBytes { object.string("cpf", $0) }
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
+                if match.isOCRReading { object.bool("ocr", true) }
                 object.end()
             } else {
                 if settings.colours { Colour.start(Colour.source, to: out) }
@@ -592,6 +593,7 @@ final class FindEngine {
                 }
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
+                if match.isOCRReading { object.bool("ocr", true) }
                 object.end()
             } else if settings.colours {
                 writeColouredLine(source: source, line: line, column: column, text: written, to: out)

@@ -189,6 +189,8 @@ extension CPFScanner {
         var isDotsOnly = true
         /// Some digits are fullwidth (U+FF10–FF19, three bytes each).
         var hasWideDigits = false
+        /// An OCR reading: some digits are look-alike letters (see ``CPFScanner/ocrCandidate(_:at:)``).
+        var isOCRReading = false
     }
 
     /// The outcome of parsing at a digit.

@@ -30,6 +30,18 @@ extension CPFScanner {
         @usableFromInline internal let offsetsHigh: UInt32
         /// Some digits are fullwidth (U+FF10–FF19, three bytes each).
         @usableFromInline internal let hasWideDigits: Bool
+        /// Whether it is an OCR reading: written as the full mask with one
+        /// or two letters that OCR mistakes for digits (`133.72O.622-99`),
+        /// read as those digits (``digits`` is `"13372062299"`). Such a match
+        /// is always valid, with confidence `.medium`.
+        ///
+        /// ```swift
+        /// let match = CPFScanner.matches(in: "CPF 3l0.996.985-88".utf8)[0]
+        /// match.isOCRReading   // true
+        /// match.digits         // "31099698588"
+        /// match.confidence     // .medium
+        /// ```
+        public let isOCRReading: Bool
         /// The bytes from the first digit to the last, zero after them.
         internal let bytes: InlineBytes
 
@@ -45,6 +57,7 @@ extension CPFScanner {
             offsetsLow = candidate.offsetsLow
             offsetsHigh = candidate.offsetsHigh
             hasWideDigits = candidate.hasWideDigits
+            isOCRReading = candidate.isOCRReading
             self.bytes = InlineBytes(bytes, count: range.count, readable: readable)
         }
 
@@ -99,7 +112,9 @@ extension CPFScanner {
         package func writtenDigit(_ index: Int, in written: UnsafeRawBufferPointer) -> UInt8 {
             let offset = digitOffset(index)
             let byte = written[offset]
-            if byte < 0x80 { return byte }
+            if byte < 0x80 {
+                return byte == UInt8(ascii: "*") ? byte : CPFScanner.ocrDigit(byte).map { $0 | 0x30 } ?? byte
+            }
             let last = written[offset + 2]
             return last == 0x8A ? UInt8(ascii: "*") : last &- 0x90 | 0x30
         }

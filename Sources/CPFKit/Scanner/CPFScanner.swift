@@ -225,6 +225,8 @@ public struct CPFScanner: Sendable {
     ) -> (next: Int, pending: Bool) {
         let base = text.base
         var index = start
+        // OCR readings are `.medium`: not looked for when hiding from `.high`.
+        let readsOCR = hidingFrom != .high
         // Blocks of 64 positions judged from the bit masks of those 64
         // bytes and of the 64 after them (a candidate starting near the end
         // of a block ends in the next), each block's masks computed once.
@@ -235,10 +237,27 @@ public struct CPFScanner: Sendable {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
                 if current.nonASCII != 0 { starts |= wideDigitStarts(base + index, nonASCII: current.nonASCII) }
-                while starts != 0 {
-                    let position = starts.trailingZeroBitCount
+                // Where the full mask's shape is, with letters among its digits.
+                var ocrStarts: UInt64 = 0
+                if readsOCR, current.digits != 0 || next.digits & 0b11 != 0 {
+                    ocrStarts = possibleOCRStarts(current, next)
+                }
+                var positions = starts | ocrStarts
+                while positions != 0 {
+                    let position = positions.trailingZeroBitCount
                     let first = index + position
-                    starts &= starts &- 1
+                    positions &= positions &- 1
+                    if ocrStarts >> UInt64(position) & 1 != 0 {
+                        switch ocrCandidate(text, at: first) {
+                        case .starved: return (first, true)
+                        case .none: break
+                        case .candidate(let candidate):
+                            judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                            continue
+                        }
+                        // A reading with no letter, or none: a number may still start here.
+                        if starts >> UInt64(position) & 1 == 0 { continue }
+                    }
                     if funnel(current.nonASCII, next.nonASCII, position) & 0xFFFF_FFFF == 0 {
                         // The next 32 bytes are ASCII: the quick parse decides.
                         let known = funnel(current.digits, next.digits, position) & 0xFF_FFFF
@@ -265,9 +284,28 @@ public struct CPFScanner: Sendable {
                 index += 64
             } while limit - index >= 64 && text.count - index >= 128
         }
+        // The first position where an OCR reading is still to be tried.
+        var ocrFrom = index
         while true {
             index = firstDigit(base, from: index, limit: limit, count: text.count)
-            if index >= limit { return (index, false) }
+            // An OCR reading starts at most two bytes before its first digit
+            // (or before the end of the bytes fed so far, where that digit
+            // may yet come): tried once, in order, each start below `limit`.
+            if readsOCR, index >= text.count || base[index] &- 0x30 < 10 {
+                var first = Swift.max(Swift.min(index, text.count) - 2, ocrFrom)
+                while first <= index, first < limit {
+                    switch ocrCandidate(text, at: first) {
+                    case .starved: return (first, true)
+                    case .none: break
+                    case .candidate(let candidate):
+                        judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                    }
+                    first += 1
+                }
+                ocrFrom = first
+            }
+            // The next scan goes on at `limit`: OCR readings starting from there are its own.
+            if index >= limit { return (limit, false) }
             if base[index] >= 0x80 {
                 // Byte 0xEF: a fullwidth digit, or not.
                 switch text.next(index, limit: index + maximumSpan).0 {
@@ -318,10 +356,15 @@ public struct CPFScanner: Sendable {
         guard !DigitWord.isRepeated(packed: packed) else { return }
         let (check1, check2) = DigitWord.checkDigits(ofPacked: packed >> 8)
         let isValid = packed & 0xFF == UInt64(check1) << 4 | UInt64(check2)
+        // An OCR reading must pass the checksum; it is the full mask's
+        // `.high` lowered one level.
+        if candidate.isOCRReading && !isValid { return }
         // Hiding from `.low`, a valid CPF is hidden whatever its keyword.
         let keyword = isValid && hidingFrom == .low ? nil : keyword(text, before: first)
         let confidence: Confidence
-        if keyword?.kind == .cpf || candidate.isFullMask {
+        if candidate.isOCRReading {
+            confidence = .medium
+        } else if keyword?.kind == .cpf || candidate.isFullMask {
             confidence = .high
         } else if !isValid {
             return
