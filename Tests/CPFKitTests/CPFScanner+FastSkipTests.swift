@@ -85,8 +85,9 @@ struct CPFScannerBlockMaskTests {
                 let byte = UInt8(value)
                 #expect((masks.digits & bit != 0) == (byte &- 0x30 < 10))
                 #expect((masks.nonASCII & bit != 0) == (byte >= 0x80))
+                #expect((masks.wideLeads & bit != 0) == (byte == 0xEF))
                 #expect((masks.inCandidate & bit != 0) == (byte &- 0x2C < 0x0E || byte <= 0x20 || byte >= 0x80))
-                #expect(masks.digits & ~bit == 0 && masks.nonASCII & ~bit == 0)
+                #expect(masks.digits & ~bit == 0 && masks.nonASCII & ~bit == 0 && masks.wideLeads & ~bit == 0)
             }
         }
     }

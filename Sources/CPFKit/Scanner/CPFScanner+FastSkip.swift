@@ -26,11 +26,11 @@ extension CPFScanner {
     }
 
     /// The positions among the 64 bytes at `start` where a fullwidth digit
-    /// (EF BC 90–99) starts, bit *i* for byte *i*; `nonASCII` has bit *i*
-    /// set when byte *i* is from 0x80. Two bytes after the 64 may be read.
+    /// (EF BC 90–99) starts, bit *i* for byte *i*; `leads` has bit *i*
+    /// set when byte *i* is 0xEF. Two bytes after the 64 may be read.
     @inline(__always)
-    internal static func wideDigitStarts(_ start: UnsafePointer<UInt8>, nonASCII: UInt64) -> UInt64 {
-        var candidates = nonASCII
+    internal static func wideDigitStarts(_ start: UnsafePointer<UInt8>, leads: UInt64) -> UInt64 {
+        var candidates = leads
         var starts: UInt64 = 0
         while candidates != 0 {
             let position = candidates.trailingZeroBitCount
@@ -62,11 +62,13 @@ extension CPFScanner {
     /// digits; `inCandidate`, the bytes that may lie between the first and
     /// the last digit of a candidate (digits, `,` to `/`, ASCII controls and
     /// space, every byte from 0x80; more than the rule allows, never less);
-    /// and `nonASCII`, the bytes from 0x80.
+    /// `nonASCII`, the bytes from 0x80; and `wideLeads`, the bytes 0xEF
+    /// (which start the fullwidth digits EF BC 90–99).
     internal struct BlockMasks {
         var digits: UInt64
         var inCandidate: UInt64
         var nonASCII: UInt64
+        var wideLeads: UInt64
 
         /// The masks of the 64 bytes at `start`.
         @inline(__always)
@@ -93,14 +95,30 @@ extension CPFScanner {
             self.digits = digits
             self.inCandidate = inCandidate
             // Most blocks are ASCII: their bytes from 0x80 are gathered only
-            // when there are some.
+            // when there are some, out of line.
+            (nonASCII, wideLeads) = highs & high != 0 ? Self.nonASCIIMasks(raw) : (0, 0)
+        }
+
+        /// `nonASCII` and `wideLeads` of the 64 bytes at `raw`, some of them from 0x80.
+        @inline(never)
+        static func nonASCIIMasks(_ raw: UnsafeRawPointer) -> (nonASCII: UInt64, wideLeads: UInt64) {
             var nonASCII: UInt64 = 0
-            if highs & high != 0 {
+            var wideLeads: UInt64 = 0
+            // Bytes from 0xE0 (bits 7, 6 and 5 set) start the characters of three bytes or more.
+            var fromE0: UInt64 = 0
+            for index in 0..<8 {
+                let word = DigitWord.load(raw, at: 8 * index)
+                nonASCII |= DigitWord.gatherHighBits(word) << UInt64(8 * index)
+                fromE0 |= word & word << 1 & word << 2
+            }
+            // Bytes 0xEF, sought only among such characters (rare in Latin text).
+            if fromE0 & DigitWord.highBits != 0 {
                 for index in 0..<8 {
-                    nonASCII |= DigitWord.gatherHighBits(DigitWord.load(raw, at: 8 * index)) << UInt64(8 * index)
+                    let word = DigitWord.load(raw, at: 8 * index)
+                    wideLeads |= DigitWord.gatherHighBits(DigitWord.bytesEqual(word, 0xEF)) << UInt64(8 * index)
                 }
             }
-            self.nonASCII = nonASCII
+            return (nonASCII, wideLeads)
         }
     }
 

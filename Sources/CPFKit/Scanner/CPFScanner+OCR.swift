@@ -44,21 +44,26 @@ extension CPFScanner {
 
     /// Among 64 positions, whose masks are `current` (`next`: the 64 after),
     /// those where an OCR reading of the full mask may start: bytes 3, 7 and
-    /// 11 from there may be separators, and a digit lies among bytes 0–2 and
-    /// among bytes 10, 12 and 13. More than the rule allows, never less.
+    /// 11 from there may be separators, a digit lies among bytes 0–2 and
+    /// among bytes 10, 12 and 13, and, at a position of `starts` (where a
+    /// number of digits may start: its first 11 bytes may all be digits and
+    /// separators), bytes 12 and 13 are not both digits (a letter would be
+    /// among them). More than the rule allows, never less.
     @inline(__always)
-    internal static func possibleOCRStarts(_ current: BlockMasks, _ next: BlockMasks) -> UInt64 {
+    internal static func possibleOCRStarts(_ current: BlockMasks, _ next: BlockMasks, starts: UInt64) -> UInt64 {
         let separators = current.inCandidate & ~current.digits
         let nextSeparators = next.inCandidate & ~next.digits
-        let digits = current.digits
         let shape =
             funnel(separators, nextSeparators, 3) & funnel(separators, nextSeparators, 7)
             & funnel(separators, nextSeparators, 11)
+        if shape == 0 { return 0 }
+        let digits = current.digits
         let firstGroup = digits | funnel(digits, next.digits, 1) | funnel(digits, next.digits, 2)
+        let twelve = funnel(digits, next.digits, 12)
+        let thirteen = funnel(digits, next.digits, 13)
         // Of bytes 8–10 and 12–13, at most two are letters: 10, 12 or 13 is a digit.
-        let lastGroup =
-            funnel(digits, next.digits, 10) | funnel(digits, next.digits, 12) | funnel(digits, next.digits, 13)
-        return shape & firstGroup & lastGroup
+        let lastGroup = funnel(digits, next.digits, 10) | twelve | thirteen
+        return shape & firstGroup & lastGroup & ~(starts & twelve & thirteen)
     }
 
     /// Whether an ASCII byte next to an OCR reading joins it to a word or a
@@ -100,15 +105,23 @@ extension CPFScanner {
     /// the character before it and the one after it (invisible characters
     /// skipped, within 16 bytes) are no `.word`, nor a `.joining` one
     /// with a `.word` past it.
+    @inline(__always)
     internal static func ocrCandidate(_ text: Text, at first: Int) -> Parse {
+        // The bytes fed so far that are wrong decide already; most
+        // positions fail at once.
+        let available = Swift.min(first + 14, text.count)
+        @inline(__always) func isNot(_ offset: Int, _ byte: UInt8) -> Bool {
+            first + offset < available && text.base[first + offset] != byte
+        }
+        if isNot(3, UInt8(ascii: ".")) || isNot(7, UInt8(ascii: ".")) || isNot(11, UInt8(ascii: "-")) { return .none }
+        return ocrReading(text, at: first, available: available)
+    }
+
+    /// ``ocrCandidate(_:at:)`` once its separators are in place.
+    @inline(never)
+    private static func ocrReading(_ text: Text, at first: Int, available: Int) -> Parse {
         let base = text.base
         let end = first + 14
-        // The bytes fed so far that are wrong decide already.
-        let available = Swift.min(end, text.count)
-        for (offset, separator) in [(3, UInt8(ascii: ".")), (7, UInt8(ascii: ".")), (11, UInt8(ascii: "-"))]
-        where first + offset < available && base[first + offset] != separator {
-            return .none
-        }
         var candidate = Candidate()
         var letters = 0
         for index in 0..<11 {

@@ -10,14 +10,15 @@
 /// text extracted from PDFs) given as bytes, in pieces of any size, in
 /// constant memory, each with a ``Confidence``.
 ///
-/// A **candidate** is 11 ASCII digits in groups of 3, 3, 3 and 2 with, between
+/// A **candidate** is 11 digits (ASCII, or fullwidth U+FF10–FF19, in any mix) in groups of 3, 3, 3 and 2 with, between
 /// two groups, nothing or one separator: `.`, a dash (`-`, U+2010–U+2015,
 /// U+2212) or a space (U+0020, U+00A0, U+202F, U+2009); before the last group
 /// also `/` or a dash with a space on each side (`390.533.447 - 05`). A line
 /// break (LF or CRLF; a CR alone is not one) may stand for a separator or
-/// follow one, once per gap. Invisible characters (U+00AD, U+200B–U+200F,
-/// U+2060, U+FEFF, U+202A–U+202E, U+2066–U+2069) between two digits are
-/// ignored and belong to the match. A candidate spans at most 96 bytes from
+/// follow one, once per gap. Invisible characters (every default-ignorable
+/// code point and format character of Unicode 15.0: U+00AD, U+200B–U+200F,
+/// U+2060–U+2064, U+FEFF, U+FE00–U+FE0F…) between two digits or separators
+/// are ignored and belong to the match. A candidate spans at most 96 bytes from
 /// its first digit to its last (a known limit: longer is no candidate).
 ///
 /// A candidate that **touches another number** is never reported: the
@@ -34,6 +35,12 @@
 /// separate it; `.medium` otherwise. One with wrong check digits written as
 /// the full mask or with a CPF keyword is a mistyped CPF (``Match/isValid``
 /// false, confidence `.high`).
+///
+/// An **OCR reading** is the full mask `DDD.DDD.DDD-DD` with one or two of
+/// its digits written as letters OCR mistakes for them (`O`→0, `l`→1…, the
+/// table of docs/reference.md), touching no word or number: when the digits so read
+/// are a valid CPF, not repeated, it is reported with confidence `.medium`
+/// and ``Match/isOCRReading`` true (`CPF 133.72O.622-99`).
 ///
 /// Feed the input in order with ``feed(_:onMatch:)``, in pieces of any size,
 /// then call ``finish(onMatch:)``. Every match is reported, in order, with
@@ -236,11 +243,11 @@ public struct CPFScanner: Sendable {
             repeat {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
-                if current.nonASCII != 0 { starts |= wideDigitStarts(base + index, nonASCII: current.nonASCII) }
+                if current.wideLeads != 0 { starts |= wideDigitStarts(base + index, leads: current.wideLeads) }
                 // Where the full mask's shape is, with letters among its digits.
                 var ocrStarts: UInt64 = 0
                 if readsOCR, current.digits != 0 || next.digits & 0b11 != 0 {
-                    ocrStarts = possibleOCRStarts(current, next)
+                    ocrStarts = possibleOCRStarts(current, next, starts: starts)
                 }
                 var positions = starts | ocrStarts
                 while positions != 0 {
