@@ -16,7 +16,13 @@ generate
     comma-separated lists; e-mails and chats; an official gazette; text
     extracted from PDFs (LF and CRLF: numbers broken across lines, U+2011,
     NBSP and U+202F); text with invisible characters inside numbers; odd
-    writings of CPFs. Besides valid CPFs (made with the check-digit rule,
+    writings of CPFs; and OCR'd text (a gazette, court decisions, scanned
+    forms) with noise on words and one or two digits of most CPFs turned
+    into look-alike letters (form `ocr`, `digits` the digits as read), beside
+    look-alike negatives written as plain text: product codes, plates
+    (`ABC1D23`), alphanumeric CNPJs (`12.ABC.345/01DE-35`), hexadecimal
+    hashes, words of O, l and I with dots and dashes, masks with three
+    letters. Besides valid CPFs (made with the check-digit rule,
     never one repeated digit) it plants mistyped CPFs (wrong check digits,
     full mask or after a CPF keyword) and look-alikes written as people write
     them, with their usual context words: CNPJs, boletos, NF-e keys, money,
@@ -77,7 +83,9 @@ evaluate
       purview-like  \\b\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}\\b
       word-boundary \\b\\d{11}\\b|\\b\\d{3}\\.\\d{3}\\.\\d{3}-\\d{2}\\b
 
-    The table also breaks down, for `find` at its default threshold, recall
-    by file and by form, and errors by look-alike kind. --json prints all the
+    A second table gives, per genre (file), recall and precision of `find`
+    at each threshold and of the patterns. The text also breaks down, for
+    `find` at its default threshold, recall by file and by form, and errors
+    by look-alike kind. --json prints all the
     figures as one JSON object instead.
 """

@@ -214,8 +214,67 @@ class Doc:
                            "kind": kind, "keyword": keyword, "form": form, "passes": passes(digits)})
         self.t(text)
 
+    def n_read(self, text, digits, kind, keyword=None, form=None):
+        """Plants a number whose digits are not all written as digits (an OCR reading): `digits` as read."""
+        self.items.append({"file": self.name, "line": self.line, "column": self.col + 1,
+                           "end_line": self.line, "text": text, "digits": digits,
+                           "kind": kind, "keyword": keyword, "form": form, "passes": passes(digits)})
+        self.t(text)
+
     def write(self, out):
         (out / self.name).write_bytes("".join(self.parts).encode())
+
+
+# --------------------------------------------------------------------------
+# OCR: letters that OCR writes for digits (docs/reference.md, "OCR readings"),
+# and the noise it puts on words.
+
+OCR_LETTERS = {"0": "OoDQ", "1": "lIi|!", "2": "Zz", "5": "Ss", "6": "Gb", "7": "T", "8": "B", "9": "gq"}
+OCR_WORD_NOISE = [("m", "rn"), ("e", "c"), ("a", "o"), ("i", "í"), ("l", "I"), ("ç", "c"), ("ã", "a"), ("o", "0"),
+                  ("s", "5"), ("h", "b"), ("u", "ü")]
+
+
+def ocr_cpf(g, d):
+    """The full mask of CPF digits d with one or two digits OCR'd into look-alike letters (those that have one)."""
+    mask = list(f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}")
+    places = [i for i in (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13) if mask[i] in OCR_LETTERS]
+    for i in g.rng.sample(places, min(len(places), 1 if g.p(0.6) else 2)):
+        mask[i] = g.c(OCR_LETTERS[mask[i]])
+    return "".join(mask)
+
+
+def ocr_noise(g, text, prob=0.08):
+    """Text with OCR errors on some letters (rn for m, c for e, 0 for o...), never next to a digit."""
+    out = []
+    for i, ch in enumerate(text):
+        near_digit = (i and text[i - 1] in DIGITS) or (i + 1 < len(text) and text[i + 1] in DIGITS)
+        swaps = [b for a, b in OCR_WORD_NOISE if a == ch]
+        out.append(g.c(swaps) if swaps and not near_digit and g.p(prob) else ch)
+    return "".join(out)
+
+
+def ocr_negative(g):
+    """Text that looks like an OCR'd CPF to a loose reader but is none: codes, plates, alphanumeric CNPJs, hashes."""
+    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+    kind = g.r(0, 6)
+    if kind == 0:  # a product code
+        return f"código {g.c(letters)}{g.r(10, 99)}-{g.r(100, 999)}{g.c('OIlSB')}-{g.r(1, 9)}{g.c('ZGT')}"
+    if kind == 1:  # a Mercosul plate
+        return f"placa {''.join(g.c(letters) for _ in range(3))}{g.r(0, 9)}{g.c(letters)}{g.r(10, 99)}"
+    if kind == 2:  # an alphanumeric CNPJ (2026)
+        return (f"CNPJ {g.r(10, 99)}.{''.join(g.c(letters) for _ in range(3))}.{g.r(100, 999)}/"
+                f"{g.r(10, 99)}{g.c(letters)}{g.c(letters)}-{g.r(10, 99)}")
+    if kind == 3:  # a hexadecimal hash
+        return "sha1 " + "".join(g.c("0123456789abcdef") for _ in range(40))
+    if kind == 4:  # words of O, l and I with dots and dashes
+        return ".".join("".join(g.c("OlI") for _ in range(3)) for _ in range(3)) + "-" + g.c(["lO", "OI", "Il"])
+    if kind == 5:  # a mask with three letters: too many to read
+        d = g.cpf()
+        mask = list(f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}")
+        for i in g.rng.sample([0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13], 3):
+            mask[i] = g.c("OlSZB")
+        return "ref. " + "".join(mask)
+    return f"lote {g.c(letters)}{g.c('OI')}{g.r(100, 999)}.{g.r(100, 999)}-{g.c(letters)}{g.c('Sl')}"
 
 
 def write_cpf(g, d, forms=None):

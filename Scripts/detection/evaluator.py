@@ -39,7 +39,9 @@ class Corpus:
             raw = t["text"].encode()
             t["start"] = self.line_starts[t["file"]][t["line"] - 1] + t["column"] - 1
             t["end"] = t["start"] + len(raw)
-            t["digit_pos"] = [t["start"] + i for i, b in enumerate(raw) if 48 <= b <= 57]
+            # An OCR reading's letters are digits too: what redact must hide.
+            t["digit_pos"] = [t["start"] + i for i, b in enumerate(raw)
+                              if 48 <= b <= 57 or (t.get("form") == "ocr" and b not in b".-")]
             if self.data[t["file"]][t["start"]:t["end"]] != raw:
                 bad += 1
         if bad:
@@ -89,7 +91,25 @@ def score(corpus, reports):
             counted += 1
             errors[kind] = errors.get(kind, 0) + 1
         missed = [t for t in cpfs if id(t) not in found]
+        # Per genre (file): recall and precision.
+        by_file = {}
+        for f in corpus.files:
+            planted = [t for t in cpfs if t["file"] == f]
+            f_found = sum(1 for t in planted if id(t) in found)
+            f_good = f_counted = 0
+            for r, t, exact in classified:
+                if r["file"] != f or not r["valid"] or r["level"] < level:
+                    continue
+                kind = t["kind"] if t else "unplanted"
+                if exact and kind == "cpf":
+                    f_good += 1
+                    f_counted += 1
+                elif not (r["level"] == 0 and kind in EXCUSED_AT_LOW):
+                    f_counted += 1
+            by_file[f] = {"recall": f_found / len(planted) if planted else None,
+                          "precision": f_good / f_counted if f_counted else 1.0, "cpfs": len(planted)}
         out[name] = {"recall": len(found) / len(cpfs), "precision": good / counted if counted else 1.0,
+                     "by_file": by_file,
                      "found": len(found), "reported": counted, "excused": excused, "errors": errors,
                      "missed_by_file": _count(missed, "file"), "missed_by_form": _count(missed, "form")}
     got = set()
@@ -235,6 +255,21 @@ def print_table(res):
           "turned into `*`.")
     if cpf["redact"]["length_changed"]:
         print(f"redact changed the length of: {', '.join(cpf['redact']['length_changed'])} (not compared)")
+    print()
+    print("Per genre (file): recall / precision of `cpf find` at each threshold, and of the patterns.")
+    print()
+    names = list(res["patterns"])
+    print("| file | CPFs | high | medium (default) | low | " + " | ".join(names) + " |")
+    print("|---|---:|---:|---:|---:|" + "---:|" * len(names))
+
+    def cell(figures):
+        recall = figures["recall"]
+        return f"{'-' if recall is None else f'{recall:.3f}'} / {figures['precision']:.3f}"
+
+    for f, figures in cpf["find"]["medium"]["by_file"].items():
+        levels = " | ".join(cell(cpf["find"][lvl]["by_file"][f]) for lvl in ("high", "medium", "low"))
+        patterns = " | ".join(cell(res["patterns"][n]["find"]["medium"]["by_file"][f]) for n in names)
+        print(f"| {f} | {figures['cpfs']} | {levels} | {patterns} |")
     med = cpf["find"]["medium"]
     print()
     print("cpf find at medium: CPFs missed by file:",

@@ -425,6 +425,77 @@ def gen_gazette(g, n):
     return doc
 
 
+def put_ocr_cpf(g, doc, keyword, clean_prob=0.3):
+    """keyword + a CPF as OCR left it: the full mask with one or two letters, or now and then clean."""
+    d = g.cpf()
+    doc.t(keyword + " ")
+    if g.p(clean_prob):
+        doc.n(f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}", "cpf", keyword, "mask")
+    else:
+        doc.n_read(ocr_cpf(g, d), d, "cpf", keyword, "ocr")
+
+
+def gen_ocr_gazette(g, n):
+    """An official gazette scanned and OCR'd: noise on words, letters among the digits of CPFs."""
+    doc = Doc("ocr-gazette.txt")
+    doc.t(ocr_noise(g, "DIÁRIO OFICIAL DO MUNICÍPIO\nAtos do Poder Executivo\n\n"))
+    for _ in range(n):
+        doc.t(ocr_noise(g, f"PORTARIA Nº {g.r(1, 9)}.{g.r(100, 999)}, DE {g.r(1, 28)} DE "
+                           f"{g.c(MONTHS).upper()} DE {g.r(2015, 2024)}\n"))
+        doc.t(ocr_noise(g, f"O PREFEITO MUNICIPAL resolve {g.c(['nomear', 'exonerar', 'designar'])} "
+                           f"{g.name().upper()}, "))
+        put_ocr_cpf(g, doc, g.c(["inscrito no CPF", "titular do CPF", "CPF", "CPF nº", "CPF/MF nº"]))
+        doc.t(ocr_noise(g, f", matrícula {g.r(100000, 9999999)}, para o cargo de "
+                           f"{g.c(['Assessor', 'Analista', 'Técnico'])}, "))
+        doc.t(ocr_negative(g))
+        doc.t(".\n")
+        if g.p(0.4):
+            doc.t(ocr_noise(g, "EXTRATO DE CONTRATO. Contratada: ") + f"{g.c(LAST).upper()} LTDA, ")
+            put_lookalike(g, doc, "cnpj", 1.0)
+            doc.t(ocr_noise(g, ". Signatário: ") + f"{g.name()}, ")
+            put_ocr_cpf(g, doc, "CPF")
+            doc.t(".\n")
+        doc.nl()
+    return doc
+
+
+def gen_ocr_court(g, n):
+    """Court decisions OCR'd: parties with CPFs, process numbers, money, noise on words."""
+    doc = Doc("ocr-decisoes.txt")
+    for _ in range(n):
+        doc.t(ocr_noise(g, f"PROCESSO Nº "))
+        put_lookalike(g, doc, "process", 0)
+        doc.t(ocr_noise(g, f"\nAUTOR: {g.name().upper()}, brasileiro, portador do RG {g.r(1000000, 99999999)}, "))
+        put_ocr_cpf(g, doc, g.c(["inscrito no CPF sob o nº", "CPF", "CPF nº"]))
+        doc.t(ocr_noise(g, f", residente na {g.c(STREETS)}, {g.r(1, 3000)}.\nRÉU: {g.c(LAST).upper()} S.A., "))
+        put_lookalike(g, doc, "cnpj", 1.0)
+        doc.t(ocr_noise(g, ". SENTENÇA. Julgo procedente o pedido e condeno o réu ao pagamento de "))
+        put_lookalike(g, doc, "money")
+        doc.t(ocr_noise(g, f". Anexo: ") + ocr_negative(g) + ".\n\n")
+    return doc
+
+
+def gen_ocr_form(g, n):
+    """Scanned forms OCR'd: one field a line, labels noisy, CPFs with letters, codes beside them."""
+    doc = Doc("ocr-formularios.txt")
+    for _ in range(n):
+        doc.t(ocr_noise(g, f"Nome: {g.name()}\n", 0.12))
+        put_ocr_cpf(g, doc, ocr_noise(g, "CPF:", 0.0) if g.p(0.7) else "CPF")
+        doc.t("\n")
+        doc.t(ocr_noise(g, "Data de nascimento: ", 0.12))
+        put_lookalike(g, doc, "date", 0)
+        doc.t("\n" + ocr_noise(g, "Telefone: ", 0.12))
+        put_lookalike(g, doc, "phone", 0)
+        doc.t("\n" + ocr_noise(g, "Observações: ", 0.12) + ocr_negative(g) + "\n")
+        if g.p(0.3):
+            # a CPF with no keyword, the full mask alone on its line
+            d = g.cpf()
+            doc.n_read(ocr_cpf(g, d), d, "cpf", None, "ocr")
+            doc.t("\n")
+        doc.t("-" * 20 + "\n")
+    return doc
+
+
 def gen_pdf(g, n, crlf):
     name = "pdf-extract-crlf.txt" if crlf else "pdf-extract.txt"
     eol = "\r\n" if crlf else "\n"
@@ -555,4 +626,8 @@ GENRES = [
     (lambda g, k: gen_pdf(g, 300 * k, True), "pdf crlf"),
     (lambda g, k: gen_invisible(g, 900 * k), "invisible"),
     (lambda g, k: gen_odd(g, 1800 * k), "odd writings"),
+    # OCR'd text (issue 27): letters among the digits, noise on words, look-alike codes
+    (lambda g, k: gen_ocr_gazette(g, 900 * k), "ocr gazette"),
+    (lambda g, k: gen_ocr_court(g, 700 * k), "ocr court decisions"),
+    (lambda g, k: gen_ocr_form(g, 900 * k), "ocr forms"),
 ]
