@@ -9,13 +9,15 @@
 //   settled offset never passes a match still to come nor lags more than
 //   115 bytes;
 // - every match: its text is the bytes of the input at its range, at most
-//   96 bytes; its digits are the bytes at its digit offsets; a valid one is
+//   96 bytes; its digits are those written at its digit offsets (a
+//   fullwidth digit or an OCR reading's letter read as its digit); a valid one is
 //   a valid CPF by the readable rule (`isValidCPF`), a mistyped one has
 //   confidence high;
 // - the hiding scanner (`CPFScanner(hidingFrom:)`) reports, at each
 //   confidence, the ranges the full scan reports at that confidence or more;
-// - redacting at each confidence, in both styles, changes only digits into
-//   `*` and leaves nothing of that confidence to find.
+// - redacting at each confidence, in both styles, changes only digits (and
+//   OCR look-alike letters) into `*`, the last byte of a fullwidth digit
+//   into that of `＊`, and leaves nothing of that confidence to find.
 // (The rule itself is checked against a reference written the simple way in
 // Tests/CPFKitTests/CPFScannerTests.swift.)
 
@@ -65,7 +67,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         previousEnd = match.range.upperBound
         let text = String(decoding: bytes[match.range], as: UTF8.self)
         precondition(match.text == text, "a match's text differs from the input")
-        let digits = match.digitOffsets.map { bytes[match.range.lowerBound + $0] }
+        let digits = bytes[match.range].withUnsafeBytes { written in
+            (0..<11).map { match.writtenDigit($0, in: written) }
+        }
         precondition(String(decoding: digits, as: UTF8.self) == match.digits, "a match's digits")
         if match.isValid {
             precondition(
@@ -91,8 +95,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
                 "a CPF left after redaction")
             for index in bytes.indices where redacted[index] != bytes[index] {
+                // The last byte of a fullwidth digit (EF BC 90-99); an ASCII digit
+                // after a stray EF BC is an ASCII digit.
+                let wide =
+                    index >= 2 && bytes[index - 2] == 0xEF && bytes[index - 1] == 0xBC && bytes[index] &- 0x90 < 10
                 precondition(
-                    bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"), "redaction changed a non-digit")
+                    wide
+                        ? bytes[index] &- 0x90 < 10 && redacted[index] == 0x8A
+                        : CPFScanner.ocrDigit(bytes[index]) != nil && redacted[index] == UInt8(ascii: "*"),
+                    "redaction changed a non-digit")
             }
         }
     }

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("CPFScanner fast skip")
 struct CPFScannerFastSkipTests {
-    @Test("the next digit and the end of a run, word at a time, as byte by byte")
+    @Test("the next digit (or byte 0xEF) and the end of a run, word at a time, as byte by byte")
     func agreesWithBytes() {
         var random = SplitMix64(seed: 0xFA57)
         for _ in 0..<500 {
@@ -21,11 +21,13 @@ struct CPFScannerFastSkipTests {
                 for start in 0...bytes.count {
                     let limit = Int.random(in: start...bytes.count, using: &random)
                     let digit = CPFScanner.firstDigit(base, from: start, limit: limit, count: bytes.count)
-                    let expected = bytes[start..<limit].firstIndex { $0 &- 0x30 < 10 }
+                    // An ASCII digit, or 0xEF (which may start a fullwidth digit).
+                    let stops: (UInt8) -> Bool = { $0 &- 0x30 < 10 || $0 == 0xEF }
+                    let expected = bytes[start..<limit].firstIndex(where: stops)
                     if let expected {
                         #expect(digit == expected)
                     } else {
-                        #expect(digit >= limit && !bytes[start..<min(digit, bytes.count)].contains { $0 &- 0x30 < 10 })
+                        #expect(digit >= limit && !bytes[start..<min(digit, bytes.count)].contains(where: stops))
                     }
                     let end = CPFScanner.endOfDigits(base, from: start, count: bytes.count)
                     #expect(end == (bytes[start...].firstIndex { $0 &- 0x30 >= 10 } ?? bytes.count))
@@ -83,8 +85,9 @@ struct CPFScannerBlockMaskTests {
                 let byte = UInt8(value)
                 #expect((masks.digits & bit != 0) == (byte &- 0x30 < 10))
                 #expect((masks.nonASCII & bit != 0) == (byte >= 0x80))
+                #expect((masks.wideLeads & bit != 0) == (byte == 0xEF))
                 #expect((masks.inCandidate & bit != 0) == (byte &- 0x2C < 0x0E || byte <= 0x20 || byte >= 0x80))
-                #expect(masks.digits & ~bit == 0 && masks.nonASCII & ~bit == 0)
+                #expect(masks.digits & ~bit == 0 && masks.nonASCII & ~bit == 0 && masks.wideLeads & ~bit == 0)
             }
         }
     }

@@ -34,6 +34,11 @@ struct CPFScannerMatchTests {
             ("390.5\u{200B}33.447-\r\n05", .lgpd, "***.5\u{200B}33.447-\r\n**"),
             ("390 533 447 05", .lgpd, "*** 533 447 **"),
             ("39053344705", .full, "***********"),
+            // Fullwidth digits become fullwidth asterisks (three bytes each, as the digit).
+            ("５２９.９８２.２４７-２５", .full, "＊＊＊.＊＊＊.＊＊＊-＊＊"),
+            ("５２９.９８２.２４７-２５", .lgpd, "＊＊＊.９８２.２４７-＊＊"),
+            ("529.９８２.247-2５", .full, "***.＊＊＊.***-*＊"),
+            ("529.９８２.247-2５", .lgpd, "***.９８２.247-*＊"),
         ])
     func hiding(text: String, style: CPFScanner.RedactionStyle, expected: String) {
         let bytes = Array(text.utf8)
@@ -65,5 +70,41 @@ struct CPFScannerMatchTests {
         var out = [UInt8](repeating: 0, count: match.range.count)
         #expect(out.withUnsafeMutableBytes { match.writeText(to: $0, replacingDigitsWith: other) } == match.range.count)
         #expect(String(decoding: out, as: UTF8.self) == "529.9\u{200B}82.247 - \n25")
+    }
+
+    @Test(
+        "fullwidth digits, alone or mixed with ASCII ones, are digits of a candidate",
+        arguments: [
+            ("CPF ５２９.９８２.２４７-２５", "52998224725", CPFScanner.Confidence.high),
+            ("id 529９８２247２５ fim", "52998224725", .medium),
+            ("５２９ ９８２ ２４７ ２５", "52998224725", .low),
+        ])
+    func fullwidthDigits(text: String, digits: String, confidence: CPFScanner.Confidence) throws {
+        let match = try #require(CPFScanner.matches(in: text.utf8, minimumConfidence: .low).first)
+        #expect(match.digits == digits)
+        #expect(match.confidence == confidence)
+        #expect(match.text == String(text.drop { !$0.isNumber }.reversed().drop { !$0.isNumber }.reversed()))
+        let written = Array(match.text.utf8)
+        #expect(
+            written.withUnsafeBytes { bytes in (0..<11).map { match.writtenDigit($0, in: bytes) } }
+                == Array(digits.utf8))
+        var out = [UInt8](repeating: 0, count: match.range.count)
+        out.withUnsafeMutableBytes { _ = match.writeText(to: $0, hiding: .lgpd) }
+        #expect(
+            out.withUnsafeBytes { bytes in (0..<11).map { match.writtenDigit($0, in: bytes) } }
+                == Array("***982247**".utf8))
+        let other = try CPF(validating: "390.533.447-05")
+        out.withUnsafeMutableBytes { _ = match.writeText(to: $0, replacingDigitsWith: other) }
+        #expect(CPFScanner.matches(in: out, minimumConfidence: .low).map(\.digits) == ["39053344705"])
+        #expect(out.count == written.count)
+    }
+
+    @Test("a fullwidth digit next to a candidate touches it; other digit forms are not digits (yet)")
+    func fullwidthNeighbours() {
+        #expect(CPFScanner.matches(in: "１39053344705".utf8, minimumConfidence: .low).isEmpty)
+        #expect(CPFScanner.matches(in: "39053344705.１".utf8, minimumConfidence: .low).isEmpty)
+        // Arabic-Indic digits (U+0660–0669) are not read.
+        #expect(CPFScanner.matches(in: "٣٩٠٥٣٣٤٤٧٠٥".utf8, minimumConfidence: .low).isEmpty)
+        #expect(CPFScanner.matches(in: "٣39053344705".utf8, minimumConfidence: .low).count == 1)
     }
 }

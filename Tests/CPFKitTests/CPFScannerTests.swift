@@ -42,10 +42,11 @@ enum Reference {
         "-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}",
     ]
     static let spaces: Set<Unicode.Scalar> = [" ", "\u{A0}", "\u{202F}", "\u{2009}"]
-    static let invisibles: Set<Unicode.Scalar> = Set(
-        ([0xAD, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF] + Array(0x202A...0x202E)
-            + Array(0x2066...0x2069))
-            .map { Unicode.Scalar($0)! })
+    /// Ignored between digits and separators: default-ignorable code points
+    /// and format characters, as the standard library's Unicode data has them.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format
+    }
     static let cpfKeywords = [
         "cpf", "cpfs", "c.p.f.", "c.p.f", "cpf/mf", "cic", "cadastro de pessoa fisica",
         "cadastro de pessoas fisica", "cadastro de pessoa fisicas", "cadastro de pessoas fisicas",
@@ -58,7 +59,18 @@ enum Reference {
         "conta", "contas", "agencia", "agencias", "banco", "processos", "ip",
     ]
 
+    /// An ASCII digit: what stops a keyword.
     static func isDigit(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { ("0"..."9").contains($0) } ?? false }
+    /// A digit of a candidate: ASCII or fullwidth (U+FF10–FF19).
+    static func isAnyDigit(_ scalar: Unicode.Scalar?) -> Bool {
+        scalar.map { ("0"..."9").contains($0) || (0xFF10...0xFF19).contains($0.value) } ?? false
+    }
+    /// A digit already hidden: `*` or the fullwidth asterisk U+FF0A.
+    static func isStar(_ scalar: Unicode.Scalar) -> Bool { scalar == "*" || scalar == "\u{FF0A}" }
+    /// The ASCII digit of a digit of a candidate.
+    static func asciiDigit(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        scalar.isASCII ? scalar : Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!
+    }
 
     /// A letter folded to lowercase ASCII without its accent, if it is an ASCII or Latin-1 letter.
     static func folded(_ scalar: Unicode.Scalar) -> Character? {
@@ -83,12 +95,72 @@ enum Reference {
             scalars.append(Scalar(value: scalar, offset: offset, length: length))
             offset += length
         }
-        let visible = scalars.filter { !invisibles.contains($0.value) }
+        let visible = scalars.filter { !isInvisible($0.value) }
         var found: [ReferenceMatch] = []
-        for start in visible.indices where isDigit(visible[start].value) {
+        for start in visible.indices where isAnyDigit(visible[start].value) {
             if let match = candidate(at: start, visible, scalars, text) { found.append(match) }
         }
-        return found
+        for start in scalars.indices {
+            if let match = ocrReading(at: start, scalars) { found.append(match) }
+        }
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The digits OCR mistakes letters for (docs/reference.md, "OCR readings").
+    static let lookAlikes: [Character: Character] = [
+        "O": "0", "o": "0", "D": "0", "Q": "0", "l": "1", "I": "1", "i": "1", "|": "1", "!": "1", "Z": "2", "z": "2",
+        "S": "5", "s": "5", "G": "6", "b": "6", "T": "7", "B": "8", "g": "9", "q": "9",
+    ]
+
+    /// An OCR reading: 14 ASCII characters `DDD.DDD.DDD-DD` from `start`, each
+    /// `D` a digit or a look-alike, one or two of them look-alikes, valid
+    /// and not repeated, with no word or number touching it.
+    static func ocrReading(at start: Int, _ scalars: [Scalar]) -> ReferenceMatch? {
+        guard start + 14 <= scalars.count else { return nil }
+        let written = scalars[start..<start + 14].map(\.value)
+        guard written.allSatisfy(\.isASCII) else { return nil }
+        let characters = written.map(Character.init)
+        guard characters[3] == ".", characters[7] == ".", characters[11] == "-" else { return nil }
+        let positions = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13].map { characters[$0] }
+        guard positions.allSatisfy({ $0.isWholeNumber || lookAlikes[$0] != nil }) else { return nil }
+        let letters = positions.filter { !$0.isWholeNumber }.count
+        guard (1...2).contains(letters) else { return nil }
+        let digits = String(positions.map { $0.isWholeNumber ? $0 : lookAlikes[$0]! })
+        guard Set(digits).count > 1, digits.isValidCPF else { return nil }
+        // Its neighbours: the nearest characters that are not invisible, within 16 bytes.
+        let first = scalars[start].offset
+        func neighbour(from index: Int, step: Int, base: Int) -> (Unicode.Scalar, Int)? {
+            var index = index
+            while index >= 0, index < scalars.count {
+                let scalar = scalars[index]
+                guard scalar.offset >= base - 16, scalar.offset + scalar.length <= base + 16 else { return nil }
+                if !isInvisible(scalar.value) { return (scalar.value, index) }
+                index += step
+            }
+            return nil
+        }
+        /// A word or number: ASCII letters and digits, `*`, `_`, and every
+        /// other character not ASCII but spaces and dashes.
+        func isWord(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII {
+                return scalar.properties.isAlphabetic || isDigit(scalar) || scalar == "*" || scalar == "_"
+            }
+            return !spaces.contains(scalar) && !dashes.contains(scalar)
+        }
+        func touches(_ index: Int, step: Int, base: Int) -> Bool {
+            guard let (near, at) = neighbour(from: index, step: step, base: base) else { return false }
+            if isWord(near) { return true }
+            guard near == "." || near == "/" || dashes.contains(near),
+                let (next, _) = neighbour(from: at + step, step: step, base: base)
+            else { return false }
+            return isWord(next)
+        }
+        guard !touches(start - 1, step: -1, base: first), !touches(start + 14, step: 1, base: first + 14) else {
+            return nil
+        }
+        return ReferenceMatch(
+            range: first..<first + 14, digits: digits, confidence: .medium, isValid: true,
+            keyword: keyword(before: first, scalars))
     }
 
     /// The gap forms: each a list of tests, one per visible character.
@@ -115,7 +187,7 @@ enum Reference {
 
     static func candidate(at start: Int, _ visible: [Scalar], _ scalars: [Scalar], _ text: String) -> ReferenceMatch? {
         func digitRun(_ index: Int, _ count: Int) -> Bool {
-            index + count <= visible.count && (index..<index + count).allSatisfy { isDigit(visible[$0].value) }
+            index + count <= visible.count && (index..<index + count).allSatisfy { isAnyDigit(visible[$0].value) }
         }
         // Every way to read the 3-3-3-2 groups from `start`.
         var parses: [(end: Int, separators: [String])] = []
@@ -139,7 +211,7 @@ enum Reference {
         precondition(parses.count == 1, "ambiguous parse")
         let first = visible[start].offset
         let lastDigit = visible[parse.end - 1]
-        let end = lastDigit.offset + 1
+        let end = lastDigit.offset + lastDigit.length
         guard end - first <= 96 else { return nil }
         let usesSpaces = parse.separators.contains(" ")
         let fullMask = parse.separators == [".", ".", "-"]
@@ -153,23 +225,24 @@ enum Reference {
             while index >= 0, index < scalars.count {
                 let scalar = scalars[index]
                 guard scalar.offset >= base - 16, scalar.offset + scalar.length <= base + 16 else { return nil }
-                if !invisibles.contains(scalar.value) { return (scalar.value, index) }
+                if !isInvisible(scalar.value) { return (scalar.value, index) }
                 index += step
             }
             return nil
         }
         func touches(from index: Int, step: Int, base: Int) -> Bool {
             guard let (near, at) = neighbour(from: index, step: step, base: base) else { return false }
-            if isDigit(near) { return true }
+            if isAnyDigit(near) { return true }
             let joins = near == "." || dashes.contains(near) || (usesSpaces && spaces.contains(near))
             guard joins, let (next, _) = neighbour(from: at, step: step, base: base) else { return false }
-            return isDigit(next) || (spaces.contains(near) && next == "*")
+            return isAnyDigit(next) || (spaces.contains(near) && isStar(next))
         }
         guard !touches(from: firstIndex, step: -1, base: first), !touches(from: lastIndex, step: 1, base: end) else {
             return nil
         }
 
-        let digits = String(String.UnicodeScalarView(visible[start..<parse.end].map(\.value).filter { isDigit($0) }))
+        let digits = String(
+            String.UnicodeScalarView(visible[start..<parse.end].map(\.value).filter { isAnyDigit($0) }.map(asciiDigit)))
         guard Set(digits).count > 1 else { return nil }
         let valid = digits.isValidCPF
         let keyword = keyword(before: first, scalars)
@@ -261,6 +334,8 @@ struct CPFScannerTests {
         "390", "533", "447", "05", "529", "982", "247", "25", "1", "12", "123", "23100299900",
         ".", ".", "-", "-", "\u{2011}", "\u{2013}", "\u{2212}", " ", " ", "\u{A0}", "\u{202F}", "\u{2009}", "/", " - ",
         "\n", "\r\n", "\r", "\u{200B}", "\u{AD}", "\u{FEFF}", "\u{2066}", "*", ",", ";", "x", "é", "É", "\t",
+        "\u{61C}", "\u{2062}", "\u{180E}", "\u{34F}", "\u{FE0F}", "\u{E0041}", "\u{3164}", "\u{FF15}", "\u{FF0A}",
+        "\u{FF10}\u{FF11}\u{FF12}", "\u{0661}", "O", "l", "lOl.OIl.lOO-lO", "SOB.", "-Z", "ABC1D23",
         "cpf ", "CPF: ", "C.P.F.", "tel ", "whatsapp", "Cadastro de Pessoas Físicas ", "ip", "nota fiscal ",
         String(repeating: "a", count: 30),
     ]
@@ -281,10 +356,31 @@ struct CPFScannerTests {
         default: break
         }
         let characters = Array(digits)
+        if Int.random(in: 0..<8, using: &random) == 0 {
+            // An OCR reading: the full mask with one or two digits as look-alike letters.
+            var mask = Array(
+                digits.prefix(3) + "." + digits.dropFirst(3).prefix(3) + "." + digits.dropFirst(6).prefix(3))
+            mask += Array("-" + digits.suffix(2))
+            let readings = Dictionary(grouping: Reference.lookAlikes.keys) { Reference.lookAlikes[$0]! }
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let at = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13].randomElement(using: &random)!
+                if let letters = readings[mask[at]] { mask[at] = letters.randomElement(using: &random)! }
+            }
+            return String(mask)
+        }
         var text = ""
         for (index, character) in characters.enumerated() {
-            text.append(character)
-            if Int.random(in: 0..<25, using: &random) == 0 { text += "\u{200B}" }
+            // Now and then a fullwidth digit, or an invisible character after it.
+            if Int.random(in: 0..<12, using: &random) == 0 {
+                text.unicodeScalars.append(Unicode.Scalar(UInt32(character.asciiValue!) - 0x30 + 0xFF10)!)
+            } else {
+                text.append(character)
+            }
+            switch Int.random(in: 0..<50, using: &random) {
+            case 0, 1: text += "\u{200B}"
+            case 2: text += ["\u{61C}", "\u{2063}", "\u{FE0F}", "\u{E0020}", "\u{115F}"].randomElement(using: &random)!
+            default: break
+            }
             if index == 2 || index == 5 || index == 8 {
                 text +=
                     Int.random(in: 0..<3, using: &random) == 0
@@ -336,7 +432,11 @@ struct CPFScannerTests {
         for _ in 0..<1500 {
             // Several random texts in a row, their Unicode characters dropped:
             // long enough for the 64-byte blocks of the quick path.
-            let text = String((0..<4).map { _ in Self.randomText(&random) }.joined().unicodeScalars.filter(\.isASCII))
+            // Fullwidth digits are written as ASCII ones.
+            let scalars = (0..<4).map { _ in Self.randomText(&random) }.joined().unicodeScalars.map {
+                Reference.isAnyDigit($0) ? Reference.asciiDigit($0) : $0
+            }
+            let text = String(String.UnicodeScalarView(scalars.filter(\.isASCII)))
             let bytes = Array(text.utf8)
             let whole = CPFScanner.matches(in: bytes, minimumConfidence: .low, includeInvalid: true)
             let expected = Reference.matches(text)
@@ -362,7 +462,12 @@ struct CPFScannerTests {
                 "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(level)")
             #expect(redacted.count == bytes.count)
             for index in bytes.indices where redacted[index] != bytes[index] {
-                #expect(bytes[index] &- 0x30 < 10 && redacted[index] == UInt8(ascii: "*"))
+                // An ASCII digit (or look-alike letter) becomes `*`, a fullwidth one (EF BC 90–99) `＊` (EF BC 8A).
+                let wide = index >= 2 && bytes[index - 2] == 0xEF && bytes[index - 1] == 0xBC
+                #expect(
+                    wide
+                        ? bytes[index] &- 0x90 < 10 && redacted[index] == 0x8A
+                        : CPFScanner.ocrDigit(bytes[index]) != nil && redacted[index] == UInt8(ascii: "*"))
             }
         }
     }

@@ -394,7 +394,7 @@ final class FindEngine {
             var digits = Array(match.digits.utf8)
             if let hiding {
                 text.withUnsafeMutableBytes { hiding.hide(match, in: $0) }
-                digits = match.digitOffsets.map { text[$0] }
+                digits = text.withUnsafeBytes { written in (0..<11).map { match.writtenDigit($0, in: written) } }
             }
             let column = match.range.lowerBound + 1
             if json {
@@ -407,6 +407,7 @@ final class FindEngine {
                 digits.withUnsafeBytes { object.string("cpf", $0) }
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
+                if match.isOCRReading { object.bool("ocr", true) }
                 object.end()
             } else {
                 if settings.colours { Colour.start(Colour.source, to: out) }
@@ -590,12 +591,13 @@ final class FindEngine {
                     if hiding == nil {
                         $0.copyBytes(from: match.digits.utf8)
                     } else {
-                        for (index, offset) in match.digitOffsets.enumerated() { $0[index] = written[offset] }
+                        for index in 0..<11 { $0[index] = match.writtenDigit(index, in: written) }
                     }
                     return 11
                 }
                 object.string("confidence", match.confidence.rawValue)
                 object.bool("valid", match.isValid)
+                if match.isOCRReading { object.bool("ocr", true) }
                 object.end()
             } else if settings.colours {
                 writeColouredLine(source: source, line: line, column: column, text: written, to: out)

@@ -7,12 +7,12 @@ enum FindCommand: Command {
         help: Localized(
             """
             Print one JSON object per CPF (JSON Lines): source, line, column, text, cpf (its 11 digits), \
-            confidence and valid.
+            confidence and valid (and "ocr":true for an OCR reading).
             """,
             pt:
                 """
                 Imprime um objeto JSON por CPF (JSON Lines): source, line, column, text, cpf (os 11 dígitos), \
-                confidence e valid.
+                confidence e valid (e "ocr":true numa leitura de OCR).
                 """
         ))
     /// `--per-line`: one JSON array per input line (``FindLinesEngine``).
@@ -162,6 +162,10 @@ enum FindCommand: Command {
             'CPF', or as the full mask DDD.DDD.DDD-DD), low (after a phone, PIS, CNH,
             RENAVAM... keyword, or written with spaces or dots only, like an IP
             address) or medium (anything else). See docs/reference.md for the lists.
+            Fullwidth digits (U+FF10-FF19) count as digits. A full mask in which OCR
+            wrote one or two digits as look-alike letters (133.72O.622-99,
+            3l0.996.985-88) is read as those digits when they pass the checksum: an
+            OCR reading, of confidence medium.
 
             Files are read on several threads at once (--threads), and what each
             prints comes out in the order of the files, the same as with one thread.
@@ -222,7 +226,11 @@ enum FindCommand: Command {
                 máscara completa DDD.DDD.DDD-DD), low (depois de uma palavra-chave de
                 telefone, PIS, CNH, RENAVAM..., ou escrito só com espaços ou pontos, como
                 um endereço IP) ou medium (todo o resto). As listas estão em
-                docs/reference.md.
+                docs/reference.md. Dígitos de largura total (U+FF10-FF19) contam como
+                dígitos. Uma máscara completa em que o OCR escreveu um ou dois dígitos como
+                letras parecidas (133.72O.622-99, 3l0.996.985-88) é lida como esses dígitos
+                quando passam no dígito verificador: uma leitura de OCR, de confiança
+                medium.
 
                 Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
                 cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos

@@ -29,15 +29,44 @@ extension CPFScanner {
         }
     }
 
-    /// The kind of the character whose UTF-8 encoding is `E2 second third`.
+    /// The kind of a character that is not ASCII, from its code point:
+    /// spaces, dashes, fullwidth digits U+FF10–FF19, the fullwidth asterisk
+    /// U+FF0A (how `redact` hides a fullwidth digit), and the ignorable code
+    /// points of ``isIgnorable(_:)`` (invisible).
     @inline(__always)
-    internal static func kindE2(_ second: UInt8, _ third: UInt8) -> Kind {
-        switch (second, third) {
-        // U+200B–200F, U+202A–202E, U+2060, U+2066–2069
-        case (0x80, 0x8B...0x8F), (0x80, 0xAA...0xAE), (0x81, 0xA0), (0x81, 0xA6...0xA9): .invisible
-        case (0x80, 0x90...0x95), (0x88, 0x92): .dash  // U+2010–2015, U+2212
-        case (0x80, 0x89), (0x80, 0xAF): .space  // U+2009, U+202F
-        default: .other
+    internal static func scalarKind(_ scalar: UInt32) -> Kind {
+        switch scalar {
+        case 0xA0, 0x2009, 0x202F: .space
+        case 0x2010...0x2015, 0x2212: .dash
+        case 0xFF10...0xFF19: .digit
+        case 0xFF0A: .star
+        default: isIgnorable(scalar) ? .invisible : .other
+        }
+    }
+
+    /// The number of bytes of the UTF-8 sequence that `lead` starts (2 to
+    /// 4), or 0 when `lead` starts none.
+    @inline(__always)
+    internal static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0xC2 ? 0 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF5 ? 4 : 0
+    }
+
+    /// The code point of the `length` bytes at `bytes` (a lead byte and its
+    /// continuation bytes), or `nil` when they are not one well-formed
+    /// UTF-8 sequence (an overlong form, a surrogate, past U+10FFFF).
+    @inline(__always)
+    internal static func decodeScalar(_ bytes: UnsafePointer<UInt8>, length: Int) -> UInt32? {
+        let lead = bytes[0]
+        var scalar = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for index in 1..<length {
+            let byte = bytes[index]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        switch length {
+        case 3 where scalar < 0x800 || (0xD800...0xDFFF).contains(scalar): return nil
+        case 4 where scalar < 0x1_0000 || scalar > 0x10_FFFF: return nil
+        default: return scalar
         }
     }
 
@@ -58,22 +87,17 @@ extension CPFScanner {
             if index >= count { return (final ? .absent : .starved, 0) }
             let byte = base[index]
             if byte < 0x80 { return (CPFScanner.asciiKind(byte), 1) }
-            guard byte == 0xC2 || byte == 0xE2 || byte == 0xEF else { return (.other, 1) }
-            if index + 1 >= limit { return (.absent, 0) }
-            if index + 1 >= count { return (final ? .other : .starved, 1) }
-            let second = base[index + 1]
-            if byte == 0xC2 {
-                return second == 0xAD ? (.invisible, 2) : second == 0xA0 ? (.space, 2) : (.other, 1)
+            let length = CPFScanner.sequenceLength(byte)
+            if length == 0 { return (.other, 1) }
+            if index + length > limit { return (.absent, 0) }
+            if index + length > count {
+                // Only the bytes fed so far: starved while they may start the sequence.
+                for next in index + 1..<count where base[next] & 0xC0 != 0x80 { return (.other, 1) }
+                return (final ? .other : .starved, 1)
             }
-            guard byte == 0xE2 ? (second == 0x80 || second == 0x81 || second == 0x88) : second == 0xBB else {
-                return (.other, 1)
-            }
-            if index + 2 >= limit { return (.absent, 0) }
-            if index + 2 >= count { return (final ? .other : .starved, 1) }
-            let third = base[index + 2]
-            if byte == 0xEF { return third == 0xBF ? (.invisible, 3) : (.other, 1) }
-            let kind = CPFScanner.kindE2(second, third)
-            return kind == .other ? (.other, 1) : (kind, 3)
+            guard let scalar = CPFScanner.decodeScalar(base + index, length: length) else { return (.other, 1) }
+            let kind = CPFScanner.scalarKind(scalar)
+            return kind == .other ? (.other, 1) : (kind, length)
         }
 
         /// The next character at or after `index` that is not invisible,
@@ -96,19 +120,17 @@ extension CPFScanner {
             if end <= limit { return (.absent, 0) }
             let last = base[end - 1]
             if last < 0x80 { return (CPFScanner.asciiKind(last), 1) }
-            if last >= 0xC0 || end - 2 < limit { return (.other, 1) }
-            let second = base[end - 2]
-            if second == 0xC2 {
-                return last == 0xAD ? (.invisible, 2) : last == 0xA0 ? (.space, 2) : (.other, 1)
-            }
-            if end - 3 < limit { return (.other, 1) }
-            let first = base[end - 3]
-            if first == 0xEF, second == 0xBB, last == 0xBF { return (.invisible, 3) }
-            if first == 0xE2 {
-                let kind = CPFScanner.kindE2(second, last)
-                if kind != .other { return (kind, 3) }
-            }
-            return (.other, 1)
+            if last >= 0xC0 { return (.other, 1) }
+            // Back to the lead byte, at most three bytes before the last.
+            var start = end - 2
+            while start >= limit, end - start <= 4, base[start] & 0xC0 == 0x80 { start -= 1 }
+            if start < limit || end - start > 4 { return (.other, 1) }
+            let length = end - start
+            guard CPFScanner.sequenceLength(base[start]) == length,
+                let scalar = CPFScanner.decodeScalar(base + start, length: length)
+            else { return (.other, 1) }
+            let kind = CPFScanner.scalarKind(scalar)
+            return kind == .other ? (.other, 1) : (kind, length)
         }
 
         /// The last character before `end` that is not invisible, at or after `limit`.
@@ -165,6 +187,10 @@ extension CPFScanner {
         var isFullMask = true
         /// The three separators are all `.` (`200.147.123.45`).
         var isDotsOnly = true
+        /// Some digits are fullwidth (U+FF10–FF19, three bytes each).
+        var hasWideDigits = false
+        /// An OCR reading: some digits are look-alike letters (see ``CPFScanner/ocrCandidate(_:at:)``).
+        var isOCRReading = false
     }
 
     /// The outcome of parsing at a digit.
@@ -183,7 +209,6 @@ extension CPFScanner {
         let limit = first + maximumSpan
         var index = first
         var digitCount = 0
-        var lastDigit = first
         for group in 0..<4 {
             // The digits of the group.
             for position in 0..<(group == 3 ? 2 : 3) {
@@ -201,10 +226,13 @@ extension CPFScanner {
                 } else {
                     candidate.offsetsHigh |= UInt32(offset) << (8 * UInt32(digitCount - 8))
                 }
-                candidate.packed = candidate.packed << 4 | UInt64(text.base[index] &- 0x30)
+                // An ASCII digit, or a fullwidth one (EF BC 90–99).
+                let byte = text.base[index]
+                let isWide = byte >= 0x80
+                if isWide { candidate.hasWideDigits = true }
+                candidate.packed = candidate.packed << 4 | UInt64(isWide ? text.base[index + 2] &- 0x90 : byte &- 0x30)
                 digitCount += 1
-                lastDigit = index
-                index += 1
+                index += isWide ? 3 : 1
             }
             if group == 3 { break }
             // The gap: nothing, a separator, a line break, or a separator and a line break.
@@ -259,7 +287,7 @@ extension CPFScanner {
             guard kind == .digit else { return .none }
             index = at
         }
-        candidate.end = lastDigit + 1
+        candidate.end = index
 
         // Touching: after the last digit, then before the first.
         let afterLimit = candidate.end + neighbourReach

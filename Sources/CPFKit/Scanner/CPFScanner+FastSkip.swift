@@ -3,22 +3,43 @@
 // digit and, after a number that is no CPF, for the end of its run of digits.
 
 extension CPFScanner {
-    /// The index of the first ASCII digit in `base[from..<limit]`, or an
-    /// index at least `limit` with no digit before it from `from`;
-    /// eight bytes at a time while eight bytes are left before `count` (the
-    /// bytes that may be read, which may go past `limit`).
+    /// The index of the first ASCII digit or byte 0xEF (which starts a
+    /// fullwidth digit, U+FF10–FF19 being EF BC 90–99) in
+    /// `base[from..<limit]`, or an index at least `limit` with neither
+    /// before it from `from`; eight bytes at a time while eight bytes are
+    /// left before `count` (the bytes that may be read, which may go past
+    /// `limit`). A word with no byte from 0x80 costs one test more.
     ///
     /// `firstDigit(in: "ab 1", from: 0, limit: 4, count: 4) == 3`
     @inline(__always)
     internal static func firstDigit(_ base: UnsafePointer<UInt8>, from start: Int, limit: Int, count: Int) -> Int {
         var index = start
         while index < limit, count - index >= 8 {
-            let digits = DigitWord.digitBits(DigitWord.load(base + index))
+            let word = DigitWord.load(base + index)
+            var digits = DigitWord.digitBits(word)
+            if word & DigitWord.highBits != 0 { digits |= DigitWord.bytesEqual(word, 0xEF) }
             if digits != 0 { return index + digits.trailingZeroBitCount >> 3 }
             index += 8
         }
-        while index < limit, base[index] &- 0x30 >= 10 { index += 1 }
+        while index < limit, base[index] &- 0x30 >= 10, base[index] != 0xEF { index += 1 }
         return index
+    }
+
+    /// The positions among the 64 bytes at `start` where a fullwidth digit
+    /// (EF BC 90–99) starts, bit *i* for byte *i*; `leads` has bit *i*
+    /// set when byte *i* is 0xEF. Two bytes after the 64 may be read.
+    @inline(__always)
+    internal static func wideDigitStarts(_ start: UnsafePointer<UInt8>, leads: UInt64) -> UInt64 {
+        var candidates = leads
+        var starts: UInt64 = 0
+        while candidates != 0 {
+            let position = candidates.trailingZeroBitCount
+            candidates &= candidates &- 1
+            if start[position] == 0xEF, start[position + 1] == 0xBC, start[position + 2] &- 0x90 < 10 {
+                starts |= 1 << UInt64(position)
+            }
+        }
+        return starts
     }
 
     /// The index of the first byte at or after `start` that is not an ASCII
@@ -41,11 +62,13 @@ extension CPFScanner {
     /// digits; `inCandidate`, the bytes that may lie between the first and
     /// the last digit of a candidate (digits, `,` to `/`, ASCII controls and
     /// space, every byte from 0x80; more than the rule allows, never less);
-    /// and `nonASCII`, the bytes from 0x80.
+    /// `nonASCII`, the bytes from 0x80; and `wideLeads`, the bytes 0xEF
+    /// (which start the fullwidth digits EF BC 90–99).
     internal struct BlockMasks {
         var digits: UInt64
         var inCandidate: UInt64
         var nonASCII: UInt64
+        var wideLeads: UInt64
 
         /// The masks of the 64 bytes at `start`.
         @inline(__always)
@@ -72,14 +95,30 @@ extension CPFScanner {
             self.digits = digits
             self.inCandidate = inCandidate
             // Most blocks are ASCII: their bytes from 0x80 are gathered only
-            // when there are some.
+            // when there are some, out of line.
+            (nonASCII, wideLeads) = highs & high != 0 ? Self.nonASCIIMasks(raw) : (0, 0)
+        }
+
+        /// `nonASCII` and `wideLeads` of the 64 bytes at `raw`, some of them from 0x80.
+        @inline(never)
+        static func nonASCIIMasks(_ raw: UnsafeRawPointer) -> (nonASCII: UInt64, wideLeads: UInt64) {
             var nonASCII: UInt64 = 0
-            if highs & high != 0 {
+            var wideLeads: UInt64 = 0
+            // Bytes from 0xE0 (bits 7, 6 and 5 set) start the characters of three bytes or more.
+            var fromE0: UInt64 = 0
+            for index in 0..<8 {
+                let word = DigitWord.load(raw, at: 8 * index)
+                nonASCII |= DigitWord.gatherHighBits(word) << UInt64(8 * index)
+                fromE0 |= word & word << 1 & word << 2
+            }
+            // Bytes 0xEF, sought only among such characters (rare in Latin text).
+            if fromE0 & DigitWord.highBits != 0 {
                 for index in 0..<8 {
-                    nonASCII |= DigitWord.gatherHighBits(DigitWord.load(raw, at: 8 * index)) << UInt64(8 * index)
+                    let word = DigitWord.load(raw, at: 8 * index)
+                    wideLeads |= DigitWord.gatherHighBits(DigitWord.bytesEqual(word, 0xEF)) << UInt64(8 * index)
                 }
             }
-            self.nonASCII = nonASCII
+            return (nonASCII, wideLeads)
         }
     }
 

@@ -28,6 +28,20 @@ extension CPFScanner {
         /// The offsets of the digits from `range.lowerBound`, a byte each.
         @usableFromInline internal let offsetsLow: UInt64
         @usableFromInline internal let offsetsHigh: UInt32
+        /// Some digits are fullwidth (U+FF10–FF19, three bytes each).
+        @usableFromInline internal let hasWideDigits: Bool
+        /// Whether it is an OCR reading: written as the full mask with one
+        /// or two letters that OCR mistakes for digits (`133.72O.622-99`),
+        /// read as those digits (``digits`` is `"13372062299"`). Such a match
+        /// is always valid, with confidence `.medium`.
+        ///
+        /// ```swift
+        /// let match = CPFScanner.matches(in: "CPF 3l0.996.985-88".utf8)[0]
+        /// match.isOCRReading   // true
+        /// match.digits         // "31099698588"
+        /// match.confidence     // .medium
+        /// ```
+        public let isOCRReading: Bool
         /// The bytes from the first digit to the last, zero after them.
         internal let bytes: InlineBytes
 
@@ -42,6 +56,8 @@ extension CPFScanner {
             packed = candidate.packed
             offsetsLow = candidate.offsetsLow
             offsetsHigh = candidate.offsetsHigh
+            hasWideDigits = candidate.hasWideDigits
+            isOCRReading = candidate.isOCRReading
             self.bytes = InlineBytes(bytes, count: range.count, readable: readable)
         }
 
@@ -82,6 +98,26 @@ extension CPFScanner {
         /// CPFScanner.matches(in: "390.533.447-05".utf8)[0].digitOffsets   // [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13]
         /// ```
         public var digitOffsets: [Int] { (0..<11).map(digitOffset) }
+
+        /// Digit `index` (0 to 10) of the match as it stands in `written`
+        /// (its bytes from ``range``'s start, as written, hidden or
+        /// pseudonymised), as one ASCII byte: a digit, or `*` for a hidden
+        /// one; a fullwidth digit or asterisk gives its ASCII form.
+        /// For the command-line tool (how `find --hide` fills JSON's `cpf`).
+        ///
+        /// ```swift
+        /// let match = CPFScanner.matches(in: "５２９.９８２.２４７-２５".utf8)[0]
+        /// Array("５２９.９８２.２４７-２５".utf8).withUnsafeBytes { match.writtenDigit(0, in: $0) }   // "5"
+        /// ```
+        package func writtenDigit(_ index: Int, in written: UnsafeRawBufferPointer) -> UInt8 {
+            let offset = digitOffset(index)
+            let byte = written[offset]
+            if byte < 0x80 {
+                return byte == UInt8(ascii: "*") ? byte : CPFScanner.ocrDigit(byte).map { $0 | 0x30 } ?? byte
+            }
+            let last = written[offset + 2]
+            return last == 0x8A ? UInt8(ascii: "*") : last &- 0x90 | 0x30
+        }
 
         /// The match as written in the text (`"390.533.447-05"`,
         /// `"390 533 447 05"`, `"390.533.447-\n05"`…), at most 96 bytes;
@@ -139,6 +175,10 @@ extension CPFScanner {
         package func hideDigits(in buffer: UnsafeMutableRawBufferPointer, style: RedactionStyle) {
             precondition(buffer.count >= range.count, "hideDigits(in:style:) needs range.count bytes")
             let base = buffer.baseAddress!
+            if hasWideDigits {
+                hideWideDigits(in: base, style: style)
+                return
+            }
             let star = UInt8(ascii: "*")
             let low = offsetsLow
             let high = offsetsHigh
@@ -155,6 +195,21 @@ extension CPFScanner {
             base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 16 & 0xFF), as: UInt8.self)
             base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: high >> 8 & 0xFF), as: UInt8.self)
             base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: high >> 16 & 0xFF), as: UInt8.self)
+        }
+
+        /// ``hideDigits(in:style:)`` for a match with fullwidth digits: each
+        /// becomes a fullwidth asterisk U+FF0A (`＊`, three bytes as the
+        /// digit), each ASCII digit a `*`.
+        @usableFromInline
+        internal func hideWideDigits(in base: UnsafeMutableRawPointer, style: RedactionStyle) {
+            for index in 0..<11 where style == .full || index < 3 || index > 8 {
+                let offset = digitOffset(index)
+                if base.load(fromByteOffset: offset, as: UInt8.self) >= 0x80 {
+                    base.storeBytes(of: 0x8A, toByteOffset: offset + 2, as: UInt8.self)  // EF BC 8A
+                } else {
+                    base.storeBytes(of: UInt8(ascii: "*"), toByteOffset: offset, as: UInt8.self)
+                }
+            }
         }
 
         /// Writes the match as written (``text``'s bytes, `range.count` of
@@ -177,7 +232,10 @@ extension CPFScanner {
         package func writeText(to buffer: UnsafeMutableRawBufferPointer, replacingDigitsWith replacement: CPF) -> Int {
             let count = writeText(to: buffer, hiding: nil)
             for index in 0..<11 {
-                buffer[digitOffset(index)] = UInt8(truncatingIfNeeded: replacement[digitAt: index]) | 0x30
+                let digit = UInt8(truncatingIfNeeded: replacement[digitAt: index])
+                let offset = digitOffset(index)
+                // A fullwidth digit (EF BC 90–99) is replaced by a fullwidth one.
+                if buffer[offset] >= 0x80 { buffer[offset + 2] = 0x90 | digit } else { buffer[offset] = digit | 0x30 }
             }
             return count
         }

@@ -10,14 +10,15 @@
 /// text extracted from PDFs) given as bytes, in pieces of any size, in
 /// constant memory, each with a ``Confidence``.
 ///
-/// A **candidate** is 11 ASCII digits in groups of 3, 3, 3 and 2 with, between
+/// A **candidate** is 11 digits (ASCII, or fullwidth U+FF10–FF19, in any mix) in groups of 3, 3, 3 and 2 with, between
 /// two groups, nothing or one separator: `.`, a dash (`-`, U+2010–U+2015,
 /// U+2212) or a space (U+0020, U+00A0, U+202F, U+2009); before the last group
 /// also `/` or a dash with a space on each side (`390.533.447 - 05`). A line
 /// break (LF or CRLF; a CR alone is not one) may stand for a separator or
-/// follow one, once per gap. Invisible characters (U+00AD, U+200B–U+200F,
-/// U+2060, U+FEFF, U+202A–U+202E, U+2066–U+2069) between two digits are
-/// ignored and belong to the match. A candidate spans at most 96 bytes from
+/// follow one, once per gap. Invisible characters (every default-ignorable
+/// code point and format character of Unicode 15.0: U+00AD, U+200B–U+200F,
+/// U+2060–U+2064, U+FEFF, U+FE00–U+FE0F…) between two digits or separators
+/// are ignored and belong to the match. A candidate spans at most 96 bytes from
 /// its first digit to its last (a known limit: longer is no candidate).
 ///
 /// A candidate that **touches another number** is never reported: the
@@ -34,6 +35,12 @@
 /// separate it; `.medium` otherwise. One with wrong check digits written as
 /// the full mask or with a CPF keyword is a mistyped CPF (``Match/isValid``
 /// false, confidence `.high`).
+///
+/// An **OCR reading** is the full mask `DDD.DDD.DDD-DD` with one or two of
+/// its digits written as letters OCR mistakes for them (`O`→0, `l`→1…, the
+/// table of docs/reference.md), touching no word or number: when the digits so read
+/// are a valid CPF, not repeated, it is reported with confidence `.medium`
+/// and ``Match/isOCRReading`` true (`CPF 133.72O.622-99`).
 ///
 /// Feed the input in order with ``feed(_:onMatch:)``, in pieces of any size,
 /// then call ``finish(onMatch:)``. Every match is reported, in order, with
@@ -225,6 +232,8 @@ public struct CPFScanner: Sendable {
     ) -> (next: Int, pending: Bool) {
         let base = text.base
         var index = start
+        // OCR readings are `.medium`: not looked for when hiding from `.high`.
+        let readsOCR = hidingFrom != .high
         // Blocks of 64 positions judged from the bit masks of those 64
         // bytes and of the 64 after them (a candidate starting near the end
         // of a block ends in the next), each block's masks computed once.
@@ -234,10 +243,28 @@ public struct CPFScanner: Sendable {
             repeat {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
-                while starts != 0 {
-                    let position = starts.trailingZeroBitCount
+                if current.wideLeads != 0 { starts |= wideDigitStarts(base + index, leads: current.wideLeads) }
+                // Where the full mask's shape is, with letters among its digits.
+                var ocrStarts: UInt64 = 0
+                if readsOCR, current.digits != 0 || next.digits & 0b11 != 0 {
+                    ocrStarts = possibleOCRStarts(current, next, starts: starts)
+                }
+                var positions = starts | ocrStarts
+                while positions != 0 {
+                    let position = positions.trailingZeroBitCount
                     let first = index + position
-                    starts &= starts &- 1
+                    positions &= positions &- 1
+                    if ocrStarts >> UInt64(position) & 1 != 0 {
+                        switch ocrCandidate(text, at: first) {
+                        case .starved: return (first, true)
+                        case .none: break
+                        case .candidate(let candidate):
+                            judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                            continue
+                        }
+                        // A reading with no letter, or none: a number may still start here.
+                        if starts >> UInt64(position) & 1 == 0 { continue }
+                    }
                     if funnel(current.nonASCII, next.nonASCII, position) & 0xFFFF_FFFF == 0 {
                         // The next 32 bytes are ASCII: the quick parse decides.
                         let known = funnel(current.digits, next.digits, position) & 0xFF_FFFF
@@ -264,9 +291,46 @@ public struct CPFScanner: Sendable {
                 index += 64
             } while limit - index >= 64 && text.count - index >= 128
         }
+        // The first position where an OCR reading is still to be tried.
+        var ocrFrom = index
         while true {
             index = firstDigit(base, from: index, limit: limit, count: text.count)
-            if index >= limit { return (index, false) }
+            // An OCR reading starts at most two bytes before its first digit
+            // (or before the end of the bytes fed so far, where that digit
+            // may yet come): tried once, in order, each start below `limit`.
+            if readsOCR, index >= text.count || base[index] &- 0x30 < 10 {
+                var first = Swift.max(Swift.min(index, text.count) - 2, ocrFrom)
+                while first <= index, first < limit {
+                    switch ocrCandidate(text, at: first) {
+                    case .starved: return (first, true)
+                    case .none: break
+                    case .candidate(let candidate):
+                        judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                    }
+                    first += 1
+                }
+                ocrFrom = first
+            }
+            // The next scan goes on at `limit`: OCR readings starting from there are its own.
+            if index >= limit { return (limit, false) }
+            if base[index] >= 0x80 {
+                // Byte 0xEF: a fullwidth digit, or not.
+                switch text.next(index, limit: index + maximumSpan).0 {
+                case .starved: return (index, true)
+                case .digit:
+                    if text.startsNumber(index) {
+                        switch parse(text, at: index) {
+                        case .starved: return (index, true)
+                        case .none: break
+                        case .candidate(let candidate):
+                            judge(text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                        }
+                    }
+                default: break
+                }
+                index += 1
+                continue
+            }
             // Numbers do not start inside this run of digits.
             let runEnd = endOfDigits(base, from: index + 1, count: text.count)
             // A candidate's first run of digits has 3, 6, 9 or 11 of them,
@@ -299,10 +363,15 @@ public struct CPFScanner: Sendable {
         guard !DigitWord.isRepeated(packed: packed) else { return }
         let (check1, check2) = DigitWord.checkDigits(ofPacked: packed >> 8)
         let isValid = packed & 0xFF == UInt64(check1) << 4 | UInt64(check2)
+        // An OCR reading must pass the checksum; it is the full mask's
+        // `.high` lowered one level.
+        if candidate.isOCRReading && !isValid { return }
         // Hiding from `.low`, a valid CPF is hidden whatever its keyword.
         let keyword = isValid && hidingFrom == .low ? nil : keyword(text, before: first)
         let confidence: Confidence
-        if keyword?.kind == .cpf || candidate.isFullMask {
+        if candidate.isOCRReading {
+            confidence = .medium
+        } else if keyword?.kind == .cpf || candidate.isFullMask {
             confidence = .high
         } else if !isValid {
             return

@@ -16,6 +16,27 @@ struct FindEndToEndTests {
 
         """
 
+    @Test("OCR readings, fullwidth digits and any invisible character: found, JSON says ocr, redact hides them all")
+    func whatScannersAndKeyboardsDo() throws {
+        let text = "inscrito no CPF 133.72O.622-99; doc ５２９.９８２.２４７-２５; cpf 390\u{2063}533447\u{FE0F}05\n"
+        let found = run(["find", "--json"], stdin: Data(text.utf8))
+        #expect(found.status == 0)
+        let objects = try found.stdout.split(separator: UInt8(ascii: "\n")).map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+        }
+        #expect(objects.map { $0["cpf"] as? String } == ["13372062299", "52998224725", "39053344705"])
+        #expect(objects.map { $0["confidence"] as? String } == ["medium", "high", "high"])
+        #expect(objects.map { $0["ocr"] as? Bool } == [true, nil, nil])
+        #expect(objects.first?["text"] as? String == "133.72O.622-99")
+        let redacted = run(["redact"], stdin: Data(text.utf8))
+        #expect(
+            String(decoding: redacted.stdout, as: UTF8.self)
+                == "inscrito no CPF ***.***.***-**; doc ＊＊＊.＊＊＊.＊＊＊-＊＊; cpf ***\u{2063}******\u{FE0F}**\n")
+        #expect(run(["find", "--confidence", "low", "--include-invalid"], stdin: redacted.stdout).status == 1)
+        // check keeps its ASCII rule.
+        #expect(run(["check", "５２９.９８２.２４７-２５"]).status != 0)
+    }
+
     @Test("a large file scanned on several threads gives one thread's report; --threads takes 1 to 1024")
     func threadsGiveTheSameReport() {
         var random = SplitMix64(seed: 0x7E4D)
