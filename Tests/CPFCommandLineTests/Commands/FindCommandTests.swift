@@ -14,7 +14,7 @@ struct FindCommandTests {
             FindCommand.definition.options.map(\.long) == [
                 "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "recursive",
                 "glob", "pre", "pre-glob", "count",
-                "files-with-matches", "stats",
+                "files-with-matches", "quiet", "stats",
                 "threads", "no-progress", "color", "skip-unsearchable", "max-decompressed-size", "max-ratio",
             ])
         let help = FindCommand.definition.helpText
