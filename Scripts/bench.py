@@ -2,7 +2,8 @@
 """Benchmark `cpf` side by side with the C reference, `wc -l`, python-stdnum,
 GNU grep and ripgrep.
 
-Usage: Scripts/bench.py [--lines N] [--text-mb M] [--runs K] [--work DIR] [--text-only]
+Usage: Scripts/bench.py [--lines N] [--text-mb M] [--pt-mb P] [--runs K] [--work DIR] [--text-only | --pt-only]
+                        [--cpf PATH]
 
 Builds `cpf` (release, a fully static executable) and the C reference
 Scripts/bench/check_ref.c (gcc -O2), makes its own input with `cpf generate`
@@ -24,6 +25,15 @@ checks `cpf find --confidence low --include-invalid` on a slice against this
 script's own reading of the scanning rule (docs/reference.md#cpf-find-cpfs-in-free-text) (as far as ASCII text goes), and times `cpf find` against `grep -E` and `cpf redact` against
 `rg --passthru -r '***'`, both with the candidate pattern (which cannot check
 the digits nor the neighbours).
+
+The Portuguese benchmark makes P MB (default 130) of Brazilian text in seven
+genres (CSV rows, SQL inserts, JSON, URLs, logs, e-mails, gazette prose; names
+and places with accents), once dense (a CPF-like number every 50 to 100
+bytes: CPFs, mistyped CPFs, CNPJs, phones, CEPs, amounts, dates, long
+references) and once sparse (about one every 10 KB), checks that `redact`
+leaves nothing `find` would report, and times `find` and `redact` on one
+thread and on all beside `LC_ALL=C grep -E -c`, `rg -c` and `rg --passthru`,
+then `find -l` beside `grep -l`. --cpf times a binary already built.
 """
 
 import argparse
@@ -198,6 +208,88 @@ def make_text(path, megabytes):
     os.replace(f"{path}.tmp", path)
 
 
+NAMES = ("João da Silva", "Maria Conceição", "José Antônio Araújo", "Ana Luíza Gonçalves", "Sebastião Brandão",
+         "Fátima Rocha", "Inês Magalhães", "Luís Câmara", "Cecília Simões", "Raimundo Nonato",
+         "Pedro Santos", "Carlos Pereira", "Paulo Henrique Lima", "Fernanda Costa", "Roberto Almeida",
+         "Juliana Ribeiro", "Marcos Vinicius Souza", "Patricia Oliveira")
+PLACES = ("São Paulo", "Florianópolis", "Goiânia", "Belém", "Maceió", "Ribeirão Preto", "Niterói", "Cuiabá",
+          "Rio de Janeiro", "Curitiba", "Recife", "Salvador", "Porto Alegre", "Belo Horizonte", "Manaus", "Natal")
+PROSE = ("O secretário de administração, no uso de suas atribuições, resolve nomear o servidor",
+         "Considerando o disposto no artigo 37 da Constituição, fica exonerado a pedido",
+         "Prezado cliente, informamos que a fatura referente ao mês de março está disponível",
+         "A comissão de licitação torna público o resultado do pregão eletrônico",
+         "Em atenção à solicitação, segue em anexo o relatório de operações não concluídas")
+
+
+def cpf_like(rng):
+    """What a CPF-like number looks like in Brazilian text: a CPF masked or
+    bare (now and then with a wrong check digit), a CNPJ, a phone number, a
+    CEP, an amount, a date or a long reference."""
+    cpf = cpf_digits(rng)
+    kind = rng.randint(0, 11)
+    if kind < 3:
+        return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+    if kind < 5:
+        return cpf
+    if kind == 5:
+        bad = cpf[:10] + str((int(cpf[10]) + 1) % 10)
+        return f"{bad[:3]}.{bad[3:6]}.{bad[6:9]}-{bad[9:]}"
+    if kind == 6:
+        c = f"{rng.randint(0, 99999999):08d}0001{rng.randint(0, 99):02d}"
+        return f"{c[:2]}.{c[2:5]}.{c[5:8]}/{c[8:12]}-{c[12:]}"
+    if kind == 7:
+        return f"(11) 9{rng.randint(1000, 9999)}-{rng.randint(1000, 9999)}"
+    if kind == 8:
+        return f"{rng.randint(10000, 99999)}-{rng.randint(100, 999)}"
+    if kind == 9:
+        return f"R$ {rng.randint(1, 99999)},{rng.randint(0, 99):02d}"
+    if kind == 10:
+        return f"{rng.randint(1, 28):02d}/{rng.randint(1, 12):02d}/20{rng.randint(10, 26)}"
+    return str(rng.randint(10**12, 10**16))
+
+
+def portuguese_record(rng, numbers=True):
+    """One record of one genre of Brazilian data: a CSV row, an SQL insert, a
+    JSON object, a URL, a log line, a few lines of e-mail or of gazette text.
+    Each holds one or two CPF-like numbers (none when `numbers` is false)."""
+    name, place = rng.choice(NAMES), rng.choice(PLACES)
+    first = cpf_like(rng) if numbers else "sem número"
+    second = cpf_like(rng) if numbers else "não informado"
+    genre = rng.randint(0, 6)
+    if genre == 0:
+        return f'{rng.randint(1, 10**6)},"{name}",{first},{place},ativo,"observação: cliente desde {second}"\n'
+    if genre == 1:
+        return (f"INSERT INTO clientes (id, nome, documento, cidade) VALUES ({rng.randint(1, 10**6)}, "
+                f"'{name}', '{first}', '{place}');\n")
+    if genre == 2:
+        return f'{{"nome": "{name}", "cpf": "{first}", "cidade": "{place}", "telefone": "{second}"}}\n'
+    if genre == 3:
+        return f"https://portal.exemplo.gov.br/consulta?nome={name.replace(' ', '+')}&documento={first}&ok=1\n"
+    if genre == 4:
+        return (f"2026-03-{rng.randint(1, 28):02d}T10:{rng.randint(0, 59):02d}:00Z INFO sessão iniciada "
+                f"usuário={first} município={place} transação={second}\n")
+    if genre == 5:
+        return (f"De: {name} <atendimento@exemplo.com.br>\nAssunto: atualização cadastral\n\n"
+                f"Olá, segue meu CPF {first} para atualização. Obrigado!\n")
+    return f"{rng.choice(PROSE)} {name}, inscrito sob o nº {first}, residente em {place}, matrícula {second}.\n"
+
+
+def make_portuguese(path, megabytes, sparse=False):
+    """About `megabytes` MB of Brazilian text in all the genres above
+    (accents: about 3 % of the bytes are not ASCII), a CPF-like number every
+    50 to 100 bytes; `sparse`: one every 10 KB or so, as in most real files."""
+    rng = random.Random(28)
+    pool = [portuguese_record(rng, numbers=not sparse or rng.random() < 0.008) for _ in range(100_000)]
+    written = 0
+    with open(f"{path}.tmp", "w") as out:
+        while written < megabytes * 1_000_000:
+            rng.shuffle(pool)
+            chunk = "".join(pool)
+            out.write(chunk)
+            written += len(chunk.encode())
+    os.replace(f"{path}.tmp", path)
+
+
 # The rule's candidate, as far as plain ASCII text goes: 3+3+3+2 digits; between
 # the first groups nothing, `.`, `-` or a space; before the last also `/` or
 # ` - `. (Unicode dashes and spaces, line breaks and invisible characters are
@@ -248,22 +340,28 @@ def main():
     parser.add_argument("--lines", type=int, default=10_000_000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--text-mb", type=int, default=300)
-    parser.add_argument("--text-only", action="store_true", help="only the find/redact benchmark")
+    parser.add_argument("--text-only", action="store_true", help="only the find/redact benchmarks")
+    parser.add_argument("--pt-mb", type=int, default=130, help="size of the Portuguese text corpus")
+    parser.add_argument("--pt-only", action="store_true", help="only the Portuguese text benchmark")
+    parser.add_argument("--cpf", help="time this cpf binary instead of building one")
     parser.add_argument("--work", default=os.path.join(os.environ.get("TMPDIR", "/tmp"), "cpf-bench"))
     args = parser.parse_args()
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
 
-    missing = missing_tools(args.text_only)
+    missing = missing_tools(args.text_only or args.pt_only)
     if missing:
         sys.exit("bench.py: missing, please install:\n  " + "\n  ".join(missing))
 
-    print("building cpf (release, fully static) ...", file=sys.stderr)
-    build = subprocess.run("swift build -c release --scratch-path .build-bench -Xswiftc -static-executable",
-                           shell=True, cwd=REPO, capture_output=True, text=True)
-    if build.returncode != 0:
-        sys.exit(f"bench.py: swift build failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}")
-    cpf = REPO / ".build-bench" / "release" / "cpf"
+    if args.cpf:
+        cpf = Path(args.cpf).resolve()
+    else:
+        print("building cpf (release, fully static) ...", file=sys.stderr)
+        build = subprocess.run("swift build -c release --scratch-path .build-bench -Xswiftc -static-executable",
+                               shell=True, cwd=REPO, capture_output=True, text=True)
+        if build.returncode != 0:
+            sys.exit(f"bench.py: swift build failed:\n{build.stdout[-3000:]}{build.stderr[-3000:]}")
+        cpf = REPO / ".build-bench" / "release" / "cpf"
 
     rows = []
     headings = []
@@ -278,7 +376,7 @@ def main():
             for _ in range(1024):
                 out.write(chunk)
 
-    if not args.text_only:
+    if not args.text_only and not args.pt_only:
         big = work / f"lines-{args.lines}.txt"
         if not big.exists():
             print(f"making {big} with cpf generate ...", file=sys.stderr)
@@ -381,7 +479,9 @@ def main():
 
         headings.append(f"{lines:,} lines ({size_mb:.0f} MB)")
 
-    text_benchmark(args, cpf, work, one_line, row, headings)
+    if not args.pt_only:
+        text_benchmark(args, cpf, work, one_line, row, headings)
+    portuguese_benchmark(args, cpf, work, row, headings)
 
     print(f"\n`Scripts/bench.py` on {time.strftime('%Y-%m-%d')}, {platform.machine()} Linux, {os.cpu_count()} cores; "
           f"{'; '.join(headings)}; medians of {args.runs} alternating runs.\n")
@@ -469,6 +569,73 @@ def text_benchmark(args, cpf, work, one_line, row, headings):
     headings.append(f"find/redact: {text_mb:.0f} MB of log lines, {found:,} CPFs "
                     f"(in the first 4 MB, {candidates:,} matches of the candidate pattern, "
                     f"{len(ours):,} CPFs)")
+
+
+def portuguese_benchmark(args, cpf, work, row, headings):
+    """`find` and `redact` on Brazilian text of every genre, dense and sparse,
+    on one thread and on all, against `LC_ALL=C grep -E -c`, `rg -c` and
+    `rg --passthru` with the candidate pattern; `find -l` on a large file
+    whose first CPF is near its start, against `grep -l`."""
+    cores = os.cpu_count() or 1
+    for sparse in (False, True):
+        kind = "sparse" if sparse else "dense"
+        text = work / f"portuguese-{kind}-{args.pt_mb}MB.txt"
+        if not text.exists():
+            print(f"making {text} ...", file=sys.stderr)
+            make_portuguese(text, args.pt_mb, sparse=sparse)
+        data = text.read_bytes()
+        mb = len(data) / 1e6
+        non_ascii = sum(1 for byte in data[:4_000_000] if byte >= 0x80) / min(len(data), 4_000_000)
+        candidates = len(re.findall(CANDIDATE.encode(), data[:4_000_000]))
+        del data
+        left = subprocess.run(f"'{cpf}' redact --style lgpd '{text}' | '{cpf}' find --confidence low "
+                              "--include-invalid", shell=True, stdout=subprocess.DEVNULL)
+        assert left.returncode == 1, f"cpf find found CPFs in cpf redact's output ({kind})"
+        print(f"timing the {kind} Portuguese text, {args.runs} alternating runs ...", file=sys.stderr)
+        times = alternate({
+            "find -j1": f"'{cpf}' find --threads 1 '{text}' > /dev/null",
+            "find": f"'{cpf}' find '{text}' > /dev/null",
+            "grep -c": f"LC_ALL=C grep -E -c '{CANDIDATE}' '{text}' | cat > /dev/null",
+            "rg -c": f"rg -c '{CANDIDATE}' '{text}' > /dev/null",
+            "redact -j1": f"'{cpf}' redact --threads 1 '{text}' > /dev/null",
+            "redact": f"'{cpf}' redact '{text}' > /dev/null",
+            "rg --passthru": f"rg --passthru -r '***' '{CANDIDATE}' '{text}' > /dev/null",
+        }, args.runs)
+        label = f"{kind} Portuguese text"
+        g1 = times["find -j1"] / times["grep -c"]
+        target = "≤ 1.00×" if not sparse else ""
+        row(f"`find --threads 1` vs `grep -E -c`, {label}", f"{times['find -j1']:.3f} s vs {times['grep -c']:.3f} s",
+            f"{g1:.2f}×", target, g1 <= 1.0 or sparse)
+        g = times["find"] / times["grep -c"]
+        row(f"`find` ({cores} threads) vs `grep -E -c`, {label}", f"{times['find']:.3f} s vs {times['grep -c']:.3f} s",
+            f"{g:.2f}×", "≤ 0.60×" if not sparse else "", g <= 0.6 or sparse)
+        r = times["find -j1"] / times["rg -c"]
+        row(f"`find --threads 1` vs `rg -c`, {label}", f"{times['find -j1']:.3f} s vs {times['rg -c']:.3f} s",
+            f"{r:.2f}×", "", True)
+        per_core = mb / times["find -j1"]
+        row(f"`find --threads 1` throughput, {label}", f"{times['find -j1']:.3f} s", f"{per_core:.0f} MB/s",
+            "≥ 2000 MB/s" if sparse else "", per_core >= 2000 or not sparse)
+        one = mb / times["redact -j1"]
+        row(f"`redact --threads 1` throughput, {label}", f"{times['redact -j1']:.3f} s", f"{one:.0f} MB/s",
+            "≥ 500 MB/s", one >= 500)
+        scale = times["redact -j1"] / times["redact"]
+        row(f"`redact` ({cores} threads) over one thread, {label}", f"{times['redact']:.3f} s", f"{scale:.2f}×",
+            "≥ 1.60×", scale >= 1.6)
+        p = times["redact"] / times["rg --passthru"]
+        row(f"`redact` vs `rg --passthru -r '***'`, {label}",
+            f"{times['redact']:.3f} s vs {times['rg --passthru']:.3f} s", f"{p:.2f}×", "", True)
+        headings.append(f"{label}: {mb:.0f} MB, {non_ascii:.1%} non-ASCII bytes, "
+                        f"a candidate every {4_000_000 / max(candidates, 1):.0f} bytes")
+    # Early exit: -l stops at a file's first CPF, as grep -l does.
+    text = work / f"portuguese-dense-{args.pt_mb}MB.txt"
+    early = alternate({
+        "find -l": f"'{cpf}' find -l '{text}' > /dev/null",
+        "grep -l": f"LC_ALL=C grep -E -l '{CANDIDATE}' '{text}' > /dev/null",
+    }, args.runs)
+    row("`find -l` vs `grep -E -l` (first CPF near the start)",
+        f"{early['find -l'] * 1e3:.1f} ms vs {early['grep -l'] * 1e3:.1f} ms",
+        f"{early['find -l'] / early['grep -l']:.1f}×", "", True)
+
 
 if __name__ == "__main__":
     main()

@@ -27,6 +27,12 @@ final class FindEngine {
         /// `--line-local`: a match written across a line break is not
         /// reported, so a file cut at line ends gives the same matches.
         var isLineLocal = false
+        /// Whether the matches are printed; with `--count`, `-l` and `-q`
+        /// they are only counted.
+        var printsMatches = true
+        /// Whether a file is read no further than its first CPF reported
+        /// (`-l`, `-q`): its count is then 1.
+        var stopsAtFirst = false
     }
 
     let settings: Settings
@@ -208,7 +214,8 @@ final class FindEngine {
         defer { lineDigits.deallocate() }
         var position = Position(
             source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
-        if settings.threads > 1, !hidesWithPseudonyms, let size = system_regularFileSize(descriptor.rawValue),
+        if settings.threads > 1, !hidesWithPseudonyms, !settings.stopsAtFirst,
+            let size = system_regularFileSize(descriptor.rawValue),
             size >= 2 * chunkCapacity,
             DecodingReader.isPlainFile(descriptor)
         {
@@ -220,23 +227,35 @@ final class FindEngine {
             foundCount += position.counts.total
         }
         let failure: String?
+        let stopsAtFirst = settings.stopsAtFirst
+        let found = FoundFlag()
         do throws(Errno) {
-            failure = try reader.forEachBlock(of: descriptor) { block in
+            failure = try reader.forEachBlock(of: descriptor, until: stopsAtFirst ? { found.value } : nil) { block in
                 let bytes = UnsafeRawBufferPointer(block)
                 let origin = scanner.offset
                 scanner.feed(bytes) { match in
                     if match.range.lowerBound > position.counted {
                         position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
                     }
+                    if stopsAtFirst, found.value { return }
                     report(match, startingAt: match.range.lowerBound, at: &position, to: out)
+                    if stopsAtFirst, position.counts.total > 0 { found.value = true }
                 }
                 position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
             }
         } catch {
             throw .read(error)
         }
-        scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
+        if !found.value {
+            scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
+        }
         if let failure { throw .notSearched(failure) }
+    }
+
+    /// Whether a file's first CPF has been reported, for ``Settings/stopsAtFirst``:
+    /// set by the scan, read by the reader between blocks.
+    private final class FoundFlag {
+        var value = false
     }
 
     /// ``find(_:named:)`` for a zip archive (an Office document too) or a
@@ -571,6 +590,7 @@ final class FindEngine {
         guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
         if settings.isLineLocal, match.spansLineBreak { return }
         position.counts.add(match)
+        guard settings.printsMatches else { return }
         let (line, column) = position.lineAndColumn(of: start)
         let source = position.source
         // The text as written, at most 96 bytes.

@@ -70,8 +70,22 @@ enum FindCommand: Command {
     static let filesWithMatches = OptionDefinition(
         "files-with-matches", short: "l",
         help: Localized(
-            "Print only the name of each file with at least one CPF (JSON: source).",
-            pt: "Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source)."))
+            "Print only the name of each file with at least one CPF (JSON: source); each file is read up to its first.",
+            pt: """
+                Imprime só o nome de cada arquivo com pelo menos um CPF (JSON: source); cada arquivo é lido até o \
+                primeiro.
+                """))
+    static let quiet = OptionDefinition(
+        "quiet", short: "q",
+        help: Localized(
+            """
+            Print no CPF; the exit status answers (0: found, 1: none, 2: something not searched). Each file is \
+            read up to its first CPF.
+            """,
+            pt: """
+                Não imprime CPF; o código de saída responde (0: achou, 1: nenhum, 2: algo não pesquisado). Cada \
+                arquivo é lido até o primeiro CPF.
+                """))
     static let hide = OptionDefinition(
         "hide", value: "style", completion: .choices(["full", "lgpd", "pseudonym"]),
         help: Localized(
@@ -108,7 +122,8 @@ enum FindCommand: Command {
         usage:
             """
             [-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] \
-            [--hide full|lgpd|pseudonym] [--count | -l] [--stats] [--color <when>] [--skip-unsearchable] [<file> ...]
+            [--hide full|lgpd|pseudonym] [--count | -l | -q] [--stats] [--color <when>] [--skip-unsearchable] \
+            [<file> ...]
             """,
         arguments: [
             (
@@ -140,6 +155,7 @@ enum FindCommand: Command {
             Preprocessor.preGlob,
             count,
             filesWithMatches,
+            quiet,
             stats,
             TreeOptions.threads,
             TreeOptions.noProgress,
@@ -303,13 +319,18 @@ enum FindCommand: Command {
                 settings.makeHiding = { .hidden(hiding) }
             }
         }
-        try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches])
+        try arguments.requireAtMostOne(of: [Self.count, Self.filesWithMatches, Self.quiet])
         settings.isLineLocal = arguments.has(Self.lineLocal)
         if arguments.has(Self.perLine) { return try findPerLine(arguments, settings: settings, context: context) }
         let threads = try TreeOptions.threadCount(arguments)
         let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         let listing: TreeWorkers.Listing =
-            arguments.has(Self.count) ? .count : arguments.has(Self.filesWithMatches) ? .names : .matches
+            arguments.has(Self.count)
+            ? .count
+            : arguments.has(Self.filesWithMatches) ? .names : arguments.has(Self.quiet) ? .nothing : .matches
+        settings.printsMatches = listing == .matches
+        // --stats counts every CPF, so it reads every file whole.
+        settings.stopsAtFirst = (listing == .names || listing == .nothing) && !arguments.has(Self.stats)
         let run = TreeRun(
             walk: TreeOptions.walk(arguments, reportsNames: true), context: context,
             showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
@@ -333,8 +354,8 @@ enum FindCommand: Command {
         throws(UsageError) -> ExitStatus
     {
         for option in [
-            Self.json, Self.count, Self.filesWithMatches, Self.stats, TreeOptions.recursive, TreeOptions.glob,
-            Preprocessor.pre, Preprocessor.preGlob,
+            Self.json, Self.count, Self.filesWithMatches, Self.quiet, Self.stats, TreeOptions.recursive,
+            TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob,
         ] {
             try arguments.requireAtMostOne(of: [Self.perLine, option])
         }

@@ -160,10 +160,17 @@ final class DecodingReader {
     /// (`redact` rewrites it another way).
     func forEachBlock(
         of descriptor: FileDescriptor, stopsAtMail: Bool = false, layers announce: (InputLayers) -> Void = { _ in },
-        _ body: (UnsafeMutableRawBufferPointer) -> Void
+        until isDone: (() -> Bool)? = nil, _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
         try forEachBlock(
-            from: { [reader] (block) throws(Errno) in try reader.readBlocks(of: descriptor, block) },
+            from: { [reader] (block) throws(Errno) in
+                if let isDone {
+                    // Read no further once the caller has what it wanted (`find -l`).
+                    try reader.readBlocks(of: descriptor) { block($0) && !isDone() }
+                } else {
+                    try reader.readBlocks(of: descriptor, block)
+                }
+            },
             stopsAtMail: stopsAtMail,
             layers: announce, body)
     }

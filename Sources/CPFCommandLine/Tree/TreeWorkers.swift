@@ -7,7 +7,7 @@ import CPFSystem
 /// ordered output.
 enum TreeWorkers {
     /// What `find` prints for each file.
-    enum Listing { case matches, count, names }
+    enum Listing { case matches, count, names, nothing }
 
     /// `find`: the CPFs of each file (or, with `--count` / `-l`, its count or
     /// name when it has any), added up in `stats`; those in the name of an
@@ -39,7 +39,7 @@ enum TreeWorkers {
                     } else {
                         stats.addName(found: found)
                     }
-                    if total > 0, listing != .matches {
+                    if total > 0, listing == .count || listing == .names {
                         writeListing(listing, file.name, count: total, json: settings.json, to: out)
                     }
                     out.flush()

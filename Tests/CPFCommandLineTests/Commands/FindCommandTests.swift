@@ -14,7 +14,7 @@ struct FindCommandTests {
             FindCommand.definition.options.map(\.long) == [
                 "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "recursive",
                 "glob", "pre", "pre-glob", "count",
-                "files-with-matches", "stats",
+                "files-with-matches", "quiet", "stats",
                 "threads", "no-progress", "color", "per-line", "line-local", "exit-zero", "skip-unsearchable",
                 "max-decompressed-size",
                 "max-ratio",

@@ -152,6 +152,43 @@ struct FindEndToEndTests {
         #expect(run(["find"], stdin: Data()).status == 1)
     }
 
+    @Test("-l and -q stop reading at the first CPF: they answer while the pipe is still open")
+    func listingStopsAtTheFirstCPF() {
+        for option in ["-l", "-q"] {
+            let input = makePipe()
+            let output = makePipe()
+            let pid = spawnCPF(["find", option], stdin: input.read, stdout: output.write, stderr: 2)
+            close(input.read)
+            close(output.write)
+            // Text after the CPF lets the scanner decide it (a CPF at the very end
+            // of what has come so far may still go on); then the pipe stays open:
+            // only a reader that stops at the CPF can end.
+            let filler = String(repeating: "sem mais nada por aqui\n", count: 20)
+            writeAllIgnoringEPIPE(input.write, Data("nada aqui\ncliente CPF 390.533.447-05\n" + filler))
+            let end = waitForExit(pid, timeout: 60)
+            close(input.write)
+            let printed = readToEnd(output.read)
+            close(output.read)
+            #expect(!end.timedOut, "\(option) waited for the end of its input")
+            #expect(end.status == 0)
+            #expect(printed == (option == "-l" ? Data("-\n") : Data()))
+        }
+    }
+
+    @Test func quietPrintsNothingAndAnswersWithItsStatus() {
+        let directory = TemporaryDirectory()
+        let with = directory.file("with.txt", "a\nCPF 390.533.447-05 e 529.982.247-25\n")
+        let without = directory.file("without.txt", "CNPJ 12.345.678/0001-95\n")
+        let quiet = run(["find", "-q", without, with])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        #expect(run(["find", "-q", without]).status == 1)
+        #expect(run(["find", "-q", without, directory.path("missing.txt")]).status == 2)
+        // --count still counts every CPF; -l with --stats reads every file whole.
+        #expect(run(["find", "--count", with]).stdout == Data("\(with):2\n"))
+        #expect(run(["find", "-l", "--stats", with]).stderr.contains("CPFs: 2 high"))
+        #expect(run(["find", "-l", "-q", with]).status == 2)
+    }
+
     @Test func filesAndStandardInputInOrderEachFromLineOne() {
         let directory = TemporaryDirectory()
         let a = directory.file("a.txt", "\n\nx 39053344705\n")
@@ -224,7 +261,7 @@ struct FindEndToEndTests {
         #expect(result.status == 0)
         for phrase in [
             "USAGE: cpf find [-r] [-g <glob>] [--pre <command>] [--confidence <level>]",
-            "[--include-invalid] [--json] [--hide full|lgpd|pseudonym] [--count | -l]", "--json",
+            "[--include-invalid] [--json] [--hide full|lgpd|pseudonym]", "[--count | -l | -q] [--stats]", "--json",
             "SOURCE:LINE:COLUMN: TEXT",
             "12.345.678/0001-95",
         ] {
