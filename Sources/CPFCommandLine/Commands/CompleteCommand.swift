@@ -38,6 +38,7 @@ enum CompleteCommand: Command {
             CommonOptions.header,
             CommonOptions.quiet,
             CommonOptions.showValues,
+            DocumentOptions.document,
         ],
         discussion: Localized(
             """
@@ -75,6 +76,17 @@ enum CompleteCommand: Command {
         let columns = try CommonOptions.columns(arguments)
         CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
+        let accepted = try DocumentOptions.accepted(arguments)
+        if accepted != .cpf {
+            try DocumentOptions.requireSafeDelimiter(columns, in: arguments)
+            var settings = DocumentRewriteEngine.Settings()
+            settings.style = .complete(formatted: arguments.has(Self.formatted))
+            settings.accepted = accepted
+            settings.options.allowsRepeatedDigits = arguments.has(CommonOptions.allowRepeated)
+            settings.columns = columns
+            return DocumentRewriteEngine(settings: settings, context: context).run(
+                arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        }
         return CompleteEngine(
             formatted: arguments.has(Self.formatted), allowsRepeated: arguments.has(CommonOptions.allowRepeated),
             columns: columns, context: context

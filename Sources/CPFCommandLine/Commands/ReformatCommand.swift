@@ -31,6 +31,7 @@ enum ReformatCommand {
         CommonOptions.header,
         CommonOptions.quiet,
         CommonOptions.showValues,
+        DocumentOptions.document,
     ]
 
     static func discussion(example: String) -> Localized {
@@ -80,6 +81,23 @@ enum ReformatCommand {
         settings.columns = try CommonOptions.columns(arguments)
         CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
+        let accepted = try DocumentOptions.accepted(arguments)
+        if accepted != .cpf {
+            try DocumentOptions.requireSafeDelimiter(settings.columns, in: arguments)
+            var documents = DocumentRewriteEngine.Settings()
+            documents.style =
+                switch style {
+                case .masked: .masked
+                case .bare: .bare
+                case .partial: .partial
+                }
+            documents.accepted = accepted
+            documents.options = CNPJ.ParsingOptions(settings.options)
+            documents.validates = settings.validates
+            documents.columns = settings.columns
+            return DocumentRewriteEngine(settings: documents, context: context).run(
+                arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        }
         return ReformatEngine(settings: settings, context: context).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
     }
