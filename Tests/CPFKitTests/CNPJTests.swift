@@ -1,5 +1,5 @@
 // Tests of CNPJ/CNPJ.swift: the CNPJ value and its forms
-// (docs/reference.md#the-cnpj).
+// (docs/reference.md#the-cnpj-and---document).
 
 import CPFKit
 import Testing

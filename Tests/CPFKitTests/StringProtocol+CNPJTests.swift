@@ -1,6 +1,6 @@
 // Tests of CNPJ/StringProtocol+CNPJ.swift: the readable CNPJ rule, the
 // project's one definition of a valid CNPJ, numeric and alphanumeric
-// (docs/reference.md#the-cnpj).
+// (docs/reference.md#the-cnpj-and---document).
 //
 // Vectors we did not write, and where they come from:
 // - Receita Federal / SERPRO: the example of the alphanumeric CNPJ,

@@ -123,7 +123,7 @@ final class DocumentRewriteEngine: RewritingEngine {
     }
 
     /// With `--document any`, the kind a value is meant to be, from its
-    /// characters (``TaxpayerID/Kind/init(guessing:)-(UnsafeRawBufferPointer)``);
+    /// characters (`TaxpayerID.Kind(guessing:)`);
     /// a `complete` base of 9 digits is a CPF's, of 12 characters a CNPJ's.
     private func guessKind(_ bytes: UnsafeRawBufferPointer) -> TaxpayerID.Kind {
         if case .complete = settings.style {

@@ -43,7 +43,7 @@ extension CNPJ {
         public static let strict = ParsingOptions(format: .strict)
 
         /// The same choices for a CPF, so that one setting reads both
-        /// documents (``TaxpayerID/init(validating:options:)``).
+        /// documents (``TaxpayerID/init(validating:accepting:options:)``).
         public var cpfOptions: CPF.ParsingOptions {
             CPF.ParsingOptions(
                 format: format == .strict ? .strict : .lenient, padsLeadingZeros: padsLeadingZeros,

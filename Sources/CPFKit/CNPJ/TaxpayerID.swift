@@ -2,7 +2,7 @@
 /// for the "CPF/CNPJ" columns of invoices, supplier tables and PIX keys.
 ///
 /// Read text as either in one call; the text says which it is meant to be
-/// (``Kind/init(guessing:options:)``): up to 11 digits and no letter is a
+/// (`Kind(guessing:)`): up to 11 digits and no letter is a
 /// CPF, anything else a CNPJ.
 ///
 /// ```swift
@@ -60,7 +60,7 @@ public enum TaxpayerID: Hashable, Sendable {
         case cpf
         /// CNPJs only.
         case cnpj
-        /// Either, as ``Kind/init(guessing:)`` tells.
+        /// Either, as `Kind(guessing:)` tells.
         case any
 
         /// Whether `kind` is accepted.
@@ -124,7 +124,7 @@ public enum TaxpayerID: Hashable, Sendable {
     /// - Parameters:
     ///   - text: The text, masked or bare.
     ///   - accepting: The kinds accepted; with `.any`, the text is read as
-    ///     the kind ``Kind/init(guessing:)`` gives.
+    ///     the kind `Kind(guessing:)` gives.
     ///   - options: How strictly to read the text; a CPF is read with
     ///     ``CNPJ/ParsingOptions/cpfOptions``.
     /// - Throws: ``ValidationError``, the reason the text is not the kind it

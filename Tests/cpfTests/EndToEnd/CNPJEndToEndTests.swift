@@ -173,4 +173,17 @@ struct CNPJEndToEndTests {
         #expect(text(info.stdout).contains("Filial:        0001 (matriz)"))
         #expect(text(info.stdout).contains("Documento:     CNPJ, numérico"))
     }
+
+    // Each of these alphanumeric CNPJs ends in 11 digits that are a valid CPF
+    // (642.190.546-34, …): the scanner must not report them. Found with a
+    // seeded script over random letters-then-digits bases.
+    @Test(
+        "find reports no CPF inside an alphanumeric CNPJ whose last 11 digits are a valid CPF",
+        arguments: ["XUE64219054634", "XU.E64.219/0546-34", "xue64219054634"])
+    func findSkipsAlphanumericCNPJs(cnpj: String) {
+        let result = run(["find"], stdin: Data("CNPJ \(cnpj) fornecedor\n".utf8))
+        #expect(result.stdout.isEmpty)
+        let control = run(["find"], stdin: Data("CPF 642.190.546-34\n".utf8))
+        #expect(!control.stdout.isEmpty)
+    }
 }
