@@ -65,7 +65,8 @@ final class DocumentRewriteEngine: RewritingEngine {
                 context.reportValue(
                     location: (name, piece.lineNumber), input: UnsafeRawBufferPointer(start: nil, count: 0),
                     isTruncated: true,
-                    message: context.text(.tooLongToKeepForm))
+                    message: context.text(
+                        .lineTooLongForDocument, "\(LineReader.defaultCapacity)", settings.accepted.rawValue))
                 out.writeTerminator(piece.terminator)
             }
         }

@@ -45,7 +45,7 @@ enum Message: String, CaseIterable, Sendable {
     case inVersionControl, cpfInName, preExited, preSignal, preNotFound, preCannotStart, fromPre, needsPre
     // --document cnpj|any (CNPJs beside CPFs).
     case infoDocument, infoKindNumeric, infoKindAlphanumeric, infoRoot, infoBranch, infoHeadOffice
-    case onlyWithCPF, alphanumericNeedsCNPJ, recordTooLongForDocument, documentDelimiter
+    case onlyWithCPF, alphanumericNeedsCNPJ, recordTooLongForDocument, documentDelimiter, lineTooLongForDocument
 
     /// The English and the Portuguese template.
     var templates: (english: String, portuguese: String) {
@@ -197,6 +197,11 @@ enum Message: String, CaseIterable, Sendable {
             ("'{1}' goes only with --document cpf", "'{1}' só vale com --document cpf")
         case .alphanumericNeedsCNPJ:
             ("'{1}' needs --document cnpj or any", "'{1}' exige --document cnpj ou any")
+        case .lineTooLongForDocument:
+            (
+                "line longer than {1} bytes: passed through unchanged with --document {2}",
+                "linha com mais de {1} bytes: copiada sem mudança com --document {2}"
+            )
         case .documentDelimiter:
             (
                 "'{1}' cannot be a letter or '/' with --document cnpj or any: a CNPJ holds them",

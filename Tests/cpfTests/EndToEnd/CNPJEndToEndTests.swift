@@ -186,4 +186,20 @@ struct CNPJEndToEndTests {
         let control = run(["find"], stdin: Data("CPF 642.190.546-34\n".utf8))
         #expect(!control.stdout.isEmpty)
     }
+
+    @Test("a line longer than the 1 MiB buffer is passed through by format and left out by the filters, reported")
+    func longLines() {
+        let long = String(repeating: "1", count: 2 << 20)
+        let input = Data((long + "\n12ABC34501DE35\n").utf8)
+        let format = run(["format", "--document", "cnpj"], stdin: input)
+        #expect(outputLines(format.stdout) == [long, "12.ABC.345/01DE-35"])
+        #expect(format.stderr.contains("passed through unchanged with --document cnpj"))
+        #expect(format.status == 1)
+        let valid = run(["check", "--document", "cnpj", "--valid"], stdin: input)
+        #expect(outputLines(valid.stdout) == ["12ABC34501DE35"])
+        #expect(valid.stderr.contains("not filtered with --document cnpj"))
+        #expect(valid.status == 2)
+        let report = run(["check", "--document", "cnpj"], stdin: input)
+        #expect(report.stderr.contains("2 checked, 1 valid, 1 invalid"))
+    }
 }
