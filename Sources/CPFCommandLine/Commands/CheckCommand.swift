@@ -121,6 +121,7 @@ enum CheckCommand: Command {
             CommonOptions.raw,
             CommonOptions.color,
             CommonOptions.exitZero,
+            DocumentOptions.document,
         ],
         discussion: Localized(
             """
@@ -182,8 +183,45 @@ enum CheckCommand: Command {
             throw .invalid(Message.appliesToLines.localized(arguments.spelling(Self.annotate)))
         }
         CommonOptions.hintAtFileArguments(arguments, context: context)
+        let accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
+        if accepted != .cpf {
+            return runDocuments(settings, accepted: accepted, arguments: arguments, context: context)
+        }
 
         let engine = CheckEngine(settings: settings, context: context)
+        if arguments.positionals.isEmpty {
+            CommonOptions.hintAtTerminalInput(arguments, context: context)
+            CommonOptions.inputs(arguments).forEach(in: context) { name, descriptor throws(Errno) in
+                try engine.check(descriptor, named: name)
+            }
+            if settings.output == .report { engine.writeSummary() }
+        } else {
+            for (index, argument) in arguments.positionals.enumerated() {
+                engine.check(argument: argument, index: index + 1)
+            }
+        }
+        if context.failedInput { return .error }
+        if settings.output == .annotate { return .success }
+        return ExitStatus(succeeded: engine.invalidCount == 0)
+    }
+
+    /// `--document cnpj|any`: the same outputs, by ``DocumentCheckEngine``.
+    private static func runDocuments(
+        _ cpfSettings: CheckEngine.Settings, accepted: TaxpayerID.Accepted, arguments: ParsedArguments,
+        context: Context
+    ) -> ExitStatus {
+        var settings = DocumentCheckEngine.Settings()
+        settings.accepted = accepted
+        settings.options = CNPJ.ParsingOptions(cpfSettings.options)
+        settings.output = cpfSettings.output
+        settings.field = cpfSettings.field
+        settings.fieldName = cpfSettings.fieldName
+        settings.delimiter = cpfSettings.delimiter
+        settings.skipsHeader = cpfSettings.skipsHeader
+        settings.reportsOnlyValid = cpfSettings.reportsOnlyValid
+        settings.colours = cpfSettings.colours
+        let engine = DocumentCheckEngine(settings: settings, context: context)
         if arguments.positionals.isEmpty {
             CommonOptions.hintAtTerminalInput(arguments, context: context)
             CommonOptions.inputs(arguments).forEach(in: context) { name, descriptor throws(Errno) in

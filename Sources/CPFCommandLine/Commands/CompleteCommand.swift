@@ -40,6 +40,7 @@ enum CompleteCommand: Command {
             CommonOptions.quiet,
             CommonOptions.showValues,
             CommonOptions.exitZero,
+            DocumentOptions.document,
         ],
         discussion: Localized(
             """
@@ -77,6 +78,18 @@ enum CompleteCommand: Command {
         let columns = try CommonOptions.columns(arguments)
         CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
+        let accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
+        if accepted != .cpf {
+            try DocumentOptions.requireSafeDelimiter(columns, in: arguments)
+            var settings = DocumentRewriteEngine.Settings()
+            settings.style = .complete(formatted: arguments.has(Self.formatted))
+            settings.accepted = accepted
+            settings.options.allowsRepeatedDigits = arguments.has(CommonOptions.allowRepeated)
+            settings.columns = columns
+            return DocumentRewriteEngine(settings: settings, context: context).run(
+                arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        }
         return CompleteEngine(
             formatted: arguments.has(Self.formatted), allowsRepeated: arguments.has(CommonOptions.allowRepeated),
             columns: columns, context: context

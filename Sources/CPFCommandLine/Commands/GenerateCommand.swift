@@ -44,11 +44,25 @@ enum GenerateCommand: Command {
             pt: "Nunca imprime o mesmo CPF duas vezes: até 999999990 CPFs (99999999 numa região), em memória constante."
         ))
 
+    static let alphanumeric = OptionDefinition(
+        "alphanumeric",
+        help: Localized(
+            """
+            With --document cnpj or any: CNPJs of letters and digits (the kind issued from July 2026), each of the \
+            first 12 characters drawn from 0-9 and A-Z alike.
+            """,
+            pt: """
+                Com --document cnpj ou any: CNPJs de letras e dígitos (o tipo emitido a partir de julho de 2026), \
+                cada um dos 12 primeiros caracteres sorteado entre 0-9 e A-Z por igual.
+                """))
+
     static let definition = CommandDefinition(
         name: "generate",
         abstract: Localized(
             "Print random valid CPFs for test data.", pt: "Imprime CPFs válidos aleatórios para dados de teste."),
-        usage: "[-n <count>] [--formatted] [--state <uf> | --region <digit>] [--seed <seed>] [--unique]",
+        usage:
+            "[-n <count>] [--formatted] [--state <uf> | --region <digit>] [--seed <seed>] [--unique] "
+            + "[--document <kind> [--alphanumeric]]",
         arguments: [],
         options: [
             count,
@@ -57,6 +71,8 @@ enum GenerateCommand: Command {
             region,
             seed,
             unique,
+            DocumentOptions.generated,
+            alphanumeric,
         ],
         discussion: Localized(
             """
@@ -92,6 +108,11 @@ enum GenerateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
+        let accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly([Self.state, Self.region, Self.unique], in: arguments, accepted: accepted)
+        if accepted == .cpf, arguments.has(Self.alphanumeric) {
+            throw .invalid(Message.alphanumericNeedsCNPJ.localized(arguments.spelling(Self.alphanumeric)))
+        }
         try arguments.requireAtMostOne(of: [Self.state, Self.region])
         let count =
             try arguments.integer(Self.count, in: 0...Int.max, expected: Message.expectWholeNumber.localized()) ?? 1
@@ -114,6 +135,10 @@ enum GenerateCommand: Command {
                     option: arguments.spelling(Self.seed), value: text, expected: Message.expectSeed.localized())
             }
             seed = value
+        }
+        if accepted != .cpf {
+            generateDocuments(count: count, seed: seed, accepted: accepted, arguments: arguments, context: context)
+            return .success
         }
         if arguments.has(Self.unique) {
             let available = UniqueCPFGenerator.count(in: region)
@@ -147,6 +172,27 @@ enum GenerateCommand: Command {
             let batch = min(left, 1 << 16)
             body(batch)
             left -= batch
+        }
+    }
+
+    /// `--document cnpj|any`: CNPJs (numeric, or with `--alphanumeric` of
+    /// letters and digits), or with `any` a CPF or a CNPJ, even odds, each
+    /// line.
+    private static func generateDocuments(
+        count: Int, seed: UInt64, accepted: TaxpayerID.Accepted, arguments: ParsedArguments, context: Context
+    ) {
+        var random = SplitMix64(seed: seed)
+        let cnpjs = CNPJGenerator(alphanumeric: arguments.has(Self.alphanumeric))
+        let cpfs = CPFGenerator()
+        let formatted = arguments.has(Self.formatted)
+        inBatches(of: count, context: context) { batch in
+            for _ in 0..<batch {
+                let number: TaxpayerID =
+                    accepted == .any && random.next() & 1 == 0
+                    ? .cpf(cpfs.next(using: &random)) : .cnpj(cnpjs.next(using: &random))
+                context.output.write(formatted ? number.formatted : number.characters)
+                context.output.write(byte: 0x0A)
+            }
         }
     }
 }

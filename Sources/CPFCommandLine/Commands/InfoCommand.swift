@@ -19,6 +19,7 @@ enum InfoCommand: Command {
             CommonOptions.pad,
             CommonOptions.allowRepeated,
             json,
+            DocumentOptions.document,
         ],
         discussion: Localized(
             """
@@ -49,6 +50,16 @@ enum InfoCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         guard let text = arguments.positionals.first else { throw .missingArgument("<cpf>") }
         if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
+        let accepted = try DocumentOptions.accepted(arguments)
+        if accepted == .cnpj || (accepted == .any && TaxpayerID.Kind(guessing: text.text) == .cnpj) {
+            let explanation = CNPJExplanation(text.text, options: DocumentOptions.parsingOptions(arguments))
+            if arguments.has(Self.json) {
+                InfoWriter.writeJSON(explanation, input: text, to: context.output)
+            } else {
+                InfoWriter.writeText(explanation, input: text, language: context.language, to: context.output)
+            }
+            return ExitStatus(succeeded: explanation.isValid)
+        }
         let explanation = CPFExplanation(text.text, options: CommonOptions.parsingOptions(arguments))
         if arguments.has(Self.json) {
             InfoWriter.writeJSON(explanation, input: text, to: context.output)

@@ -33,6 +33,7 @@ enum ReformatCommand {
         CommonOptions.quiet,
         CommonOptions.showValues,
         CommonOptions.exitZero,
+        DocumentOptions.document,
     ]
 
     static func discussion(example: String) -> Localized {
@@ -82,6 +83,24 @@ enum ReformatCommand {
         settings.columns = try CommonOptions.columns(arguments)
         CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
+        let accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
+        if accepted != .cpf {
+            try DocumentOptions.requireSafeDelimiter(settings.columns, in: arguments)
+            var documents = DocumentRewriteEngine.Settings()
+            documents.style =
+                switch style {
+                case .masked: .masked
+                case .bare: .bare
+                case .partial: .partial
+                }
+            documents.accepted = accepted
+            documents.options = CNPJ.ParsingOptions(settings.options)
+            documents.validates = settings.validates
+            documents.columns = settings.columns
+            return DocumentRewriteEngine(settings: documents, context: context).run(
+                arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        }
         return ReformatEngine(settings: settings, context: context).run(
             arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
     }

@@ -43,6 +43,9 @@ enum Message: String, CaseIterable, Sendable {
     case notSearched, statsNotSearched
     // -g/--glob, version-control folders, CPFs in names, --pre.
     case inVersionControl, cpfInName, preExited, preSignal, preNotFound, preCannotStart, fromPre, needsPre
+    // --document cnpj|any (CNPJs beside CPFs).
+    case infoDocument, infoKindNumeric, infoKindAlphanumeric, infoRoot, infoBranch, infoHeadOffice
+    case onlyWithCPF, alphanumericNeedsCNPJ, recordTooLongForDocument, documentDelimiter, lineTooLongForDocument
 
     /// The English and the Portuguese template.
     var templates: (english: String, portuguese: String) {
@@ -184,6 +187,31 @@ enum Message: String, CaseIterable, Sendable {
         case .infoDidYouMean: ("Did you mean", "Quis dizer")
         case .infoNeedsDigits: ("(needs 11 digits)", "(são precisos 11 dígitos)")
         case .infoNothingClose: ("(nothing one typo away)", "(nenhum a um erro de digitação)")
+        case .infoDocument: ("Document", "Documento")
+        case .infoKindNumeric: ("{1}, numeric", "{1}, numérico")
+        case .infoKindAlphanumeric: ("{1}, alphanumeric", "{1}, alfanumérico")
+        case .infoRoot: ("Root", "Raiz")
+        case .infoBranch: ("Branch", "Filial")
+        case .infoHeadOffice: ("{1} (head office)", "{1} (matriz)")
+        case .onlyWithCPF:
+            ("'{1}' goes only with --document cpf", "'{1}' só vale com --document cpf")
+        case .alphanumericNeedsCNPJ:
+            ("'{1}' needs --document cnpj or any", "'{1}' exige --document cnpj ou any")
+        case .lineTooLongForDocument:
+            (
+                "line longer than {1} bytes: passed through unchanged with --document {2}",
+                "linha com mais de {1} bytes: copiada sem mudança com --document {2}"
+            )
+        case .documentDelimiter:
+            (
+                "'{1}' cannot be a letter or '/' with --document cnpj or any: a CNPJ holds them",
+                "'{1}' não pode ser letra nem '/' com --document cnpj ou any: um CNPJ os contém"
+            )
+        case .recordTooLongForDocument:
+            (
+                "record longer than {1} bytes: not filtered with --document {2} (left out)",
+                "registro com mais de {1} bytes: não filtrado com --document {2} (deixado de fora)"
+            )
         case .terminalOpen: ("cannot open the terminal ({1}): {2}", "não foi possível abrir o terminal ({1}): {2}")
         case .terminalClosed: ("the terminal was closed", "o terminal foi fechado")
         case .keyFileError: ("key file '{1}': {2}", "arquivo de chave '{1}': {2}")

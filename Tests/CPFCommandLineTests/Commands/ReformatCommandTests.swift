@@ -16,15 +16,17 @@ struct ReformatCommandTests {
         #expect(
             format == [
                 "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "raw", "quiet",
-                "show-values", "exit-zero", "partial",
+                "show-values", "exit-zero", "document", "partial",
             ])
         #expect(
             strip == [
                 "input", "strict", "pad", "allow-repeated", "validate", "field", "delimiter", "header", "raw", "quiet",
-                "show-values", "exit-zero",
+                "show-values", "exit-zero", "document",
             ])
         #expect(
-            ReformatCommand.options.allSatisfy { ["input", "field", "delimiter"].contains($0.long) || !$0.takesValue })
+            ReformatCommand.options.allSatisfy {
+                ["input", "field", "delimiter", "document"].contains($0.long) || !$0.takesValue
+            })
     }
 
     @Test func theDiscussionExplainsPassThroughAndExitStatus() {

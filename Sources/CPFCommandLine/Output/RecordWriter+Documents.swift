@@ -1,0 +1,59 @@
+import CPFKit
+import CPFSystem
+
+/// The JSON and CSV records of `check --document cnpj|any`: a CPF's or a
+/// CNPJ's verdict, its kind named in `document`.
+extension RecordWriter {
+    /// `{"source":"-","line":1,"input":"12.ABC.345/01DE-35","valid":true,"document":"cnpj","cnpj":"12ABC34501DE35"}`;
+    /// an invalid input has `document` (the kind it was read as), `reason` and `message`.
+    static func writeDocumentJSON(
+        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<TaxpayerID, TaxpayerID.ValidationError>, to out: OutputBuffer
+    ) {
+        var object = JSONObjectWriter(to: out)
+        source.withBytes { object.string("source", $0) }
+        object.number("line", line)
+        object.string("input", input, isTruncated: isTruncated)
+        switch result {
+        case .success(let number):
+            object.bool("valid", true)
+            object.string("document", number.kind.rawValue)
+            switch number {
+            case .cpf(let cpf): object.string("cpf", cpf.digits)
+            case .cnpj(let cnpj): object.string("cnpj", cnpj.characters)
+            }
+        case .failure(let error):
+            object.bool("valid", false)
+            object.string("document", error.kind.rawValue)
+            object.string("reason", error.code)
+            object.string("message", error.description)
+        }
+        object.end()
+    }
+
+    /// `-,1,12.ABC.345/01DE-35,true,cnpj,12ABC34501DE35,,` under the header
+    /// `source,line,input,valid,document,number,reason,message`.
+    static func writeDocumentCSV(
+        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        result: Result<TaxpayerID, TaxpayerID.ValidationError>, to out: OutputBuffer
+    ) {
+        out.beginRecord()
+        defer { out.endRecord() }
+        source.withBytes { writeReadableCSVField($0, to: out) }
+        out.write(byte: UInt8(ascii: ","))
+        out.write(decimal: line)
+        out.write(byte: UInt8(ascii: ","))
+        writeReadableCSVField(input, isTruncated: isTruncated, to: out)
+        switch result {
+        case .success(let number):
+            out.write(",true," + number.kind.rawValue + "," + number.characters + ",,\n")
+        case .failure(let error):
+            out.write(",false," + error.kind.rawValue + ",,")
+            out.write(error.code)
+            out.write(byte: UInt8(ascii: ","))
+            var message = error.description
+            message.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
+            out.write(byte: 0x0A)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+// Tests of Commands/DocumentOptions.swift: `--document` and its rules.
+
+import CPFKit
+import CPFSystem
+import Testing
+
+@testable import CPFCommandLine
+
+@Suite("DocumentOptions")
+struct DocumentOptionsTests {
+    @Test("--document reads cpf, cnpj or any, in any case; cpf without it")
+    func accepted() throws {
+        #expect(try DocumentOptions.accepted(parse([])) == .cpf)
+        #expect(try DocumentOptions.accepted(parse(["--document", "CNPJ"])) == .cnpj)
+        #expect(try DocumentOptions.accepted(parse(["--document=any"])) == .any)
+        #expect(throws: UsageError.self) { try DocumentOptions.accepted(parse(["--document", "rg"])) }
+    }
+
+    @Test("the parsing options of --strict, --pad and --allow-repeated carry over to CNPJs")
+    func parsingOptions() throws {
+        let options = DocumentOptions.parsingOptions(try parse(["--strict", "--pad", "--allow-repeated"]))
+        #expect(options == CNPJ.ParsingOptions(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true))
+    }
+
+    @Test("CPF-only options are refused with cnpj or any, and allowed with cpf")
+    func cpfOnly() throws {
+        let arguments = try parse(["--unique"], for: GenerateCommand.definition)
+        #expect(throws: UsageError.self) {
+            try DocumentOptions.requireCPFOnly([GenerateCommand.unique], in: arguments, accepted: .cnpj)
+        }
+        try DocumentOptions.requireCPFOnly([GenerateCommand.unique], in: arguments, accepted: .cpf)
+    }
+
+    @Test("a field delimiter that a CNPJ holds is refused; others pass", arguments: ["/", "a", "Z", ";", "tab"])
+    func delimiter(delimiter: String) throws {
+        let arguments = try parse(["--field", "1", "--delimiter", delimiter], for: FormatCommand.definition)
+        let columns = try CommonOptions.columns(arguments)
+        let refused = delimiter == "/" || delimiter.count == 1 && delimiter.first!.isLetter
+        if refused {
+            #expect(throws: UsageError.self) { try DocumentOptions.requireSafeDelimiter(columns, in: arguments) }
+        } else {
+            try DocumentOptions.requireSafeDelimiter(columns, in: arguments)
+        }
+    }
+
+    @Test("every command that reads or prints numbers takes --document, spelt the same")
+    func everywhere() {
+        for definition in [
+            CheckCommand.definition, FormatCommand.definition, StripCommand.definition, CompleteCommand.definition,
+            InfoCommand.definition, GenerateCommand.definition,
+        ] {
+            let option = definition.options.first { $0.long == "document" }
+            #expect(option?.valueName == DocumentOptions.document.valueName, "\(definition.name)")
+            #expect(option?.completion == DocumentOptions.document.completion, "\(definition.name)")
+        }
+    }
+}
