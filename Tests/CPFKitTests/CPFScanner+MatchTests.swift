@@ -19,6 +19,18 @@ struct CPFScannerMatchTests {
         #expect(match.digitOffsets == [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13])
     }
 
+    @Test(
+        "a match spans a line break exactly when a line feed is among its bytes",
+        arguments: [
+            ("CPF 390.533.447-05", false), ("CPF 390.533.\n447-05", true), ("CPF 390.533.447-\r\n05", true),
+            ("CPF 390.533.447-05\nfim", false), ("CPF 390.533.447-05\r\n", false),
+        ])
+    func spansLineBreak(text: String, expected: Bool) throws {
+        let match = try #require(CPFScanner.matches(in: text.utf8, minimumConfidence: .low).first)
+        #expect(match.spansLineBreak == expected)
+        #expect(match.spansLineBreak == match.text.contains("\n"))
+    }
+
     @Test("a mistyped CPF has its digits but no CPF")
     func mistyped() {
         let match = CPFScanner.matches(in: "CPF 231.002.999-00".utf8, includeInvalid: true)[0]

@@ -691,16 +691,3 @@ final class FindEngine {
         }
     }
 }
-
-extension CPFScanner.Match {
-    /// Whether the match is written across a line break (`390.533.\n447-05`),
-    /// which `--line-local` does not take as a CPF.
-    var spansLineBreak: Bool {
-        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &text) { buffer in
-            let count = writeText(to: buffer)
-            return buffer[..<count].contains(0x0A)
-        }
-    }
-}

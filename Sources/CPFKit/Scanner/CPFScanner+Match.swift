@@ -130,6 +130,18 @@ extension CPFScanner {
             withUnsafeBytes(of: bytes.words) { String(decoding: $0.prefix(range.count), as: UTF8.self) }
         }
 
+        /// Whether the match is written across a line break
+        /// (`"390.533.\n447-05"`), which a tool that works line by line (a
+        /// partition of a Spark job) cannot see whole.
+        ///
+        /// ```swift
+        /// CPFScanner.matches(in: "CPF 390.533.\n447-05".utf8)[0].spansLineBreak   // true
+        /// CPFScanner.matches(in: "CPF 390.533.447-05".utf8)[0].spansLineBreak     // false
+        /// ```
+        public var spansLineBreak: Bool {
+            withUnsafeBytes(of: bytes.words) { $0.prefix(range.count).contains(0x0A) }
+        }
+
         /// Writes the match as written (``text``'s bytes, `range.count` of
         /// them) to `buffer`, with the digits that `style` hides written as
         /// `*`; returns the number of bytes written.
