@@ -85,9 +85,38 @@ struct CPFScannerBlockMaskTests {
                 let byte = UInt8(value)
                 #expect((masks.digits & bit != 0) == (byte &- 0x30 < 10))
                 #expect((masks.nonASCII & bit != 0) == (byte >= 0x80))
-                #expect((masks.wideLeads & bit != 0) == (byte == 0xEF))
                 #expect((masks.inCandidate & bit != 0) == (byte &- 0x2C < 0x0E || byte <= 0x20 || byte >= 0x80))
-                #expect(masks.digits & ~bit == 0 && masks.nonASCII & ~bit == 0 && masks.wideLeads & ~bit == 0)
+                #expect(masks.digits & ~bit == 0 && masks.nonASCII & ~bit == 0)
+            }
+        }
+    }
+
+    @Test("a fullwidth digit at any position, across the block's end too, is among the wide runs and the wide starts")
+    func fullwidthDigitsAreWideStarts() {
+        let wide: [UInt8] = [0xEF, 0xBC, 0x95]  // ５
+        for position in 0..<64 {
+            var bytes = Array("çã ação é".utf8) + [UInt8](repeating: 0x61, count: 128)
+            bytes.replaceSubrange(position..<position + 3, with: wide)
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                let runs = CPFScanner.wideRuns(CPFScanner.BlockMasks(base), CPFScanner.BlockMasks(base + 64))
+                let starts = CPFScanner.wideDigitStarts(base, leads: runs)
+                let expected = (0..<64).filter { base[$0] == 0xEF && base[$0 + 1] == 0xBC && base[$0 + 2] &- 0x90 < 10 }
+                #expect((0..<64).filter { starts >> UInt64($0) & 1 != 0 } == expected)
+                #expect(expected.contains(position))
+            }
+        }
+    }
+
+    @Test("mayStartNumber is true exactly when the 72 bytes hold an ASCII digit or a byte 0xEF")
+    func mayStartNumberSeesDigitsAndWideLeads() {
+        for value in 0...255 {
+            for position in stride(from: 0, to: 72, by: 5) {
+                var bytes = [UInt8](repeating: 0x61, count: 72)
+                bytes.replaceSubrange(10..<12, with: [0xC3, 0xA7])  // ç
+                if position != 10 && position != 11 { bytes[position] = UInt8(value) }
+                let expected = bytes.contains { $0 &- 0x30 < 10 || $0 == 0xEF }
+                #expect(bytes.withUnsafeBufferPointer { CPFScanner.mayStartNumber($0.baseAddress!) } == expected)
             }
         }
     }

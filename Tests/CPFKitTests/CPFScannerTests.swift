@@ -449,6 +449,32 @@ struct CPFScannerTests {
         #expect(found > 2000)
     }
 
+    @Test(
+        "after long stretches without a digit (Portuguese words, accents, typographic quotes) it agrees with the rule")
+    func agreesWithTheReferenceAfterDigitFreeStretches() {
+        var random = SplitMix64(seed: 0x5EC0)
+        let words = ["inscrição ", "órgão ", "“cadastro” ", "João ", "—", "ação ", "é ", "CPF ", "ções ", "–"]
+        var found = 0
+        for _ in 0..<600 {
+            // Numbers between stretches of 0 to about 400 bytes with no
+            // digit: the blocks the scanner passes over, and the ones next to them.
+            var text = ""
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                for _ in 0..<Int.random(in: 0...40, using: &random) { text += words.randomElement(using: &random)! }
+                text += Self.randomText(&random)
+            }
+            let bytes = Array(text.utf8)
+            let whole = CPFScanner.matches(in: bytes, minimumConfidence: .low, includeInvalid: true)
+            let expected = Reference.matches(text)
+            found += expected.count
+            #expect(whole.map(ReferenceMatch.init) == expected, "\(text.debugDescription)")
+            let sizes = (0..<5).map { _ in Int.random(in: 0...300, using: &random) }
+            let pieces = scanInPieces(bytes, sizes: sizes).filter { $0.isValid || $0.confidence == .high }
+            #expect(pieces == whole, "\(text.debugDescription) in pieces of \(sizes)")
+        }
+        #expect(found > 500)
+    }
+
     @Test("redacting at each confidence leaves nothing of that confidence to find")
     func redactThenScan() {
         var random = SplitMix64(seed: 0x4ED)

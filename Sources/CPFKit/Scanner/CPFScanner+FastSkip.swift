@@ -25,9 +25,34 @@ extension CPFScanner {
         return index
     }
 
+    /// Whether a number (or an OCR reading) may start among the 64 bytes at
+    /// `start`: the 72 bytes from there hold an ASCII digit or a byte 0xEF
+    /// (a reading starts at most two bytes before its first digit). Nine
+    /// words of carry-free sums, and 0xEF looked for only among the
+    /// characters of three bytes or more; 72 bytes are read.
+    ///
+    /// `mayStartNumber(Array("no digits here…" + 60 × "a"))` is false.
+    @inline(__always)
+    internal static func mayStartNumber(_ start: UnsafePointer<UInt8>) -> Bool {
+        let raw = UnsafeRawPointer(start)
+        var digits: UInt64 = 0
+        var fromE0: UInt64 = 0
+        for index in 0..<9 {
+            let word = DigitWord.load(raw, at: 8 * index)
+            digits |= DigitWord.digitBits(word)
+            // Bits 7, 6 and 5 set: a byte from 0xE0.
+            fromE0 |= word & word << 1 & word << 2
+        }
+        if digits != 0 { return true }
+        if fromE0 & DigitWord.highBits == 0 { return false }
+        for index in 0..<9 where DigitWord.bytesEqual(DigitWord.load(raw, at: 8 * index), 0xEF) != 0 { return true }
+        return false
+    }
+
     /// The positions among the 64 bytes at `start` where a fullwidth digit
-    /// (EF BC 90–99) starts, bit *i* for byte *i*; `leads` has bit *i*
-    /// set when byte *i* is 0xEF. Two bytes after the 64 may be read.
+    /// (EF BC 90–99) starts, bit *i* for byte *i*, among `leads` (every
+    /// such position and maybe others: ``wideRuns(_:_:)``). Two bytes after
+    /// the 64 may be read.
     @inline(__always)
     internal static func wideDigitStarts(_ start: UnsafePointer<UInt8>, leads: UInt64) -> UInt64 {
         var candidates = leads
@@ -40,6 +65,18 @@ extension CPFScanner {
             }
         }
         return starts
+    }
+
+    /// Among 64 positions, whose masks are `current` (`next`: the 64 after),
+    /// those that start three bytes from 0x80 in a row: where a fullwidth
+    /// digit (EF BC 90–99) may start. Latin text has few such runs (two
+    /// accented letters in a row), so the bytes 0xEF are looked for there
+    /// only, by ``wideDigitStarts(_:leads:)``.
+    @inline(__always)
+    internal static func wideRuns(_ current: BlockMasks, _ next: BlockMasks) -> UInt64 {
+        let high = current.nonASCII
+        if high == 0 { return 0 }
+        return high & funnel(high, next.nonASCII, 1) & funnel(high, next.nonASCII, 2)
     }
 
     /// The index of the first byte at or after `start` that is not an ASCII
@@ -62,13 +99,11 @@ extension CPFScanner {
     /// digits; `inCandidate`, the bytes that may lie between the first and
     /// the last digit of a candidate (digits, `,` to `/`, ASCII controls and
     /// space, every byte from 0x80; more than the rule allows, never less);
-    /// `nonASCII`, the bytes from 0x80; and `wideLeads`, the bytes 0xEF
-    /// (which start the fullwidth digits EF BC 90–99).
+    /// and `nonASCII`, the bytes from 0x80.
     internal struct BlockMasks {
         var digits: UInt64
         var inCandidate: UInt64
         var nonASCII: UInt64
-        var wideLeads: UInt64
 
         /// The masks of the 64 bytes at `start`.
         @inline(__always)
@@ -95,30 +130,14 @@ extension CPFScanner {
             self.digits = digits
             self.inCandidate = inCandidate
             // Most blocks are ASCII: their bytes from 0x80 are gathered only
-            // when there are some, out of line.
-            (nonASCII, wideLeads) = highs & high != 0 ? Self.nonASCIIMasks(raw) : (0, 0)
-        }
-
-        /// `nonASCII` and `wideLeads` of the 64 bytes at `raw`, some of them from 0x80.
-        @inline(never)
-        static func nonASCIIMasks(_ raw: UnsafeRawPointer) -> (nonASCII: UInt64, wideLeads: UInt64) {
+            // when there are some.
             var nonASCII: UInt64 = 0
-            var wideLeads: UInt64 = 0
-            // Bytes from 0xE0 (bits 7, 6 and 5 set) start the characters of three bytes or more.
-            var fromE0: UInt64 = 0
-            for index in 0..<8 {
-                let word = DigitWord.load(raw, at: 8 * index)
-                nonASCII |= DigitWord.gatherHighBits(word) << UInt64(8 * index)
-                fromE0 |= word & word << 1 & word << 2
-            }
-            // Bytes 0xEF, sought only among such characters (rare in Latin text).
-            if fromE0 & DigitWord.highBits != 0 {
+            if highs & high != 0 {
                 for index in 0..<8 {
-                    let word = DigitWord.load(raw, at: 8 * index)
-                    wideLeads |= DigitWord.gatherHighBits(DigitWord.bytesEqual(word, 0xEF)) << UInt64(8 * index)
+                    nonASCII |= DigitWord.gatherHighBits(DigitWord.load(raw, at: 8 * index)) << UInt64(8 * index)
                 }
             }
-            return (nonASCII, wideLeads)
+            self.nonASCII = nonASCII
         }
     }
 

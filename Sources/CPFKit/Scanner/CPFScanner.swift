@@ -237,13 +237,20 @@ public struct CPFScanner: Sendable {
         // Blocks of 64 positions judged from the bit masks of those 64
         // bytes and of the 64 after them (a candidate starting near the end
         // of a block ends in the next), each block's masks computed once.
-        if limit - index >= 64, text.count - index >= 128 {
+        blocks: while limit - index >= 64, text.count - index >= 128 {
+            // Most blocks of most text hold no digit: passed over a few
+            // instructions a byte.
+            while !mayStartNumber(base + index) {
+                index += 64
+                guard limit - index >= 64, text.count - index >= 128 else { break blocks }
+            }
             var current = BlockMasks(base + index)
             var digitBefore = index > 0 && base[index - 1] &- 0x30 < 10
             repeat {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
-                if current.wideLeads != 0 { starts |= wideDigitStarts(base + index, leads: current.wideLeads) }
+                let wide = wideRuns(current, next)
+                if wide != 0 { starts |= wideDigitStarts(base + index, leads: wide) }
                 // Where the full mask's shape is, with letters among its digits.
                 var ocrStarts: UInt64 = 0
                 if readsOCR, current.digits != 0 || next.digits & 0b11 != 0 {
@@ -289,6 +296,17 @@ public struct CPFScanner: Sendable {
                 digitBefore = current.digits >> 63 != 0
                 current = next
                 index += 64
+                // A block with no digit, nor one in the 8 bytes after it (a
+                // reading starts at most two bytes before its first digit),
+                // starts nothing: back to the quick pass after it.
+                if current.digits == 0, text.count - index >= 72,
+                    current.nonASCII & (current.nonASCII >> 1 | 1 << 63) & (current.nonASCII >> 2 | 3 << 62) == 0,
+                    DigitWord.digitBits(DigitWord.load(base + index + 64)) == 0,
+                    DigitWord.bytesEqual(DigitWord.load(base + index + 64), 0xEF) == 0
+                {
+                    index += 64
+                    continue blocks
+                }
             } while limit - index >= 64 && text.count - index >= 128
         }
         // The first position where an OCR reading is still to be tried.
