@@ -105,12 +105,18 @@ public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringCon
     public static func detect(_ prefix: some Collection<UInt8>, isComplete: Bool = false) -> Detection {
         let sample = Array(prefix.prefix(detectionSampleSize))
         let complete = isComplete && sample.count == prefix.count
-        for encoding in [
-            CharacterEncoding.utf32LittleEndian, .utf32BigEndian, .utf16LittleEndian, .utf16BigEndian, .utf8,
-        ]
-        where sample.starts(with: encoding.byteOrderMark) {
-            return Detection(encoding: encoding, byteOrderMarkLength: encoding.byteOrderMark.count)
-        }
+        // The byte order marks, longest first, compared without an array each.
+        func byte(_ index: Int) -> Int { index < sample.count ? Int(sample[index]) : -1 }
+        let marked: CharacterEncoding? =
+            switch (byte(0), byte(1), byte(2), byte(3)) {
+            case (0xFF, 0xFE, 0x00, 0x00): .utf32LittleEndian
+            case (0x00, 0x00, 0xFE, 0xFF): .utf32BigEndian
+            case (0xFF, 0xFE, _, _): .utf16LittleEndian
+            case (0xFE, 0xFF, _, _): .utf16BigEndian
+            case (0xEF, 0xBB, 0xBF, _): .utf8
+            default: nil
+            }
+        if let marked { return Detection(encoding: marked, byteOrderMarkLength: marked.byteOrderMark.count) }
         let units = sample.count / 2
         if units >= 2 {
             var evenZeros = 0

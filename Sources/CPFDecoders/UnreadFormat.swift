@@ -40,17 +40,38 @@ public enum UnreadFormat: String, CaseIterable, Hashable, Sendable, CustomString
     ///
     /// - Complexity: O(1).
     public static func detect(_ prefix: some Collection<UInt8>) -> UnreadFormat? {
-        let head = Array(prefix.prefix(6))
-        func starts(_ magic: [UInt8]) -> Bool { head.starts(with: magic) }
-        if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .xz }
-        if starts([0x42, 0x5A, 0x68]), head.count > 3, (0x31...0x39).contains(head[3]) { return .bzip2 }
-        if starts([0x28, 0xB5, 0x2F, 0xFD]) { return .zstd }
-        if starts([0x04, 0x22, 0x4D, 0x18]) { return .lz4 }
-        if starts([0x4C, 0x5A, 0x49, 0x50]) { return .lzip }
-        if starts([0x1F, 0x9D]) { return .compress }
-        if starts([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C]) { return .sevenZip }
-        if starts([0x52, 0x61, 0x72, 0x21, 0x1A, 0x07]) { return .rar }
-        if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) { return .zip }
+        // The first six bytes, the first lowest: no allocation per file.
+        var head: UInt64 = 0
+        var count = 0
+        for byte in prefix.prefix(6) {
+            head |= UInt64(byte) << UInt64(8 * count)
+            count += 1
+        }
+        for (magic, length, format) in magics where count >= length {
+            guard head & (UInt64(1) << UInt64(8 * length) &- 1) == magic else { continue }
+            if format == .bzip2 {
+                // The block size after `BZh`: a digit 1 to 9.
+                guard count > 3, UInt8(truncatingIfNeeded: head >> 24) &- 0x31 < 9 else { continue }
+            }
+            return format
+        }
         return nil
+    }
+
+    /// Each format's magic bytes as a number (the first byte lowest) and
+    /// their count, in the order they are tried.
+    private static let magics: [(magic: UInt64, length: Int, format: UnreadFormat)] = [
+        ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], UnreadFormat.xz),
+        ([0x42, 0x5A, 0x68], .bzip2),
+        ([0x28, 0xB5, 0x2F, 0xFD], .zstd),
+        ([0x04, 0x22, 0x4D, 0x18], .lz4),
+        ([0x4C, 0x5A, 0x49, 0x50], .lzip),
+        ([0x1F, 0x9D], .compress),
+        ([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C], .sevenZip),
+        ([0x52, 0x61, 0x72, 0x21, 0x1A, 0x07], .rar),
+        ([0x50, 0x4B, 0x03, 0x04], .zip),
+        ([0x50, 0x4B, 0x05, 0x06], .zip),
+    ].map { bytes, format in
+        (bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }, bytes.count, format)
     }
 }

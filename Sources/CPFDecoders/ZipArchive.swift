@@ -68,7 +68,13 @@ public final class ZipArchive {
     ///
     /// - Complexity: O(1).
     public static func isZip(_ prefix: some Collection<UInt8>) -> Bool {
-        prefix.starts(with: [0x50, 0x4B, 0x03, 0x04]) || prefix.starts(with: [0x50, 0x4B, 0x05, 0x06])
+        // Byte by byte: no array per file.
+        var bytes = prefix.makeIterator()
+        guard bytes.next() == 0x50, bytes.next() == 0x4B else { return false }
+        switch (bytes.next(), bytes.next()) {
+        case (0x03, 0x04), (0x05, 0x06): return true
+        default: return false
+        }
     }
 
     /// Opens the archive of `size` bytes that `read` gives: finds the end of
