@@ -33,7 +33,9 @@ bytes: CPFs, mistyped CPFs, CNPJs, phones, CEPs, amounts, dates, long
 references) and once sparse (about one every 10 KB), checks that `redact`
 leaves nothing `find` would report, and times `find` and `redact` on one
 thread and on all beside `LC_ALL=C grep -E -c`, `rg -c` and `rg --passthru`,
-then `find -l` beside `grep -l`. --cpf times a binary already built.
+then `find -l` beside `grep -l`, `find -r` over 50,000 files of 200 bytes
+beside `rg -c -a`, and the peak memory of each. --cpf times a binary already
+built.
 """
 
 import argparse
@@ -635,6 +637,47 @@ def portuguese_benchmark(args, cpf, work, row, headings):
     row("`find -l` vs `grep -E -l` (first CPF near the start)",
         f"{early['find -l'] * 1e3:.1f} ms vs {early['grep -l'] * 1e3:.1f} ms",
         f"{early['find -l'] / early['grep -l']:.1f}×", "", True)
+    # Many small files: a tree of 50,000 files of about 200 bytes cut from
+    # the dense text, as `-r` meets a folder of tickets or e-mails.
+    tree = work / "small-files"
+    marker = tree / ".complete"
+    if not marker.exists():
+        print(f"making {tree} (50,000 files of 200 bytes) ...", file=sys.stderr)
+        shutil.rmtree(tree, ignore_errors=True)
+        with open(text, "rb") as source:
+            sample = source.read(50_000 * 200)
+        for folder in range(50):
+            (tree / f"{folder:02}").mkdir(parents=True)
+            for number in range(1000):
+                at = (folder * 1000 + number) * 200
+                (tree / f"{folder:02}" / f"{number:04}.txt").write_bytes(sample[at:at + 200])
+        marker.touch()
+    small = alternate({
+        "find -r": f"'{cpf}' find -r --count '{tree}' > /dev/null",
+        "rg -c -a": f"rg -c -a '{CANDIDATE}' '{tree}' > /dev/null",
+        "find -r -j1": f"'{cpf}' find -r --count --threads 1 '{tree}' > /dev/null",
+        "rg -c -a -j1": f"rg -j1 -c -a '{CANDIDATE}' '{tree}' > /dev/null",
+    }, args.runs)
+    ratio = small["find -r"] / small["rg -c -a"]
+    row("`find -r --count` vs `rg -c -a`, 50,000 files of 200 bytes",
+        f"{small['find -r']:.2f} s vs {small['rg -c -a']:.2f} s", f"{ratio:.2f}×", "≤ 1.50×", ratio <= 1.5)
+    ratio1 = small["find -r -j1"] / small["rg -c -a -j1"]
+    row("the same, one thread each", f"{small['find -r -j1']:.2f} s vs {small['rg -c -a -j1']:.2f} s",
+        f"{ratio1:.2f}×", "", True)
+    # Memory stays flat on every corpus, the 1 GiB line included.
+    sparse = work / f"portuguese-sparse-{args.pt_mb}MB.txt"
+    one_line = work / "one-line-1GiB.txt"
+    memory = {
+        "find, dense Portuguese text": peak_memory_kib(f"{cpf} find {text} > /dev/null"),
+        "redact, dense Portuguese text": peak_memory_kib(f"{cpf} redact {text} > /dev/null"),
+        "find, sparse Portuguese text": peak_memory_kib(f"{cpf} find {sparse} > /dev/null"),
+        "redact, sparse Portuguese text": peak_memory_kib(f"{cpf} redact {sparse} > /dev/null"),
+        "find -r, 50,000 small files": peak_memory_kib(f"{cpf} find -r --count {tree} > /dev/null"),
+    }
+    if one_line.exists():
+        memory["redact, one 1 GiB line of digits"] = peak_memory_kib(f"{cpf} redact {one_line} > /dev/null")
+    for name, kib in memory.items():
+        row(f"peak memory, {name}", f"{kib / 1024:.1f} MiB", "", "≤ 16 MiB", kib <= 16 * 1024)
 
 
 if __name__ == "__main__":
