@@ -323,11 +323,12 @@ struct TaxpayerIDFieldViewModelTests {
     }
 
     @Test(
-        "random typing and backspacing at the end: the text is the mask editor's for the characters kept",
+        "random typing and backspacing at the end: the text is the mask editor's for the characters kept, one by one",
         arguments: TaxpayerID.Accepted.allCases)
     func randomTypingAtTheEnd(accepting: TaxpayerID.Accepted) {
         var random = SplitMix64(seed: 29)
-        let keys = Array("0123456789abcXYZ.-/ é⌫⌫⌫")
+        // Single keys, and short runs typed in one go (a terminal's read).
+        let keys = Array("0123456789abcXYZ.-/ é⌫⌫⌫").map(String.init) + ["x36", "a9", "12ab", "7 8"]
         for _ in 0..<300 {
             let model = TaxpayerIDFieldViewModel(accepting: accepting)
             var kept = ""
@@ -337,8 +338,8 @@ struct TaxpayerIDFieldViewModelTests {
                     model.deleteBackward()
                     kept = String(kept.dropLast())
                 } else {
-                    model.insert(String(key))
-                    kept = Self.typedAtTheEnd(key, after: kept, accepting: accepting)
+                    model.insert(key)
+                    for character in key { kept = Self.typedAtTheEnd(character, after: kept, accepting: accepting) }
                 }
                 let expected = TaxpayerIDMaskEditor.edit("", range: 0..<0, replacement: kept, accepting: accepting)
                 #expect(model.text.value == expected.text, "kept \(kept)")

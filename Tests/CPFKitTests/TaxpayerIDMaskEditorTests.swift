@@ -29,6 +29,9 @@ struct TaxpayerIDMaskEditorTests {
             Case(
                 text: "12.ABC.345/01DE-35", range: 18..<18, replacement: "9", expected: "12.ABC.345/01DE-35", caret: 18),
             Case(text: "12.ABC", range: 3..<3, replacement: "é", expected: "12.ABC", caret: 2),
+            Case(
+                text: "12.ABC.345/01DE", range: 15..<15, replacement: "x36", expected: "12.ABC.345/01DE-36", caret: 18),
+            Case(text: "12.ABC.345/01D", range: 14..<14, replacement: "ex3", expected: "12.ABC.345/01DE-3", caret: 17),
         ])
     func edits(_ c: Case) {
         let edit = TaxpayerIDMaskEditor.edit(c.text, range: c.range, replacement: c.replacement)

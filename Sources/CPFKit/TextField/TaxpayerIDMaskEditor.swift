@@ -60,8 +60,15 @@ public enum TaxpayerIDMaskEditor {
             // Backspace right after a separator: the character before it goes.
             before.removeLast()
         }
+        // A letter is kept only where it would stand in the first 12 places,
+        // before the room left is counted: "x36" typed after a 12-character
+        // base is the check digits 3 and 6, not an X cut with the 6.
         let room = max(0, CNPJMask.maximumCharacterCount - before.count - after.count)
-        let kept = Array(inserted.prefix(room))
+        var kept: [UInt8] = []
+        for character in inserted where kept.count < room {
+            if character > 0x39, before.count + kept.count >= CNPJMask.baseLength { continue }
+            kept.append(character)
+        }
         let caret = before.count + kept.count
         return make(before + kept + after, caretAfter: caret, accepting: accepting)
     }
