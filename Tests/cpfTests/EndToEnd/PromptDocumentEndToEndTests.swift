@@ -112,4 +112,18 @@ struct PromptDocumentEndToEndTests {
         #expect(result.status == 1)
         #expect(result.stdout == "")
     }
+
+    @Test("in Portuguese: the reason of a wrong CNPJ is CPFKit's Portuguese text")
+    func portugueseReason() {
+        let pane = PromptPane(
+            ["prompt", "--document", "any"], setup: "export NO_COLOR=1 LANG=pt_BR.UTF-8; unset LC_ALL LC_MESSAGES")
+        pane.expect("CPF/CNPJ:", cursor: 10)
+        pane.type("12abc34501de36")
+        pane.expect("CPF/CNPJ: 12.ABC.345/01DE-36 ✗ os dígitos verificadores deveriam ser 35", cursor: 28)
+        pane.press("C-c")
+        let result = pane.end()
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.restored)
+    }
 }
