@@ -103,4 +103,13 @@ struct PromptSessionTests {
         #expect(action == c.action)
         #expect(model.text.value == c.expected)
     }
+
+    @Test("with --allow-invalid and --document cnpj, Enter accepts any 14 characters, never fewer")
+    func allowInvalidCNPJ() {
+        let model = TaxpayerIDFieldViewModel(text: "12.ABC.345/01DE-3", accepting: .cnpj, acceptsInvalidNumbers: true)
+        let session = PromptSession(viewModel: model)
+        #expect(session.handle(.enter) == .proceed)
+        #expect(session.handle(.text("6")) == .proceed)
+        #expect(session.handle(.enter) == .accept("12ABC34501DE36"))
+    }
 }
