@@ -349,8 +349,17 @@ struct TaxpayerIDFieldViewModelTests {
         }
     }
 
+    static func isSubsequence(_ small: String, of large: String) -> Bool {
+        var rest = large[...]
+        for character in small {
+            guard let found = rest.firstIndex(of: character) else { return false }
+            rest = rest[rest.index(after: found)...]
+        }
+        return true
+    }
+
     @Test(
-        "random keys anywhere: the text is always the mask of its characters, accept() only a valid number",
+        "random keys anywhere: the text is always the mask of its characters, typing loses none, accept() only a valid number",
         arguments: TaxpayerID.Accepted.allCases)
     func randomKeysAnywhere(accepting: TaxpayerID.Accepted) throws {
         var random = SplitMix64(seed: 2229)
@@ -362,7 +371,13 @@ struct TaxpayerIDFieldViewModelTests {
         for _ in 0..<400 {
             let model = TaxpayerIDFieldViewModel(accepting: accepting)
             for _ in 0..<Int(random.next() % 30) {
-                Self.perform(keys[Int(random.next() % UInt64(keys.count))], on: model)
+                let key = keys[Int(random.next() % UInt64(keys.count))]
+                let old = model.characters
+                Self.perform(key, on: model)
+                if key.count < 11, !["backspace", "delete"].contains(key) {
+                    // Typing never loses a character already in the field.
+                    #expect(Self.isSubsequence(old, of: model.characters), "\(old) + \(key) → \(model.characters)")
+                }
                 let text = model.text.value
                 let remasked = TaxpayerIDMaskEditor.edit("", range: 0..<0, replacement: text, accepting: accepting)
                 #expect(text == remasked.text)
