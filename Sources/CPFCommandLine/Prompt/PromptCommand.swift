@@ -52,7 +52,9 @@ enum PromptCommand: Command {
               letter, and switches to the CNPJ mask at the 12th character (or the first
               letter), and back when a Backspace takes it under. 11 digits are then a
               complete CPF that Enter accepts if valid. The accepted number is printed
-              bare (letters upper-cased), or masked with --formatted.
+              bare (letters upper-cased), or masked with --formatted. A paste of 11
+              characters or more replaces the field; its letters all count, so paste
+              the number without a label.
 
             KEYS:
               0-9                   Type a digit; separators come and go by themselves.
@@ -93,7 +95,9 @@ enum PromptCommand: Command {
                   letra, e muda para a máscara de CNPJ no 12º caractere (ou na primeira
                   letra), e volta quando um Backspace o reduz. 11 dígitos são então um CPF
                   completo que Enter aceita se for válido. O número aceito é impresso sem
-                  máscara (letras em maiúsculas), ou com máscara com --formatted.
+                  máscara (letras em maiúsculas), ou com máscara com --formatted. Colar 11
+                  caracteres ou mais substitui o campo; todas as letras contam, então cole
+                  o número sem rótulo.
 
                 TECLAS:
                   0-9                   Digita um dígito; os separadores vêm e vão sozinhos.
