@@ -396,4 +396,26 @@ struct TaxpayerIDFieldViewModelTests {
         }
         #expect(accepted > 0)
     }
+
+    @Test("accepting .cpf, it edits exactly as CPFFieldViewModel: random keys, same text, caret, state and accept()")
+    func cpfModeIsTheCPFModel() {
+        var random = SplitMix64(seed: 11)
+        let keys = [
+            "1", "2", "3", "0", "9", "a", "B", "-", "backspace", "delete", "left", "right", "start", "end",
+            "390.533.447-05", "12.abc.345/01de-35", "x7", "4", "5", "6", "8",
+        ]
+        for _ in 0..<300 {
+            let cpf = CPFFieldViewModel(allowsRepeatedDigits: random.next() % 2 == 0)
+            let document = TaxpayerIDFieldViewModel(accepting: .cpf, allowsRepeatedDigits: cpf.allowsRepeatedDigits)
+            for _ in 0..<Int(random.next() % 30) {
+                let key = keys[Int(random.next() % UInt64(keys.count))]
+                CPFFieldViewModelTests.perform(key, on: cpf)
+                Self.perform(key, on: document)
+                #expect(document.text.value == cpf.text.value)
+                #expect(document.caret.value == cpf.caret.value)
+                #expect(document.state.value == TaxpayerIDFieldState(cpf.state.value))
+                #expect(document.accept() == cpf.accept())
+            }
+        }
+    }
 }
