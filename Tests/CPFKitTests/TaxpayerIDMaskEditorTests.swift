@@ -29,6 +29,14 @@ struct TaxpayerIDMaskEditorTests {
             Case(
                 text: "12.ABC.345/01DE-35", range: 18..<18, replacement: "9", expected: "12.ABC.345/01DE-35", caret: 18),
             Case(text: "12.ABC", range: 3..<3, replacement: "é", expected: "12.ABC", caret: 2),
+            Case(
+                text: "12.ABC.345/01DE", range: 15..<15, replacement: "x36", expected: "12.ABC.345/01DE-36", caret: 18),
+            Case(text: "12.ABC.345/01D", range: 14..<14, replacement: "ex3", expected: "12.ABC.345/01DE-3", caret: 17),
+            // An insertion that would push a letter out of the base is cut
+            // (or refused), as a full CPF field refuses a digit.
+            Case(text: "12.ABC.345/01DE", range: 0..<0, replacement: "9", expected: "12.ABC.345/01DE", caret: 0),
+            Case(text: "12.ABC.345/01D", range: 0..<0, replacement: "98", expected: "91.2AB.C34/501D", caret: 1),
+            Case(text: "12.ABC.345/01", range: 0..<0, replacement: "98", expected: "98.12A.BC3/4501", caret: 2),
         ])
     func edits(_ c: Case) {
         let edit = TaxpayerIDMaskEditor.edit(c.text, range: c.range, replacement: c.replacement)

@@ -6,17 +6,22 @@ enum PromptCommand: Command {
     static let label = OptionDefinition(
         "label", value: "text",
         help: Localized(
-            "The text shown before the field (default: 'CPF:'; '' for none).",
-            pt: "O texto mostrado antes do campo (padrão: 'CPF:'; '' para nenhum)."))
+            "The text shown before the field (default: 'CPF:', 'CNPJ:' or 'CPF/CNPJ:' as --document; '' for none).",
+            pt: """
+                O texto mostrado antes do campo (padrão: 'CPF:', 'CNPJ:' ou 'CPF/CNPJ:' conforme --document; '' \
+                para nenhum).
+                """))
     static let formatted = OptionDefinition(
         "formatted",
         help: Localized(
-            "Print the accepted CPF masked, DDD.DDD.DDD-DD.", pt: "Imprime o CPF aceito com máscara, DDD.DDD.DDD-DD."))
+            "Print the accepted number masked, DDD.DDD.DDD-DD (a CNPJ XX.XXX.XXX/XXXX-DD).",
+            pt: "Imprime o número aceito com máscara, DDD.DDD.DDD-DD (um CNPJ XX.XXX.XXX/XXXX-DD)."))
     static let allowInvalid = OptionDefinition(
         "allow-invalid",
         help: Localized(
-            "Let Enter accept any 11 digits, valid or not.",
-            pt: "Deixa Enter aceitar quaisquer 11 dígitos, válidos ou não."))
+            "Let Enter accept any complete number (11 digits, a CNPJ's 14 characters), valid or not.",
+            pt: "Deixa Enter aceitar qualquer número completo (11 dígitos, os 14 caracteres de um CNPJ), válido ou não."
+        ))
 
     static let definition = CommandDefinition(
         name: "prompt",
@@ -29,6 +34,7 @@ enum PromptCommand: Command {
             formatted,
             allowInvalid,
             CommonOptions.allowRepeated,
+            DocumentOptions.document,
             CommonOptions.color,
         ],
         discussion: Localized(
@@ -40,9 +46,22 @@ enum PromptCommand: Command {
             dumb). The terminal's settings are restored on every way out, signals
             included.
 
+            WITH --document cnpj OR any:
+              The field is a CNPJ, XX.XXX.XXX/XXXX-DD, 12 digits or letters and 2 check
+              digits; with any, it is a CPF while it holds at most 11 digits and no
+              letter, and switches to the CNPJ mask at the 12th character (or the first
+              letter), and back when a Backspace takes it under. 11 digits are then a
+              complete CPF that Enter accepts if valid. The accepted number is printed
+              bare (letters upper-cased), or masked with --formatted. A paste of 11
+              characters or more replaces the field; its letters all count, so paste
+              the number without a label.
+
             KEYS:
               0-9                   Type a digit; separators come and go by themselves.
                                     At most 11 digits; other characters are ignored.
+              A-Z, a-z              With --document cnpj or any: a letter of a CNPJ's
+                                    first 12 places, upper-cased (no letter is a
+                                    command); ignored in the check digits.
               Backspace             Remove the digit before the cursor (after '.' or '-',
                                     the digit before it); a separator left last goes too.
               Delete                Remove the digit after the cursor (also Ctrl-D).
@@ -60,6 +79,7 @@ enum PromptCommand: Command {
 
             EXAMPLE:
               cpf=$(cpf prompt --label 'Your CPF:') || exit 1
+              payer=$(cpf prompt --document any --formatted) || exit 1
             """,
             pt: """
                 Lê as teclas do terminal (/dev/tty) e desenha o campo nele, quaisquer que
@@ -69,9 +89,22 @@ enum PromptCommand: Command {
                 TERM ausente ou dumb). As configurações do terminal são restauradas em toda
                 saída, sinais inclusive.
 
+                COM --document cnpj OU any:
+                  O campo é um CNPJ, XX.XXX.XXX/XXXX-DD, 12 dígitos ou letras e 2 dígitos
+                  verificadores; com any, é um CPF enquanto tem até 11 dígitos e nenhuma
+                  letra, e muda para a máscara de CNPJ no 12º caractere (ou na primeira
+                  letra), e volta quando um Backspace o reduz. 11 dígitos são então um CPF
+                  completo que Enter aceita se for válido. O número aceito é impresso sem
+                  máscara (letras em maiúsculas), ou com máscara com --formatted. Colar 11
+                  caracteres ou mais substitui o campo; todas as letras contam, então cole
+                  o número sem rótulo.
+
                 TECLAS:
                   0-9                   Digita um dígito; os separadores vêm e vão sozinhos.
                                         No máximo 11 dígitos; outros caracteres são ignorados.
+                  A-Z, a-z              Com --document cnpj ou any: uma letra das 12
+                                        primeiras posições de um CNPJ, em maiúscula (nenhuma
+                                        letra é um comando); ignorada nos dígitos verificadores.
                   Backspace             Apaga o dígito antes do cursor (depois de '.' ou '-',
                                         o dígito antes deles); um separador que sobre no fim
                                         também sai.
@@ -90,14 +123,25 @@ enum PromptCommand: Command {
 
                 EXEMPLO:
                   cpf=$(cpf prompt --label 'Seu CPF:') || exit 1
+                  pagador=$(cpf prompt --document any --formatted) || exit 1
                 """))
 
     /// The label when `--label` is not given.
     static let defaultLabel = "CPF:"
 
+    /// The label when `--label` is not given, for the kinds `--document` asks for.
+    static func defaultLabel(accepting accepted: TaxpayerID.Accepted) -> String {
+        switch accepted {
+        case .cpf: defaultLabel
+        case .cnpj: "CNPJ:"
+        case .any: "CPF/CNPJ:"
+        }
+    }
+
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-        let given = arguments.value(Self.label) ?? RawText(defaultLabel)
+        let accepted = try DocumentOptions.accepted(arguments)
+        let given = arguments.value(Self.label) ?? RawText(defaultLabel(accepting: accepted))
         // Shown as it is: no byte of it may act on the terminal (see Escaping).
         guard Escaping.isPlain(given) else {
             throw .invalidValue(
@@ -124,21 +168,34 @@ enum PromptCommand: Command {
         }
         defer { terminal.restore() }
 
-        let model = CPFFieldViewModel(
-            allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated),
-            acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
-        let renderer = PromptRenderer(
-            viewModel: model, label: label,
-            usesColour: colours,
-            movesCursor: !isDumb, language: context.language, columns: { terminal.columns },
-            output: { terminal.write($0) })
+        let model: any MaskedFieldViewModeling
+        let renderer: PromptRenderer
+        if accepted == .cpf {
+            let cpfModel = CPFFieldViewModel(
+                allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated),
+                acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
+            model = cpfModel
+            renderer = PromptRenderer(
+                viewModel: cpfModel, label: label,
+                usesColour: colours,
+                movesCursor: !isDumb, language: context.language, columns: { terminal.columns },
+                output: { terminal.write($0) })
+        } else {
+            let documentModel = TaxpayerIDFieldViewModel(
+                accepting: accepted, allowsRepeatedDigits: arguments.has(CommonOptions.allowRepeated),
+                acceptsInvalidNumbers: arguments.has(Self.allowInvalid))
+            model = documentModel
+            renderer = PromptRenderer(
+                viewModel: documentModel, label: label, usesColour: colours, movesCursor: !isDumb,
+                language: context.language, columns: { terminal.columns }, output: { terminal.write($0) })
+        }
         let outcome = interact(terminal: terminal, session: PromptSession(viewModel: model), renderer: renderer)
         renderer.finish()
         terminal.restore()
 
         switch outcome {
-        case .accepted(let digits):
-            context.output.write((arguments.has(Self.formatted) ? CPFMask.apply(to: digits) : digits) + "\n")
+        case .accepted(let characters):
+            context.output.write((arguments.has(Self.formatted) ? masked(characters) : characters) + "\n")
             return .success
         case .cancelled:
             return .failure
@@ -146,6 +203,13 @@ enum PromptCommand: Command {
             context.diagnose("\(Terminal.path): \(message)")
             return .error
         }
+    }
+
+    /// The accepted bare characters masked: 11 digits as a CPF, 14
+    /// characters as a CNPJ.
+    static func masked(_ characters: String) -> String {
+        characters.utf8.count == CPFMask.maximumDigitCount
+            ? CPFMask.apply(to: characters) : CNPJMask.apply(to: characters)
     }
 
     /// How the prompt ended.

@@ -1,14 +1,18 @@
 import CPFKit
 
-/// The view of `cpf prompt`: one terminal line, `LABEL 390.533.447-05 ✓`,
-/// redrawn in place, with the terminal's cursor at the field's caret.
+/// The view of `cpf prompt`: one terminal line, `LABEL 390.533.447-05 ✓`
+/// (or `LABEL 12.ABC.345/01DE-35 ✓`), redrawn in place, with the terminal's
+/// cursor at the field's caret.
 ///
-/// It is handed the field's model and binds to its boxes like any
-/// ``CPFFieldView``. A change only marks the line as needing a redraw; the
-/// prompt's loop calls ``drawIfNeeded()`` once the keys of a read are
-/// handled, so a paste costs one redraw, not one per box.
-final class PromptRenderer: CPFFieldView {
-    let viewModel: any CPFFieldViewModeling
+/// It is handed the field's model, a CPF field's (`--document cpf`) or a
+/// CPF/CNPJ field's, and binds to its boxes as a ``CPFFieldView`` does: the
+/// text at once, then the text, the caret and the state on every change. A
+/// change only marks the line as needing a redraw; the prompt's loop calls
+/// ``drawIfNeeded()`` once the keys of a read are handled, so a paste costs
+/// one redraw, not one per box.
+final class PromptRenderer {
+    /// The model shown, handed to the renderer.
+    let viewModel: any MaskedFieldViewModeling
     let label: String
     let usesColour: Bool
     /// The language of the reason shown after `✗`.
@@ -24,7 +28,11 @@ final class PromptRenderer: CPFFieldView {
     private var cursorRow = 0
     private var rowsUsed = 1
     private var tokens: [ObservationToken] = []
-    private var shown: (text: String, caret: Int, state: CPFFieldState) = ("", 0, .incomplete(digitCount: 0))
+    /// The field's state, as a CPF/CNPJ field's (a CPF field's converted).
+    private let currentState: () -> TaxpayerIDFieldState
+    private var shown: (text: String, caret: Int, state: TaxpayerIDFieldState) = (
+        "", 0, .incomplete(kind: .cpf, characterCount: 0)
+    )
     private(set) var needsDraw = false
     /// The columns the last plain redraw covered, to blank what is left of it.
     private var drawnWidth = 0
@@ -37,23 +45,56 @@ final class PromptRenderer: CPFFieldView {
     ///     erase; `false` for `TERM=dumb`.
     ///   - output: Where the bytes of a redraw go (the terminal).
     ///   - columns: The terminal's width, 0 when unknown.
-    init(
+    convenience init(
         viewModel: any CPFFieldViewModeling, label: String, usesColour: Bool, movesCursor: Bool = true,
         language: Language = .english, columns: @escaping () -> Int = { 0 },
         output: @escaping ([UInt8]) -> Void
     ) {
-        self.viewModel = viewModel
+        self.init(
+            field: viewModel, state: { TaxpayerIDFieldState(viewModel.state.value) },
+            observeState: { changed in viewModel.state.bind { _ in changed() } }, label: label,
+            usesColour: usesColour, movesCursor: movesCursor, language: language, columns: columns, output: output)
+    }
+
+    /// A renderer of a CPF/CNPJ field (`--document cnpj` or `any`); the
+    /// parameters are those of the CPF field's.
+    convenience init(
+        viewModel: any TaxpayerIDFieldViewModeling, label: String, usesColour: Bool, movesCursor: Bool = true,
+        language: Language = .english, columns: @escaping () -> Int = { 0 },
+        output: @escaping ([UInt8]) -> Void
+    ) {
+        self.init(
+            field: viewModel, state: { viewModel.state.value },
+            observeState: { changed in viewModel.state.bind { _ in changed() } }, label: label,
+            usesColour: usesColour, movesCursor: movesCursor, language: language, columns: columns, output: output)
+    }
+
+    private init(
+        field: any MaskedFieldViewModeling, state: @escaping () -> TaxpayerIDFieldState,
+        observeState: (@escaping () -> Void) -> ObservationToken, label: String, usesColour: Bool,
+        movesCursor: Bool, language: Language, columns: @escaping () -> Int, output: @escaping ([UInt8]) -> Void
+    ) {
+        viewModel = field
+        currentState = state
         self.label = label
         self.usesColour = usesColour
         self.language = language
         self.columns = columns
         self.movesCursor = movesCursor
         self.output = output
-        tokens = bindViewModel()
+        // As CPFFieldView.bindViewModel(): drawn at once, then after every change.
+        let redisplay: () -> Void = { [weak self] in self?.redisplay() }
+        tokens = [
+            field.text.bindAndFire { _ in redisplay() },
+            field.caret.bind { _ in redisplay() },
+            observeState(redisplay),
+        ]
     }
 
-    func display(text: String, caret: Int, state: CPFFieldState) {
-        shown = (text, caret, state)
+    /// Takes the model's current text, caret and state, which are always
+    /// consistent with one another, and marks the line as needing a redraw.
+    private func redisplay() {
+        shown = (viewModel.text.value, viewModel.caret.value, currentState())
         needsDraw = true
     }
 
@@ -96,6 +137,13 @@ final class PromptRenderer: CPFFieldView {
     /// one row: CR, the label, the text, the mark, erase to the end of the
     /// line, then CR and the cursor moved right to the caret.
     static func line(label: String, text: String, caret: Int, state: CPFFieldState, usesColour: Bool) -> [UInt8] {
+        line(label: label, text: text, caret: caret, state: TaxpayerIDFieldState(state), usesColour: usesColour)
+    }
+
+    /// The line of a CPF/CNPJ field's state.
+    static func line(label: String, text: String, caret: Int, state: TaxpayerIDFieldState, usesColour: Bool)
+        -> [UInt8]
+    {
         draw(
             label: label, text: text, caret: caret, state: state, usesColour: usesColour,
             columns: 0, cursorRow: 0, rowsUsed: 1
@@ -113,6 +161,16 @@ final class PromptRenderer: CPFFieldView {
         label: String, text: String, caret: Int, state: CPFFieldState, usesColour: Bool,
         columns: Int, cursorRow: Int, rowsUsed: Int, language: Language = .english
     ) -> (bytes: [UInt8], cursorRow: Int, rowsUsed: Int) {
+        draw(
+            label: label, text: text, caret: caret, state: TaxpayerIDFieldState(state), usesColour: usesColour,
+            columns: columns, cursorRow: cursorRow, rowsUsed: rowsUsed, language: language)
+    }
+
+    /// The drawing of a CPF/CNPJ field's state.
+    static func draw(
+        label: String, text: String, caret: Int, state: TaxpayerIDFieldState, usesColour: Bool,
+        columns: Int, cursorRow: Int, rowsUsed: Int, language: Language = .english
+    ) -> (bytes: [UInt8], cursorRow: Int, rowsUsed: Int) {
         var content = label
         var width = displayWidth(label)
         if !label.isEmpty {
@@ -127,7 +185,7 @@ final class PromptRenderer: CPFFieldView {
             content += " " + paint("✓", colour: "32", usesColour)
             width += 2
         case .invalid(let error):
-            let reason = Message.reason(error, language)
+            let reason = Self.reason(error, language)
             content += " " + paint("✗ \(reason)", colour: "31", usesColour)
             width += 2 + reason.count
         }
@@ -161,12 +219,22 @@ final class PromptRenderer: CPFFieldView {
     static func plainLine(
         label: String, text: String, caret: Int, state: CPFFieldState, blanking: Int, language: Language = .english
     ) -> (bytes: [UInt8], width: Int) {
+        plainLine(
+            label: label, text: text, caret: caret, state: TaxpayerIDFieldState(state), blanking: blanking,
+            language: language)
+    }
+
+    /// The plain line of a CPF/CNPJ field's state.
+    static func plainLine(
+        label: String, text: String, caret: Int, state: TaxpayerIDFieldState, blanking: Int,
+        language: Language = .english
+    ) -> (bytes: [UInt8], width: Int) {
         let prefix = label.isEmpty ? "" : label + " "
         var content = prefix + text
         switch state {
         case .incomplete: break
         case .valid: content += " ✓"
-        case .invalid(let error): content += " ✗ " + Message.reason(error, language)
+        case .invalid(let error): content += " ✗ " + Self.reason(error, language)
         }
         let width = displayWidth(content)
         let line =
@@ -200,6 +268,15 @@ final class PromptRenderer: CPFFieldView {
             return true
         default:
             return scalar.properties.isEmojiPresentation
+        }
+    }
+
+    /// Why the number is not valid, in `language`: a CPF's reason as
+    /// before CNPJs came, a CNPJ's as CPFKit describes it.
+    static func reason(_ error: TaxpayerID.ValidationError, _ language: Language) -> String {
+        switch error {
+        case .cpf(let error): Message.reason(error, language)
+        case .cnpj(let error): error.description(in: language == .english ? .english : .portuguese)
         }
     }
 

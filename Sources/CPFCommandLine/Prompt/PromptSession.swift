@@ -2,13 +2,15 @@ import CPFKit
 
 /// What the keys of `cpf prompt` do to the field's model.
 struct PromptSession {
-    let viewModel: any CPFFieldViewModeling
+    /// The field's model: a CPF field's, or a CPF/CNPJ field's.
+    let viewModel: any MaskedFieldViewModeling
 
     /// What the prompt does after a key.
     enum Action: Equatable {
         /// Go on reading keys.
         case proceed
-        /// Enter on an acceptable number: these 11 digits.
+        /// Enter on an acceptable number: its bare characters (11 digits, or
+        /// a CNPJ's 14, letters upper-cased).
         case accept(String)
         /// Esc or Ctrl-C.
         case cancel

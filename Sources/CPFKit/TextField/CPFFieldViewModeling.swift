@@ -14,8 +14,10 @@
 /// ```
 ///
 /// Offsets (`caret`, ranges) count UTF-16 code units, as UIKit does; the
-/// masked text is ASCII, so they also count characters.
-public protocol CPFFieldViewModeling: AnyObject {
+/// masked text is ASCII, so they also count characters. The text, the caret
+/// and the intents are those of every masked field
+/// (``MaskedFieldViewModeling``), restated here with what they mean for a CPF.
+public protocol CPFFieldViewModeling: MaskedFieldViewModeling {
     /// The masked text, `DDD.DDD.DDD-DD` as far as the digits go.
     var text: ObservableBox<String> { get }
     /// The caret's offset in `text`, `0...text.value.utf16.count`.

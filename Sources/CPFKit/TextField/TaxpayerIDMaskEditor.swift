@@ -8,7 +8,9 @@
 /// offsets count UTF-16 code units, clamped to the text; a replacement
 /// holding 11 characters or more is a whole number pasted and becomes the
 /// field (its first 14); a deletion whose range holds no character removes
-/// the one before it; the caret goes after the last inserted character.
+/// the one before it; the caret goes after the last inserted character. As
+/// a full CPF field refuses a digit, an insertion is cut where it would push
+/// a letter of the field out of the first 12 places (where it would be lost).
 ///
 /// ```swift
 /// TaxpayerIDMaskEditor.edit("390.533.447-05", range: 14..<14, replacement: "1")
@@ -60,8 +62,21 @@ public enum TaxpayerIDMaskEditor {
             // Backspace right after a separator: the character before it goes.
             before.removeLast()
         }
-        let room = max(0, CNPJMask.maximumCharacterCount - before.count - after.count)
-        let kept = Array(inserted.prefix(room))
+        // A letter is kept only where it would stand in the first 12 places,
+        // before the room left is counted: "x36" typed after a 12-character
+        // base is the check digits 3 and 6, not an X cut with the 6.
+        // Nor may an insertion push a letter after it out of the first 12
+        // places, where it would be lost: as a full CPF field refuses a
+        // digit, a full base refuses what would cut one of its letters.
+        var room = max(0, CNPJMask.maximumCharacterCount - before.count - after.count)
+        if let lastLetter = after.lastIndex(where: { $0 > 0x39 }) {
+            room = min(room, max(0, CNPJMask.baseLength - before.count - (lastLetter + 1)))
+        }
+        var kept: [UInt8] = []
+        for character in inserted where kept.count < room {
+            if character > 0x39, before.count + kept.count >= CNPJMask.baseLength { continue }
+            kept.append(character)
+        }
         let caret = before.count + kept.count
         return make(before + kept + after, caretAfter: caret, accepting: accepting)
     }

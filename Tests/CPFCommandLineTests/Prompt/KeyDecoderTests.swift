@@ -218,3 +218,21 @@ struct KeyDecoderUnfinishedPasteTests {
         #expect(decoder.endPaste() == [])
     }
 }
+
+@Suite("KeyDecoder: letters")
+struct KeyDecoderLetterTests {
+    @Test(
+        "every letter, in either case, is text, never a command (a CNPJ holds letters)",
+        arguments: Array(UInt8(ascii: "A")...UInt8(ascii: "Z")) + Array(UInt8(ascii: "a")...UInt8(ascii: "z")))
+    func letterIsText(letter: UInt8) {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([letter]) == [.text(String(UnicodeScalar(letter)))])
+        #expect(!decoder.isWaitingForMore)
+    }
+
+    @Test("a CNPJ typed in one read is one run of text")
+    func cnpjRun() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("12abc34501de35".utf8)) == [.text("12abc34501de35")])
+    }
+}

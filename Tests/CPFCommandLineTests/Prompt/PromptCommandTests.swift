@@ -14,7 +14,7 @@ struct PromptCommandTests {
         #expect(PromptCommand.definition.name == "prompt")
         #expect(
             PromptCommand.definition.options.map(\.long) == [
-                "label", "formatted", "allow-invalid", "allow-repeated", "color",
+                "label", "formatted", "allow-invalid", "allow-repeated", "document", "color",
             ])
         #expect(Program.command(named: "prompt") != nil)
         #expect(PromptCommand.defaultLabel == "CPF:")
@@ -59,5 +59,40 @@ struct PromptCommandTests {
     func usageErrors(words: [String], error: UsageError) throws {
         let arguments = try parse(words, for: PromptCommand.definition)
         #expect(throws: error) { try PromptCommand.run(arguments, context: Context()) }
+    }
+
+    @Test(
+        "--document names the kinds the field takes; the default label says which",
+        arguments: [
+            (TaxpayerID.Accepted.cpf, "CPF:"), (.cnpj, "CNPJ:"), (.any, "CPF/CNPJ:"),
+        ])
+    func defaultLabels(accepted: TaxpayerID.Accepted, label: String) throws {
+        #expect(PromptCommand.defaultLabel(accepting: accepted) == label)
+        let arguments = try parse(["--document", accepted.rawValue], for: PromptCommand.definition)
+        #expect(try DocumentOptions.accepted(arguments) == accepted)
+    }
+
+    @Test("a --document that is not cpf, cnpj or any is a usage error, found before the terminal is opened")
+    func unknownDocument() throws {
+        let arguments = try parse(["--document", "rg"], for: PromptCommand.definition)
+        #expect(throws: UsageError.self) { try PromptCommand.run(arguments, context: Context()) }
+    }
+
+    @Test(
+        "--formatted masks what was accepted as its kind: 11 digits a CPF, 14 characters a CNPJ",
+        arguments: [
+            ("39053344705", "390.533.447-05"), ("11222333000181", "11.222.333/0001-81"),
+            ("12ABC34501DE35", "12.ABC.345/01DE-35"),
+        ])
+    func masked(characters: String, expected: String) {
+        #expect(PromptCommand.masked(characters) == expected)
+    }
+
+    @Test("the help tells what letters do and how the mask switches, in English and Portuguese")
+    func documentHelp() {
+        let english = PromptCommand.definition.helpText
+        for word in ["--document <kind>", "A-Z, a-z", "12th character", "XX.XXX.XXX/XXXX-DD"] {
+            #expect(english.contains(word), "the help does not mention \(word)")
+        }
     }
 }

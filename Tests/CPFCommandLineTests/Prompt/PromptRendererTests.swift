@@ -145,6 +145,72 @@ struct PromptRendererTests {
     }
 }
 
+@Suite("PromptRenderer: a CPF/CNPJ field")
+struct PromptRendererDocumentTests {
+    static let cnpj = TaxpayerIDFieldState.valid(.cnpj(try! CNPJ(validating: "12ABC34501DE35")))
+    static let wrongCNPJ = TaxpayerIDFieldState.invalid(.cnpj(.checkDigits(expected: .init(first: 3, second: 5))))
+
+    static func line(_ text: String, _ state: TaxpayerIDFieldState) -> String {
+        String(
+            decoding: PromptRenderer.line(
+                label: "CNPJ:", text: text, caret: text.utf16.count, state: state, usesColour: false),
+            as: UTF8.self)
+    }
+
+    @Test("a CNPJ's line: the mark and the reason as CPFKit gives them")
+    func lines() {
+        #expect(
+            Self.line("12.ABC", .incomplete(kind: .cnpj, characterCount: 5)) == "\rCNPJ: 12.ABC\u{1B}[K\r\u{1B}[12C")
+        #expect(Self.line("12.ABC.345/01DE-35", Self.cnpj) == "\rCNPJ: 12.ABC.345/01DE-35 ✓\u{1B}[K\r\u{1B}[24C")
+        #expect(
+            Self.line("12.ABC.345/01DE-36", Self.wrongCNPJ)
+                == "\rCNPJ: 12.ABC.345/01DE-36 ✗ check digits should be 35\u{1B}[K\r\u{1B}[24C")
+    }
+
+    @Test("a CPF's state drawn as a CPF/CNPJ field's is the same line as a CPF field's")
+    func cpfStateSameLine() {
+        let cpfState = CPFFieldState.invalid(.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5)))
+        for language in [Language.english, .portuguese] {
+            let old = PromptRenderer.draw(
+                label: "CPF:", text: "390.533.447-06", caret: 14, state: cpfState, usesColour: true, columns: 0,
+                cursorRow: 0, rowsUsed: 1, language: language)
+            let new = PromptRenderer.draw(
+                label: "CPF:", text: "390.533.447-06", caret: 14, state: TaxpayerIDFieldState(cpfState),
+                usesColour: true, columns: 0, cursorRow: 0, rowsUsed: 1, language: language)
+            #expect(old.bytes == new.bytes)
+        }
+    }
+
+    @Test("the reason in Portuguese, on a plain line too")
+    func portuguese() {
+        let plain = PromptRenderer.plainLine(
+            label: "", text: "11.111.111/1111-11", caret: 18, state: .invalid(.cnpj(.repeatedDigits)), blanking: 0,
+            language: .portuguese)
+        #expect(
+            String(decoding: plain.bytes, as: UTF8.self).hasPrefix("\r11.111.111/1111-11 ✗ os 14 dígitos são iguais"))
+    }
+
+    @Test("as a view of a CPF/CNPJ model: redrawn as the mask switches at the 12th character")
+    func drawsTheSwitch() {
+        let model = TaxpayerIDFieldViewModel(text: "39053344705")
+        var drawn: [String] = []
+        let renderer = PromptRenderer(viewModel: model, label: "", usesColour: false) {
+            drawn.append(String(decoding: $0, as: UTF8.self))
+        }
+        renderer.drawIfNeeded()
+        model.insert("1")
+        renderer.drawIfNeeded()
+        model.deleteBackward()
+        renderer.drawIfNeeded()
+        #expect(
+            drawn == [
+                "\r390.533.447-05 ✓\u{1B}[K\r\u{1B}[14C",
+                "\r39.053.344/7051\u{1B}[K\r\u{1B}[15C",
+                "\r390.533.447-05 ✓\u{1B}[K\r\u{1B}[14C",
+            ])
+    }
+}
+
 @Suite("PromptRenderer: dumb terminals and wide characters")
 struct PromptRendererPlainTests {
     @Test("a plain line: CR, the line, blanks over the old one, CR, the line up to the caret; never ESC")
