@@ -94,7 +94,8 @@ enum CNPJReference {
                     if isWord(bytes[at]) { return true }
                     guard next >= 0, next < bytes.count else { return false }
                     if "./-".utf8.contains(bytes[at]) { return isWord(bytes[next]) }
-                    return usesSpaces && bytes[at] == UInt8(ascii: " ") && isDigit(bytes[next])
+                    return usesSpaces && bytes[at] == UInt8(ascii: " ")
+                        && (isDigit(bytes[next]) || bytes[next] == UInt8(ascii: "*"))
                 }
                 if joins(start - 1, start - 2) || joins(end, end + 1) { continue }
                 let text = String(decoding: characters, as: UTF8.self).uppercased()

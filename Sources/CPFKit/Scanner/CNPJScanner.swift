@@ -21,7 +21,8 @@
 /// A candidate that **touches another word or number** is never reported:
 /// the character before its first character is a letter or a digit, or a
 /// `.`, `/` or dash with a letter or digit before it, or — when the candidate
-/// uses spaces — a space with a digit before it; likewise after its last.
+/// uses spaces — a space with a digit (or a `*`, a character already
+/// hidden) before it; likewise after its last.
 ///
 /// A candidate with valid check digits (the rule of ``Swift/StringProtocol/isValidCNPJ``),
 /// not fourteen repeated digits, is a CNPJ: `.high` confidence after a CNPJ
@@ -268,7 +269,7 @@ public struct CNPJScanner: Sendable {
             if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
                 return isWordByte(next)
             }
-            return usesSpaces && byte == UInt8(ascii: " ") && isDigit(next)
+            return usesSpaces && byte == UInt8(ascii: " ") && (isDigit(next) || next == UInt8(ascii: "*"))
         }
         if joins(view[first - 1], view[first - 2]) { return true }
         guard let after = view[end] else { return view.isFinal ? false : nil }
