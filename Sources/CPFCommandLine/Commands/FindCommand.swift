@@ -122,8 +122,8 @@ enum FindCommand: Command {
         usage:
             """
             [-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] \
-            [--hide full|lgpd|pseudonym] [--count | -l | -q] [--stats] [--color <when>] [--skip-unsearchable] \
-            [<file> ...]
+            [--hide full|lgpd|pseudonym] [--document cpf|cnpj|any] [--count | -l | -q] [--stats] [--color <when>] \
+            [--skip-unsearchable] [<file> ...]
             """,
         arguments: [
             (
@@ -149,6 +149,7 @@ enum FindCommand: Command {
             PseudonymizeCommand.keyFile,
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
+            DocumentOptions.found,
             TreeOptions.recursive,
             TreeOptions.glob,
             Preprocessor.pre,
@@ -301,11 +302,16 @@ enum FindCommand: Command {
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
+        settings.accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly(
+            [Self.perLine, PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
+            in: arguments, accepted: settings.accepted)
         settings.limits = try DecodingOptions.limits(arguments)
         switch try arguments.choice(
             Self.hide, among: CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"])
         {
         case "pseudonym":
+            if settings.accepted != .cpf { throw .invalid(Message.onlyWithCPF.localized("--hide pseudonym")) }
             guard let key = try PseudonymizeCommand.key(arguments, context: context) else { return .error }
             let pseudonymizer = PseudonymizeCommand.pseudonymizer(key: key, arguments)
             // Each engine its own cache: one is not shared between threads.

@@ -81,7 +81,7 @@ enum RedactCommand: Command {
         usage:
             """
             [-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] \
-            [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
+            [--document cpf|cnpj|any] [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
             """,
         arguments: [
             (
@@ -102,6 +102,7 @@ enum RedactCommand: Command {
         options: [
             style,
             confidence,
+            DocumentOptions.found,
             inPlace,
             TreeOptions.recursive,
             TreeOptions.glob,
@@ -256,6 +257,13 @@ enum RedactCommand: Command {
         var makeStyle: () -> RedactEngine.Style = { .hidden(.full) }
         let choices = CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"]
         let chosen = try arguments.choice(Self.style, among: choices)
+        let accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly(
+            [field, header, PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
+            in: arguments, accepted: accepted)
+        if accepted != .cpf, chosen == "pseudonym" {
+            throw .invalid(Message.onlyWithCPF.localized("--style pseudonym"))
+        }
         if chosen == "pseudonym" {
             guard let key = try PseudonymizeCommand.key(arguments, context: context) else { return .error }
             let pseudonymizer = PseudonymizeCommand.pseudonymizer(key: key, arguments)
@@ -285,7 +293,8 @@ enum RedactCommand: Command {
             makeWorker: TreeWorkers.redact(
                 makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
                 threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
-                preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), context: context))
+                preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), accepted: accepted,
+                context: context))
         return run.failedInput ? .error : .success
     }
 

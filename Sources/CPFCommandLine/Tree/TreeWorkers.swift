@@ -93,7 +93,8 @@ enum TreeWorkers {
     static func redact(
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
         inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
-        preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, context: Context
+        preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, accepted: TaxpayerID.Accepted = .cpf,
+        context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -104,6 +105,7 @@ enum TreeWorkers {
                 style: style, minimumConfidence: minimumConfidence, context: context, output: out,
                 threads: threadsPerFile, limits: limits, reencodes: !inPlace)
             engine.isLineLocal = isLineLocal
+            engine.accepted = accepted
             // A redaction's failure: a read error thrown, an input not searched reported.
             func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
                 defer {
@@ -185,6 +187,7 @@ enum TreeWorkers {
                                 style: style, minimumConfidence: minimumConfidence, context: context,
                                 output: temporary, threads: threadsPerFile, limits: limits)
                             rewriter.isLineLocal = isLineLocal
+                            rewriter.accepted = accepted
                             do throws(InputFailure) {
                                 try rewriter.redact(descriptor)
                             } catch {
