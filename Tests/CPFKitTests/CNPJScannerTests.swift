@@ -97,7 +97,8 @@ enum CNPJReference {
                     return usesSpaces && bytes[at] == UInt8(ascii: " ")
                         && (isDigit(bytes[next]) || bytes[next] == UInt8(ascii: "*"))
                 }
-                if joins(start - 1, start - 2) || joins(end, end + 1) { continue }
+                let endsSentence = end + 1 < bytes.count && bytes[end] == UInt8(ascii: ".") && !isDigit(bytes[end + 1])
+                if joins(start - 1, start - 2) || (!endsSentence && joins(end, end + 1)) { continue }
                 let text = String(decoding: characters, as: UTF8.self).uppercased()
                 let isValid = text.isValidCNPJ
                 let keyword = keywordApplies(bytes, before: start)
@@ -171,6 +172,9 @@ struct CNPJScannerTests {
             ("x 00000000000000", []),
             ("1.11.222.333/0001-81", []),
             ("11.222.333/0001-81.5", []),
+            ("11.222.333/0001-81.txt", ["11222333000181 high true"]),
+            ("11.222.333/0001-81-5", []),
+            ("11.222.333/0001-81/A", []),
             ("A11222333000181", []),
             ("112223330001815", []),
             ("CPF 390.533.447-05", []),

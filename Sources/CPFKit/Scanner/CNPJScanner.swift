@@ -22,7 +22,8 @@
 /// the character before its first character is a letter or a digit, or a
 /// `.`, `/` or dash with a letter or digit before it, or — when the candidate
 /// uses spaces — a space with a digit (or a `*`, a character already
-/// hidden) before it; likewise after its last.
+/// hidden) before it; likewise after its last, except that a `.` then a
+/// letter after it joins nothing (`11.222.333/0001-81.txt`, a sentence's end).
 ///
 /// A candidate with valid check digits (the rule of ``Swift/StringProtocol/isValidCNPJ``),
 /// not fourteen repeated digits, is a CNPJ: `.high` confidence after a CNPJ
@@ -276,6 +277,8 @@ public struct CNPJScanner: Sendable {
         if isWordByte(after) { return true }
         let beyond = view[end + 1]
         if beyond == nil, !view.isFinal { return nil }
+        // A `.` then a letter ends a sentence or starts a file extension.
+        if after == UInt8(ascii: "."), let beyond, !isDigit(beyond) { return false }
         return joins(after, beyond)
     }
 
