@@ -37,26 +37,29 @@ enum CNPJReference {
         return all
     }()
 
-    /// The characters of `bytes` at `start` read with `shape`, or nil.
+    /// The characters of `bytes` at `start` read with `shape` (each gap
+    /// then nothing, a LF or a CRLF, tried in turn), or nil.
     static func read(_ bytes: [UInt8], at start: Int, shape: [String]) -> (end: Int, characters: [UInt8])? {
-        var pattern: [UInt8?] = []  // nil: a character
-        for (group, size) in [2, 3, 3, 4, 2].enumerated() {
-            pattern += Array(repeating: nil, count: size)
-            if group < 4 { pattern += shape[group].utf8.map { $0 } }
-        }
-        guard start + pattern.count <= bytes.count else { return nil }
-        var characters: [UInt8] = []
-        for (index, expected) in pattern.enumerated() {
-            let byte = bytes[start + index]
-            if let expected {
-                guard byte == expected else { return nil }
-            } else {
-                guard isWord(byte) else { return nil }
-                characters.append(byte)
+        func readGroups(_ group: Int, _ offset: Int, _ characters: [UInt8]) -> (Int, [UInt8])? {
+            let size = [2, 3, 3, 4, 2][group]
+            guard offset + size <= bytes.count else { return nil }
+            let read = Array(bytes[offset..<(offset + size)])
+            guard read.allSatisfy(isWord) else { return nil }
+            if group == 4 {
+                guard read.allSatisfy(isDigit) else { return nil }
+                return (offset + size, characters + read)
             }
+            for lineBreak in ["", "\n", "\r\n"] {
+                let gap = Array((shape[group] + lineBreak).utf8)
+                let after = offset + size
+                guard after + gap.count <= bytes.count, Array(bytes[after..<(after + gap.count)]) == gap else {
+                    continue
+                }
+                if let found = readGroups(group + 1, after + gap.count, characters + read) { return found }
+            }
+            return nil
         }
-        guard characters.suffix(2).allSatisfy(isDigit) else { return nil }
-        return (start + pattern.count, characters)
+        return readGroups(0, start, []).map { (end: $0.0, characters: $0.1) }
     }
 
     static func keywordApplies(_ bytes: [UInt8], before start: Int) -> Bool {
@@ -173,6 +176,10 @@ struct CNPJScannerTests {
             ("1.11.222.333/0001-81", []),
             ("11.222.333/0001-81.5", []),
             ("11.222.333/0001-81.txt", ["11222333000181 high true"]),
+            ("CNPJ 40.782.414/\n0002-15", ["40782414000215 high true"]),
+            ("40.782.414/\r\n0002-15", ["40782414000215 high true"]),
+            ("40.782.414/\r0002-15", []),
+            ("40.782.414/\n\n0002-15", []),
             ("11.222.333/0001-81-5", []),
             ("11.222.333/0001-81/A", []),
             ("A11222333000181", []),
@@ -193,7 +200,7 @@ struct CNPJScannerTests {
     static func randomText(_ random: inout SplitMix64) -> [UInt8] {
         let pieces = [
             " ", " ", "\n", "CNPJ ", "cnpj: ", "C.N.P.J. ", "CNPJ/MF nº ", "x", "AB", "5", ".", "-", "/", "*",
-            " e ", "CPF 390.533.447-05 ", "12", " 9 ",
+            " e ", "CPF 390.533.447-05 ", "12", " 9 ", "\r\n", "\r",
         ]
         let generators = [CNPJGenerator(), CNPJGenerator(alphanumeric: true)]
         var text = ""
@@ -215,7 +222,10 @@ struct CNPJScannerTests {
             var written = ""
             for (index, character) in characters.enumerated() {
                 written.append(character)
-                if let gap = [1: 0, 4: 1, 7: 2, 11: 3][index] { written += masked[gap] }
+                if let gap = [1: 0, 4: 1, 7: 2, 11: 3][index] {
+                    written += masked[gap]
+                    if Int.random(in: 0..<10, using: &random) == 0 { written += ["\n", "\r\n", "\r"][index % 3] }
+                }
             }
             text += written
         }

@@ -14,6 +14,7 @@ extension FindEngine {
     /// ``find(_:named:)`` with `--document cnpj|any`.
     func findTaxpayers(_ descriptor: FileDescriptor, position start: Position) throws(InputFailure) {
         var position = start
+        var lines = RecentLines()
         var scanner = TaxpayerScanner(accepting: settings.accepted)
         defer {
             reportedCounts += position.counts
@@ -29,20 +30,50 @@ extension FindEngine {
                 scanner.feed(bytes) { match in
                     // A match passed on late may start in an earlier block,
                     // whose line feeds are counted already.
-                    if match.range.lowerBound > position.counted, match.range.lowerBound >= origin {
-                        position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                    if match.range.lowerBound > lines.counted {
+                        lines.count(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
                     }
                     if stopsAtFirst, found.value { return }
-                    report(match, at: &position)
+                    report(match, at: &position, lines: lines)
                     if stopsAtFirst, position.counts.total > 0 { found.value = true }
                 }
-                position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+                lines.count(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
             }
         } catch {
             throw .read(error)
         }
-        if !found.value { scanner.finish { report($0, at: &position) } }
+        if !found.value { scanner.finish { report($0, at: &position, lines: lines) } }
         if let failure { throw .notSearched(failure) }
+    }
+
+    /// The line feeds counted in an input, and the starts of the last 16
+    /// lines: a match passed on late (``TaxpayerScanner`` waits until
+    /// neither scanner can report one before it) starts at most a few lines
+    /// before the last counted, fewer than 16.
+    struct RecentLines {
+        var line = 1
+        var counted = 0
+        var starts = [Int](repeating: 0, count: 16)
+
+        /// Counts the line feeds from `counted` to `end`, both in the block
+        /// at `base`, which starts at the input offset `origin`.
+        mutating func count(_ base: UnsafeRawPointer, origin: Int, upTo end: Int) {
+            var cursor = base + (counted - origin)
+            let stop = base + (end - origin)
+            while cursor < stop, let found = system_findByte(0x0A, in: cursor, count: stop - cursor) {
+                line += 1
+                cursor = found + 1
+                starts[line & 15] = origin + (cursor - base)
+            }
+            counted = end
+        }
+
+        /// The line and byte column (from 1) of `offset`, in one of the last 16 lines.
+        func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+            var line = self.line
+            while line > 1, offset < starts[line & 15] { line -= 1 }
+            return (line, offset - (line == 1 ? 0 : starts[line & 15]) + 1)
+        }
     }
 
     /// Whether `match` is reported, as `find` filters a CPF.
@@ -50,7 +81,7 @@ extension FindEngine {
         guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else {
             return false
         }
-        if settings.isLineLocal, case .cpf(let cpf) = match, cpf.spansLineBreak { return false }
+        if settings.isLineLocal, match.spansLineBreak { return false }
         return true
     }
 
@@ -89,11 +120,11 @@ extension FindEngine {
     }
 
     /// Prints one match of a file's text, if it is to be reported.
-    private func report(_ match: TaxpayerScanner.Match, at position: inout Position) {
+    private func report(_ match: TaxpayerScanner.Match, at position: inout Position, lines: RecentLines) {
         guard isReported(match) else { return }
         position.counts.add(confidence: match.confidence, isValid: match.isValid)
         guard settings.printsMatches else { return }
-        let (line, column) = position.lineAndColumn(of: match.range.lowerBound)
+        let (line, column) = lines.lineAndColumn(of: match.range.lowerBound)
         let (text, characters) = shown(match)
         if json {
             var object = JSONObjectWriter(to: out)

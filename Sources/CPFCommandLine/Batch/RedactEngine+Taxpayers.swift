@@ -69,6 +69,7 @@ extension RedactEngine {
         case .cpf(let cpf):
             hide(cpf, in: window, origin: origin)
         case .cnpj(let cnpj):
+            if isLineLocal, cnpj.spansLineBreak { return }
             // `--style pseudonym` is refused with CNPJs (RedactCommand); were
             // it not, a CNPJ would be hidden whole.
             var hiding = CPFScanner.RedactionStyle.full

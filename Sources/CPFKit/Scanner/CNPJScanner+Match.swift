@@ -67,6 +67,14 @@ extension CNPJScanner {
         /// ```
         public var text: String { String(decoding: written, as: UTF8.self) }
 
+        /// Whether the match is written across a line break
+        /// (`"40.782.414/\n0002-15"`), which a tool that works line by line cannot see whole.
+        ///
+        /// ```swift
+        /// CNPJScanner.matches(in: "CNPJ 11.222.333/\n0001-81".utf8)[0].spansLineBreak   // true
+        /// ```
+        public var spansLineBreak: Bool { written.contains(0x0A) }
+
         /// Where its 14 characters are, as offsets from `range.lowerBound`:
         /// what redaction overwrites, the separators kept.
         ///

@@ -11,12 +11,14 @@
 ///
 /// A **candidate** is 14 ASCII characters in groups of 2, 3, 3, 4 and 2: the
 /// first twelve `0`–`9` or `A`–`Z`, the last two digits. Between two groups
-/// stands nothing, the mask's separator (`.`, `.`, `/`, `-`) or one space.
+/// stands nothing, the mask's separator (`.`, `.`, `/`, `-`) or one space,
+/// which a line break (LF or CRLF; a CR alone is not one) may follow or
+/// stand for, once per gap (text extracted from PDFs: `40.782.414/\n0002-15`).
 /// Lowercase letters are read (as uppercase) only in the full mask
 /// `XX.XXX.XXX/XXXX-DD`; elsewhere a lowercase letter is a word character
 /// and no candidate holds one (bare lowercase words ending in two digits
-/// are too common in text). Line breaks, invisible characters and fullwidth
-/// characters are not read inside a CNPJ (a known limit).
+/// are too common in text). Invisible characters and fullwidth characters
+/// are not read inside a CNPJ (a known limit).
 ///
 /// A candidate that **touches another word or number** is never reported:
 /// the character before its first character is a letter or a digit, or a
@@ -57,7 +59,7 @@
 /// - Complexity: O(*n*) time in the bytes fed, O(1) memory.
 public struct CNPJScanner: Sendable {
     /// The bytes carried from one piece to the next: the longest candidate
-    /// (18 bytes) and the two after it, and the keyword reach before it.
+    /// (26 bytes) and the two after it, and the keyword reach before it.
     internal static let carryCapacity = 96
     /// The furthest a keyword may end before a candidate, in bytes.
     internal static let keywordReach = 40
@@ -92,7 +94,7 @@ public struct CNPJScanner: Sendable {
 
     /// The offset up to which the input is settled: no match reported later
     /// covers a byte before it (how `cpf redact` streams). It is ``offset``
-    /// except while the last bytes fed may still be a CNPJ, at most 20 bytes back.
+    /// except while the last bytes fed may still be a CNPJ, at most 28 bytes back.
     ///
     /// ```swift
     /// var scanner = CNPJScanner()
@@ -224,10 +226,16 @@ public struct CNPJScanner: Sendable {
             if byte == maskSeparators[group] || byte == UInt8(ascii: " ") {
                 gaps.append(byte)
                 offset += 1
-            } else if isWordByte(byte) {
-                gaps.append(0)
             } else {
-                return .none
+                gaps.append(0)
+            }
+            // A line break (LF or CRLF) may follow, or stand for the separator.
+            guard let next = view[offset] else { return view.isFinal ? .none : .starved }
+            if next == 0x0A {
+                offset += 1
+            } else if next == 0x0D {
+                guard let after = view[offset + 1] else { return view.isFinal ? .none : .starved }
+                if after == 0x0A { offset += 2 }
             }
         }
         let isFullMask = gaps == maskSeparators

@@ -58,6 +58,14 @@ public struct TaxpayerScanner: Sendable {
             }
         }
 
+        /// Whether the match is written across a line break.
+        public var spansLineBreak: Bool {
+            switch self {
+            case .cpf(let match): match.spansLineBreak
+            case .cnpj(let match): match.spansLineBreak
+            }
+        }
+
         /// The match as written.
         public var text: String {
             switch self {
