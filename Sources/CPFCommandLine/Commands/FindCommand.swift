@@ -228,6 +228,7 @@ enum FindCommand: Command {
               cpf find -r --count --stats shared-folder/
               cpf find -r -g '*.csv' -g '!backup/' exports/
               cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' docs/
+              cpf find --document any --json invoices.txt
             """,
             pt: """
                 Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
@@ -293,6 +294,7 @@ enum FindCommand: Command {
                   cpf find -r --count --stats pasta-compartilhada/
                   cpf find -r -g '*.csv' -g '!backup/' exportacoes/
                   cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' documentos/
+                  cpf find --document any --json notas.txt
                 """),
         argumentCompletion: .file)
 

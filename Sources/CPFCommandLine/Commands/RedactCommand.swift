@@ -102,7 +102,7 @@ enum RedactCommand: Command {
         options: [
             style,
             confidence,
-            DocumentOptions.found,
+            DocumentOptions.hidden,
             inPlace,
             TreeOptions.recursive,
             TreeOptions.glob,
@@ -180,6 +180,7 @@ enum RedactCommand: Command {
               cpf redact app.log > app-shared.log
               cpf redact --style lgpd < ticket.txt
               cpf redact -r --in-place shared-folder/
+              cpf redact --document any invoices.txt
             """,
             pt: """
                 Todo CPF e CPF digitado errado que 'cpf find --include-invalid' relata na
@@ -243,6 +244,7 @@ enum RedactCommand: Command {
                   cpf redact app.log > app-compartilhado.log
                   cpf redact --style lgpd < chamado.txt
                   cpf redact -r --in-place pasta-compartilhada/
+                  cpf redact --document any notas.txt
                 """),
         argumentCompletion: .file)
 
