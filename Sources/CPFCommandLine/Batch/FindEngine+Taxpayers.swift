@@ -4,12 +4,12 @@ import CPFSystem
 
 /// `find --document cnpj|any`: the input scanned by `TaxpayerScanner`, each
 /// match printed as its own kind (JSON `"document":"cpf"|"cnpj"`, and the
-/// number under `"cpf"` or `"cnpj"`). One thread per file; archives, Office
-/// documents and PDFs are not searched for CNPJs (named, not skipped).
+/// number under `"cpf"` or `"cnpj"`). One thread per file; zip archives,
+/// Office documents and PDFs member by member, as for CPFs.
 extension FindEngine {
-    /// Why an archive, Office document or PDF is not searched with `--document cnpj|any`.
+    /// Why an archive, Office document or PDF is not rewritten by `redact --document cnpj|any`.
     static let cnpjsNotInDocuments =
-        "archives, Office documents and PDFs are searched for CPFs only (--document cpf)"
+        "archives, Office documents and PDFs are redacted for CPFs only (--document cpf)"
 
     /// ``find(_:named:)`` with `--document cnpj|any`.
     func findTaxpayers(_ descriptor: FileDescriptor, position start: Position) throws(InputFailure) {
@@ -74,6 +74,81 @@ extension FindEngine {
             while line > 1, offset < starts[line & 15] { line -= 1 }
             return (line, offset - (line == 1 ? 0 : starts[line & 15]) + 1)
         }
+    }
+
+    /// ``find(_:named:)`` with `--document cnpj|any` for a zip archive (an
+    /// Office document too) or a PDF: each member's text scanned on its
+    /// own, printed as `SOURCE!MEMBER:LINE:COLUMN: TEXT` as for CPFs.
+    func findTaxpayersInDocument(
+        _ descriptor: FileDescriptor, format: DocumentFormat, named name: RawText
+    ) throws(InputFailure) {
+        let documents = documents
+        let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
+        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
+        defer { lineDigits.deallocate() }
+        var shown: [UInt8] = []
+        var memberBytes: [UInt8] = []
+        var position: Position?
+        var lines = RecentLines()
+        var scanner = TaxpayerScanner(accepting: settings.accepted)
+        let json = json
+        func begin(_ path: [UInt8]) {
+            shown = shownName
+            memberBytes = path
+            if !json, !path.isEmpty {
+                shown.append(UInt8(ascii: "!"))
+                shown += Escaping.readableBytes(RawText(path), limit: .max)
+            }
+            lines = RecentLines()
+            scanner = TaxpayerScanner(accepting: settings.accepted)
+        }
+        // The source and member as printed, for as long as `body` runs.
+        func withPosition(_ body: (inout Position) -> Void) {
+            shown.withUnsafeBytes { source in
+                memberBytes.withUnsafeBytes { member in
+                    if position == nil { position = Position(source: source, lineDigits: lineDigits) }
+                    var current = Position(source: source, lineDigits: lineDigits)
+                    current.counts = position!.counts
+                    if json, !member.isEmpty { current.member = member }
+                    body(&current)
+                    position!.counts = current.counts
+                }
+            }
+        }
+        func end(_ numbers: [DocumentReader.LostZeros]) {
+            withPosition { current in
+                scanner.finish { report($0, at: &current, lines: lines) }
+                // Spreadsheet numbers that lost a CPF's leading zeros are CPFs.
+                if settings.accepted == .any, settings.minimumConfidence == .low {
+                    for number in numbers { report(number, at: &current) }
+                }
+            }
+            reportedCounts += position!.counts
+            foundCount += position!.counts.total
+            position = nil
+        }
+        documents.memberNamed = { [unowned self] path in findInName(path[...], path: name, member: path) }
+        defer { documents.memberNamed = nil }
+        do throws(Errno) {
+            try documents.read(
+                descriptor, format: format, begin: begin,
+                text: { block in
+                    withPosition { current in
+                        let bytes = UnsafeRawBufferPointer(block)
+                        let origin = scanner.offset
+                        scanner.feed(bytes) { match in
+                            if match.range.lowerBound > lines.counted {
+                                lines.count(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                            }
+                            report(match, at: &current, lines: lines)
+                        }
+                        lines.count(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+                    }
+                }, end: end)
+        } catch {
+            throw .read(error)
+        }
+        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
     }
 
     /// Whether `match` is reported, as `find` filters a CPF.

@@ -45,7 +45,7 @@ final class FindEngine {
     let out: OutputBuffer
     let reader: DecodingReader
     /// Reads zip archives and PDFs, made for the first one met.
-    private lazy var documents = DocumentReader(decoding: reader)
+    lazy var documents = DocumentReader(decoding: reader)
     /// CPFs found so far, over every input.
     var foundCount = 0
     /// CPFs reported so far by confidence (low, medium, high), mistyped
@@ -209,7 +209,7 @@ final class FindEngine {
     /// ``DecodingReader``): the lines and columns are those of its text in UTF-8.
     func find(_ descriptor: FileDescriptor, named name: RawText) throws(InputFailure) {
         if let format = DocumentFormat.of(descriptor) {
-            if settings.accepted != .cpf { throw .notSearched(Self.cnpjsNotInDocuments) }
+            if settings.accepted != .cpf { return try findTaxpayersInDocument(descriptor, format: format, named: name) }
             return try findInDocument(descriptor, format: format, named: name)
         }
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
@@ -362,7 +362,7 @@ final class FindEngine {
     /// Prints a spreadsheet number that is a CPF with its leading zeros
     /// lost, at low confidence: TEXT is the number as written, `cpf` in
     /// JSON the CPF's 11 digits.
-    private func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
+    func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
         position.counts.low += 1
         var number = number
         var digits = Array(number.cpf.digits.utf8)

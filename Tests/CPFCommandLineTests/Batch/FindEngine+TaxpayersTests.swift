@@ -79,13 +79,4 @@ struct FindEngineTaxpayersTests {
 
                 """)
     }
-
-    @Test("an archive is not searched for CNPJs: it is named, not skipped")
-    func archivesRefused() throws {
-        var settings = FindEngine.Settings()
-        settings.accepted = .cnpj
-        // An empty zip archive: its end-of-central-directory record alone.
-        let zip: [UInt8] = [0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)
-        #expect(throws: InputFailure.self) { try Self.found(zip, settings: settings, blockCapacity: 1 << 16) }
-    }
 }

@@ -150,13 +150,36 @@ struct FindRedactCNPJEndToEndTests {
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("goes only with --document cpf"), "\(arguments): \(result.stderr)")
         }
-        // An archive is named as not searched (exit status 2), not skipped.
+        // redact does not rewrite an archive for CNPJs: named as not searched (exit status 2), not skipped.
         let directory = TemporaryDirectory()
         let zip = directory.file("empty.zip", Data([0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)))
-        for command in ["find", "redact"] {
-            let result = run([command, "--document", "cnpj", zip])
-            #expect(result.status == 2)
-            #expect(result.stderr.contains("not searched: archives, Office documents and PDFs are searched for CPFs"))
-        }
+        let result = run(["redact", "--document", "cnpj", zip])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not searched: archives, Office documents and PDFs are redacted for CPFs only"))
+        #expect(result.stdout.isEmpty)
+        // find reads it.
+        #expect(run(["find", "--document", "cnpj", zip]).status == 1)
+    }
+
+    @Test(
+        "find --document any searches a zip archive member by member",
+        .enabled(if: InstalledTool.areInstalled("zip")))
+    func findInArchive() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && printf 'x\\nCNPJ 12.ABC.345/01DE-35 CPF 390.533.447-05\\n' > a.txt && mkdir d &&
+            printf 'filial 11.222.333/\\n0001-81\\n' > d/b.txt && zip -q -X t.zip a.txt d/b.txt &&
+            "$CPF" find --document any t.zip && "$CPF" find --document cnpj --json t.zip | tail -1
+            """)
+        #expect(
+            text(result.stdout) == """
+                t.zip!a.txt:2:6: 12.ABC.345/01DE-35
+                t.zip!a.txt:2:29: 390.533.447-05
+                t.zip!d/b.txt:1:8: 11.222.333/\\n0001-81
+                {"source":"t.zip","member":"d/b.txt","line":1,"column":8,"text":"11.222.333/\\n0001-81",\
+                "document":"cnpj","cnpj":"11222333000181","confidence":"high","valid":true}
+
+                """)
+        #expect(result.status == 0)
     }
 }
