@@ -22,8 +22,17 @@
 ///   only until neither scanner can still report one before its end.
 public struct TaxpayerScanner: Sendable {
     /// One CPF or CNPJ found.
+    ///
+    /// ```swift
+    /// let match = TaxpayerScanner.matches(in: "CNPJ 12.ABC.345/01DE-35".utf8, accepting: .any)[0]
+    /// match.kind         // .cnpj
+    /// match.characters   // "12ABC34501DE35"
+    /// if case .cnpj(let cnpj) = match { cnpj.cnpj }   // 12.ABC.345/01DE-35
+    /// ```
     public enum Match: Hashable, Sendable {
+        /// A CPF (or mistyped CPF), as ``CPFScanner`` reports it.
         case cpf(CPFScanner.Match)
+        /// A CNPJ (or mistyped CNPJ), as ``CNPJScanner`` reports it.
         case cnpj(CNPJScanner.Match)
 
         /// Which kind of number it is.
@@ -103,6 +112,12 @@ public struct TaxpayerScanner: Sendable {
     }
 
     /// Bytes fed since the start of the input.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .any)
+    /// Array("abc".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }
+    /// scanner.offset   // 3
+    /// ```
     public var offset: Int { accepted == .cnpj ? cnpjScanner.offset : cpfScanner.offset }
 
     /// The offset up to which the input is settled: no match passed on
@@ -145,6 +160,12 @@ public struct TaxpayerScanner: Sendable {
 
     /// Ends the input: every match still waiting is passed on, and the
     /// scanner is reset for a new input.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .cnpj)
+    /// Array("CNPJ 11222333000181".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }   // nothing yet
+    /// scanner.finish { print($0.text) }   // 11222333000181
+    /// ```
     public mutating func finish(onMatch: (Match) -> Void) {
         if accepted != .cnpj { cpfScanner.finish { waitingCPFs.append($0) } }
         if accepted != .cpf { cnpjScanner.finish { waitingCNPJs.append($0) } }
