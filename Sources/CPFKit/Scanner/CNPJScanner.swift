@@ -207,28 +207,33 @@ public struct CNPJScanner: Sendable {
     /// Reads the candidate whose first character is at `first` (a letter or
     /// digit with none before it).
     internal static func read(_ view: View, at first: Int) -> Reading {
+        // First the shape, allocating nothing: most words fail within a few bytes.
         var offset = first
-        var characters: [UInt8] = []
-        var offsets: [UInt8] = []
-        var gaps: [UInt8] = []
+        var isFullMask = true
+        var usesSpaces = false
+        var onlySpaces = true
         var hasLowercase = false
         for (group, size) in groupSizes.enumerated() {
             for _ in 0..<size {
                 guard let byte = view[offset] else { return view.isFinal ? .none : .starved }
                 guard isWordByte(byte), group < 4 || isDigit(byte) else { return .none }
                 if byte >= UInt8(ascii: "a") { hasLowercase = true }
-                characters.append(byte >= UInt8(ascii: "a") ? byte - 0x20 : byte)
-                offsets.append(UInt8(offset - first))
                 offset += 1
             }
+            // Lowercase letters are read only in the full mask.
+            if hasLowercase, !isFullMask { return .none }
             guard group < 4 else { break }
             guard let byte = view[offset] else { return view.isFinal ? .none : .starved }
-            if byte == maskSeparators[group] || byte == UInt8(ascii: " ") {
-                gaps.append(byte)
+            if byte == maskSeparators[group] {
+                onlySpaces = false
+                offset += 1
+            } else if byte == UInt8(ascii: " ") {
+                (isFullMask, usesSpaces) = (false, true)
                 offset += 1
             } else {
-                gaps.append(0)
+                (isFullMask, onlySpaces) = (false, false)
             }
+            if hasLowercase, !isFullMask { return .none }
             // A line break (LF or CRLF) may follow, or stand for the separator.
             guard let next = view[offset] else { return view.isFinal ? .none : .starved }
             if next == 0x0A {
@@ -238,13 +243,21 @@ public struct CNPJScanner: Sendable {
                 if after == 0x0A { offset += 2 }
             }
         }
-        let isFullMask = gaps == maskSeparators
-        let usesSpaces = gaps.contains(UInt8(ascii: " "))
-        if hasLowercase, !isFullMask { return .none }
         switch touches(view, before: first, after: offset, usesSpaces: usesSpaces) {
         case nil: return .starved
         case true?: return .none
         case false?: break
+        }
+        // A candidate: its characters, upper-cased, and where they are.
+        var characters: [UInt8] = []
+        var offsets: [UInt8] = []
+        var written: [UInt8] = []
+        for index in first..<offset {
+            let byte = view[index]!
+            written.append(byte)
+            guard isWordByte(byte) else { continue }
+            characters.append(byte >= UInt8(ascii: "a") ? byte - 0x20 : byte)
+            offsets.append(UInt8(index - first))
         }
         let values = characters.map { Int($0) - 48 }
         let expected = values.prefix(12).cnpjCheckDigits
@@ -255,13 +268,11 @@ public struct CNPJScanner: Sendable {
         if hasKeyword || isFullMask || !isValid {
             guard isValid || hasKeyword || isFullMask else { return .none }
             confidence = .high
-        } else if characters.contains(where: { $0 > UInt8(ascii: "9") }) || gaps.allSatisfy({ $0 == 0x20 }) {
+        } else if characters.contains(where: { $0 > UInt8(ascii: "9") }) || onlySpaces {
             confidence = .low
         } else {
             confidence = .medium
         }
-        var written: [UInt8] = []
-        for index in first..<offset { written.append(view[index]!) }
         return .match(
             Match(
                 range: first..<offset, confidence: confidence, isValid: isValid, followsKeyword: hasKeyword,
