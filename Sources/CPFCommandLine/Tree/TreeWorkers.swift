@@ -136,10 +136,14 @@ enum TreeWorkers {
                 }
                 // Rewriting a tree in place claims it is clean: a name that
                 // still holds a CPF is named (hidden) and fails the run.
-                if inPlace, let name = file.entry.name,
+                if inPlace, let name = file.entry.name, accepted != .cnpj,
                     CPFScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).count > 0
                 {
                     file.report(message: Message.cpfInName.text(context.language))
+                } else if inPlace, let name = file.entry.name, accepted != .cpf,
+                    !CNPJScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).isEmpty
+                {
+                    file.report(message: Message.cnpjInName.text(context.language))
                 }
                 guard let descriptor else { return }
                 if let preprocessor, preprocessor.applies(to: file.entry) {

@@ -136,6 +136,14 @@ struct FindRedactCNPJEndToEndTests {
         #expect(result.status == 0)
         #expect(
             try String(contentsOfFile: path, encoding: .utf8) == "CPF 390.533.447-05 CNPJ **.***.***/****-**\n")
+        // A tree rewritten in place is claimed clean: a name holding a CNPJ is named, and the run fails.
+        try FileManager.default.createDirectory(atPath: directory.path("d"), withIntermediateDirectories: true)
+        directory.file("d/CNPJ 11222333000181.txt", "x\n")
+        directory.file("d/39053344705.txt", "x\n")
+        let tree = run(["redact", "-r", "--in-place", "--document", "cnpj", directory.path("d")])
+        #expect(tree.status == 2)
+        #expect(tree.stderr.contains("CNPJ 11222333000181.txt: its name holds a CNPJ, not renamed"))
+        #expect(!tree.stderr.contains("holds a CPF"))
     }
 
     @Test("what cannot take CNPJs is refused or named, never skipped")
