@@ -162,6 +162,13 @@ extension FindEngine {
 
     /// The match as written and its digits or characters, hidden as `--hide` says.
     private func shown(_ match: TaxpayerScanner.Match) -> (text: [UInt8], characters: [UInt8]) {
+        Self.shown(match, hiding: hiding)
+    }
+
+    /// The match as written and its digits or characters, hidden as `hiding` says.
+    static func shown(_ match: TaxpayerScanner.Match, hiding: RedactEngine.Style?)
+        -> (text: [UInt8], characters: [UInt8])
+    {
         switch match {
         case .cpf(let cpf):
             var text = [UInt8](repeating: 0, count: 96)
@@ -180,6 +187,13 @@ extension FindEngine {
 
     /// Writes the JSON fields `document`, `cpf` or `cnpj`, `confidence`, `valid` (and `ocr`).
     private func writeFields(
+        _ match: TaxpayerScanner.Match, characters: [UInt8], to object: inout JSONObjectWriter
+    ) {
+        Self.writeFields(match, characters: characters, to: &object)
+    }
+
+    /// Writes the JSON fields `document`, `cpf` or `cnpj`, `confidence`, `valid` (and `ocr`).
+    static func writeFields(
         _ match: TaxpayerScanner.Match, characters: [UInt8], to object: inout JSONObjectWriter
     ) {
         object.string("document", match.kind.rawValue)

@@ -306,7 +306,7 @@ enum FindCommand: Command {
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
         settings.accepted = try DocumentOptions.accepted(arguments)
         try DocumentOptions.requireCPFOnly(
-            [Self.perLine, PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
+            [PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
             in: arguments, accepted: settings.accepted)
         settings.limits = try DecodingOptions.limits(arguments)
         switch try arguments.choice(

@@ -70,6 +70,24 @@ struct FindRedactCNPJEndToEndTests {
         #expect(plain[0]["document"] == nil)
     }
 
+    @Test("--per-line gives each line's array, each object naming its document")
+    func perLine() {
+        let result = run(
+            ["find", "--per-line", "--document", "any"],
+            stdin: Data("CPF 390.533.447-05 CNPJ 12.ABC.345/01DE-35\nnada\n11.222.333/\n0001-81\n".utf8))
+        #expect(
+            text(result.stdout) == """
+                [{"column":5,"text":"390.533.447-05","document":"cpf","cpf":"39053344705","confidence":"high",\
+                "valid":true},{"column":25,"text":"12.ABC.345/01DE-35","document":"cnpj","cnpj":"12ABC34501DE35",\
+                "confidence":"high","valid":true}]
+                []
+                []
+                []
+
+                """)
+        #expect(result.status == 0)
+    }
+
     @Test("--count, -l and -q count CNPJs as matches")
     func listings() {
         let directory = TemporaryDirectory()
@@ -149,7 +167,6 @@ struct FindRedactCNPJEndToEndTests {
     @Test("what cannot take CNPJs is refused or named, never skipped")
     func refusals() throws {
         for arguments in [
-            ["find", "--document", "cnpj", "--per-line"],
             ["find", "--document", "any", "--hide", "pseudonym", "--key-file", "/nonexistent"],
             ["redact", "--document", "cnpj", "--style", "pseudonym", "--key-file", "/nonexistent"],
             ["redact", "--document", "any", "--field", "1"],
