@@ -33,21 +33,24 @@ final class FindEngine {
         /// Whether a file is read no further than its first CPF reported
         /// (`-l`, `-q`): its count is then 1.
         var stopsAtFirst = false
+        /// `--document`: the kinds looked for; with `.cnpj` or `.any` the
+        /// input is scanned by `TaxpayerScanner` (FindEngine+Taxpayers.swift).
+        var accepted = TaxpayerID.Accepted.cpf
     }
 
     let settings: Settings
     var json: Bool { settings.json }
     /// How matches are shown hidden, if they are (`--hide`).
-    private let hiding: RedactEngine.Style?
-    private let out: OutputBuffer
-    private let reader: DecodingReader
+    let hiding: RedactEngine.Style?
+    let out: OutputBuffer
+    let reader: DecodingReader
     /// Reads zip archives and PDFs, made for the first one met.
-    private lazy var documents = DocumentReader(decoding: reader)
+    lazy var documents = DocumentReader(decoding: reader)
     /// CPFs found so far, over every input.
-    private(set) var foundCount = 0
+    var foundCount = 0
     /// CPFs reported so far by confidence (low, medium, high), mistyped
     /// ones apart, for `--stats`.
-    private(set) var reportedCounts = Counts()
+    var reportedCounts = Counts()
     /// The bytes of each chunk of a file scanned on several threads.
     private let chunkCapacity: Int
     /// The threads and what each of their buffers' chunks prints, made for
@@ -78,10 +81,14 @@ final class FindEngine {
         var total: Int { low + medium + high + mistyped }
 
         mutating func add(_ match: CPFScanner.Match) {
-            if !match.isValid {
+            add(confidence: match.confidence, isValid: match.isValid)
+        }
+
+        mutating func add(confidence: CPFScanner.Confidence, isValid: Bool) {
+            if !isValid {
                 mistyped += 1
             } else {
-                switch match.confidence {
+                switch confidence {
                 case .low: low += 1
                 case .medium: medium += 1
                 case .high: high += 1
@@ -101,7 +108,7 @@ final class FindEngine {
     /// line feeds counted before the offset `counted`. A local value while
     /// an input is scanned (not stored in the engine), so that the hot path
     /// pays no run-time exclusivity checks.
-    private struct Position {
+    struct Position {
         /// The input's SOURCE as printed, padded with zeros to whole words.
         let source: UnsafeRawBufferPointer
         /// In JSON, the path of the archive member scanned, if it is one
@@ -202,6 +209,7 @@ final class FindEngine {
     /// ``DecodingReader``): the lines and columns are those of its text in UTF-8.
     func find(_ descriptor: FileDescriptor, named name: RawText) throws(InputFailure) {
         if let format = DocumentFormat.of(descriptor) {
+            if settings.accepted != .cpf { return try findTaxpayersInDocument(descriptor, format: format, named: name) }
             return try findInDocument(descriptor, format: format, named: name)
         }
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
@@ -214,6 +222,7 @@ final class FindEngine {
         defer { lineDigits.deallocate() }
         var position = Position(
             source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
+        if settings.accepted != .cpf { return try findTaxpayers(descriptor, position: position) }
         if settings.threads > 1, !hidesWithPseudonyms, !settings.stopsAtFirst,
             let size = system_regularFileSize(descriptor.rawValue),
             size >= 2 * chunkCapacity,
@@ -254,7 +263,7 @@ final class FindEngine {
 
     /// Whether a file's first CPF has been reported, for ``Settings/stopsAtFirst``:
     /// set by the scan, read by the reader between blocks.
-    private final class FoundFlag {
+    final class FoundFlag {
         var value = false
     }
 
@@ -353,7 +362,7 @@ final class FindEngine {
     /// Prints a spreadsheet number that is a CPF with its leading zeros
     /// lost, at low confidence: TEXT is the number as written, `cpf` in
     /// JSON the CPF's 11 digits.
-    private func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
+    func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
         position.counts.low += 1
         var number = number
         var digits = Array(number.cpf.digits.utf8)
@@ -403,6 +412,7 @@ final class FindEngine {
     /// (its whole path in the archive): `ARCHIVE!MEMBER:name:COLUMN: TEXT`,
     /// and in JSON `"member"` beside `"source"`.
     func findInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil) {
+        if settings.accepted != .cpf { return findTaxpayersInName(name, path: path, member: member) }
         var counts = Counts()
         let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
         for match in matches

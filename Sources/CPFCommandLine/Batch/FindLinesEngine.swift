@@ -18,11 +18,11 @@ import CPFSystem
 /// ```
 final class FindLinesEngine {
     let settings: FindEngine.Settings
-    private let hiding: RedactEngine.Style?
-    private let out: OutputBuffer
-    private let reader: LineReader
+    let hiding: RedactEngine.Style?
+    let out: OutputBuffer
+    let reader: LineReader
     /// CPFs reported so far, over every input.
-    private(set) var foundCount = 0
+    var foundCount = 0
 
     /// - Parameters:
     ///   - output: Where to print; standard output by default.
@@ -45,6 +45,7 @@ final class FindLinesEngine {
 
     /// Writes one array per line of `descriptor`.
     func find(_ descriptor: FileDescriptor) throws(Errno) {
+        if settings.accepted != .cpf { return try findTaxpayers(descriptor, accepting: settings.accepted) }
         var scanner = CPFScanner()
         var isFirstMatch = true
         try reader.forEachPiece(of: descriptor) { piece in

@@ -61,6 +61,9 @@ final class RedactEngine {
     /// `--line-local`: a match written across a line break is left as it
     /// is, so a file cut at line ends is redacted the same way.
     var isLineLocal = false
+    /// `--document`: the kinds hidden; with `.cnpj` or `.any` the input is
+    /// scanned by `TaxpayerScanner` (RedactEngine+Taxpayers.swift).
+    var accepted = TaxpayerID.Accepted.cpf
     /// How many threads redact a large regular file, a chunk of it each
     /// (with `--style full` or `lgpd`; pseudonyms are made on one thread).
     let threads: Int
@@ -98,6 +101,7 @@ final class RedactEngine {
     /// After a read error, or a part that could not be decoded, the bytes
     /// read so far have all been written (the kept ones unchanged).
     func redact(_ descriptor: FileDescriptor) throws(InputFailure) {
+        if accepted != .cpf { return try redactTaxpayers(descriptor) }
         if threads > 1, case .hidden(let hiding) = style,
             let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
             DecodingReader.isPlainFile(descriptor)

@@ -34,6 +34,30 @@ enum DocumentOptions {
                 (sem letra e com até 11 dígitos é CPF, qualquer outro é CNPJ).
                 """))
 
+    /// `--document` of `find` and `redact`, which look for numbers in text.
+    static let found = document(
+        help: Localized(
+            """
+            Which numbers to look for: cpf (default), cnpj (numeric or alphanumeric, 12.ABC.345/01DE-35, each \
+            reported as a CNPJ, never as a CPF), or any (both, each of its own kind; JSON "document").
+            """,
+            pt: """
+                Quais números procurar: cpf (padrão), cnpj (numérico ou alfanumérico, 12.ABC.345/01DE-35, cada \
+                um relatado como CNPJ, nunca como CPF) ou any (os dois, cada um do seu tipo; JSON "document").
+                """))
+
+    /// `--document` of `redact`.
+    static let hidden = document(
+        help: Localized(
+            """
+            Which numbers to hide: cpf (default), cnpj (numeric or alphanumeric, 12.ABC.345/01DE-35: all 14 \
+            characters, or with lgpd **.***.345/01DE-**), or any (both).
+            """,
+            pt: """
+                Quais números esconder: cpf (padrão), cnpj (numérico ou alfanumérico, 12.ABC.345/01DE-35: os 14 \
+                caracteres, ou com lgpd **.***.345/01DE-**) ou any (os dois).
+                """))
+
     /// The kinds `--document` asks for; `.cpf` without it.
     static func accepted(_ arguments: ParsedArguments) throws(UsageError) -> TaxpayerID.Accepted {
         let choice = try arguments.choice(document, among: TaxpayerID.Accepted.allCases.map(\.rawValue))

@@ -122,8 +122,8 @@ enum FindCommand: Command {
         usage:
             """
             [-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] \
-            [--hide full|lgpd|pseudonym] [--count | -l | -q] [--stats] [--color <when>] [--skip-unsearchable] \
-            [<file> ...]
+            [--hide full|lgpd|pseudonym] [--document cpf|cnpj|any] [--count | -l | -q] [--stats] [--color <when>] \
+            [--skip-unsearchable] [<file> ...]
             """,
         arguments: [
             (
@@ -149,6 +149,7 @@ enum FindCommand: Command {
             PseudonymizeCommand.keyFile,
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
+            DocumentOptions.found,
             TreeOptions.recursive,
             TreeOptions.glob,
             Preprocessor.pre,
@@ -227,6 +228,7 @@ enum FindCommand: Command {
               cpf find -r --count --stats shared-folder/
               cpf find -r -g '*.csv' -g '!backup/' exports/
               cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' docs/
+              cpf find --document any --json invoices.txt
             """,
             pt: """
                 Imprime cada CPF como ORIGEM:LINHA:COLUNA: TEXTO, sendo TEXTO o CPF como
@@ -292,6 +294,7 @@ enum FindCommand: Command {
                   cpf find -r --count --stats pasta-compartilhada/
                   cpf find -r -g '*.csv' -g '!backup/' exportacoes/
                   cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' documentos/
+                  cpf find --document any --json notas.txt
                 """),
         argumentCompletion: .file)
 
@@ -301,11 +304,16 @@ enum FindCommand: Command {
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
+        settings.accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly(
+            [PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
+            in: arguments, accepted: settings.accepted)
         settings.limits = try DecodingOptions.limits(arguments)
         switch try arguments.choice(
             Self.hide, among: CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"])
         {
         case "pseudonym":
+            if settings.accepted != .cpf { throw .invalid(Message.onlyWithCPF.localized("--hide pseudonym")) }
             guard let key = try PseudonymizeCommand.key(arguments, context: context) else { return .error }
             let pseudonymizer = PseudonymizeCommand.pseudonymizer(key: key, arguments)
             // Each engine its own cache: one is not shared between threads.

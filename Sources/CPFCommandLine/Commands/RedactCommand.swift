@@ -81,7 +81,7 @@ enum RedactCommand: Command {
         usage:
             """
             [-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] \
-            [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
+            [--document cpf|cnpj|any] [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
             """,
         arguments: [
             (
@@ -102,6 +102,7 @@ enum RedactCommand: Command {
         options: [
             style,
             confidence,
+            DocumentOptions.hidden,
             inPlace,
             TreeOptions.recursive,
             TreeOptions.glob,
@@ -179,6 +180,7 @@ enum RedactCommand: Command {
               cpf redact app.log > app-shared.log
               cpf redact --style lgpd < ticket.txt
               cpf redact -r --in-place shared-folder/
+              cpf redact --document any invoices.txt
             """,
             pt: """
                 Todo CPF e CPF digitado errado que 'cpf find --include-invalid' relata na
@@ -242,6 +244,7 @@ enum RedactCommand: Command {
                   cpf redact app.log > app-compartilhado.log
                   cpf redact --style lgpd < chamado.txt
                   cpf redact -r --in-place pasta-compartilhada/
+                  cpf redact --document any notas.txt
                 """),
         argumentCompletion: .file)
 
@@ -256,6 +259,13 @@ enum RedactCommand: Command {
         var makeStyle: () -> RedactEngine.Style = { .hidden(.full) }
         let choices = CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"]
         let chosen = try arguments.choice(Self.style, among: choices)
+        let accepted = try DocumentOptions.accepted(arguments)
+        try DocumentOptions.requireCPFOnly(
+            [field, header, PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
+            in: arguments, accepted: accepted)
+        if accepted != .cpf, chosen == "pseudonym" {
+            throw .invalid(Message.onlyWithCPF.localized("--style pseudonym"))
+        }
         if chosen == "pseudonym" {
             guard let key = try PseudonymizeCommand.key(arguments, context: context) else { return .error }
             let pseudonymizer = PseudonymizeCommand.pseudonymizer(key: key, arguments)
@@ -285,7 +295,8 @@ enum RedactCommand: Command {
             makeWorker: TreeWorkers.redact(
                 makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
                 threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
-                preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), context: context))
+                preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), accepted: accepted,
+                context: context))
         return run.failedInput ? .error : .success
     }
 

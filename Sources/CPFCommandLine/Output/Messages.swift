@@ -46,6 +46,7 @@ enum Message: String, CaseIterable, Sendable {
     // --document cnpj|any (CNPJs beside CPFs).
     case infoDocument, infoKindNumeric, infoKindAlphanumeric, infoRoot, infoBranch, infoHeadOffice
     case onlyWithCPF, alphanumericNeedsCNPJ, recordTooLongForDocument, documentDelimiter, lineTooLongForDocument
+    case cnpjInName
 
     /// The English and the Portuguese template.
     var templates: (english: String, portuguese: String) {
@@ -286,6 +287,8 @@ enum Message: String, CaseIterable, Sendable {
                 "its name holds a CPF (shown hidden), not renamed",
                 "o nome tem um CPF (mostrado escondido), não renomeado"
             )
+        case .cnpjInName:
+            ("its name holds a CNPJ, not renamed", "o nome tem um CNPJ, não renomeado")
         case .preExited: ("'{1}' exited with status {2}", "'{1}' terminou com código {2}")
         case .preSignal: ("'{1}' was killed by signal {2}", "'{1}' foi morto pelo sinal {2}")
         case .preNotFound: ("'{1}' not found in PATH", "'{1}' não encontrado no PATH")

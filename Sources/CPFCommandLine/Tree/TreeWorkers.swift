@@ -93,7 +93,8 @@ enum TreeWorkers {
     static func redact(
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
         inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
-        preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, context: Context
+        preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, accepted: TaxpayerID.Accepted = .cpf,
+        context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -104,6 +105,7 @@ enum TreeWorkers {
                 style: style, minimumConfidence: minimumConfidence, context: context, output: out,
                 threads: threadsPerFile, limits: limits, reencodes: !inPlace)
             engine.isLineLocal = isLineLocal
+            engine.accepted = accepted
             // A redaction's failure: a read error thrown, an input not searched reported.
             func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
                 defer {
@@ -134,10 +136,14 @@ enum TreeWorkers {
                 }
                 // Rewriting a tree in place claims it is clean: a name that
                 // still holds a CPF is named (hidden) and fails the run.
-                if inPlace, let name = file.entry.name,
+                if inPlace, let name = file.entry.name, accepted != .cnpj,
                     CPFScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).count > 0
                 {
                     file.report(message: Message.cpfInName.text(context.language))
+                } else if inPlace, let name = file.entry.name, accepted != .cpf,
+                    !CNPJScanner.matches(in: name, minimumConfidence: minimumConfidence, includeInvalid: true).isEmpty
+                {
+                    file.report(message: Message.cnpjInName.text(context.language))
                 }
                 guard let descriptor else { return }
                 if let preprocessor, preprocessor.applies(to: file.entry) {
@@ -185,6 +191,7 @@ enum TreeWorkers {
                                 style: style, minimumConfidence: minimumConfidence, context: context,
                                 output: temporary, threads: threadsPerFile, limits: limits)
                             rewriter.isLineLocal = isLineLocal
+                            rewriter.accepted = accepted
                             do throws(InputFailure) {
                                 try rewriter.redact(descriptor)
                             } catch {

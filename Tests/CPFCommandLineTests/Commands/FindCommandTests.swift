@@ -12,7 +12,8 @@ struct FindCommandTests {
         #expect(FindCommand.definition.name == "find")
         #expect(
             FindCommand.definition.options.map(\.long) == [
-                "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "recursive",
+                "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "document",
+                "recursive",
                 "glob", "pre", "pre-glob", "count",
                 "files-with-matches", "quiet", "stats",
                 "threads", "no-progress", "color", "per-line", "line-local", "exit-zero", "skip-unsearchable",

@@ -1,0 +1,84 @@
+import CPFDecoders
+import CPFKit
+import CPFSystem
+
+/// `redact --document cnpj|any`: the input scanned by `TaxpayerScanner`,
+/// each CPF and CNPJ hidden where it stands. One thread per file; archives,
+/// Office documents, PDFs and e-mail are not rewritten for CNPJs: they are
+/// named as not searched (exit status 2), never copied unredacted.
+extension RedactEngine {
+    /// Why e-mail is not redacted with `--document cnpj|any`.
+    static let cnpjsNotInMail = "e-mail is redacted for CPFs only (--document cpf)"
+
+    /// ``redact(_:)`` with `--document cnpj|any`.
+    func redactTaxpayers(_ descriptor: FileDescriptor) throws(InputFailure) {
+        if DocumentFormat.of(descriptor) != nil { throw .notSearched(FindEngine.cnpjsNotInDocuments) }
+        var scanner = TaxpayerScanner(accepting: accepted)
+        var writer: ReencodingWriter?
+        let out = out
+        func emit(_ bytes: UnsafeRawBufferPointer) {
+            if let writer { writer.write(bytes) } else { out.write(bytes) }
+        }
+        var blockStart = UnsafeMutableRawPointer(bitPattern: BlockReader.headroom)!
+        var keptCount = 0
+        var isMail = false
+        let failure: String?
+        do throws(Errno) {
+            let reencodes = reencodes
+            let announce: (InputLayers) -> Void = { layers in
+                if layers.mail != nil {
+                    isMail = true
+                } else if !layers.isPlain, reencodes {
+                    writer = ReencodingWriter(layers, to: out)
+                }
+            }
+            failure = try decoding.forEachBlock(of: descriptor, stopsAtMail: true, layers: announce) { block in
+                blockStart = block.baseAddress!
+                let window = blockStart - keptCount
+                let origin = scanner.offset - keptCount
+                scanner.feed(UnsafeRawBufferPointer(block)) { match in
+                    hide(match, in: window, origin: origin)
+                }
+                let end = keptCount + block.count
+                let settled = scanner.settledOffset - origin
+                emit(UnsafeRawBufferPointer(start: window, count: settled))
+                keptCount = end - settled
+                precondition(keptCount <= BlockReader.headroom, "a pending CPF or CNPJ is at most 133 bytes")
+                system_moveBytes(to: blockStart - keptCount, from: window + settled, count: keptCount)
+            }
+        } catch {
+            if keptCount > 0 { emit(UnsafeRawBufferPointer(start: blockStart - keptCount, count: keptCount)) }
+            writer?.finish()
+            throw .read(error)
+        }
+        if isMail { throw .notSearched(Self.cnpjsNotInMail) }
+        let window = blockStart - keptCount
+        let origin = scanner.offset - keptCount
+        scanner.finish { hide($0, in: window, origin: origin) }
+        emit(UnsafeRawBufferPointer(start: window, count: keptCount))
+        writer?.finish()
+        if let failure { throw .notSearched(failure) }
+    }
+
+    /// Hides `match` in the window at `window`, whose first byte is at the
+    /// input offset `origin`, if redaction hides it: of at least the minimum
+    /// confidence, or mistyped.
+    private func hide(_ match: TaxpayerScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
+        guard !match.isValid || match.confidence >= minimumConfidence else { return }
+        switch match {
+        case .cpf(let cpf):
+            hide(cpf, in: window, origin: origin)
+        case .cnpj(let cnpj):
+            if isLineLocal, cnpj.spansLineBreak { return }
+            // `--style pseudonym` is refused with CNPJs (RedactCommand); were
+            // it not, a CNPJ would be hidden whole.
+            var hiding = CPFScanner.RedactionStyle.full
+            if case .hidden(let chosen) = style { hiding = chosen }
+            cnpj.hideCharacters(
+                in: UnsafeMutableRawBufferPointer(
+                    start: window + (cnpj.range.lowerBound - origin), count: cnpj.range.count),
+                style: hiding)
+            redactedCount += 1
+        }
+    }
+}

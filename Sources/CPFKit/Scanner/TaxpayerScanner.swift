@@ -1,0 +1,231 @@
+// CPFs and CNPJs in one pass: CPFScanner and CNPJScanner side by side,
+// their matches merged in offset order, for `cpf find` and `cpf redact`
+// with `--document cnpj|any`.
+
+/// Finds the CPFs, the CNPJs, or both, written inside free text given as
+/// bytes in pieces of any size: ``CPFScanner`` and ``CNPJScanner`` run side
+/// by side and their matches come out in offset order, each of its own
+/// ``TaxpayerID/Kind``. A CPF match that overlaps a CNPJ match is dropped:
+/// a CNPJ is never reported as a CPF.
+///
+/// ```swift
+/// var scanner = TaxpayerScanner(accepting: .any)
+/// var found: [TaxpayerScanner.Match] = []
+/// Array("CPF 390.533.447-05, CNPJ 12.ABC.345/01DE-35".utf8).withUnsafeBytes {
+///     scanner.feed($0) { found.append($0) }
+/// }
+/// scanner.finish { found.append($0) }
+/// found.map(\.kind)   // [.cpf, .cnpj]
+/// ```
+///
+/// - Complexity: O(*n*) time in the bytes fed, O(1) memory: a match waits
+///   only until neither scanner can still report one before its end.
+public struct TaxpayerScanner: Sendable {
+    /// One CPF or CNPJ found.
+    ///
+    /// ```swift
+    /// let match = TaxpayerScanner.matches(in: "CNPJ 12.ABC.345/01DE-35".utf8, accepting: .any)[0]
+    /// match.kind         // .cnpj
+    /// match.characters   // "12ABC34501DE35"
+    /// if case .cnpj(let cnpj) = match { cnpj.cnpj }   // 12.ABC.345/01DE-35
+    /// ```
+    public enum Match: Hashable, Sendable {
+        /// A CPF (or mistyped CPF), as ``CPFScanner`` reports it.
+        case cpf(CPFScanner.Match)
+        /// A CNPJ (or mistyped CNPJ), as ``CNPJScanner`` reports it.
+        case cnpj(CNPJScanner.Match)
+
+        /// Which kind of number it is.
+        public var kind: TaxpayerID.Kind {
+            switch self {
+            case .cpf: .cpf
+            case .cnpj: .cnpj
+            }
+        }
+
+        /// Where it is written, in bytes from the start of the input.
+        public var range: Range<Int> {
+            switch self {
+            case .cpf(let match): match.range
+            case .cnpj(let match): match.range
+            }
+        }
+
+        /// How sure the scanner of its kind is.
+        public var confidence: CPFScanner.Confidence {
+            switch self {
+            case .cpf(let match): match.confidence
+            case .cnpj(let match): match.confidence
+            }
+        }
+
+        /// Whether its check digits are right.
+        public var isValid: Bool {
+            switch self {
+            case .cpf(let match): match.isValid
+            case .cnpj(let match): match.isValid
+            }
+        }
+
+        /// Whether the match is written across a line break.
+        public var spansLineBreak: Bool {
+            switch self {
+            case .cpf(let match): match.spansLineBreak
+            case .cnpj(let match): match.spansLineBreak
+            }
+        }
+
+        /// The match as written.
+        public var text: String {
+            switch self {
+            case .cpf(let match): match.text
+            case .cnpj(let match): match.text
+            }
+        }
+
+        /// Its digits or characters, as reported (`"39053344705"`, `"12ABC34501DE35"`).
+        public var characters: String {
+            switch self {
+            case .cpf(let match): match.digits
+            case .cnpj(let match): match.characters
+            }
+        }
+    }
+
+    /// The kinds looked for.
+    public let accepted: TaxpayerID.Accepted
+    private var cpfScanner = CPFScanner()
+    private var cnpjScanner = CNPJScanner()
+    /// Matches reported by each scanner, not yet passed on.
+    private var waitingCPFs: [CPFScanner.Match] = []
+    private var waitingCNPJs: [CNPJScanner.Match] = []
+    /// The end of the last CNPJ passed on, to drop a CPF overlapping it.
+    private var lastCNPJEnd = 0
+
+    /// Makes a scanner of the kinds `accepted`.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .cnpj)
+    /// ```
+    public init(accepting accepted: TaxpayerID.Accepted) {
+        self.accepted = accepted
+    }
+
+    /// Bytes fed since the start of the input.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .any)
+    /// Array("abc".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }
+    /// scanner.offset   // 3
+    /// ```
+    public var offset: Int { accepted == .cnpj ? cnpjScanner.offset : cpfScanner.offset }
+
+    /// The offset up to which the input is settled: no match passed on
+    /// later covers a byte before it.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .any)
+    /// Array("id 11.222.333/0001-8".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }
+    /// scanner.settledOffset   // 3
+    /// ```
+    public var settledOffset: Int {
+        var settled = scannersSettled
+        if let first = waitingCPFs.first { settled = Swift.min(settled, first.range.lowerBound) }
+        if let first = waitingCNPJs.first { settled = Swift.min(settled, first.range.lowerBound) }
+        return settled
+    }
+
+    private var scannersSettled: Int {
+        switch accepted {
+        case .cpf: cpfScanner.settledOffset
+        case .cnpj: cnpjScanner.settledOffset
+        case .any: Swift.min(cpfScanner.settledOffset, cnpjScanner.settledOffset)
+        }
+    }
+
+    /// Reads the next piece of the input and calls `onMatch` with each match
+    /// now decided, in offset order.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .any)
+    /// Array("CNPJ 11.222.333/0001-81 e CPF 390.533.447-05 e".utf8).withUnsafeBytes { bytes in
+    ///     scanner.feed(bytes) { print($0.kind, $0.text) }   // cnpj 11.222.333/0001-81, cpf 390.533.447-05
+    /// }
+    /// ```
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, onMatch: (Match) -> Void) {
+        if accepted != .cnpj { cpfScanner.feed(bytes) { waitingCPFs.append($0) } }
+        if accepted != .cpf { cnpjScanner.feed(bytes) { waitingCNPJs.append($0) } }
+        passOn(upTo: scannersSettled, onMatch: onMatch)
+    }
+
+    /// Ends the input: every match still waiting is passed on, and the
+    /// scanner is reset for a new input.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .cnpj)
+    /// Array("CNPJ 11222333000181".utf8).withUnsafeBytes { scanner.feed($0) { _ in } }   // nothing yet
+    /// scanner.finish { print($0.text) }   // 11222333000181
+    /// ```
+    public mutating func finish(onMatch: (Match) -> Void) {
+        if accepted != .cnpj { cpfScanner.finish { waitingCPFs.append($0) } }
+        if accepted != .cpf { cnpjScanner.finish { waitingCNPJs.append($0) } }
+        passOn(upTo: .max, onMatch: onMatch)
+        self = TaxpayerScanner(accepting: accepted)
+    }
+
+    /// Passes on, in offset order, the waiting matches that end by `settled`
+    /// (any match overlapping one of them has been reported by then).
+    private mutating func passOn(upTo settled: Int, onMatch: (Match) -> Void) {
+        var cpfIndex = 0
+        var cnpjIndex = 0
+        while true {
+            let cpf = cpfIndex < waitingCPFs.count ? waitingCPFs[cpfIndex] : nil
+            let cnpj = cnpjIndex < waitingCNPJs.count ? waitingCNPJs[cnpjIndex] : nil
+            let takesCNPJ: Bool
+            switch (cpf, cnpj) {
+            case (nil, nil): takesCNPJ = false
+            case (nil, _?): takesCNPJ = true
+            case (_?, nil): takesCNPJ = false
+            case (let cpf?, let cnpj?): takesCNPJ = cnpj.range.lowerBound <= cpf.range.lowerBound
+            }
+            if takesCNPJ, let cnpj {
+                guard cnpj.range.upperBound <= settled else { break }
+                onMatch(.cnpj(cnpj))
+                lastCNPJEnd = cnpj.range.upperBound
+                cnpjIndex += 1
+            } else if let cpf {
+                guard cpf.range.upperBound <= settled else { break }
+                cpfIndex += 1
+                let overlaps =
+                    cpf.range.lowerBound < lastCNPJEnd
+                    || waitingCNPJs[cnpjIndex...].contains { $0.range.overlaps(cpf.range) }
+                if !overlaps { onMatch(.cpf(cpf)) }
+            } else {
+                break
+            }
+        }
+        waitingCPFs.removeFirst(cpfIndex)
+        waitingCNPJs.removeFirst(cnpjIndex)
+    }
+
+    /// Every match in `bytes`, of the kinds `accepted`, of at least
+    /// `minimumConfidence`, in order; the mistyped ones too with `includeInvalid`.
+    ///
+    /// ```swift
+    /// TaxpayerScanner.matches(in: "CPF 390.533.447-05 CNPJ 12.ABC.345/01DE-35".utf8, accepting: .any)
+    ///     .map(\.kind)   // [.cpf, .cnpj]
+    /// ```
+    public static func matches(
+        in bytes: some Sequence<UInt8>, accepting accepted: TaxpayerID.Accepted,
+        minimumConfidence: CPFScanner.Confidence = .medium, includeInvalid: Bool = false
+    ) -> [Match] {
+        var found: [Match] = []
+        var scanner = TaxpayerScanner(accepting: accepted)
+        let keep = { (match: Match) in
+            if match.confidence >= minimumConfidence, match.isValid || includeInvalid { found.append(match) }
+        }
+        Array(bytes).withUnsafeBytes { scanner.feed($0, onMatch: keep) }
+        scanner.finish(onMatch: keep)
+        return found
+    }
+}

@@ -1,0 +1,73 @@
+// Tests of Scanner/TaxpayerScanner.swift: CPFs and CNPJs merged in offset
+// order, each of its kind, the same however the text is cut.
+
+import Testing
+
+@testable import CPFKit
+
+@Suite("TaxpayerScanner")
+struct TaxpayerScannerTests {
+    static func scanInPieces(_ bytes: [UInt8], accepting: TaxpayerID.Accepted, sizes: [Int])
+        -> [TaxpayerScanner.Match]
+    {
+        var scanner = TaxpayerScanner(accepting: accepting)
+        var found: [TaxpayerScanner.Match] = []
+        var start = 0
+        var turn = 0
+        while start < bytes.count {
+            let size = min(sizes[turn % sizes.count], bytes.count - start)
+            turn += 1
+            let settledBefore = scanner.settledOffset
+            bytes[start..<(start + size)].withUnsafeBytes { piece in
+                scanner.feed(piece) { match in
+                    #expect(match.range.lowerBound >= settledBefore)
+                    found.append(match)
+                }
+            }
+            start += size
+        }
+        scanner.finish { found.append($0) }
+        return found
+    }
+
+    @Test("a CPF and a CNPJ on one line are each reported as their own kind, in order")
+    func bothKinds() {
+        let text = "CPF 390.533.447-05, CNPJ 12.ABC.345/01DE-35 e 11222333000181"
+        let found = TaxpayerScanner.matches(in: text.utf8, accepting: .any)
+        #expect(found.map(\.kind) == [.cpf, .cnpj, .cnpj])
+        #expect(found.map(\.characters) == ["39053344705", "12ABC34501DE35", "11222333000181"])
+        #expect(TaxpayerScanner.matches(in: text.utf8, accepting: .cnpj).map(\.kind) == [.cnpj, .cnpj])
+        #expect(TaxpayerScanner.matches(in: text.utf8, accepting: .cpf).map(\.kind) == [.cpf])
+    }
+
+    @Test("with cpf alone it reports what CPFScanner reports, and with cnpj alone what CNPJScanner reports")
+    func eachKindAlone() {
+        var random = SplitMix64(seed: 0x7A)
+        for _ in 0..<300 {
+            let bytes = CNPJScannerTests.randomText(&random)
+            let cpfs = TaxpayerScanner.matches(
+                in: bytes, accepting: .cpf, minimumConfidence: .low, includeInvalid: true)
+            let expectedCPFs = CPFScanner.matches(in: bytes, minimumConfidence: .low, includeInvalid: true)
+            #expect(cpfs == expectedCPFs.map { .cpf($0) })
+            let cnpjs = TaxpayerScanner.matches(
+                in: bytes, accepting: .cnpj, minimumConfidence: .low, includeInvalid: true)
+            let expectedCNPJs = CNPJScanner.matches(in: bytes, minimumConfidence: .low, includeInvalid: true)
+            #expect(cnpjs == expectedCNPJs.map { .cnpj($0) })
+        }
+    }
+
+    @Test("both kinds: in offset order, no CPF overlapping a CNPJ, the same however the text is cut")
+    func mergedInOrder() {
+        var random = SplitMix64(seed: 0x3E)
+        for _ in 0..<500 {
+            let bytes = CNPJScannerTests.randomText(&random)
+            let whole = TaxpayerScanner.matches(
+                in: bytes, accepting: .any, minimumConfidence: .low, includeInvalid: true)
+            #expect(zip(whole, whole.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound })
+            let sizes = (0..<4).map { _ in Int.random(in: 1...24, using: &random) }
+            #expect(Self.scanInPieces(bytes, accepting: .any, sizes: sizes) == whole, "pieces of \(sizes)")
+            let cnpjs = CNPJScanner.matches(in: bytes, minimumConfidence: .low, includeInvalid: true)
+            #expect(whole.filter { $0.kind == .cnpj }.count == cnpjs.count)
+        }
+    }
+}
