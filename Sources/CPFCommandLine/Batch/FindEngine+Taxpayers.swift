@@ -7,10 +7,6 @@ import CPFSystem
 /// number under `"cpf"` or `"cnpj"`). One thread per file; zip archives,
 /// Office documents and PDFs member by member, as for CPFs.
 extension FindEngine {
-    /// Why an archive, Office document or PDF is not rewritten by `redact --document cnpj|any`.
-    static let cnpjsNotInDocuments =
-        "archives, Office documents and PDFs are redacted for CPFs only (--document cpf)"
-
     /// ``find(_:named:)`` with `--document cnpj|any`.
     func findTaxpayers(_ descriptor: FileDescriptor, position start: Position) throws(InputFailure) {
         var position = start

@@ -34,7 +34,9 @@ extension RedactEngine {
             if let reason = FindEngine.summary(of: redactor.documents.failures, format: format) {
                 throw .notSearched(reason)
             }
-            if found > 0 { throw .notRewritten("a PDF holding \(Self.cpfs(found)), which redact does not rewrite") }
+            if found > 0 {
+                throw .notRewritten("a PDF holding \(numbers(found)), which redact does not rewrite")
+            }
             if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
         case .zip:
             do {
@@ -44,9 +46,10 @@ extension RedactEngine {
                     throw NotRewritten(reason: reason)
                 }
                 redactedCount += redactor.hidden
-                for path in redactor.namesWithCPF {
+                for (path, kind) in redactor.namesWithNumber {
                     let hidden = CPFScanner.redacting(path, style: .full)
-                    notes.append("member \(Escaping.readable(RawText(hidden))): \(Message.cpfInName.text(language))")
+                    let message = kind == .cpf ? Message.cpfInName : Message.cnpjInName
+                    notes.append("member \(Escaping.readable(RawText(hidden))): \(message.text(language))")
                 }
                 guard reencodes else { return }
                 if replacements.isEmpty {
@@ -72,6 +75,19 @@ extension RedactEngine {
 
     /// `a CPF`, `2 CPFs`: how many, in a message.
     static func cpfs(_ count: Int) -> String { count == 1 ? "a CPF" : "\(count) CPFs" }
+
+    /// How many of the numbers `--document` asks for, in a message: `a CPF`,
+    /// `2 CNPJs`, `a CPF or CNPJ`.
+    func numbers(_ count: Int) -> String {
+        let name =
+            switch accepted {
+            case .cpf: "CPF"
+            case .cnpj: "CNPJ"
+            case .any: "CPF or CNPJ"
+            }
+        let plural = accepted == .any ? "CPFs or CNPJs" : name + "s"
+        return count == 1 ? "a \(name)" : "\(count) \(plural)"
+    }
 
     /// An archive with a member that could not be searched or rewritten.
     private struct NotRewritten: Error {
@@ -108,8 +124,9 @@ struct ArchiveRedactor {
     private(set) var failures: [DocumentReader.Failure] = []
     /// CPFs hidden in the members rewritten.
     private(set) var hidden = 0
-    /// The paths of the members whose names hold a CPF (never renamed).
-    private(set) var namesWithCPF: [[UInt8]] = []
+    /// The paths of the members whose names hold a CPF or (with
+    /// `--document cnpj|any`) a CNPJ, never renamed, with the kind found.
+    private(set) var namesWithNumber: [(path: [UInt8], kind: TaxpayerID.Kind)] = []
     private var limits: DecompressionLimits { engine.limits }
     /// The bytes of text the archive's members gave so far.
     private var budget: DocumentReader.Budget
@@ -124,6 +141,7 @@ struct ArchiveRedactor {
     /// PDF open at `descriptor` holds; what could not be read is in
     /// ``documents``' failures.
     func countInPDF(_ descriptor: FileDescriptor) throws(Errno) -> Int {
+        if engine.accepted != .cpf { return try countTaxpayersInPDF(descriptor) }
         var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
         var found = 0
         try documents.read(
@@ -140,11 +158,7 @@ struct ArchiveRedactor {
         let office = DocumentReader.officeKind(of: archive, limits: limits)
         for (index, entry) in archive.entries.enumerated() {
             let memberPath = path + entry.name
-            if !CPFScanner.matches(in: memberPath, minimumConfidence: engine.minimumConfidence, includeInvalid: true)
-                .isEmpty
-            {
-                namesWithCPF.append(memberPath)
-            }
+            if let kind = numberInName(memberPath) { namesWithNumber.append((memberPath, kind)) }
             if entry.isDirectory { continue }
             if entry.isEncrypted {
                 failures.append(DocumentReader.Failure(path: memberPath, reason: "encrypted member"))
@@ -185,14 +199,15 @@ struct ArchiveRedactor {
                 case .pdf:
                     let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let found = DocumentReader.countCPFs(
-                        inPDF: bytes, minimumConfidence: engine.minimumConfidence, limits: limits)
+                        inPDF: bytes, minimumConfidence: engine.minimumConfidence, accepting: engine.accepted,
+                        limits: limits)
                     switch found {
                     case .success(0): break
                     case .success(let count):
                         failures.append(
                             DocumentReader.Failure(
                                 path: memberPath,
-                                reason: "a PDF holding \(RedactEngine.cpfs(count)), which redact does not rewrite"))
+                                reason: "a PDF holding \(engine.numbers(count)), which redact does not rewrite"))
                     case .failure(let error):
                         failures.append(DocumentReader.Failure(path: memberPath, reason: error.reason))
                     }
@@ -226,22 +241,71 @@ struct ArchiveRedactor {
         return replacements
     }
 
-    /// Hides every CPF in `bytes` where it stands; returns how many.
+    /// Hides every CPF (and, with `--document cnpj|any`, CNPJ) in `bytes`
+    /// where it stands; returns how many.
     private func mask(_ bytes: inout [UInt8]) -> Int {
+        bytes.withUnsafeMutableBytes { buffer in hideAll(in: buffer) { _ in } }
+    }
+
+    /// Hides, in `buffer`, every match redaction hides, of the kinds
+    /// `--document` asks for, and calls `hidden` with the range of each;
+    /// returns how many.
+    private func hideAll(in buffer: UnsafeMutableRawBufferPointer, _ hidden: (Range<Int>) -> Void) -> Int {
         var count = 0
-        var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
-        bytes.withUnsafeMutableBytes { buffer in
-            let base = buffer.baseAddress!
-            scanner.feed(UnsafeRawBufferPointer(buffer)) {
-                engine.hide($0, in: base, origin: 0, counts: false)
+        let base = buffer.baseAddress!
+        if engine.accepted == .cpf {
+            var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
+            func take(_ match: CPFScanner.Match) {
+                engine.hide(match, in: base, origin: 0, counts: false)
+                hidden(match.range)
                 count += 1
             }
-            scanner.finish {
-                engine.hide($0, in: base, origin: 0, counts: false)
+            scanner.feed(UnsafeRawBufferPointer(buffer)) { take($0) }
+            scanner.finish { take($0) }
+        } else {
+            var scanner = TaxpayerScanner(accepting: engine.accepted)
+            func take(_ match: TaxpayerScanner.Match) {
+                guard engine.hide(match, in: base, origin: 0, counts: false) else { return }
+                hidden(match.range)
                 count += 1
             }
+            scanner.feed(UnsafeRawBufferPointer(buffer)) { take($0) }
+            scanner.finish { take($0) }
         }
         return count
+    }
+
+    /// The kind of number a member's path holds (a CPF first), of those
+    /// `--document` asks for, mistyped ones too; nil when none.
+    private func numberInName(_ path: [UInt8]) -> TaxpayerID.Kind? {
+        let minimum = engine.minimumConfidence
+        if engine.accepted == .cpf {
+            return CPFScanner.matches(in: path, minimumConfidence: minimum, includeInvalid: true).isEmpty ? nil : .cpf
+        }
+        // Each folder and file name on its own, as `-r` looks at a tree's
+        // names: a CNPJ's mask holds a `/`, which would join it to the folder.
+        let names = path.split { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "!") }
+        let kinds = names.flatMap { name in
+            TaxpayerScanner.matches(
+                in: name, accepting: engine.accepted, minimumConfidence: minimum, includeInvalid: true
+            ).map(\.kind)
+        }
+        return kinds.contains(.cpf) ? .cpf : kinds.first
+    }
+
+    /// ``countInPDF(_:)`` with `--document cnpj|any`.
+    private func countTaxpayersInPDF(_ descriptor: FileDescriptor) throws(Errno) -> Int {
+        var scanner = TaxpayerScanner(accepting: engine.accepted)
+        var found = 0
+        let minimum = engine.minimumConfidence
+        func count(_ match: TaxpayerScanner.Match) {
+            if !match.isValid || match.confidence >= minimum { found += 1 }
+        }
+        try documents.read(
+            descriptor, format: .pdf, begin: { _ in scanner = TaxpayerScanner(accepting: engine.accepted) },
+            text: { block in scanner.feed(UnsafeRawBufferPointer(block), onMatch: count) },
+            end: { _ in scanner.finish(onMatch: count) })
+        return found
     }
 
     /// The spreadsheet numbers of a part that are CPFs with their leading
@@ -249,7 +313,7 @@ struct ArchiveRedactor {
     /// the hidden text of the CPF padded: `***********` (the cell becomes a
     /// string cell), or the pseudonym's digits (it stays a number).
     private func lostZerosReplacements(_ part: OfficeXMLText) -> [(range: Range<Int>, with: [UInt8])] {
-        guard engine.minimumConfidence == .low else { return [] }
+        guard engine.minimumConfidence == .low, engine.accepted != .cnpj else { return [] }
         return DocumentReader.lostZeros(in: part).compactMap { number in
             var padded = Array(number.cpf.digits.utf8)
             guard let match = CPFScanner.matches(in: padded, minimumConfidence: .low).first else { return nil }
@@ -258,20 +322,14 @@ struct ArchiveRedactor {
         }
     }
 
-    /// The CPFs of an Office part's text, each with its hidden text.
+    /// The CPFs (and CNPJs, with `--document cnpj|any`) of an Office
+    /// part's text, each with its hidden text.
     private func textReplacements(_ text: [UInt8]) -> [(range: Range<Int>, with: [UInt8])] {
-        var changes: [(range: Range<Int>, with: [UInt8])] = []
+        var ranges: [Range<Int>] = []
         var copy = text
-        var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
-        copy.withUnsafeMutableBytes { buffer in
-            let base = buffer.baseAddress!
-            func take(_ match: CPFScanner.Match) {
-                engine.hide(match, in: base, origin: 0, counts: false)
-                changes.append((match.range, Array(buffer[match.range])))
-            }
-            scanner.feed(UnsafeRawBufferPointer(buffer)) { take($0) }
-            scanner.finish { take($0) }
+        return copy.withUnsafeMutableBytes { buffer in
+            _ = hideAll(in: buffer) { ranges.append($0) }
+            return ranges.map { ($0, Array(buffer[$0])) }
         }
-        return changes
     }
 }

@@ -3,16 +3,17 @@ import CPFKit
 import CPFSystem
 
 /// `redact --document cnpj|any`: the input scanned by `TaxpayerScanner`,
-/// each CPF and CNPJ hidden where it stands. One thread per file; archives,
-/// Office documents, PDFs and e-mail are not rewritten for CNPJs: they are
-/// named as not searched (exit status 2), never copied unredacted.
+/// each CPF and CNPJ hidden where it stands. One thread per file; zip
+/// archives and Office documents are rewritten member by member as for CPFs
+/// (``redactDocument(_:format:)``); e-mail is not rewritten for CNPJs: it
+/// is named as not searched (exit status 2), never copied unredacted.
 extension RedactEngine {
     /// Why e-mail is not redacted with `--document cnpj|any`.
     static let cnpjsNotInMail = "e-mail is redacted for CPFs only (--document cpf)"
 
     /// ``redact(_:)`` with `--document cnpj|any`.
     func redactTaxpayers(_ descriptor: FileDescriptor) throws(InputFailure) {
-        if DocumentFormat.of(descriptor) != nil { throw .notSearched(FindEngine.cnpjsNotInDocuments) }
+        if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
         var scanner = TaxpayerScanner(accepting: accepted)
         var writer: ReencodingWriter?
         let out = out
@@ -62,14 +63,19 @@ extension RedactEngine {
 
     /// Hides `match` in the window at `window`, whose first byte is at the
     /// input offset `origin`, if redaction hides it: of at least the minimum
-    /// confidence, or mistyped.
-    private func hide(_ match: TaxpayerScanner.Match, in window: UnsafeMutableRawPointer, origin: Int) {
-        guard !match.isValid || match.confidence >= minimumConfidence else { return }
+    /// confidence, or mistyped. Returns whether it did; counted in
+    /// ``redactedCount`` when `counts`.
+    @discardableResult
+    func hide(
+        _ match: TaxpayerScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true
+    ) -> Bool {
+        guard !match.isValid || match.confidence >= minimumConfidence else { return false }
         switch match {
         case .cpf(let cpf):
-            hide(cpf, in: window, origin: origin)
+            if isLineLocal, cpf.spansLineBreak { return false }
+            hide(cpf, in: window, origin: origin, counts: counts)
         case .cnpj(let cnpj):
-            if isLineLocal, cnpj.spansLineBreak { return }
+            if isLineLocal, cnpj.spansLineBreak { return false }
             // `--style pseudonym` is refused with CNPJs (RedactCommand); were
             // it not, a CNPJ would be hidden whole.
             var hiding = CPFScanner.RedactionStyle.full
@@ -78,7 +84,8 @@ extension RedactEngine {
                 in: UnsafeMutableRawBufferPointer(
                     start: window + (cnpj.range.lowerBound - origin), count: cnpj.range.count),
                 style: hiding)
-            redactedCount += 1
+            if counts { redactedCount += 1 }
         }
+        return true
     }
 }

@@ -320,15 +320,25 @@ final class DocumentReader {
     /// How many CPFs of at least `minimumConfidence` the text of a PDF held
     /// in memory has, or why it could not be read.
     static func countCPFs(
-        inPDF bytes: [UInt8], minimumConfidence: CPFScanner.Confidence, limits: DecompressionLimits
+        inPDF bytes: [UInt8], minimumConfidence: CPFScanner.Confidence, accepting accepted: TaxpayerID.Accepted = .cpf,
+        limits: DecompressionLimits
     ) -> Result<Int, Unreadable> {
         let extractor = PDFTextExtractor(limits: limits)
         do {
             let text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
-            var scanner = CPFScanner(hidingFrom: minimumConfidence)
             var found = 0
-            text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
-            scanner.finish { _ in found += 1 }
+            if accepted == .cpf {
+                var scanner = CPFScanner(hidingFrom: minimumConfidence)
+                text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
+                scanner.finish { _ in found += 1 }
+            } else {
+                var scanner = TaxpayerScanner(accepting: accepted)
+                let count = { (match: TaxpayerScanner.Match) in
+                    if !match.isValid || match.confidence >= minimumConfidence { found += 1 }
+                }
+                text.withUnsafeBytes { scanner.feed($0, onMatch: count) }
+                scanner.finish(onMatch: count)
+            }
             return .success(found)
         } catch {
             return .failure(Unreadable(reason: "PDF: \(error)"))

@@ -175,15 +175,64 @@ struct FindRedactCNPJEndToEndTests {
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("goes only with --document cpf"), "\(arguments): \(result.stderr)")
         }
-        // redact does not rewrite an archive for CNPJs: named as not searched (exit status 2), not skipped.
+        // redact does not rewrite e-mail for CNPJs: named as not searched (exit status 2), not skipped.
         let directory = TemporaryDirectory()
-        let zip = directory.file("empty.zip", Data([0x50, 0x4B, 0x05, 0x06] + Array(repeating: 0, count: 18)))
-        let result = run(["redact", "--document", "cnpj", zip])
+        let mail = directory.file("m.eml", "From: a@b.c\nTo: d@e.f\nSubject: x\n\nCNPJ 11.222.333/0001-81\n")
+        let result = run(["redact", "--document", "cnpj", mail])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("not searched: archives, Office documents and PDFs are redacted for CPFs only"))
+        #expect(result.stderr.contains("not searched: e-mail is redacted for CPFs only"))
         #expect(result.stdout.isEmpty)
         // find reads it.
-        #expect(run(["find", "--document", "cnpj", zip]).status == 1)
+        #expect(run(["find", "--document", "cnpj", mail]).status == 0)
+    }
+
+    @Test(
+        "redact --document rewrites a zip archive member by member, and names a member whose name holds a CNPJ",
+        .enabled(if: InstalledTool.areInstalled("zip", "unzip")))
+    func redactArchive() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && printf 'x\\nCNPJ 12.ABC.345/01DE-35 CPF 390.533.447-05\\n' > a.txt && mkdir d &&
+            printf 'filial 11.222.333/\\n0001-81\\n' > d/b.txt && zip -q -X t.zip a.txt d/b.txt &&
+            "$CPF" redact --document cnpj t.zip > c.zip && unzip -p c.zip a.txt d/b.txt &&
+            "$CPF" redact --document any --style lgpd t.zip > a.zip && unzip -p a.zip a.txt &&
+            { "$CPF" find --document any --confidence low --include-invalid a.zip; echo "find: $?"; } &&
+            cp a.txt d/11222333000181.txt && zip -q -X n.zip d/11222333000181.txt &&
+            { "$CPF" redact --document cnpj n.zip > /dev/null 2> err; echo "named: $?"; cat err; }
+            """)
+        #expect(
+            text(result.stdout) == """
+                x
+                CNPJ **.***.***/****-** CPF 390.533.447-05
+                filial **.***.***/
+                ****-**
+                x
+                CNPJ **.***.345/01DE-** CPF ***.533.447-**
+                find: 1
+                named: 2
+                cpf: n.zip: member d/11222333000181.txt: its name holds a CNPJ, not renamed
+
+                """, "\(result.stderr)")
+    }
+
+    @Test(
+        "redact --document any hides CNPJs and CPFs in an Office document's text, a number split across runs too",
+        .enabled(if: InstalledTool.areInstalled("zip", "unzip")))
+    func redactOfficeDocument() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && mkdir -p w/word &&
+            printf '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>' > 'w/[Content_Types].xml' &&
+            printf '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>CNPJ 12.ABC.</w:t></w:r><w:r><w:t>345/01DE-35 e CPF 390.533.447-05</w:t></w:r></w:p></w:body></w:document>' > w/word/document.xml &&
+            (cd w && zip -q -X ../t.docx '[Content_Types].xml' word/document.xml) &&
+            "$CPF" redact --document any t.docx > o.docx && unzip -p o.docx word/document.xml && echo &&
+            { "$CPF" find --document any --confidence low --include-invalid o.docx; echo "find: $?"; }
+            """#)
+        #expect(
+            text(result.stdout).contains(
+                "<w:t>CNPJ **.***.</w:t></w:r><w:r><w:t>***/****-** e CPF ***.***.***-**</w:t>"),
+            "\(text(result.stdout)) \(result.stderr)")
+        #expect(text(result.stdout).hasSuffix("find: 1\n"))
     }
 
     @Test(
