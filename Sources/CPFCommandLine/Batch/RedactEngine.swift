@@ -290,12 +290,12 @@ final class RedactEngine {
         }
     }
 
-    /// A header block with every CPF (and CNPJ, with `--document cnpj|any`) hidden: a field whose decoded text
-    /// (``MailHeaderDecoder``: unfolded, encoded-words and RFC 2231
-    /// parameters decoded) holds one is written again
-    /// (``MailHeaderDecoder/reencoded(_:transform:)``) from its decoded
-    /// text hidden, the others hidden where they are; nil when a field
-    /// cannot be written again, or written again would still show a CPF.
+    /// A header block with every CPF (and CNPJ, with `--document
+    /// cnpj|any`) hidden: a field whose decoded text (``MailHeaderDecoder``:
+    /// unfolded, encoded-words and RFC 2231 parameters decoded) holds one is
+    /// written again (``MailHeaderDecoder/reencoded(_:transform:)``) from
+    /// its decoded text hidden, the others hidden where they are; nil when a
+    /// field cannot be written again, or written again would still show one.
     /// `probe` hides as `mask` does, without counting.
     private func redactHeader(
         _ header: [UInt8], _ mask: ([UInt8]) -> [UInt8], probe: ([UInt8]) -> [UInt8]
