@@ -5,12 +5,9 @@ import CPFSystem
 /// `redact --document cnpj|any`: the input scanned by `TaxpayerScanner`,
 /// each CPF and CNPJ hidden where it stands. One thread per file; zip
 /// archives and Office documents are rewritten member by member as for CPFs
-/// (``redactDocument(_:format:)``); e-mail is not rewritten for CNPJs: it
-/// is named as not searched (exit status 2), never copied unredacted.
+/// (``redactDocument(_:format:)``), and e-mail part by part
+/// (``redactMail(_:kind:from:)``), as for CPFs.
 extension RedactEngine {
-    /// Why e-mail is not redacted with `--document cnpj|any`.
-    static let cnpjsNotInMail = "e-mail is redacted for CPFs only (--document cpf)"
-
     /// ``redact(_:)`` with `--document cnpj|any`.
     func redactTaxpayers(_ descriptor: FileDescriptor) throws(InputFailure) {
         if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
@@ -22,13 +19,15 @@ extension RedactEngine {
         }
         var blockStart = UnsafeMutableRawPointer(bitPattern: BlockReader.headroom)!
         var keptCount = 0
-        var isMail = false
+        // Where the input starts, to read an e-mail message again from there.
+        let start = try? descriptor.currentOffset()
+        var mail: InputLayers?
         let failure: String?
         do throws(Errno) {
             let reencodes = reencodes
             let announce: (InputLayers) -> Void = { layers in
                 if layers.mail != nil {
-                    isMail = true
+                    mail = layers
                 } else if !layers.isPlain, reencodes {
                     writer = ReencodingWriter(layers, to: out)
                 }
@@ -52,7 +51,13 @@ extension RedactEngine {
             writer?.finish()
             throw .read(error)
         }
-        if isMail { throw .notSearched(Self.cnpjsNotInMail) }
+        if let mail, let kind = mail.mail {
+            if mail.gzip { throw .notSearched("e-mail compressed with gzip, which redact does not rewrite") }
+            guard let start else {
+                throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file")
+            }
+            return try redactMail(descriptor, kind: kind, from: start)
+        }
         let window = blockStart - keptCount
         let origin = scanner.offset - keptCount
         scanner.finish { hide($0, in: window, origin: origin) }

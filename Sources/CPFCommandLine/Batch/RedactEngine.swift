@@ -220,12 +220,13 @@ final class RedactEngine {
     /// decoded text holds something to hide, a second with ``MailRewriter``
     /// writes the file back with those parts re-encoded, their CPFs hidden,
     /// and CPFs in header blocks and boundary lines hidden where they are;
-    /// every other byte is copied as it was.
-    private func redactMail(_ descriptor: FileDescriptor, kind: MailDetection, from start: Int) throws(InputFailure) {
+    /// every other byte is copied as it was. With `--document cnpj|any`, the
+    /// same for the CPFs and CNPJs that `TaxpayerScanner` finds.
+    func redactMail(_ descriptor: FileDescriptor, kind: MailDetection, from start: Int) throws(InputFailure) {
         // The leaf parts with something to hide.
         var parts = Set<Int>()
         var scanned: Int?
-        var scanner = CPFScanner(hidingFrom: minimumConfidence)
+        var scanner = MailScanner(accepted, hidingFrom: minimumConfidence)
         let reader = MailReader(kind: kind)
         func endPart() {
             if let index = scanned { scanner.finish { _ in parts.insert(index) } }
@@ -234,7 +235,9 @@ final class RedactEngine {
         // A header field whose decoded text holds a CPF that cannot be re-encoded: not rewritten.
         var checkedHeader: [UInt8]?
         var unrewritable = false
-        let uncounted = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2, counts: false) }
+        let uncounted = TextMasker(MailScanner(accepted, hidingFrom: minimumConfidence)) {
+            self.hide($0, in: $1, origin: $2, counts: false)
+        }
         let find: MailReader.Handler = { segment, utf8, _ in
             if segment == .header, checkedHeader != reader.lastHeader {
                 checkedHeader = reader.lastHeader
@@ -246,7 +249,7 @@ final class RedactEngine {
             guard case .body(let part) = segment else { return endPart() }
             if scanned != part.index {
                 endPart()
-                scanner = CPFScanner(hidingFrom: self.minimumConfidence)
+                scanner = MailScanner(self.accepted, hidingFrom: self.minimumConfidence)
                 scanned = part.index
             }
             guard !parts.contains(part.index) else { return }
@@ -258,18 +261,19 @@ final class RedactEngine {
         if unrewritable {
             throw .notSearched(
                 """
-                e-mail: a header field holds a CPF in encoded text that redact cannot \
+                e-mail: a header field holds \(numbers(1)) in encoded text that redact cannot \
                 re-encode (an address or other structured field)
                 """)
         }
 
         // The text of a rewritten part, hidden piece by piece (its own
         // masker: a structure line may come while the part still holds text).
-        let body = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }
+        let fresh = MailScanner(accepted, hidingFrom: minimumConfidence)
+        let body = TextMasker(fresh) { self.hide($0, in: $1, origin: $2) }
         func mask(_ bytes: [UInt8]) -> [UInt8] {
-            TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2) }.mask(bytes, isFinal: true)
+            TextMasker(fresh) { self.hide($0, in: $1, origin: $2) }.mask(bytes, isFinal: true)
         }
-        let uncountedProbe = TextMasker(minimumConfidence) { self.hide($0, in: $1, origin: $2, counts: false) }
+        let uncountedProbe = TextMasker(fresh) { self.hide($0, in: $1, origin: $2, counts: false) }
         func probe(_ bytes: [UInt8]) -> [UInt8] { uncountedProbe.mask(bytes, isFinal: true) }
         let rewriter = MailRewriter(
             kind: kind, rewrites: { parts.contains($0.index) },
@@ -286,12 +290,12 @@ final class RedactEngine {
         }
     }
 
-    /// A header block with every CPF hidden: a field whose decoded text
-    /// (``MailHeaderDecoder``: unfolded, encoded-words and RFC 2231
-    /// parameters decoded) holds one is written again
-    /// (``MailHeaderDecoder/reencoded(_:transform:)``) from its decoded
-    /// text hidden, the others hidden where they are; nil when a field
-    /// cannot be written again, or written again would still show a CPF.
+    /// A header block with every CPF (and CNPJ, with `--document
+    /// cnpj|any`) hidden: a field whose decoded text (``MailHeaderDecoder``:
+    /// unfolded, encoded-words and RFC 2231 parameters decoded) holds one is
+    /// written again (``MailHeaderDecoder/reencoded(_:transform:)``) from
+    /// its decoded text hidden, the others hidden where they are; nil when a
+    /// field cannot be written again, or written again would still show one.
     /// `probe` hides as `mask` does, without counting.
     private func redactHeader(
         _ header: [UInt8], _ mask: ([UInt8]) -> [UInt8], probe: ([UInt8]) -> [UInt8]
@@ -299,7 +303,7 @@ final class RedactEngine {
         var output: [UInt8] = []
         for field in MailHeaderDecoder.fields(header) {
             // Hidden where it is written when that hides it in the decoded text too.
-            guard field.isDecoded, holdsCPF(field.text),
+            guard field.isDecoded, holdsNumber(field.text),
                 MailHeaderDecoder.fields(probe(field.raw)).first?.text != probe(field.text)
             else {
                 output += mask(field.raw)
@@ -307,7 +311,7 @@ final class RedactEngine {
             }
             guard let rewritten = MailHeaderDecoder.reencoded(field, transform: mask) else { return nil }
             // Read back as a mail client would: it must show no CPF (pseudonyms are CPFs: not checked).
-            if case .hidden = style, MailHeaderDecoder.fields(rewritten).contains(where: { holdsCPF($0.text) }) {
+            if case .hidden = style, MailHeaderDecoder.fields(rewritten).contains(where: { holdsNumber($0.text) }) {
                 return nil
             }
             output += rewritten
@@ -315,8 +319,9 @@ final class RedactEngine {
         return output
     }
 
-    private func holdsCPF(_ text: [UInt8]) -> Bool {
-        var scanner = CPFScanner(hidingFrom: minimumConfidence)
+    /// Whether `text` holds something redaction hides.
+    private func holdsNumber(_ text: [UInt8]) -> Bool {
+        var scanner = MailScanner(accepted, hidingFrom: minimumConfidence)
         var found = false
         text.withUnsafeBytes { scanner.feed($0) { _ in found = true } }
         scanner.finish { _ in found = true }
@@ -343,6 +348,16 @@ final class RedactEngine {
         }
     }
 
+    /// Hides a match of a ``MailScanner`` in the text at `window`, whose first byte is at `origin`.
+    fileprivate func hide(
+        _ found: MailScanner.Found, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true
+    ) {
+        switch found {
+        case .cpf(let match): hide(match, in: window, origin: origin, counts: counts)
+        case .taxpayer(let match): hide(match, in: window, origin: origin, counts: counts)
+        }
+    }
+
     @inline(__always)
     func hide(_ match: CPFScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true) {
         if isLineLocal, match.spansLineBreak { return }
@@ -354,24 +369,80 @@ final class RedactEngine {
     }
 }
 
-/// Hides the CPFs in a text given to it piece by piece, for `redact` of
-/// e-mail: each piece comes back hidden, but for its last few bytes while
-/// they may still be the start of a CPF, which come back with a later
-/// piece, or all when `isFinal`.
-private final class TextMasker {
-    private let minimumConfidence: CPFScanner.Confidence
-    private let hide: (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void
-    private var held: [UInt8] = []
-    private var scanner: CPFScanner
+/// The scanner of `redact` for e-mail: a ``CPFScanner`` with `--document
+/// cpf` (as before CNPJs), a ``TaxpayerScanner`` otherwise. Either reports
+/// only what redaction hides at the minimum confidence (`--line-local`
+/// aside, which ``RedactEngine`` applies).
+private struct MailScanner {
+    /// A match of either scanner.
+    enum Found {
+        case cpf(CPFScanner.Match)
+        case taxpayer(TaxpayerScanner.Match)
+    }
 
-    /// - Parameter hide: Hides a match in the text at the pointer, whose first byte is the scanner's offset given.
-    init(
-        _ minimumConfidence: CPFScanner.Confidence,
-        hide: @escaping (CPFScanner.Match, UnsafeMutableRawPointer, Int) -> Void
-    ) {
+    private let accepted: TaxpayerID.Accepted
+    private let minimumConfidence: CPFScanner.Confidence
+    // One of the two, by `accepted` (two optionals, so each is changed in place).
+    private var cpfScanner: CPFScanner?
+    private var taxpayerScanner: TaxpayerScanner?
+
+    init(_ accepted: TaxpayerID.Accepted, hidingFrom minimumConfidence: CPFScanner.Confidence) {
+        self.accepted = accepted
         self.minimumConfidence = minimumConfidence
+        if accepted == .cpf {
+            cpfScanner = CPFScanner(hidingFrom: minimumConfidence)
+        } else {
+            taxpayerScanner = TaxpayerScanner(accepting: accepted)
+        }
+    }
+
+    /// Bytes fed since the start of the input.
+    var offset: Int { cpfScanner?.offset ?? taxpayerScanner!.offset }
+
+    /// The offset before which no match reported later starts.
+    var settledOffset: Int { cpfScanner?.settledOffset ?? taxpayerScanner!.settledOffset }
+
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, onMatch: (Found) -> Void) {
+        if cpfScanner != nil {
+            cpfScanner!.feed(bytes) { onMatch(.cpf($0)) }
+        } else {
+            let minimum = minimumConfidence
+            taxpayerScanner!.feed(bytes) { match in
+                if !match.isValid || match.confidence >= minimum { onMatch(.taxpayer(match)) }
+            }
+        }
+    }
+
+    /// Ends the input; the scanner is then at the start of a new one.
+    mutating func finish(onMatch: (Found) -> Void) {
+        if cpfScanner != nil {
+            cpfScanner!.finish { onMatch(.cpf($0)) }
+        } else {
+            let minimum = minimumConfidence
+            taxpayerScanner!.finish { match in
+                if !match.isValid || match.confidence >= minimum { onMatch(.taxpayer(match)) }
+            }
+        }
+        self = MailScanner(accepted, hidingFrom: minimumConfidence)
+    }
+}
+
+/// Hides the CPFs (and CNPJs, by its scanner) in a text given to it piece
+/// by piece, for `redact` of e-mail: each piece comes back hidden, but for
+/// its last few bytes while they may still be the start of a match (up to
+/// the scanner's `settledOffset`, a CNPJ's longer than a CPF's), which come
+/// back with a later piece, or all when `isFinal`.
+private final class TextMasker {
+    private let hide: (MailScanner.Found, UnsafeMutableRawPointer, Int) -> Void
+    private var held: [UInt8] = []
+    private var scanner: MailScanner
+
+    /// - Parameters:
+    ///   - scanner: A scanner at the start of its input.
+    ///   - hide: Hides a match in the text at the pointer, whose first byte is the scanner's offset given.
+    init(_ scanner: MailScanner, hide: @escaping (MailScanner.Found, UnsafeMutableRawPointer, Int) -> Void) {
         self.hide = hide
-        scanner = CPFScanner(hidingFrom: minimumConfidence)
+        self.scanner = scanner
     }
 
     func mask(_ bytes: [UInt8], isFinal: Bool) -> [UInt8] {
@@ -384,7 +455,6 @@ private final class TextMasker {
             }
             guard isFinal else { return scanner.settledOffset - origin }
             scanner.finish { hide($0, window, origin) }
-            scanner = CPFScanner(hidingFrom: minimumConfidence)
             return text.count
         }
         held = Array(text[settled...])

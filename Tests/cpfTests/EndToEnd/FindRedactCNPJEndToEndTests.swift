@@ -175,13 +175,21 @@ struct FindRedactCNPJEndToEndTests {
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("goes only with --document cpf"), "\(arguments): \(result.stderr)")
         }
-        // redact does not rewrite e-mail for CNPJs: named as not searched (exit status 2), not skipped.
+        // redact rewrites e-mail from a file with CNPJs as with CPFs; from a
+        // pipe it cannot, and names it as not searched (exit status 2), as for CPFs.
+        let message = "From: a@b.c\nTo: d@e.f\nSubject: x\n\nCNPJ 11.222.333/0001-81\n"
         let directory = TemporaryDirectory()
-        let mail = directory.file("m.eml", "From: a@b.c\nTo: d@e.f\nSubject: x\n\nCNPJ 11.222.333/0001-81\n")
-        let result = run(["redact", "--document", "cnpj", mail])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("not searched: e-mail is redacted for CPFs only"))
-        #expect(result.stdout.isEmpty)
+        let mail = directory.file("m.eml", message)
+        let rewritten = run(["redact", "--document", "cnpj", mail])
+        #expect(rewritten.status == 0, "\(rewritten.stderr)")
+        #expect(text(rewritten.stdout) == "From: a@b.c\nTo: d@e.f\nSubject: x\n\nCNPJ **.***.***/****-**\n")
+        let piped = run(["redact", "--document", "cnpj"], stdin: Data(message.utf8))
+        #expect(piped.status == 2)
+        #expect(
+            piped.stderr
+                == "cpf: standard input: not searched: e-mail read from a pipe, which redact rewrites only from a file\n"
+        )
+        #expect(piped.stdout.isEmpty)
         // find reads it.
         #expect(run(["find", "--document", "cnpj", mail]).status == 0)
     }
