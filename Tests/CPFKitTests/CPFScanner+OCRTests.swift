@@ -1,6 +1,7 @@
-// Tests of Scanner/CPFScanner+OCR.swift: OCR readings of the full mask, with
-// look-alike letters among the digits (the random agreement with the rule
-// written the simple way is in CPFScannerTests).
+// Tests of Scanner/CPFScanner+OCR.swift: OCR readings of the full mask, and
+// bare ones after a CPF keyword, with look-alike letters among the digits
+// (the random agreement with the rule written the simple way is in
+// CPFScannerTests).
 
 import Testing
 
@@ -68,6 +69,84 @@ struct CPFScannerOCRTests {
         // In place of the 5 of 390.533.447-05, each of S and s.
         for letter in ["S", "s"] {
             #expect(CPFScanner.matches(in: "390.\(letter)33.447-05".utf8).first?.digits == "39053344705")
+        }
+    }
+
+    @Test(
+        "after a CPF keyword, 11 bare digits with one or two look-alike letters are read, at medium",
+        arguments: [
+            ("CPF 3l099698588", "31099698588", 4..<15),
+            ("titular do CPF: 31O99698588, residente", "31099698588", 16..<27),
+            ("CPF nº 3109969858B.", "31099698588", 8..<19),
+            ("inscrito no CPF sob o nº l02048304O0 e", "10204830400", 26..<37),
+            ("C.P.F. 529982Z47Z5", "52998224725", 7..<18),
+            ("Cadastro de Pessoas Físicas: 39O533447O5", "39053344705", 30..<41),
+        ])
+    func keywordBareReadings(text: String, digits: String, range: Range<Int>) throws {
+        let match = try #require(CPFScanner.matches(in: text.utf8).first)
+        #expect(match.isOCRReading)
+        #expect(match.digits == digits)
+        #expect(match.range == range)
+        #expect(match.confidence == .medium)
+        #expect(match.keyword?.kind == .cpf)
+        let redacted = String(decoding: CPFScanner.redacting(Array(text.utf8)), as: UTF8.self)
+        #expect(redacted.contains("***********"), "\(redacted)")
+        #expect(CPFScanner.matches(in: redacted.utf8, minimumConfidence: .low, includeInvalid: true).isEmpty)
+        // However the text is cut.
+        for size in 1...7 {
+            #expect(scanInPieces(Array(text.utf8), sizes: [size]).map(\.range) == [range], "pieces of \(size)")
+        }
+    }
+
+    @Test(
+        "bare look-alikes are read only after a CPF keyword, in 11 characters with at most two letters",
+        arguments: [
+            "id 3l099698588",  // no keyword
+            "tel 3l099698588",  // another document's keyword
+            "CPF 3l099698587",  // checksum fails
+            "CPF 3lO9969858B",  // three letters
+            "CPF 3l0996985880", "CPF 03l099698588", "CPF O3l099698588",  // twelve characters
+            "CPF 3l099698588|", "CPF |3l099698588",  // a look-alike beside it
+            "CPF x3l099698588", "CPF 3l099698588x", "CPF 3l099698588.5", "cpf3l099698588",  // touching
+            "CPF 3l0996 98588",  // not bare
+            "2024-08-06T05:22:45.566Z INFO cpf=227.184.098-86",  // a timestamp's letters
+            "CPF lllllllllll",  // letters only
+        ])
+    func keywordBareNegatives(text: String) {
+        let found = CPFScanner.matches(in: text.utf8, minimumConfidence: .low, includeInvalid: true)
+        #expect(found.allSatisfy { !$0.isOCRReading }, "\(text)")
+    }
+
+    @Test("a letter beside three digits is where a bare reading is looked for, in the block masks as byte by byte")
+    func keywordTriggers() {
+        var random = SplitMix64(seed: 0x0C2)
+        let alphabet = Array("0123456789lOSZ=:. ab".utf8)
+        for _ in 0..<300 {
+            let bytes = (0..<200).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                let text = CPFScanner.Text(base: base, count: 200, lowest: 0, final: true)
+                let current = CPFScanner.BlockMasks(base + 64)
+                let next = CPFScanner.BlockMasks(base + 128)
+                let digits = current.digits
+                let runs =
+                    digits & CPFScanner.funnel(digits, next.digits, 1) & CPFScanner.funnel(digits, next.digits, 2)
+                let runsBefore = CPFScanner.runsOfThree(text, before: 64, digits)
+                let mask = CPFScanner.possibleKeywordOCRLetters(current, next, runs: runs, runsBefore: runsBefore)
+                func readable(_ index: Int) -> Bool { CPFScanner.ocrDigit(bytes[index]) != nil }
+                for position in 0..<64 where CPFScanner.isKeywordOCRTrigger(text, at: 64 + position) {
+                    // Among the letters in 11 digits and look-alikes or more, every one (more are allowed).
+                    let at = 64 + position
+                    guard readable(at) else { continue }
+                    var start = at
+                    while start > 0, readable(start - 1) { start -= 1 }
+                    var end = at + 1
+                    while end < 200, readable(end) { end += 1 }
+                    if end - start >= 11 {
+                        #expect(mask >> UInt64(position) & 1 != 0, "letter at \(position) in \(bytes[start..<end])")
+                    }
+                }
+            }
         }
     }
 }

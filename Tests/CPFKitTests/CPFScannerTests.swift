@@ -102,6 +102,7 @@ enum Reference {
         }
         for start in scalars.indices {
             if let match = ocrReading(at: start, scalars) { found.append(match) }
+            if let match = keywordOCRReading(at: start, scalars) { found.append(match) }
         }
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
@@ -127,7 +128,18 @@ enum Reference {
         guard (1...2).contains(letters) else { return nil }
         let digits = String(positions.map { $0.isWholeNumber ? $0 : lookAlikes[$0]! })
         guard Set(digits).count > 1, digits.isValidCPF else { return nil }
-        // Its neighbours: the nearest characters that are not invisible, within 16 bytes.
+        let first = scalars[start].offset
+        guard !ocrTouches(from: start, to: start + 14, scalars) else { return nil }
+        return ReferenceMatch(
+            range: first..<first + 14, digits: digits, confidence: .medium, isValid: true,
+            keyword: keyword(before: first, scalars))
+    }
+
+    /// Whether the OCR reading written by `scalars[start..<end]` touches a
+    /// word or a number: its neighbours, the nearest characters that are not
+    /// invisible within 16 bytes, are words, or `.`, `/` or a dash with a
+    /// word past it.
+    static func ocrTouches(from start: Int, to end: Int, _ scalars: [Scalar]) -> Bool {
         let first = scalars[start].offset
         func neighbour(from index: Int, step: Int, base: Int) -> (Unicode.Scalar, Int)? {
             var index = index
@@ -155,12 +167,35 @@ enum Reference {
             else { return false }
             return isWord(next)
         }
-        guard !touches(start - 1, step: -1, base: first), !touches(start + 14, step: 1, base: first + 14) else {
-            return nil
+        let last = scalars[end - 1]
+        return touches(start - 1, step: -1, base: first) || touches(end, step: 1, base: last.offset + last.length)
+    }
+
+    /// A bare OCR reading after a keyword: 11 ASCII characters from `start`,
+    /// each a digit or a look-alike, one or two of them look-alikes, with no
+    /// digit or look-alike just before or after, valid and not repeated,
+    /// touching no word or number, after a CPF keyword.
+    static func keywordOCRReading(at start: Int, _ scalars: [Scalar]) -> ReferenceMatch? {
+        guard start + 11 <= scalars.count else { return nil }
+        let written = scalars[start..<start + 11].map(\.value)
+        guard written.allSatisfy(\.isASCII) else { return nil }
+        let characters = written.map(Character.init)
+        guard characters.allSatisfy({ $0.isWholeNumber || lookAlikes[$0] != nil }) else { return nil }
+        func isReadable(_ index: Int) -> Bool {
+            guard index >= 0, index < scalars.count, scalars[index].value.isASCII else { return false }
+            let character = Character(scalars[index].value)
+            return character.isWholeNumber || lookAlikes[character] != nil
         }
+        guard !isReadable(start - 1), !isReadable(start + 11) else { return nil }
+        let letters = characters.filter { !$0.isWholeNumber }.count
+        guard (1...2).contains(letters) else { return nil }
+        let digits = String(characters.map { $0.isWholeNumber ? $0 : lookAlikes[$0]! })
+        guard Set(digits).count > 1, digits.isValidCPF else { return nil }
+        guard !ocrTouches(from: start, to: start + 11, scalars) else { return nil }
+        let first = scalars[start].offset
+        guard let keyword = keyword(before: first, scalars), cpfKeywords.contains(keyword) else { return nil }
         return ReferenceMatch(
-            range: first..<first + 14, digits: digits, confidence: .medium, isValid: true,
-            keyword: keyword(before: first, scalars))
+            range: first..<first + 11, digits: digits, confidence: .medium, isValid: true, keyword: keyword)
     }
 
     /// The gap forms: each a list of tests, one per visible character.
@@ -356,6 +391,17 @@ struct CPFScannerTests {
         default: break
         }
         let characters = Array(digits)
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            // A bare OCR reading: one to three digits as look-alike letters, now and then a `|` or `!` beside.
+            var bare = characters
+            let readings = Dictionary(grouping: Reference.lookAlikes.keys) { Reference.lookAlikes[$0]! }
+            for _ in 0..<[1, 1, 2, 3].randomElement(using: &random)! {
+                let at = Int.random(in: 0..<11, using: &random)
+                if let letters = readings[bare[at]] { bare[at] = letters.randomElement(using: &random)! }
+            }
+            return ["", "CPF ", "CPF ", "CPF ", "cpf: ", "|", "!", "O"].randomElement(using: &random)! + String(bare)
+                + ["", "", "", "", " ", "|", "!", "l"].randomElement(using: &random)!
+        }
         if Int.random(in: 0..<8, using: &random) == 0 {
             // An OCR reading: the full mask with one or two digits as look-alike letters.
             var mask = Array(
@@ -403,7 +449,7 @@ struct CPFScannerTests {
         var seen: [String: Int] = [:]
         defer {
             // The random texts exercise every outcome.
-            #expect(seen.count == 5, "\(seen)")
+            #expect(seen.count == 6, "\(seen)")
             #expect(seen.values.allSatisfy { $0 >= 20 }, "\(seen)")
         }
         for _ in 0..<1500 {
@@ -414,6 +460,12 @@ struct CPFScannerTests {
             for match in expected {
                 seen[match.isValid ? "\(match.confidence)" : "mistyped", default: 0] += 1
                 if match.keyword != nil { seen["keyword", default: 0] += 1 }
+                // Valid, `medium` after a CPF keyword, 11 bytes: a bare OCR reading.
+                if match.range.count == 11, match.confidence == .medium, match.isValid,
+                    Reference.cpfKeywords.contains(match.keyword ?? "")
+                {
+                    seen["bare OCR reading", default: 0] += 1
+                }
             }
             #expect(whole.map(ReferenceMatch.init) == expected, "\(text.debugDescription)")
             let sizes = (0..<5).map { _ in Int.random(in: 0...20, using: &random) }

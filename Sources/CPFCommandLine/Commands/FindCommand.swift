@@ -181,8 +181,9 @@ enum FindCommand: Command {
             address) or medium (anything else). See docs/reference.md for the lists.
             Fullwidth digits (U+FF10-FF19) count as digits. A full mask in which OCR
             wrote one or two digits as look-alike letters (133.72O.622-99,
-            3l0.996.985-88) is read as those digits when they pass the checksum: an
-            OCR reading, of confidence medium.
+            3l0.996.985-88), or 11 such characters written bare after a CPF keyword
+            (CPF 3l099698588), is read as those digits when they pass the checksum:
+            an OCR reading, of confidence medium.
 
             Files are read on several threads at once (--threads), and what each
             prints comes out in the order of the files, the same as with one thread.
@@ -246,9 +247,10 @@ enum FindCommand: Command {
                 um endereço IP) ou medium (todo o resto). As listas estão em
                 docs/reference.md. Dígitos de largura total (U+FF10-FF19) contam como
                 dígitos. Uma máscara completa em que o OCR escreveu um ou dois dígitos como
-                letras parecidas (133.72O.622-99, 3l0.996.985-88) é lida como esses dígitos
-                quando passam no dígito verificador: uma leitura de OCR, de confiança
-                medium.
+                letras parecidas (133.72O.622-99, 3l0.996.985-88), ou 11 caracteres assim
+                escritos sem máscara depois de uma palavra-chave de CPF (CPF 3l099698588), é
+                lida como esses dígitos quando passam no dígito verificador: uma leitura de
+                OCR, de confiança medium.
 
                 Os arquivos são lidos em várias threads ao mesmo tempo (--threads), e o que
                 cada um imprime sai na ordem dos arquivos, igual a uma thread só. Arquivos

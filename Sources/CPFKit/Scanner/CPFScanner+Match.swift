@@ -32,8 +32,10 @@ extension CPFScanner {
         @usableFromInline internal let hasWideDigits: Bool
         /// Whether it is an OCR reading: written as the full mask with one
         /// or two letters that OCR mistakes for digits (`133.72O.622-99`),
-        /// read as those digits (``digits`` is `"13372062299"`). Such a match
-        /// is always valid, with confidence `.medium`.
+        /// or as 11 such characters bare after a CPF keyword
+        /// (`CPF 3l099698588`), read as those digits (``digits`` is
+        /// `"13372062299"`). Such a match is always valid, with confidence
+        /// `.medium`.
         ///
         /// ```swift
         /// let match = CPFScanner.matches(in: "CPF 3l0.996.985-88".utf8)[0]

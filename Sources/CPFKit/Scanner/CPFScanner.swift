@@ -38,9 +38,10 @@
 ///
 /// An **OCR reading** is the full mask `DDD.DDD.DDD-DD` with one or two of
 /// its digits written as letters OCR mistakes for them (`O`→0, `l`→1…, the
-/// table of docs/reference.md), touching no word or number: when the digits so read
-/// are a valid CPF, not repeated, it is reported with confidence `.medium`
-/// and ``Match/isOCRReading`` true (`CPF 133.72O.622-99`).
+/// table of docs/reference.md), touching no word or number; or, after a CPF
+/// keyword, 11 such characters written bare (`CPF 3l099698588`): when the
+/// digits so read are a valid CPF, not repeated, it is reported with
+/// confidence `.medium` and ``Match/isOCRReading`` true (`CPF 133.72O.622-99`).
 ///
 /// Feed the input in order with ``feed(_:onMatch:)``, in pieces of any size,
 /// then call ``finish(onMatch:)``. Every match is reported, in order, with
@@ -246,21 +247,42 @@ public struct CPFScanner: Sendable {
             }
             var current = BlockMasks(base + index)
             var digitBefore = index > 0 && base[index - 1] &- 0x30 < 10
+            var runsBefore = runsOfThree(text, before: index, current.digits)
             repeat {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
                 let wide = wideRuns(current, next)
                 if wide != 0 { starts |= wideDigitStarts(base + index, leads: wide) }
-                // Where the full mask's shape is, with letters among its digits.
+                // Where the full mask's shape is, with letters among its digits;
+                // and letters beside three digits, for bare readings after a keyword.
                 var ocrStarts: UInt64 = 0
-                if readsOCR, current.digits != 0 || next.digits & 0b11 != 0 {
+                var keywordLetters: UInt64 = 0
+                let runs =
+                    current.digits & funnel(current.digits, next.digits, 1) & funnel(current.digits, next.digits, 2)
+                if readsOCR, current.digits != 0 || next.digits & 0b111 != 0 {
                     ocrStarts = possibleOCRStarts(current, next, starts: starts)
+                    keywordLetters = possibleKeywordOCRLetters(current, next, runs: runs, runsBefore: runsBefore)
                 }
-                var positions = starts | ocrStarts
+                runsBefore = runs
+                var positions = starts | ocrStarts | keywordLetters
                 while positions != 0 {
                     let position = positions.trailingZeroBitCount
                     let first = index + position
                     positions &= positions &- 1
+                    if keywordLetters >> UInt64(position) & 1 != 0, ocrDigit(base[first]) != nil {
+                        let (reading, readingStart) = keywordOCRReading(text, letter: first)
+                        switch reading {
+                        case .starved: return (Swift.max(readingStart, start), true)
+                        case .none: break
+                        case .candidate(let candidate):
+                            judge(
+                                text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom,
+                                onMatch: onMatch)
+                        }
+                    }
+                    if keywordLetters >> UInt64(position) & 1 != 0, (starts | ocrStarts) >> UInt64(position) & 1 == 0 {
+                        continue
+                    }
                     if ocrStarts >> UInt64(position) & 1 != 0 {
                         switch ocrCandidate(text, at: first) {
                         case .starved: return (first, true)
@@ -309,8 +331,30 @@ public struct CPFScanner: Sendable {
                 }
             } while limit - index >= 64 && text.count - index >= 128
         }
-        // The first position where an OCR reading is still to be tried.
+        // The first position where an OCR reading is still to be tried, and
+        // the first where a letter beside three digits is.
         var ocrFrom = index
+        var keywordFrom = index
+        // Where to go on when the bytes fed so far do not decide at `at`: a
+        // bare reading after a keyword that holds `at` may start before it.
+        @inline(__always) func pending(_ at: Int) -> (next: Int, pending: Bool) {
+            (readsOCR ? Swift.max(keywordReadingStart(text, before: at), start) : at, true)
+        }
+        // The bare reading after a keyword holding the letter at `letter`, tried once.
+        @inline(__always) func tryKeywordReading(_ letter: Int) -> (next: Int, pending: Bool)? {
+            keywordFrom = letter + 1
+            guard isKeywordOCRTrigger(text, at: letter) else { return nil }
+            let (reading, readingStart) = keywordOCRReading(text, letter: letter)
+            switch reading {
+            case .starved: return (Swift.max(readingStart, start), true)
+            case .none: return nil
+            case .candidate(let candidate):
+                judge(text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                return nil
+            }
+        }
+        // A letter where this pass starts, after digits the blocks above had.
+        if readsOCR, index < limit, index < text.count, let stop = tryKeywordReading(index) { return stop }
         while true {
             index = firstDigit(base, from: index, limit: limit, count: text.count)
             // An OCR reading starts at most two bytes before its first digit
@@ -320,7 +364,7 @@ public struct CPFScanner: Sendable {
                 var first = Swift.max(Swift.min(index, text.count) - 2, ocrFrom)
                 while first <= index, first < limit {
                     switch ocrCandidate(text, at: first) {
-                    case .starved: return (first, true)
+                    case .starved: return pending(first)
                     case .none: break
                     case .candidate(let candidate):
                         judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
@@ -328,17 +372,31 @@ public struct CPFScanner: Sendable {
                     first += 1
                 }
                 ocrFrom = first
+                // A letter just before these digits.
+                if index < text.count, index - 1 >= keywordFrom, index - 1 < limit,
+                    let stop = tryKeywordReading(index - 1)
+                {
+                    return stop
+                }
             }
             // The next scan goes on at `limit`: OCR readings starting from there are its own.
-            if index >= limit { return (limit, false) }
+            if index >= limit {
+                // Digits and look-alike letters at the end of the bytes fed
+                // so far may yet become a bare reading after a keyword.
+                if readsOCR, !text.final, limit >= text.count {
+                    let trailing = Swift.max(keywordReadingStart(text, before: text.count), start)
+                    if trailing < text.count { return (trailing, true) }
+                }
+                return (limit, false)
+            }
             if base[index] >= 0x80 {
                 // Byte 0xEF: a fullwidth digit, or not.
                 switch text.next(index, limit: index + maximumSpan).0 {
-                case .starved: return (index, true)
+                case .starved: return pending(index)
                 case .digit:
                     if text.startsNumber(index) {
                         switch parse(text, at: index) {
-                        case .starved: return (index, true)
+                        case .starved: return pending(index)
                         case .none: break
                         case .candidate(let candidate):
                             judge(text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
@@ -360,11 +418,17 @@ public struct CPFScanner: Sendable {
                     || base[runEnd] >= 0x80)
             if worthParsing, text.startsNumber(index) {
                 switch parse(text, at: index) {
-                case .starved: return (index, true)
+                case .starved: return pending(index)
                 case .none: break
                 case .candidate(let candidate):
                     judge(text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
                 }
+            }
+            // A letter just after these digits.
+            if readsOCR, runEnd < limit, runEnd < text.count, runEnd >= keywordFrom,
+                let stop = tryKeywordReading(runEnd)
+            {
+                return stop
             }
             index = runEnd
         }
