@@ -234,10 +234,10 @@ OCR_WORD_NOISE = [("m", "rn"), ("e", "c"), ("a", "o"), ("i", "í"), ("l", "I"), 
                   ("s", "5"), ("h", "b"), ("u", "ü")]
 
 
-def ocr_cpf(g, d):
-    """The full mask of CPF digits d with one or two digits OCR'd into look-alike letters (those that have one)."""
-    mask = list(f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}")
-    places = [i for i in (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13) if mask[i] in OCR_LETTERS]
+def ocr_cpf(g, d, bare=False):
+    """CPF digits d, the full mask (or bare), with one or two digits OCR'd into look-alike letters (those that have one)."""
+    mask = list(d if bare else f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}")
+    places = [i for i in (range(11) if bare else (0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13)) if mask[i] in OCR_LETTERS]
     for i in g.rng.sample(places, min(len(places), 1 if g.p(0.6) else 2)):
         mask[i] = g.c(OCR_LETTERS[mask[i]])
     return "".join(mask)
@@ -256,7 +256,7 @@ def ocr_noise(g, text, prob=0.08):
 def ocr_negative(g):
     """Text that looks like an OCR'd CPF to a loose reader but is none: codes, plates, alphanumeric CNPJs, hashes."""
     letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-    kind = g.r(0, 6)
+    kind = g.r(0, 7)
     if kind == 0:  # a product code
         return f"código {g.c(letters)}{g.r(10, 99)}-{g.r(100, 999)}{g.c('OIlSB')}-{g.r(1, 9)}{g.c('ZGT')}"
     if kind == 1:  # a Mercosul plate
@@ -274,6 +274,8 @@ def ocr_negative(g):
         for i in g.rng.sample([0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13], 3):
             mask[i] = g.c("OlSZB")
         return "ref. " + "".join(mask)
+    if kind == 6:  # bare look-alikes of a valid CPF after a keyword that is no CPF's
+        return f"{g.c(['protocolo', 'pedido', 'código'])} {ocr_cpf(g, g.cpf(), bare=True)}"
     return f"lote {g.c(letters)}{g.c('OI')}{g.r(100, 999)}.{g.r(100, 999)}-{g.c(letters)}{g.c('Sl')}"
 
 

@@ -425,12 +425,15 @@ def gen_gazette(g, n):
     return doc
 
 
-def put_ocr_cpf(g, doc, keyword, clean_prob=0.3):
-    """keyword + a CPF as OCR left it: the full mask with one or two letters, or now and then clean."""
+def put_ocr_cpf(g, doc, keyword, clean_prob=0.3, bare_prob=0.3):
+    """keyword + a CPF as OCR left it: the full mask (or, after the keyword, bare) with one or two letters, or now
+    and then clean."""
     d = g.cpf()
     doc.t(keyword + " ")
     if g.p(clean_prob):
         doc.n(f"{d[:3]}.{d[3:6]}.{d[6:9]}-{d[9:]}", "cpf", keyword, "mask")
+    elif g.p(bare_prob):
+        doc.n_read(ocr_cpf(g, d, bare=True), d, "cpf", keyword, "ocr-bare")
     else:
         doc.n_read(ocr_cpf(g, d), d, "cpf", keyword, "ocr")
 
