@@ -16,22 +16,27 @@ struct FindEndToEndTests {
 
         """
 
-    @Test("OCR readings, fullwidth digits and any invisible character: found, JSON says ocr, redact hides them all")
+    @Test(
+        "OCR readings (full mask, bare after a keyword), fullwidth digits and any invisible character: found, JSON says ocr, redact hides them all"
+    )
     func whatScannersAndKeyboardsDo() throws {
-        let text = "inscrito no CPF 133.72O.622-99; doc ５２９.９８２.２４７-２５; cpf 390\u{2063}533447\u{FE0F}05\n"
+        let text =
+            "inscrito no CPF 133.72O.622-99; doc ５２９.９８２.２４７-２５; cpf 390\u{2063}533447\u{FE0F}05; CPF: 3l099698588\n"
         let found = run(["find", "--json"], stdin: Data(text.utf8))
         #expect(found.status == 0)
         let objects = try found.stdout.split(separator: UInt8(ascii: "\n")).map {
             try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
         }
-        #expect(objects.map { $0["cpf"] as? String } == ["13372062299", "52998224725", "39053344705"])
-        #expect(objects.map { $0["confidence"] as? String } == ["medium", "high", "high"])
-        #expect(objects.map { $0["ocr"] as? Bool } == [true, nil, nil])
+        #expect(objects.map { $0["cpf"] as? String } == ["13372062299", "52998224725", "39053344705", "31099698588"])
+        #expect(objects.map { $0["confidence"] as? String } == ["medium", "high", "high", "medium"])
+        #expect(objects.map { $0["ocr"] as? Bool } == [true, nil, nil, true])
+        #expect(objects.last?["text"] as? String == "3l099698588")
         #expect(objects.first?["text"] as? String == "133.72O.622-99")
         let redacted = run(["redact"], stdin: Data(text.utf8))
         #expect(
             String(decoding: redacted.stdout, as: UTF8.self)
-                == "inscrito no CPF ***.***.***-**; doc ＊＊＊.＊＊＊.＊＊＊-＊＊; cpf ***\u{2063}******\u{FE0F}**\n")
+                == "inscrito no CPF ***.***.***-**; doc ＊＊＊.＊＊＊.＊＊＊-＊＊; cpf ***\u{2063}******\u{FE0F}**; CPF: ***********\n"
+        )
         #expect(run(["find", "--confidence", "low", "--include-invalid"], stdin: redacted.stdout).status == 1)
         // check keeps its ASCII rule.
         #expect(run(["check", "５２９.９８２.２４７-２５"]).status != 0)
