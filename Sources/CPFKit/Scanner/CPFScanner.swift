@@ -247,7 +247,8 @@ public struct CPFScanner: Sendable {
             }
             var current = BlockMasks(base + index)
             var digitBefore = index > 0 && base[index - 1] &- 0x30 < 10
-            var runsBefore = runsOfThree(text, before: index, current.digits)
+            // Past the first block, the 64 bytes before were passed over: no digit.
+            var runsBefore = index == start ? runsOfThree(text, before: index, current.digits) : 0
             repeat {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
