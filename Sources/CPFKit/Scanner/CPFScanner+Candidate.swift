@@ -245,10 +245,23 @@ extension CPFScanner {
         var isFullMask = true
         /// The three separators are all `.` (`200.147.123.45`).
         var isDotsOnly = true
+        /// ``hasWideDigits`` (bit 0) and ``isOCRReading`` (bit 1), the two
+        /// facts of rare candidates, in one byte: so a candidate takes 32
+        /// bytes, four words, which Swift passes and returns by value; with
+        /// two more `Bool`s (33 bytes) it went by reference, through memory,
+        /// in and out of the parsers and ``CPFScanner/judge(_:_:at:origin:hidingFrom:onMatch:)``.
+        private var rareFacts: UInt8 = 0
+
         /// Some digits are fullwidth (U+FF10–FF19, three bytes each).
-        var hasWideDigits = false
+        var hasWideDigits: Bool {
+            get { rareFacts & 1 != 0 }
+            set { rareFacts = newValue ? rareFacts | 1 : rareFacts & ~1 }
+        }
         /// An OCR reading: some digits are look-alike letters (see ``CPFScanner/ocrCandidate(_:at:)``).
-        var isOCRReading = false
+        var isOCRReading: Bool {
+            get { rareFacts & 2 != 0 }
+            set { rareFacts = newValue ? rareFacts | 2 : rareFacts & ~2 }
+        }
     }
 
     /// The outcome of parsing at a digit.
