@@ -159,6 +159,35 @@ struct CPFScannerCandidateTests {
         #expect(Self.decodedKind(0xCD, 0x8F) == (.invisible, 2))  // U+034F
     }
 
+    @Test("an ASCII byte before a digit decides the touch test as the characters before it do")
+    func asciiByteBefore() {
+        // Before the ASCII byte: what may make `.`, `-` or a space join.
+        let before: [[UInt8]] = [[], Array("1".utf8), Array("*".utf8), Array("x".utf8), Array("1\u{AD}".utf8)]
+        var differences: [String] = []
+        for prefix in before {
+            for byte in UInt8(0)..<0x80 {
+                let bytes = prefix + [byte, UInt8(ascii: "5")]
+                let first = bytes.count - 1
+                bytes.withUnsafeBufferPointer { buffer in
+                    for lowest in [0, first - 1, first] {
+                        let view = CPFScanner.Text(
+                            base: buffer.baseAddress!, count: bytes.count, lowest: lowest, final: true)
+                        for usesSpaces in [false, true] {
+                            let quick = CPFScanner.touchesBefore(view, first, usesSpaces: usesSpaces)
+                            let full = CPFScanner.touchesBeforeByCharacters(view, first, usesSpaces: usesSpaces)
+                            if quick != full { differences.append("touches \(bytes) \(lowest) \(usesSpaces)") }
+                        }
+                        let limit = first - CPFScanner.neighbourReach
+                        if view.startsNumber(first) != (view.previousVisible(first, limit: limit).kind != .digit) {
+                            differences.append("starts \(bytes) \(lowest)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(10))")
+    }
+
     @Test("the quick ASCII parse finds what the full parse finds, on any bytes")
     func asciiCandidateAgreesWithParse() {
         // Bytes that make or break candidates, most of them digits; 32 bytes

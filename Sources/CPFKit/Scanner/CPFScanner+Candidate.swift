@@ -206,7 +206,9 @@ extension CPFScanner {
         /// it (invisible characters skipped) is not a digit.
         @inline(__always)
         func startsNumber(_ index: Int) -> Bool {
-            previousVisible(index, limit: index - CPFScanner.neighbourReach).kind != .digit
+            // An ASCII byte before (never invisible) decides alone.
+            if index > lowest, base[index - 1] < 0x80 { return base[index - 1] &- 0x30 >= 10 }
+            return previousVisible(index, limit: index - CPFScanner.neighbourReach).kind != .digit
         }
     }
 
@@ -383,6 +385,27 @@ extension CPFScanner {
     /// space) with a digit (or, after a space, a `*`) before it.
     @inline(__always)
     internal static func touchesBefore(_ text: Text, _ first: Int, usesSpaces: Bool) -> Bool {
+        // Most often the byte before is ASCII (never invisible), and unless
+        // it is `.`, `-` or a space that may join, it decides alone: looked
+        // at directly, as ``Text/previous(_:limit:)`` would.
+        if first > text.lowest {
+            let byte = text.base[first - 1]
+            if byte < 0x80 {
+                switch asciiKind(byte) {
+                case .digit: return true
+                case .dot, .dash: break
+                case .space where usesSpaces: break
+                default: return false
+                }
+            }
+        }
+        return touchesBeforeByCharacters(text, first, usesSpaces: usesSpaces)
+    }
+
+    /// ``touchesBefore(_:_:usesSpaces:)`` character by character, whatever
+    /// the bytes before `first`.
+    @inline(__always)
+    internal static func touchesBeforeByCharacters(_ text: Text, _ first: Int, usesSpaces: Bool) -> Bool {
         let beforeLimit = first - neighbourReach
         let (before, beforeAt) = text.previousVisible(first, limit: beforeLimit)
         switch before {
