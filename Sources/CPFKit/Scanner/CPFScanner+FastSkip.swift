@@ -40,8 +40,9 @@ extension CPFScanner {
         for index in 0..<9 {
             let word = DigitWord.load(raw, at: 8 * index)
             // Bit 7 of a byte is set when it is a digit: `word ^ "00000000"`
-            // turns digits into 0–9, and adding 0x76 (once bit 7 is put
-            // aside) sets bit 7 of every byte from 10 up. Not
+            // turns digits into 0–9; adding 0x76 to its low seven bits (no
+            // carry leaves a byte) sets bit 7 of every byte from 10 up, and
+            // or-ing the byte back that of every byte from 0x80. Not
             // ``DigitWord/digitBits(_:)``'s sums: the optimiser kept those
             // on the stack for the ``BlockMasks`` that may follow, some
             // thirty instructions more for every block passed over.
