@@ -120,4 +120,21 @@ struct CPFScannerBlockMaskTests {
             }
         }
     }
+
+    @Test("mayStartNumber agrees with its definition on random bytes, digits and 0xEF rare among them")
+    func mayStartNumberOnRandomBytes() {
+        var random = SplitMix64(seed: 72)
+        var positives = 0
+        for _ in 0..<20_000 {
+            let bytes = (0..<72).map { _ in
+                let byte = UInt8(truncatingIfNeeded: random.next())
+                // Most digits and 0xEF become other bytes, so that most arrays have none.
+                return (byte &- 0x30 < 10 || byte == 0xEF) && random.next() % 16 != 0 ? byte ^ 0x40 : byte
+            }
+            let expected = bytes.contains { $0 &- 0x30 < 10 || $0 == 0xEF }
+            if expected { positives += 1 }
+            #expect(bytes.withUnsafeBufferPointer { CPFScanner.mayStartNumber($0.baseAddress!) } == expected)
+        }
+        #expect(positives > 1000 && positives < 19_000)
+    }
 }

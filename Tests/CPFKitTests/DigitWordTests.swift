@@ -132,6 +132,25 @@ struct DigitWordTests {
         }
     }
 
+    @Test("the check digits of packed bases are those of the digits weighed one by one")
+    func checkDigitsOfPackedOneByOne() {
+        var random = SplitMix64(seed: 27)
+        for _ in 0..<200_000 {
+            var base: UInt64 = 0
+            var weighted: UInt32 = 0
+            var plain: UInt32 = 0
+            for index in 0..<9 {
+                let digit = UInt32(random.next() % 10)
+                base = base << 4 | UInt64(digit)
+                weighted += UInt32(10 - index) * digit
+                plain += digit
+            }
+            let (first, second) = DigitWord.checkDigits(weighted: weighted, plain: plain)
+            let found = DigitWord.checkDigits(ofPacked: base)
+            #expect(UInt32(found.0) == first && UInt32(found.1) == second, "\(String(base, radix: 16))")
+        }
+    }
+
     @Test("isRepeated is true for the ten repeated numbers and no other")
     func isRepeated() {
         for digit in UInt64(0)...9 { #expect(DigitWord.isRepeated(packed: digit * 0x111_1111_1111)) }

@@ -51,6 +51,32 @@ extension CPFScanner {
         lead < 0xC2 ? 0 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF5 ? 4 : 0
     }
 
+    /// The lead bytes of two-byte characters (U+0080–U+07FF) none of which
+    /// the candidate rule tells from a letter: bit *n* for lead `0xC0 + n`.
+    /// Of those code points only U+00A0 (a space) and the ignorable U+00AD,
+    /// U+034F, U+0600–0605, U+061C, U+06DD and U+070F are not `.other`, so
+    /// every lead but C2, CD, D8, DB and DC is plain: C3 (U+00C0–U+00FF, the
+    /// accented letters of Portuguese), C4–CC (Latin Extended), Greek,
+    /// Cyrillic, Hebrew… Such a character is `.other` without decoding it,
+    /// the cost the scanner had before it knew every ignorable code point.
+    /// (C0 and C1 start no character; their bits are clear.) A test walks
+    /// every two-byte sequence and compares with ``scalarKind(_:)``.
+    @inline(__always)
+    internal static var plainTwoByteLeads: UInt32 {
+        // Every bit but 0, 1, 2 (C2), 13 (CD), 24 (D8), 27 (DB) and 28 (DC).
+        0xE6FF_DFF8
+    }
+
+    /// The kind of the two-byte character `0xC2 second` (U+0080–U+00BF),
+    /// and its length: only U+00A0 (a space) and U+00AD (soft hyphen,
+    /// invisible) matter; anything else is `.other` of length 1, as
+    /// ``scalarKind(_:)`` would say after decoding (a `second` that is not
+    /// a continuation byte included).
+    @inline(__always)
+    internal static func kindC2(_ second: UInt8) -> (Kind, Int) {
+        second == 0xA0 ? (.space, 2) : second == 0xAD ? (.invisible, 2) : (.other, 1)
+    }
+
     /// The code point of the `length` bytes at `bytes` (a lead byte and its
     /// continuation bytes), or `nil` when they are not one well-formed
     /// UTF-8 sequence (an overlong form, a surrogate, past U+10FFFF).
@@ -87,6 +113,16 @@ extension CPFScanner {
             if index >= count { return (final ? .absent : .starved, 0) }
             let byte = base[index]
             if byte < 0x80 { return (CPFScanner.asciiKind(byte), 1) }
+            return nextNonASCII(index, limit: limit)
+        }
+
+        /// ``next(_:limit:)`` for a byte from 0x80 at `index` (below `limit`
+        /// and `count`). Out of line: inlined, its decoding made every
+        /// caller save and restore more registers, some ten instructions a
+        /// call even on ASCII, where it is never reached.
+        @inline(never)
+        func nextNonASCII(_ index: Int, limit: Int) -> (Kind, Int) {
+            let byte = base[index]
             let length = CPFScanner.sequenceLength(byte)
             if length == 0 { return (.other, 1) }
             if index + length > limit { return (.absent, 0) }
@@ -94,6 +130,11 @@ extension CPFScanner {
                 // Only the bytes fed so far: starved while they may start the sequence.
                 for next in index + 1..<count where base[next] & 0xC0 != 0x80 { return (.other, 1) }
                 return (final ? .other : .starved, 1)
+            }
+            // Most characters of two bytes are letters: told without decoding.
+            if length == 2 {
+                if CPFScanner.plainTwoByteLeads >> UInt32(byte & 0x1F) & 1 != 0 { return (.other, 1) }
+                if byte == 0xC2 { return CPFScanner.kindC2(base[index + 1]) }
             }
             guard let scalar = CPFScanner.decodeScalar(base + index, length: length) else { return (.other, 1) }
             let kind = CPFScanner.scalarKind(scalar)
@@ -120,7 +161,24 @@ extension CPFScanner {
             if end <= limit { return (.absent, 0) }
             let last = base[end - 1]
             if last < 0x80 { return (CPFScanner.asciiKind(last), 1) }
+            return previousNonASCII(end, limit: limit)
+        }
+
+        /// ``previous(_:limit:)`` for a byte from 0x80 just before `end`
+        /// (`limit` below `end`, at least `lowest`). Out of line, as
+        /// ``nextNonASCII(_:limit:)``.
+        @inline(never)
+        func previousNonASCII(_ end: Int, limit: Int) -> (Kind, Int) {
+            let last = base[end - 1]
             if last >= 0xC0 { return (.other, 1) }
+            // A character of two bytes, most often a letter: told without decoding.
+            if end - 2 >= limit {
+                let lead = base[end - 2]
+                if lead &- 0xC2 < 0x1E {
+                    if CPFScanner.plainTwoByteLeads >> UInt32(lead & 0x1F) & 1 != 0 { return (.other, 1) }
+                    if lead == 0xC2 { return CPFScanner.kindC2(last) }
+                }
+            }
             // Back to the lead byte, at most three bytes before the last.
             var start = end - 2
             while start >= limit, end - start <= 4, base[start] & 0xC0 == 0x80 { start -= 1 }
@@ -148,7 +206,9 @@ extension CPFScanner {
         /// it (invisible characters skipped) is not a digit.
         @inline(__always)
         func startsNumber(_ index: Int) -> Bool {
-            previousVisible(index, limit: index - CPFScanner.neighbourReach).kind != .digit
+            // An ASCII byte before (never invisible) decides alone.
+            if index > lowest, base[index - 1] < 0x80 { return base[index - 1] &- 0x30 >= 10 }
+            return previousVisible(index, limit: index - CPFScanner.neighbourReach).kind != .digit
         }
     }
 
@@ -187,10 +247,23 @@ extension CPFScanner {
         var isFullMask = true
         /// The three separators are all `.` (`200.147.123.45`).
         var isDotsOnly = true
+        /// ``hasWideDigits`` (bit 0) and ``isOCRReading`` (bit 1), the two
+        /// facts of rare candidates, in one byte: so a candidate takes 32
+        /// bytes, four words, which Swift passes and returns by value; with
+        /// two more `Bool`s (33 bytes) it went by reference, through memory,
+        /// in and out of the parsers and ``CPFScanner/judge(_:_:at:origin:hidingFrom:onMatch:)``.
+        private var rareFacts: UInt8 = 0
+
         /// Some digits are fullwidth (U+FF10–FF19, three bytes each).
-        var hasWideDigits = false
+        var hasWideDigits: Bool {
+            get { rareFacts & 1 != 0 }
+            set { rareFacts = newValue ? rareFacts | 1 : rareFacts & ~1 }
+        }
         /// An OCR reading: some digits are look-alike letters (see ``CPFScanner/ocrCandidate(_:at:)``).
-        var isOCRReading = false
+        var isOCRReading: Bool {
+            get { rareFacts & 2 != 0 }
+            set { rareFacts = newValue ? rareFacts | 2 : rareFacts & ~2 }
+        }
     }
 
     /// The outcome of parsing at a digit.
@@ -312,6 +385,27 @@ extension CPFScanner {
     /// space) with a digit (or, after a space, a `*`) before it.
     @inline(__always)
     internal static func touchesBefore(_ text: Text, _ first: Int, usesSpaces: Bool) -> Bool {
+        // Most often the byte before is ASCII (never invisible), and unless
+        // it is `.`, `-` or a space that may join, it decides alone: looked
+        // at directly, as ``Text/previous(_:limit:)`` would.
+        if first > text.lowest {
+            let byte = text.base[first - 1]
+            if byte < 0x80 {
+                switch asciiKind(byte) {
+                case .digit: return true
+                case .dot, .dash: break
+                case .space where usesSpaces: break
+                default: return false
+                }
+            }
+        }
+        return touchesBeforeByCharacters(text, first, usesSpaces: usesSpaces)
+    }
+
+    /// ``touchesBefore(_:_:usesSpaces:)`` character by character, whatever
+    /// the bytes before `first`.
+    @inline(__always)
+    internal static func touchesBeforeByCharacters(_ text: Text, _ first: Int, usesSpaces: Bool) -> Bool {
         let beforeLimit = first - neighbourReach
         let (before, beforeAt) = text.previousVisible(first, limit: beforeLimit)
         switch before {
@@ -335,16 +429,19 @@ extension CPFScanner {
     /// `digits` has bit *i* set when byte *i* is a digit, for the first 24 bytes.
     /// A candidate of ASCII bytes spans at most 22 bytes, and its touch test
     /// looks two bytes further: all within the 32.
+    ///
+    /// The caller first makes sure that 11 of the first 22 bytes are digits
+    /// and not the first 12 (``scan(_:origin:from:limit:hidingFrom:onMatch:)``
+    /// does, from `digits`): those quick rejections are not repeated here,
+    /// where they cost some thirty instructions a call (the count of bits
+    /// is not one instruction on baseline x86-64). They only save work: with
+    /// fewer than 11 digits no shape below matches, and with 12 in a row
+    /// the bare shape's touch test after it fails, so the answer is the same.
     @inline(__always)
     internal static func asciiCandidate(_ base: UnsafePointer<UInt8>, at first: Int, digits: UInt64) -> Candidate? {
         let bytes = base + first
         @inline(__always) func isDigit(_ index: Int) -> Bool { bytes[index] &- 0x30 < 10 }
         let raw = UnsafeRawPointer(bytes)
-        // A candidate has its 11 digits within its first 22 bytes.
-        guard (digits & 0x3F_FFFF).nonzeroBitCount >= 11, digits & 0b111 == 0b111 else { return nil }
-        // Twelve digits in a row: only the bare shape could start here, and
-        // the twelfth digit touches it.
-        if digits & 0xFFF == 0xFFF { return nil }
         // The shapes of most real text, each gap nothing, `.` or `-`
         // (`390.533.447-05`, `39053344705`, `390533447-05`…), judged a word
         // at a time as v1 did; anything else takes the loop below.

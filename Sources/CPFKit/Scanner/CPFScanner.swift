@@ -446,22 +446,26 @@ public struct CPFScanner: Sendable {
         guard !DigitWord.isRepeated(packed: packed) else { return }
         let (check1, check2) = DigitWord.checkDigits(ofPacked: packed >> 8)
         let isValid = packed & 0xFF == UInt64(check1) << 4 | UInt64(check2)
-        // An OCR reading must pass the checksum; it is the full mask's
-        // `.high` lowered one level.
-        if candidate.isOCRReading && !isValid { return }
-        // Hiding from `.low`, a valid CPF is hidden whatever its keyword.
-        let keyword = isValid && hidingFrom == .low ? nil : keyword(text, before: first)
+        let keyword: Keyword?
         let confidence: Confidence
         if candidate.isOCRReading {
+            // An OCR reading must pass the checksum; it is the full mask's
+            // `.high` lowered one level.
+            guard isValid else { return }
+            keyword = hidingFrom == .low ? nil : self.keyword(text, before: first)
             confidence = .medium
-        } else if keyword?.kind == .cpf || candidate.isFullMask {
-            confidence = .high
-        } else if !isValid {
-            return
-        } else if keyword != nil || candidate.usesSpaces || candidate.isDotsOnly {
-            confidence = .low
         } else {
-            confidence = .medium
+            // Hiding from `.low`, a valid CPF is hidden whatever its keyword.
+            keyword = isValid && hidingFrom == .low ? nil : self.keyword(text, before: first)
+            if keyword?.kind == .cpf || candidate.isFullMask {
+                confidence = .high
+            } else if !isValid {
+                return
+            } else if keyword != nil || candidate.usesSpaces || candidate.isDotsOnly {
+                confidence = .low
+            } else {
+                confidence = .medium
+            }
         }
         if let hidingFrom, confidence < hidingFrom { return }
         onMatch(
