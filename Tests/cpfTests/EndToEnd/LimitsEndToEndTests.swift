@@ -184,15 +184,29 @@ struct LimitsEndToEndTests {
         let result = runShell(
             """
             cd "$(mktemp -d)"
-            "$CPF" generate -n 400000 --seed 5 --formatted | sed 's/^/CPF /' > work.txt
-            old=$(cksum < work.txt)
-            "$CPF" redact < work.txt > expected.txt
-            new=$(cksum < expected.txt)
-            "$CPF" redact --in-place work.txt 2>/dev/null & pid=$!
-            i=0
-            while [ $i -lt 3000 ] && ! ls .cpf-redact-* > /dev/null 2>&1; do sleep 0.01; i=$((i + 1)); done
-            ls .cpf-redact-* > /dev/null 2>&1 && echo seen
-            kill -\(signal) $pid; wait $pid; echo "status $?"
+            # Caught while its temporary file is there: stopped first, then
+            # signalled and continued. A run too quick to be caught is done
+            # again on a file four times larger.
+            n=400000
+            while :; do
+                "$CPF" generate -n $n --seed 5 --formatted | sed 's/^/CPF /' > work.txt
+                old=$(cksum < work.txt)
+                "$CPF" redact < work.txt > expected.txt
+                new=$(cksum < expected.txt)
+                "$CPF" redact --in-place --threads 1 work.txt 2>/dev/null & pid=$!
+                i=0
+                # (Field 3 of /proc/PID/stat is Z once it has exited.)
+                while [ $i -lt 3000 ] && ! ls .cpf-redact-* > /dev/null 2>&1 \
+                    && [ "$(cut -d' ' -f3 /proc/$pid/stat 2>/dev/null)" != Z ]; do
+                    sleep 0.01; i=$((i + 1))
+                done
+                kill -STOP $pid 2>/dev/null
+                if ls .cpf-redact-* > /dev/null 2>&1; then echo seen; break; fi
+                kill -CONT $pid 2>/dev/null; wait $pid
+                [ $n -ge 6400000 ] && { echo "never caught"; break; }
+                n=$((n * 4))
+            done
+            kill -\(signal) $pid; kill -CONT $pid; wait $pid; echo "status $?"
             now=$(cksum < work.txt)
             [ "$now" = "$old" ] || [ "$now" = "$new" ] || echo mixed
             ls -A
