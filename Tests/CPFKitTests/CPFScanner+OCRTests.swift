@@ -132,7 +132,10 @@ struct CPFScannerOCRTests {
                 let runs =
                     digits & CPFScanner.funnel(digits, next.digits, 1) & CPFScanner.funnel(digits, next.digits, 2)
                 let runsBefore = CPFScanner.runsOfThree(text, before: 64, digits)
-                let mask = CPFScanner.possibleKeywordOCRLetters(current, next, runs: runs, runsBefore: runsBefore)
+                let before = CPFScanner.BlockMasks(base)
+                let mask = CPFScanner.possibleKeywordOCRLetters(
+                    current, next, runs: runs, runsBefore: runsBefore,
+                    writtenBefore: random.next() % 2 == 0 ? before.digits | ~before.inCandidate : .max)
                 func readable(_ index: Int) -> Bool { CPFScanner.ocrDigit(bytes[index]) != nil }
                 for position in 0..<64 where CPFScanner.isKeywordOCRTrigger(text, at: 64 + position) {
                     // Among the letters in 11 digits and look-alikes or more, every one (more are allowed).

@@ -205,7 +205,10 @@ extension CPFScanner {
     /// row just after it or just before it, and maybe others (which
     /// ``keywordOCRReading(_:letter:)`` passes over). `runs` has bit *i* set
     /// when bytes *i* to *i* + 2 are digits (*i* from 0 to 63); `runsBefore`
-    /// is that of the 64 bytes before (its top three bits are what matters).
+    /// is that of the 64 bytes before (its top three bits are what matters);
+    /// `writtenBefore` has bit *i* set when byte *i* of the 64 before is a
+    /// digit or no separator (its top four bits matter; all ones when not
+    /// known).
     ///
     /// Every bare reading after a keyword holds such a letter: its nine or
     /// more digits lie in at most three runs split by its one or two
@@ -216,7 +219,7 @@ extension CPFScanner {
     /// digits hold one of those too (`.566Z ` in a timestamp is passed over).
     @inline(__always)
     internal static func possibleKeywordOCRLetters(
-        _ current: BlockMasks, _ next: BlockMasks, runs: UInt64, runsBefore: UInt64
+        _ current: BlockMasks, _ next: BlockMasks, runs: UInt64, runsBefore: UInt64, writtenBefore: UInt64
     ) -> UInt64 {
         let threeAfter = runs >> 1 | (next.digits & 0b111 == 0b111 ? 1 << 63 : 0)
         let threeBefore = runs << 3 | runsBefore >> 61
@@ -224,14 +227,13 @@ extension CPFScanner {
         if letters == 0 { return 0 }
         // The reading's 11 bytes hold the letter and its three digits, and
         // one byte more on either side: a digit or a letter (no separator).
-        // Bytes before the block count as such.
         let written = current.digits | ~current.inCandidate
         let nextWritten = next.digits | ~next.inCandidate
         let oneAfter = funnel(written, nextWritten, 1)
-        let oneBefore = written << 1 | 1
+        let oneBefore = written << 1 | writtenBefore >> 63
+        let fourBefore = written << 4 | writtenBefore >> 60
         return letters
-            & (threeBefore & (written << 4 | 0xF | oneAfter) | threeAfter
-                & (funnel(written, nextWritten, 4) | oneBefore))
+            & (threeBefore & (fourBefore | oneAfter) | threeAfter & (funnel(written, nextWritten, 4) | oneBefore))
     }
 
     /// The runs-of-three mask (see ``possibleKeywordOCRLetters(_:_:runs:runsBefore:)``)

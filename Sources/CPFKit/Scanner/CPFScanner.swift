@@ -249,6 +249,7 @@ public struct CPFScanner: Sendable {
             var digitBefore = index > 0 && base[index - 1] &- 0x30 < 10
             // Past the first block, the 64 bytes before were passed over: no digit.
             var runsBefore = index == start ? runsOfThree(text, before: index, current.digits) : 0
+            var writtenBefore = UInt64.max
             repeat {
                 let next = BlockMasks(base + index + 64)
                 var starts = possibleStarts(current, next, digitBefore: digitBefore)
@@ -262,9 +263,11 @@ public struct CPFScanner: Sendable {
                     current.digits & funnel(current.digits, next.digits, 1) & funnel(current.digits, next.digits, 2)
                 if readsOCR, current.digits != 0 || next.digits & 0b111 != 0 {
                     ocrStarts = possibleOCRStarts(current, next, starts: starts)
-                    keywordLetters = possibleKeywordOCRLetters(current, next, runs: runs, runsBefore: runsBefore)
+                    keywordLetters = possibleKeywordOCRLetters(
+                        current, next, runs: runs, runsBefore: runsBefore, writtenBefore: writtenBefore)
                 }
                 runsBefore = runs
+                writtenBefore = current.digits | ~current.inCandidate
                 var positions = starts | ocrStarts | keywordLetters
                 while positions != 0 {
                     let position = positions.trailingZeroBitCount
@@ -344,7 +347,7 @@ public struct CPFScanner: Sendable {
         // The bare reading after a keyword holding the letter at `letter`, tried once.
         @inline(__always) func tryKeywordReading(_ letter: Int) -> (next: Int, pending: Bool)? {
             keywordFrom = letter + 1
-            guard isKeywordOCRTrigger(text, at: letter) else { return nil }
+            guard ocrDigit(base[letter]) != nil, isKeywordOCRTrigger(text, at: letter) else { return nil }
             let (reading, readingStart) = keywordOCRReading(text, letter: letter)
             switch reading {
             case .starved: return (Swift.max(readingStart, start), true)
