@@ -46,6 +46,27 @@ struct CPFScannerOCRTests {
         #expect(CPFScanner.matches(in: text.utf8, minimumConfidence: .low, includeInvalid: true).isEmpty, "\(text)")
     }
 
+    @Test("an OCR reading that would start inside a match before it is none: matches never overlap")
+    func readingInsideAMatch() {
+        // A mistyped CPF after the keyword (310996 133.72), then letters.
+        let text = "titular do CPF: e CPF 310996 133.72O.622-99\n"
+        let found = CPFScanner.matches(in: text.utf8, minimumConfidence: .low, includeInvalid: true)
+        #expect(found.map(\.text) == ["310996 133.72"])
+        #expect(found.first?.isValid == false)
+        for minimum in CPFScanner.Confidence.allCases {
+            var hiding = CPFScanner(hidingFrom: minimum)
+            var hidden: [Range<Int>] = []
+            Array(text.utf8).withUnsafeBytes { hiding.feed($0) { hidden.append($0.range) } }
+            hiding.finish { hidden.append($0.range) }
+            #expect(hidden == found.map(\.range), "hiding from \(minimum)")
+        }
+        for size in 1...6 {
+            #expect(scanInPieces(Array(text.utf8), sizes: [size]).map(\.text) == ["310996 133.72"], "pieces of \(size)")
+        }
+        // Without the keyword the first is no match: the reading is one.
+        #expect(CPFScanner.matches(in: "id 310996 133.72O.622-99".utf8).map(\.text) == ["133.72O.622-99"])
+    }
+
     @Test("a scanner hiding from high does not look for OCR readings; from medium it does")
     func hidingFrom() {
         let text = Array("CPF 133.72O.622-99".utf8)

@@ -100,11 +100,19 @@ enum Reference {
         for start in visible.indices where isAnyDigit(visible[start].value) {
             if let match = candidate(at: start, visible, scalars, text) { found.append(match) }
         }
+        var readings: [ReferenceMatch] = []
         for start in scalars.indices {
-            if let match = ocrReading(at: start, scalars) { found.append(match) }
-            if let match = keywordOCRReading(at: start, scalars) { found.append(match) }
+            if let match = ocrReading(at: start, scalars) { readings.append(match) }
+            if let match = keywordOCRReading(at: start, scalars) { readings.append(match) }
         }
-        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        // An OCR reading that would start inside a match before it is none.
+        var kept: [ReferenceMatch] = []
+        for match in (found + readings).sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let isReading = readings.contains(match)
+            if isReading, let last = kept.last, match.range.lowerBound < last.range.upperBound { continue }
+            kept.append(match)
+        }
+        return kept
     }
 
     /// The digits OCR mistakes letters for (docs/reference.md, "OCR readings").

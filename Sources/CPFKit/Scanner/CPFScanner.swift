@@ -88,6 +88,9 @@ public struct CPFScanner: Sendable {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     )
     private var carryCount = 0
+    /// The end of the last match the full scan reports, at any confidence
+    /// (an OCR reading that would start before it is none).
+    private var reportedEnd = 0
     /// For a scanner made with ``init(hidingFrom:)``: the lowest confidence
     /// reported.
     private let hidingFrom: Confidence?
@@ -168,7 +171,7 @@ public struct CPFScanner: Sendable {
                 let scratchOrigin = origin - carried
                 let (next, pending) = Self.scan(
                     text, origin: scratchOrigin, from: resume - scratchOrigin, limit: headLimit, hidingFrom: hidingFrom,
-                    onMatch: onMatch)
+                    reportedEnd: &reportedEnd, onMatch: onMatch)
                 resume = scratchOrigin + next
                 isPending = pending
             }
@@ -178,7 +181,8 @@ public struct CPFScanner: Sendable {
             let text = Text(base: piece, count: count, lowest: 0, final: false)
             let from = Swift.max(resume - origin, headLimit - carried)
             let (next, pending) = Self.scan(
-                text, origin: origin, from: from, limit: count, hidingFrom: hidingFrom, onMatch: onMatch)
+                text, origin: origin, from: from, limit: count, hidingFrom: hidingFrom, reportedEnd: &reportedEnd,
+                onMatch: onMatch)
             resume = origin + next
             isPending = pending
         }
@@ -218,7 +222,7 @@ public struct CPFScanner: Sendable {
                     final: true)
                 _ = Self.scan(
                     text, origin: origin, from: resume - origin, limit: carried, hidingFrom: hidingFrom,
-                    onMatch: onMatch)
+                    reportedEnd: &reportedEnd, onMatch: onMatch)
             }
         }
         self = hidingFrom.map { CPFScanner(hidingFrom: $0) } ?? CPFScanner()
@@ -229,7 +233,8 @@ public struct CPFScanner: Sendable {
     /// candidate starting there waits for more bytes.
     @inline(__always)
     internal static func scan(
-        _ text: Text, origin: Int, from start: Int, limit: Int, hidingFrom: Confidence? = nil, onMatch: (Match) -> Void
+        _ text: Text, origin: Int, from start: Int, limit: Int, hidingFrom: Confidence? = nil, reportedEnd: inout Int,
+        onMatch: (Match) -> Void
     ) -> (next: Int, pending: Bool) {
         let base = text.base
         var index = start
@@ -281,7 +286,7 @@ public struct CPFScanner: Sendable {
                         case .candidate(let candidate):
                             judge(
                                 text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom,
-                                onMatch: onMatch)
+                                reportedEnd: &reportedEnd, onMatch: onMatch)
                         }
                     }
                     if keywordLetters >> UInt64(position) & 1 != 0, (starts | ocrStarts) >> UInt64(position) & 1 == 0 {
@@ -292,7 +297,9 @@ public struct CPFScanner: Sendable {
                         case .starved: return (first, true)
                         case .none: break
                         case .candidate(let candidate):
-                            judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                            judge(
+                                text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
+                                reportedEnd: &reportedEnd, onMatch: onMatch)
                             continue
                         }
                         // A reading with no letter, or none: a number may still start here.
@@ -306,7 +313,9 @@ public struct CPFScanner: Sendable {
                         if let candidate = asciiCandidate(base, at: first, digits: known),
                             !touchesBefore(text, first, usesSpaces: candidate.usesSpaces)
                         {
-                            judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                            judge(
+                                text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
+                                reportedEnd: &reportedEnd, onMatch: onMatch)
                         }
                         continue
                     }
@@ -315,7 +324,9 @@ public struct CPFScanner: Sendable {
                         case .starved: return (first, true)
                         case .none: break
                         case .candidate(let candidate):
-                            judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                            judge(
+                                text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
+                                reportedEnd: &reportedEnd, onMatch: onMatch)
                         }
                     }
                 }
@@ -353,7 +364,9 @@ public struct CPFScanner: Sendable {
             case .starved: return (Swift.max(readingStart, start), true)
             case .none: return nil
             case .candidate(let candidate):
-                judge(text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                judge(
+                    text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom,
+                    reportedEnd: &reportedEnd, onMatch: onMatch)
                 return nil
             }
         }
@@ -371,7 +384,9 @@ public struct CPFScanner: Sendable {
                     case .starved: return pending(first)
                     case .none: break
                     case .candidate(let candidate):
-                        judge(text, candidate, at: first, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                        judge(
+                            text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
+                            reportedEnd: &reportedEnd, onMatch: onMatch)
                     }
                     first += 1
                 }
@@ -403,7 +418,9 @@ public struct CPFScanner: Sendable {
                         case .starved: return pending(index)
                         case .none: break
                         case .candidate(let candidate):
-                            judge(text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                            judge(
+                                text, candidate, at: index, origin: origin, hidingFrom: hidingFrom,
+                                reportedEnd: &reportedEnd, onMatch: onMatch)
                         }
                     }
                 default: break
@@ -425,7 +442,9 @@ public struct CPFScanner: Sendable {
                 case .starved: return pending(index)
                 case .none: break
                 case .candidate(let candidate):
-                    judge(text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, onMatch: onMatch)
+                    judge(
+                        text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, reportedEnd: &reportedEnd,
+                        onMatch: onMatch)
                 }
             }
             // A letter just after these digits.
@@ -443,7 +462,7 @@ public struct CPFScanner: Sendable {
     @inline(__always)
     internal static func judge(
         _ text: Text, _ candidate: Candidate, at first: Int, origin: Int, hidingFrom: Confidence? = nil,
-        onMatch: (Match) -> Void
+        reportedEnd: inout Int, onMatch: (Match) -> Void
     ) {
         let packed = candidate.packed
         guard !DigitWord.isRepeated(packed: packed) else { return }
@@ -470,6 +489,11 @@ public struct CPFScanner: Sendable {
                 confidence = .medium
             }
         }
+        // What the full scan reports, at any confidence: an OCR reading
+        // starting inside it is none (`CPF 310996 133.72O.622-99` is a
+        // mistyped CPF, then letters).
+        if candidate.isOCRReading, origin + first < reportedEnd { return }
+        reportedEnd = origin + candidate.end
         if let hidingFrom, confidence < hidingFrom { return }
         onMatch(
             Match(
