@@ -60,8 +60,7 @@ enum InPlaceFile {
         cleanup: SignalCleanup.Slot? = nil, _ body: (OutputBuffer) throws(Errno) -> Void
     ) throws(Failure) {
         guard status.linkCount <= 1 else { throw .otherNames }
-        let (temporary, temporaryName) = try createTemporaryFile(in: directory)
-        cleanup?.hold(temporaryName, in: directory)
+        let (temporary, temporaryName) = try createTemporaryFile(in: directory, cleanup: cleanup)
         var isOpen = true
         do throws(Failure) {
             let out = OutputBuffer(sink: { bytes throws(Errno) in try temporary.writeAll(bytes) })
@@ -94,18 +93,26 @@ enum InPlaceFile {
     }
 
     /// A new file `.cpf-redact-XXXXXX` in `directory`, its six last
-    /// characters random, which nothing else had.
-    private static func createTemporaryFile(in directory: OpenDirectory) throws(Failure) -> (FileDescriptor, [UInt8]) {
+    /// characters random, which nothing else had, held by `cleanup` from
+    /// before it exists: a signal while it is made, even just after, removes
+    /// it. (A signal between the hold and a name found taken would remove
+    /// the file of that name: one in 62⁶ names, at that instant.)
+    private static func createTemporaryFile(in directory: OpenDirectory, cleanup: SignalCleanup.Slot?) throws(Failure)
+        -> (FileDescriptor, [UInt8])
+    {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
         var random = [UInt8](repeating: 0, count: 6)
         for _ in 0..<100 {
             guard random.withUnsafeMutableBytes(system_randomBytes) else { throw .system(.current) }
             let name = Array(temporaryPrefix.utf8) + random.map { letters[Int($0) % letters.count] }
+            cleanup?.hold(name, in: directory)
             do {
                 return (try directory.createFile(name), name)
             } catch  where error == .fileExists {
+                cleanup?.release()
                 continue
             } catch {
+                cleanup?.release()
                 throw .system(error)
             }
         }
