@@ -173,4 +173,18 @@ struct CPFScannerOCRTests {
             }
         }
     }
+
+    @Test(
+        "a bare reading whose letter opens a block, its three digits before in the block before, is found",
+        arguments: [52, 53, 54])
+    func letterAfterABlockOfDigits(filler: Int) {
+        // The letter lands on byte 64, 65 or 66: its block and the next hold
+        // no three digits in a row, the block before does.
+        let text =
+            String(repeating: "a", count: filler - 1) + " CPF 39053344O20 fim " + String(repeating: "b", count: 150)
+        let found = CPFScanner.matches(in: text.utf8)
+        #expect(found.map(\.range) == [filler + 4..<filler + 15])
+        #expect(found.first?.isOCRReading == true)
+        #expect(found.first?.digits == "39053344020")
+    }
 }

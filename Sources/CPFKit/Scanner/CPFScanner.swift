@@ -262,37 +262,44 @@ public struct CPFScanner: Sendable {
                 if wide != 0 { starts |= wideDigitStarts(base + index, leads: wide) }
                 // Where the full mask's shape is, with letters among its digits;
                 // and letters beside three digits, for bare readings after a keyword.
-                var ocrStarts: UInt64 = 0
-                var keywordLetters: UInt64 = 0
+                var readings: UInt64 = 0
                 let runs =
                     current.digits & funnel(current.digits, next.digits, 1) & funnel(current.digits, next.digits, 2)
-                if readsOCR, current.digits != 0 || next.digits & 0b111 != 0 {
-                    ocrStarts = possibleOCRStarts(current, next, starts: starts)
-                    keywordLetters = possibleKeywordOCRLetters(
-                        current, next, runs: runs, runsBefore: runsBefore, writtenBefore: writtenBefore)
+                // Every reading holds three digits in a row (its one or two
+                // letters leave one of its groups whole, or split its nine
+                // digits or more in at most three runs), starting at most
+                // eight bytes after its first and ending at most three
+                // before a letter that may be its trigger: none in this
+                // block, the three bytes before it or the 13 after it, no
+                // reading to look for.
+                if readsOCR,
+                    runs != 0 || runsBefore >> 61 != 0
+                        || next.digits & next.digits >> 1 & next.digits >> 2 & 0x1FFF != 0
+                {
+                    readings =
+                        possibleOCRStarts(current, next, starts: starts)
+                        | possibleKeywordOCRLetters(
+                            current, next, runs: runs, runsBefore: runsBefore, writtenBefore: writtenBefore)
                 }
                 runsBefore = runs
                 writtenBefore = current.digits | ~current.inCandidate
-                var positions = starts | ocrStarts | keywordLetters
+                var positions = starts | readings
                 while positions != 0 {
                     let position = positions.trailingZeroBitCount
                     let first = index + position
                     positions &= positions &- 1
-                    if keywordLetters >> UInt64(position) & 1 != 0, ocrDigit(base[first]) != nil {
-                        let (reading, readingStart) = keywordOCRReading(text, letter: first)
-                        switch reading {
-                        case .starved: return (Swift.max(readingStart, start), true)
-                        case .none: break
-                        case .candidate(let candidate):
-                            judge(
-                                text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom,
-                                reportedEnd: &reportedEnd, onMatch: onMatch)
+                    if readings >> UInt64(position) & 1 != 0 {
+                        if ocrDigit(base[first]) != nil {
+                            let (reading, readingStart) = keywordOCRReading(text, letter: first)
+                            switch reading {
+                            case .starved: return (Swift.max(readingStart, start), true)
+                            case .none: break
+                            case .candidate(let candidate):
+                                judge(
+                                    text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom,
+                                    reportedEnd: &reportedEnd, onMatch: onMatch)
+                            }
                         }
-                    }
-                    if keywordLetters >> UInt64(position) & 1 != 0, (starts | ocrStarts) >> UInt64(position) & 1 == 0 {
-                        continue
-                    }
-                    if ocrStarts >> UInt64(position) & 1 != 0 {
                         switch ocrCandidate(text, at: first) {
                         case .starved: return (first, true)
                         case .none: break
