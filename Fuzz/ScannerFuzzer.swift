@@ -94,6 +94,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(
                 CPFScanner.matches(in: redacted, minimumConfidence: level, includeInvalid: true).isEmpty,
                 "a CPF left after redaction")
+            // Hiding in place, as `cpf redact` does, writes the same bytes.
+            var inPlace = bytes
+            let count = inPlace.withUnsafeMutableBytes {
+                CPFScanner.hideCPFs(in: $0, reaching: 0..<$0.count, style: style, minimumConfidence: level)
+            }
+            precondition(inPlace == redacted && count == expected.count, "hiding in place differs from redacting")
             for index in bytes.indices where redacted[index] != bytes[index] {
                 // The last byte of a fullwidth digit (EF BC 90-99); an ASCII digit
                 // after a stray EF BC is an ASCII digit.

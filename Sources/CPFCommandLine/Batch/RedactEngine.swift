@@ -180,31 +180,14 @@ final class RedactEngine {
         try pipeline!.run(
             descriptor,
             work: { chunk in
-                let base = chunk.scanned.baseAddress!
-                let origin = chunk.scannedOffset
-                let range = chunk.range
-                var count = 0
                 // Every match that reaches into the chunk's own bytes is hidden
                 // where it lies (its bytes in the context are not written);
                 // those that start there are counted.
-                let hide = { (match: CPFScanner.Match, count: inout Int) in
-                    // The scanner counts from the first byte read.
-                    let start = origin + match.range.lowerBound
-                    let end = origin + match.range.upperBound
-                    guard start < range.upperBound, end > range.lowerBound else { return }
-                    if isLineLocal, match.spansLineBreak { return }
-                    match.hideDigits(
-                        in: UnsafeMutableRawBufferPointer(
-                            start: base + match.range.lowerBound, count: match.range.count),
-                        style: hiding)
-                    if start >= range.lowerBound { count += 1 }
-                }
-                var scanner = CPFScanner(hidingFrom: minimumConfidence)
-                withoutActuallyEscaping(hide) { hide in
-                    scanner.feed(UnsafeRawBufferPointer(chunk.scanned)) { hide($0, &count) }
-                    if chunk.reachesEnd { scanner.finish { hide($0, &count) } }
-                }
-                return count
+                let origin = chunk.scannedOffset
+                let own = chunk.range.lowerBound - origin..<chunk.range.upperBound - origin
+                return CPFScanner.hideCPFs(
+                    in: UnsafeMutableRawBufferPointer(chunk.scanned), reaching: own, style: hiding,
+                    minimumConfidence: minimumConfidence, keepingLineBreaks: isLineLocal, isFinal: chunk.reachesEnd)
             },
             emit: { chunk, count in
                 out.write(chunk.owned)

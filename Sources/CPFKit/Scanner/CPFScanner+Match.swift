@@ -188,14 +188,24 @@ extension CPFScanner {
         @inlinable
         package func hideDigits(in buffer: UnsafeMutableRawBufferPointer, style: RedactionStyle) {
             precondition(buffer.count >= range.count, "hideDigits(in:style:) needs range.count bytes")
-            let base = buffer.baseAddress!
+            Self.hideDigits(
+                offsetsLow: offsetsLow, offsetsHigh: offsetsHigh, hasWideDigits: hasWideDigits,
+                at: buffer.baseAddress!, style: style)
+        }
+
+        /// ``hideDigits(in:style:)`` for the digits at the offsets
+        /// `offsetsLow` and `offsetsHigh` (a byte each) from `base`.
+        @usableFromInline
+        @inline(__always)
+        internal static func hideDigits(
+            offsetsLow low: UInt64, offsetsHigh high: UInt32, hasWideDigits: Bool, at base: UnsafeMutableRawPointer,
+            style: RedactionStyle
+        ) {
             if hasWideDigits {
-                hideWideDigits(in: base, style: style)
+                hideWideDigits(offsetsLow: low, offsetsHigh: high, at: base, style: style)
                 return
             }
             let star = UInt8(ascii: "*")
-            let low = offsetsLow
-            let high = offsetsHigh
             if style == .full {
                 base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 24 & 0xFF), as: UInt8.self)
                 base.storeBytes(of: star, toByteOffset: Int(truncatingIfNeeded: low >> 32 & 0xFF), as: UInt8.self)
@@ -215,9 +225,14 @@ extension CPFScanner {
         /// becomes a fullwidth asterisk U+FF0A (`＊`, three bytes as the
         /// digit), each ASCII digit a `*`.
         @usableFromInline
-        internal func hideWideDigits(in base: UnsafeMutableRawPointer, style: RedactionStyle) {
+        internal static func hideWideDigits(
+            offsetsLow low: UInt64, offsetsHigh high: UInt32, at base: UnsafeMutableRawPointer, style: RedactionStyle
+        ) {
             for index in 0..<11 where style == .full || index < 3 || index > 8 {
-                let offset = digitOffset(index)
+                let offset =
+                    index < 8
+                    ? Int(truncatingIfNeeded: low >> (8 * UInt64(index)) & 0xFF)
+                    : Int(truncatingIfNeeded: high >> (8 * UInt32(index - 8)) & 0xFF)
                 if base.load(fromByteOffset: offset, as: UInt8.self) >= 0x80 {
                     base.storeBytes(of: 0x8A, toByteOffset: offset + 2, as: UInt8.self)  // EF BC 8A
                 } else {

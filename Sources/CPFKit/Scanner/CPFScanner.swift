@@ -153,6 +153,14 @@ public struct CPFScanner: Sendable {
     ///
     /// - Complexity: O(*n*) in the number of bytes.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, onMatch: (Match) -> Void) {
+        withoutActuallyEscaping(onMatch) { onMatch in
+            var sink = MatchClosure(onMatch: onMatch)
+            feed(bytes, into: &sink)
+        }
+    }
+
+    /// ``feed(_:onMatch:)`` giving each match to `sink`.
+    internal mutating func feed<Sink: MatchSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) {
         guard let raw = bytes.baseAddress, !bytes.isEmpty else { return }
         let piece = raw.assumingMemoryBound(to: UInt8.self)
         let count = bytes.count
@@ -171,7 +179,7 @@ public struct CPFScanner: Sendable {
                 let scratchOrigin = origin - carried
                 let (next, pending) = Self.scan(
                     text, origin: scratchOrigin, from: resume - scratchOrigin, limit: headLimit, hidingFrom: hidingFrom,
-                    reportedEnd: &reportedEnd, onMatch: onMatch)
+                    reportedEnd: &reportedEnd, into: &sink)
                 resume = scratchOrigin + next
                 isPending = pending
             }
@@ -182,7 +190,7 @@ public struct CPFScanner: Sendable {
             let from = Swift.max(resume - origin, headLimit - carried)
             let (next, pending) = Self.scan(
                 text, origin: origin, from: from, limit: count, hidingFrom: hidingFrom, reportedEnd: &reportedEnd,
-                onMatch: onMatch)
+                into: &sink)
             resume = origin + next
             isPending = pending
         }
@@ -213,6 +221,14 @@ public struct CPFScanner: Sendable {
     /// scanner.finish { print($0.text) }   // 39053344705
     /// ```
     public mutating func finish(onMatch: (Match) -> Void) {
+        withoutActuallyEscaping(onMatch) { onMatch in
+            var sink = MatchClosure(onMatch: onMatch)
+            finish(into: &sink)
+        }
+    }
+
+    /// ``finish(onMatch:)`` giving each match to `sink`.
+    internal mutating func finish<Sink: MatchSink>(into sink: inout Sink) {
         if isPending {
             let carried = carryCount
             let origin = bytesFed - carried
@@ -222,7 +238,7 @@ public struct CPFScanner: Sendable {
                     final: true)
                 _ = Self.scan(
                     text, origin: origin, from: resume - origin, limit: carried, hidingFrom: hidingFrom,
-                    reportedEnd: &reportedEnd, onMatch: onMatch)
+                    reportedEnd: &reportedEnd, into: &sink)
             }
         }
         self = hidingFrom.map { CPFScanner(hidingFrom: $0) } ?? CPFScanner()
@@ -232,9 +248,9 @@ public struct CPFScanner: Sendable {
     /// the offset `origin`: the index where scanning goes on, and whether a
     /// candidate starting there waits for more bytes.
     @inline(__always)
-    internal static func scan(
+    internal static func scan<Sink: MatchSink>(
         _ text: Text, origin: Int, from start: Int, limit: Int, hidingFrom: Confidence? = nil, reportedEnd: inout Int,
-        onMatch: (Match) -> Void
+        into sink: inout Sink
     ) -> (next: Int, pending: Bool) {
         let base = text.base
         var index = start
@@ -297,7 +313,7 @@ public struct CPFScanner: Sendable {
                             case .candidate(let candidate):
                                 judge(
                                     text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom,
-                                    reportedEnd: &reportedEnd, onMatch: onMatch)
+                                    reportedEnd: &reportedEnd, into: &sink)
                             }
                         }
                         switch ocrCandidate(text, at: first) {
@@ -306,7 +322,7 @@ public struct CPFScanner: Sendable {
                         case .candidate(let candidate):
                             judge(
                                 text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
-                                reportedEnd: &reportedEnd, onMatch: onMatch)
+                                reportedEnd: &reportedEnd, into: &sink)
                             continue
                         }
                         // A reading with no letter, or none: a number may still start here.
@@ -322,7 +338,7 @@ public struct CPFScanner: Sendable {
                         {
                             judge(
                                 text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
-                                reportedEnd: &reportedEnd, onMatch: onMatch)
+                                reportedEnd: &reportedEnd, into: &sink)
                         }
                         continue
                     }
@@ -333,7 +349,7 @@ public struct CPFScanner: Sendable {
                         case .candidate(let candidate):
                             judge(
                                 text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
-                                reportedEnd: &reportedEnd, onMatch: onMatch)
+                                reportedEnd: &reportedEnd, into: &sink)
                         }
                     }
                 }
@@ -373,7 +389,7 @@ public struct CPFScanner: Sendable {
             case .candidate(let candidate):
                 judge(
                     text, candidate, at: readingStart, origin: origin, hidingFrom: hidingFrom,
-                    reportedEnd: &reportedEnd, onMatch: onMatch)
+                    reportedEnd: &reportedEnd, into: &sink)
                 return nil
             }
         }
@@ -393,7 +409,7 @@ public struct CPFScanner: Sendable {
                     case .candidate(let candidate):
                         judge(
                             text, candidate, at: first, origin: origin, hidingFrom: hidingFrom,
-                            reportedEnd: &reportedEnd, onMatch: onMatch)
+                            reportedEnd: &reportedEnd, into: &sink)
                     }
                     first += 1
                 }
@@ -427,7 +443,7 @@ public struct CPFScanner: Sendable {
                         case .candidate(let candidate):
                             judge(
                                 text, candidate, at: index, origin: origin, hidingFrom: hidingFrom,
-                                reportedEnd: &reportedEnd, onMatch: onMatch)
+                                reportedEnd: &reportedEnd, into: &sink)
                         }
                     }
                 default: break
@@ -451,7 +467,7 @@ public struct CPFScanner: Sendable {
                 case .candidate(let candidate):
                     judge(
                         text, candidate, at: index, origin: origin, hidingFrom: hidingFrom, reportedEnd: &reportedEnd,
-                        onMatch: onMatch)
+                        into: &sink)
                 }
             }
             // A letter just after these digits.
@@ -467,9 +483,9 @@ public struct CPFScanner: Sendable {
     /// Reports the match a candidate that touches nothing is, if any
     /// (built right in the call, never copied).
     @inline(__always)
-    internal static func judge(
+    internal static func judge<Sink: MatchSink>(
         _ text: Text, _ candidate: Candidate, at first: Int, origin: Int, hidingFrom: Confidence? = nil,
-        reportedEnd: inout Int, onMatch: (Match) -> Void
+        reportedEnd: inout Int, into sink: inout Sink
     ) {
         let packed = candidate.packed
         guard !DigitWord.isRepeated(packed: packed) else { return }
@@ -502,8 +518,34 @@ public struct CPFScanner: Sendable {
         if candidate.isOCRReading, origin + first < reportedEnd { return }
         reportedEnd = origin + candidate.end
         if let hidingFrom, confidence < hidingFrom { return }
+        sink.take(
+            text, candidate, at: first, origin: origin, confidence: confidence, isValid: isValid, keyword: keyword)
+    }
+}
+
+/// What receives the matches ``CPFScanner`` decides, in order: a closure
+/// given each ``CPFScanner/Match`` (``MatchClosure``), or the redaction of a
+/// buffer in place, which needs no match built.
+internal protocol MatchSink {
+    /// Takes the match `candidate` is, written from `first` to
+    /// `candidate.end` in `text` (whose index 0 is the input's offset
+    /// `origin`), with its confidence, validity and keyword.
+    mutating func take(
+        _ text: CPFScanner.Text, _ candidate: CPFScanner.Candidate, at first: Int, origin: Int,
+        confidence: CPFScanner.Confidence, isValid: Bool, keyword: CPFScanner.Keyword?)
+}
+
+/// Gives each match, built as a ``CPFScanner/Match``, to a closure.
+internal struct MatchClosure: MatchSink {
+    let onMatch: (CPFScanner.Match) -> Void
+
+    @inline(__always)
+    mutating func take(
+        _ text: CPFScanner.Text, _ candidate: CPFScanner.Candidate, at first: Int, origin: Int,
+        confidence: CPFScanner.Confidence, isValid: Bool, keyword: CPFScanner.Keyword?
+    ) {
         onMatch(
-            Match(
+            CPFScanner.Match(
                 range: origin + first..<origin + candidate.end, candidate: candidate, confidence: confidence,
                 isValid: isValid, keyword: keyword, bytes: text.base + first, readable: text.count - first))
     }
