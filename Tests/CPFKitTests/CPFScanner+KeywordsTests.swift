@@ -82,6 +82,47 @@ struct CPFScannerKeywordsTests {
         #expect(CPFScanner.Confidence.allCases.map(\.rawValue) == ["low", "medium", "high"])
     }
 
+    @Test(
+        "CPF then one separator, the commonest way before a number, is told by five bytes",
+        arguments: [
+            (" cpf=", true), ("\nCPF ", true), (":Cpf:", true), ("(cPf#", true), ("\tCPF\t", true),
+            ("xcpf ", false), ("1cpf ", false), ("*cpf ", false), (" cpfs", false), (" cpf.", false),
+            (" cpf*", false), (" cpf\n", false), (" cpfx", false), (" cpf9", false), (" cpf\u{A0}", false),
+            ("\u{E1}cpf ", false), (" cqf ", false),
+        ])
+    func cpfThenSeparator(text: String, expected: Bool) {
+        let bytes = Array(text.utf8)
+        let start = bytes.count - 5
+        #expect(bytes.withUnsafeBufferPointer { CPFScanner.isCPFThenSeparator($0.baseAddress! + start) } == expected)
+    }
+
+    @Test("the keyword the five-byte test names is the first of the table, cpf")
+    func firstKeywordIsCPF() {
+        #expect(CPFScanner.keywordTable[0].pattern == Array("cpf".utf8))
+        #expect(CPFScanner.keywordTable[0].kind == .cpf)
+    }
+
+    @Test("the keyword search agrees with the rule written the simple way, in text dense in keywords and words")
+    func searchAgreesWithTheReference() {
+        let pieces = [
+            "cpf", "CPF", "cpfs", "c.p.f.", "C.P.F", "cpf/mf", "cic", "tel", "telefone", "matricula", "inscrição",
+            "Cadastro de Pessoas Físicas", "=", ":", " ", " ", ".", "*", "\n", "/", "-", "x", "á", "é", "ç", "Í",
+            "9", "no", "nº", "sob o", String(repeating: "a", count: 12), "\u{200B}", "\t",
+        ]
+        var random = SplitMix64(seed: 0x6E7)
+        var named = 0
+        for _ in 0..<3000 {
+            let text =
+                (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined() + "39053344705"
+            let found = CPFScanner.matches(in: text.utf8, minimumConfidence: .low, includeInvalid: true)
+            let expected = Reference.matches(text)
+            #expect(found.map(\.keyword?.name) == expected.map(\.keyword), "\(text.debugDescription)")
+            named += expected.filter { $0.keyword != nil }.count
+        }
+        #expect(named > 600)
+    }
+
     @Test("every keyword of the table is written lowercase without accents, and the look-back covers the longest")
     func table() {
         for entry in CPFScanner.keywordTable {

@@ -154,16 +154,87 @@ extension CPFScanner {
     /// The keyword that applies to the number whose first digit is at
     /// `first`: the nearest one ending at most ``keywordReach`` bytes before
     /// it with no digit, `*` or line feed between.
+    ///
+    /// The bytes before `first` are read eight at a time, from the last
+    /// back: where a word may end (a letter, a `.` or the last byte of a
+    /// Latin-1 letter, with no ASCII letter after it) and where the search
+    /// stops (a digit, `*` or a line feed) are bit masks, and only a word
+    /// end whose last two letters end some keyword is looked up.
     internal static func keyword(_ text: Text, before first: Int) -> Keyword? {
-        var end = first
+        if first - 5 >= text.lowest, isCPFThenSeparator(text.base + (first - 5)) {
+            return Keyword(index: 0, namesCPF: true)
+        }
         let stop = Swift.max(first - keywordReach, text.lowest + 1)
-        // The bytes from `end` to `first` hold no digit, `*` or line feed.
+        let index = keywordIndex
+        // Most keywords end a byte or two before the number (`CPF 390…`,
+        // `cpf=390…`): the first four bytes one at a time.
+        let near = Swift.max(first - 3, stop)
+        var end = first
+        while end >= near {
+            let byte = text.base[end - 1]
+            if (isASCIILetter(byte) || byte == UInt8(ascii: ".") || (byte >= 0x80 && byte < 0xC0))
+                && (end == first || !letterStarts(text, at: end)),
+                let found = keyword(text, endingAt: end, in: index)
+            {
+                return found
+            }
+            if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || byte == 0x0A { return nil }
+            end -= 1
+        }
+        // The bytes still to look at are `stop - 1 ..< top`.
+        var top = end
+        // Whether an ASCII letter is at `top` (none at `first`: the number).
+        var letterAtTop = top < first && isASCIILetter(text.base[top])
+        let endings = index.pointee.endings
+        let high = DigitWord.highBits
+        while top - 8 >= text.lowest, top > stop - 1 {
+            let word = DigitWord.load(UnsafeRawPointer(text.base + (top - 8)))
+            let letters = DigitWord.asciiLetterBits(word)
+            let stops =
+                DigitWord.digitBits(word) | DigitWord.bytesEqual(word, UInt8(ascii: "*"))
+                | DigitWord.bytesEqual(word, 0x0A)
+            // Bytes 0x80–0xBF: the last byte of a two-byte letter, maybe.
+            let continuations = word & ~(word << 1) & high
+            let ends =
+                (letters | DigitWord.bytesEqual(word, UInt8(ascii: ".")) | continuations)
+                & ~(letters >> 8 | (letterAtTop ? 1 << 63 : 0))
+            // Only the bytes from `stop - 1` count.
+            let below = stop - 1 - (top - 8)
+            var marks = (stops | ends) & (below > 0 ? ~0 << UInt64(8 * below) : ~0)
+            while marks != 0 {
+                let bit = 63 - marks.leadingZeroBitCount
+                marks &= ~(1 << UInt64(bit))
+                let at = top - 8 + bit >> 3
+                if stops >> UInt64(bit) & 1 != 0 { return nil }
+                // A Latin-1 letter after it: no word ends here.
+                if text.base[at + 1] == 0xC3, at + 2 < text.count, latin1Letter(text.base[at + 2]) != 0,
+                    at + 1 < first
+                {
+                    continue
+                }
+                // Most word ends are no keyword's: the last two ASCII
+                // letters tell, from the table of keyword endings.
+                let last = text.base[at]
+                let previous = at > text.lowest ? text.base[at - 1] : 0
+                if last < 0x80, previous < 0x80 {
+                    let folded = isASCIILetter(last) ? last | 0x20 : last
+                    let foldedPrevious = isASCIILetter(previous) ? previous | 0x20 : previous
+                    let pair = Int(folded) << 8 | Int(foldedPrevious)
+                    if endings[pair >> 6] >> UInt64(pair & 63) & 1 == 0 { continue }
+                }
+                if let found = keyword(text, endingAt: at + 1, in: index) { return found }
+            }
+            letterAtTop = letters & 0x80 != 0
+            top -= 8
+        }
+        // The first bytes of the text, one at a time.
+        end = top
         while end >= stop {
             let byte = text.base[end - 1]
             // A keyword ends with a letter or a `.`, and no letter follows it.
             if (isASCIILetter(byte) || byte == UInt8(ascii: ".") || (byte >= 0x80 && byte < 0xC0))
                 && (end == first || !letterStarts(text, at: end)),
-                let found = keyword(text, endingAt: end)
+                let found = keyword(text, endingAt: end, in: index)
             {
                 return found
             }
@@ -171,6 +242,25 @@ extension CPFScanner {
             end -= 1
         }
         return nil
+    }
+
+    /// Whether the five bytes at `bytes` are the commonest way a keyword
+    /// comes before a number: `CPF` in any case, between an ASCII byte that
+    /// is no letter, digit or `*` and one ASCII byte that is no letter,
+    /// digit, `.`, `*` or line feed (`cpf=`, `CPF `, `cpf:`). Then the
+    /// keyword is `cpf` (the first of ``keywordTable``), found without the
+    /// search.
+    @inline(__always)
+    internal static func isCPFThenSeparator(_ bytes: UnsafePointer<UInt8>) -> Bool {
+        let before = bytes[0]
+        let separator = bytes[4]
+        guard bytes[1] | 0x20 == UInt8(ascii: "c"), bytes[2] | 0x20 == UInt8(ascii: "p"),
+            bytes[3] | 0x20 == UInt8(ascii: "f"), separator < 0x80, before < 0x80
+        else { return false }
+        @inline(__always) func joinsWord(_ byte: UInt8) -> Bool {
+            isASCIILetter(byte) || byte &- 0x30 < 10 || byte == UInt8(ascii: "*")
+        }
+        return !joinsWord(before) && !joinsWord(separator) && separator != UInt8(ascii: ".") && separator != 0x0A
     }
 
     /// The keywords laid out flat for the hot path, built once and never
@@ -188,6 +278,12 @@ extension CPFScanner {
         let words: UnsafeMutableBufferPointer<UInt64>
         /// Whether each table entry names a CPF, by its number.
         let namesCPF: UnsafeMutableBufferPointer<Bool>
+        /// Each entry's byte before its last, and how far a word holding
+        /// eight bytes that end where the pattern ends is shifted right to
+        /// hold the pattern's bytes alone (64 for patterns of more than
+        /// eight bytes), by slot.
+        let previous: UnsafeMutableBufferPointer<UInt8>
+        let shifts: UnsafeMutableBufferPointer<UInt8>
         /// Bit `last << 8 | previous` set when some keyword ends with the
         /// two bytes `previous`, `last`: most words in text end with a pair
         /// that no keyword does, and are passed over after one lookup.
@@ -225,14 +321,23 @@ extension CPFScanner {
             namesCPF = .allocate(capacity: table.count)
             for (number, entry) in table.enumerated() { namesCPF[number] = entry.kind == .cpf }
             words = .allocate(capacity: table.count)
+            previous = .allocate(capacity: table.count)
+            shifts = .allocate(capacity: table.count)
             for slot in 0..<next {
                 let pattern = table[Int(entries[slot].number)].pattern
                 words[slot] = pattern.count > 8 ? 0 : pattern.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+                previous[slot] = pattern[pattern.count - 2]
+                shifts[slot] = pattern.count > 8 ? 64 : UInt8(8 * (8 - pattern.count))
             }
         }
     }
 
-    nonisolated(unsafe) private static let keywordIndex = KeywordIndex(keywordTable)
+    /// The keyword index, where a pointer to it is all a lookup passes on.
+    nonisolated(unsafe) private static let keywordIndex: UnsafePointer<KeywordIndex> = {
+        let index = UnsafeMutablePointer<KeywordIndex>.allocate(capacity: 1)
+        index.initialize(to: KeywordIndex(keywordTable))
+        return UnsafePointer(index)
+    }()
 
     /// The character that ends at `end`, folded as the patterns are
     /// written (an ASCII letter lowercase, a Latin-1 letter without its
@@ -245,34 +350,38 @@ extension CPFScanner {
         return (latin1Letter(byte), end - 2)
     }
 
-    /// The longest keyword that ends at `end`, as a word.
-    private static func keyword(_ text: Text, endingAt end: Int) -> Keyword? {
+    /// The longest keyword that ends at `end`, as a word (`index` is
+    /// ``keywordIndex``, looked up once by the caller).
+    private static func keyword(
+        _ text: Text, endingAt end: Int, in index: UnsafePointer<KeywordIndex>
+    ) -> Keyword? {
         let lowest = text.lowest
         // The last character and the one before it (every keyword has two or more).
         guard let (folded, start) = foldedCharacter(text, endingAt: end), start > lowest,
             let (foldedPrevious, _) = foldedCharacter(text, endingAt: start)
         else { return nil }
-        let index = keywordIndex
         let pair = Int(folded) << 8 | Int(foldedPrevious)
-        guard index.endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0 else { return nil }
+        guard index.pointee.endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0 else { return nil }
         // Most often the eight bytes before `end` and the one before them
         // are ASCII: keywords of up to eight bytes are compared a word at a time.
-        if end - 9 >= lowest {
-            let raw = UnsafeRawPointer(text.base + (end - 9))
+        if end &- 9 >= lowest {
+            let raw = UnsafeRawPointer(text.base + (end &- 9))
             let preceding = DigitWord.load(raw)
             let word = DigitWord.load(raw, at: 1)
             if (preceding | word) & DigitWord.highBits == 0 {
                 let foldedWord = word | DigitWord.asciiLetterBits(word) >> 2
-                for slot in Int(index.first[Int(folded)])..<Int(index.first[Int(folded) + 1]) {
-                    let (number, _, length) = index.entries[slot]
+                for slot in Int(index.pointee.first[Int(folded)])..<Int(index.pointee.first[Int(folded) &+ 1]) {
+                    // Most keywords ending with the same letter differ in the one before.
+                    guard index.pointee.previous[slot] == foldedPrevious else { continue }
+                    let shift = UInt64(index.pointee.shifts[slot])
                     // Longer keywords, listed first, are compared byte by byte.
-                    guard length <= 8 else { return slowKeyword(text, endingAt: end) }
-                    let shift = UInt64(8 * (8 - length))
-                    guard foldedWord >> shift == index.words[slot] else { continue }
+                    guard shift < 64 else { return slowKeyword(text, endingAt: end) }
+                    guard foldedWord >> shift == index.pointee.words[slot] else { continue }
                     // The character before: not a letter, a digit or `*`.
                     let previous = UInt8(truncatingIfNeeded: preceding >> shift)
                     if previous &- 0x30 < 10 || previous == UInt8(ascii: "*") || isASCIILetter(previous) { continue }
-                    return Keyword(index: Int(number), namesCPF: index.namesCPF[Int(number)])
+                    let number = Int(index.pointee.entries[slot].number)
+                    return Keyword(index: number, namesCPF: index.pointee.namesCPF[number])
                 }
                 return nil
             }
@@ -284,7 +393,7 @@ extension CPFScanner {
     private static func slowKeyword(_ text: Text, endingAt end: Int) -> Keyword? {
         let lowest = text.lowest
         guard let (folded, _) = foldedCharacter(text, endingAt: end) else { return nil }
-        let index = keywordIndex
+        let index = keywordIndex.pointee
         candidates: for slot in Int(index.first[Int(folded)])..<Int(index.first[Int(folded) + 1]) {
             let (number, start, length) = index.entries[slot]
             var at = end
