@@ -502,17 +502,17 @@ final class FindEngine {
                 let origin = chunk.scannedOffset
                 let range = chunk.range
                 let scanned = UnsafeRawBufferPointer(chunk.scanned)
-                let report = { (match: CPFScanner.Match, position: inout Position) in
-                    // The scanner counts from the first byte read.
-                    let start = origin + match.range.lowerBound
-                    guard range.contains(start) else { return }
-                    position.countLines(scanned.baseAddress!, origin: origin, upTo: start)
-                    self.report(match, startingAt: start, at: &position, to: output)
-                }
-                var scanner = CPFScanner()
-                withoutActuallyEscaping(report) { report in
-                    scanner.feed(scanned) { report($0, &position) }
-                    if chunk.reachesEnd { scanner.finish { report($0, &position) } }
+                withUnsafeMutablePointer(to: &position) { position in
+                    let report = { (match: CPFScanner.Match) in
+                        // The scanner counts from the first byte read.
+                        let start = origin + match.range.lowerBound
+                        guard range.contains(start) else { return }
+                        position.pointee.countLines(scanned.baseAddress!, origin: origin, upTo: start)
+                        self.report(match, startingAt: start, at: &position.pointee, to: output)
+                    }
+                    var scanner = CPFScanner()
+                    scanner.feed(scanned, onMatch: report)
+                    if chunk.reachesEnd { scanner.finish(onMatch: report) }
                 }
                 return position.counts
             },
