@@ -166,21 +166,29 @@ extension CPFScanner {
         }
         let stop = Swift.max(first - keywordReach, text.lowest + 1)
         let index = keywordIndex
+        // The bytes before `end` one at a time, down to `low`: whether the
+        // search is over (a keyword ends there, or a digit, `*` or line feed
+        // stops it), and the keyword.
+        @inline(__always) func oneAtATime(from end: inout Int, downTo low: Int) -> (over: Bool, keyword: Keyword?) {
+            while end >= low {
+                let byte = text.base[end - 1]
+                // A keyword ends with a letter or a `.`, and no letter follows it.
+                if (isASCIILetter(byte) || byte == UInt8(ascii: ".") || (byte >= 0x80 && byte < 0xC0))
+                    && (end == first || !letterStarts(text, at: end)),
+                    let found = keyword(text, endingAt: end, in: index)
+                {
+                    return (true, found)
+                }
+                if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || byte == 0x0A { return (true, nil) }
+                end -= 1
+            }
+            return (false, nil)
+        }
         // Most keywords end a byte or two before the number (`CPF 390…`,
         // `cpf=390…`): the first four bytes one at a time.
-        let near = Swift.max(first - 3, stop)
         var end = first
-        while end >= near {
-            let byte = text.base[end - 1]
-            if (isASCIILetter(byte) || byte == UInt8(ascii: ".") || (byte >= 0x80 && byte < 0xC0))
-                && (end == first || !letterStarts(text, at: end)),
-                let found = keyword(text, endingAt: end, in: index)
-            {
-                return found
-            }
-            if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || byte == 0x0A { return nil }
-            end -= 1
-        }
+        let (over, found) = oneAtATime(from: &end, downTo: Swift.max(first - 3, stop))
+        if over { return found }
         // The bytes still to look at are `stop - 1 ..< top`.
         var top = end
         // Whether an ASCII letter is at `top` (none at `first`: the number).
@@ -216,11 +224,10 @@ extension CPFScanner {
                 // letters tell, from the table of keyword endings.
                 let last = text.base[at]
                 let previous = at > text.lowest ? text.base[at - 1] : 0
-                if last < 0x80, previous < 0x80 {
-                    let folded = isASCIILetter(last) ? last | 0x20 : last
-                    let foldedPrevious = isASCIILetter(previous) ? previous | 0x20 : previous
-                    let pair = Int(folded) << 8 | Int(foldedPrevious)
-                    if endings[pair >> 6] >> UInt64(pair & 63) & 1 == 0 { continue }
+                if last < 0x80, previous < 0x80,
+                    !mayEndKeyword(foldedASCII(last), foldedASCII(previous), endings: endings)
+                {
+                    continue
                 }
                 if let found = keyword(text, endingAt: at + 1, in: index) { return found }
             }
@@ -229,19 +236,7 @@ extension CPFScanner {
         }
         // The first bytes of the text, one at a time.
         end = top
-        while end >= stop {
-            let byte = text.base[end - 1]
-            // A keyword ends with a letter or a `.`, and no letter follows it.
-            if (isASCIILetter(byte) || byte == UInt8(ascii: ".") || (byte >= 0x80 && byte < 0xC0))
-                && (end == first || !letterStarts(text, at: end)),
-                let found = keyword(text, endingAt: end, in: index)
-            {
-                return found
-            }
-            if byte &- 0x30 < 10 || byte == UInt8(ascii: "*") || byte == 0x0A { return nil }
-            end -= 1
-        }
-        return nil
+        return oneAtATime(from: &end, downTo: stop).keyword
     }
 
     /// Whether the five bytes at `bytes` are the commonest way a keyword
@@ -339,13 +334,27 @@ extension CPFScanner {
         return UnsafePointer(index)
     }()
 
+    /// An ASCII byte folded as the patterns are written: a letter lowercase.
+    @inline(__always)
+    private static func foldedASCII(_ byte: UInt8) -> UInt8 { isASCIILetter(byte) ? byte | 0x20 : byte }
+
+    /// Whether some keyword ends with the folded characters `previous`,
+    /// `last` (``KeywordIndex/endings``).
+    @inline(__always)
+    private static func mayEndKeyword(
+        _ last: UInt8, _ previous: UInt8, endings: UnsafeMutableBufferPointer<UInt64>
+    ) -> Bool {
+        let pair = Int(last) << 8 | Int(previous)
+        return endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0
+    }
+
     /// The character that ends at `end`, folded as the patterns are
     /// written (an ASCII letter lowercase, a Latin-1 letter without its
     /// accent), and where it starts; `nil` for one no keyword has.
     @inline(__always)
     private static func foldedCharacter(_ text: Text, endingAt end: Int) -> (folded: UInt8, start: Int)? {
         let byte = text.base[end - 1]
-        if byte < 0x80 { return (isASCIILetter(byte) ? byte | 0x20 : byte, end - 1) }
+        if byte < 0x80 { return (foldedASCII(byte), end - 1) }
         guard end - 2 >= text.lowest, text.base[end - 2] == 0xC3 else { return nil }
         return (latin1Letter(byte), end - 2)
     }
@@ -360,8 +369,7 @@ extension CPFScanner {
         guard let (folded, start) = foldedCharacter(text, endingAt: end), start > lowest,
             let (foldedPrevious, _) = foldedCharacter(text, endingAt: start)
         else { return nil }
-        let pair = Int(folded) << 8 | Int(foldedPrevious)
-        guard index.pointee.endings[pair >> 6] >> UInt64(pair & 63) & 1 != 0 else { return nil }
+        guard mayEndKeyword(folded, foldedPrevious, endings: index.pointee.endings) else { return nil }
         // Most often the eight bytes before `end` and the one before them
         // are ASCII: keywords of up to eight bytes are compared a word at a time.
         if end &- 9 >= lowest {

@@ -381,6 +381,8 @@ public struct CPFScanner: Sendable {
         // The bare reading after a keyword holding the letter at `letter`, tried once.
         @inline(__always) func tryKeywordReading(_ letter: Int) -> (next: Int, pending: Bool)? {
             keywordFrom = letter + 1
+            // keywordOCRReading checks this too, out of line: most bytes here
+            // fail it, and are passed over without the call.
             guard ocrDigit(base[letter]) != nil, isKeywordOCRTrigger(text, at: letter) else { return nil }
             let (reading, readingStart) = keywordOCRReading(text, letter: letter)
             switch reading {
