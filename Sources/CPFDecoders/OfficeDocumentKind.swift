@@ -84,12 +84,16 @@ public enum OfficeDocumentKind: Hashable, Sendable, CustomStringConvertible {
     /// whose text is searched (``OfficeXMLText``).
     ///
     /// - docx: `word/document.xml`, `word/header*.xml`, `word/footer*.xml`,
-    ///   `word/comments*.xml`, `word/footnotes.xml`, `word/endnotes.xml`;
+    ///   `word/comments*.xml`, `word/footnotes.xml`, `word/endnotes.xml`,
+    ///   `word/glossary/document.xml` (building blocks);
     /// - xlsx: `xl/sharedStrings.xml`, `xl/worksheets/*.xml`,
     ///   `xl/comments*.xml`, `xl/comments/*.xml` (openpyxl's), `xl/threadedComments/*.xml`, `xl/drawings/*.xml`
     ///   (text boxes);
     /// - pptx: `ppt/slides/*.xml`, `ppt/notesSlides/*.xml`,
-    ///   `ppt/comments/*.xml`, `ppt/slideLayouts/*.xml`, `ppt/slideMasters/*.xml`;
+    ///   `ppt/comments/*.xml`, `ppt/slideLayouts/*.xml`, `ppt/slideMasters/*.xml`, `ppt/notesMasters/*.xml`,
+    ///   `ppt/handoutMasters/*.xml`;
+    /// - charts and SmartArt of all three: `word/charts/*.xml`, `xl/charts/*.xml`, `ppt/charts/*.xml`,
+    ///   `…/diagrams/*.xml`, so that a title or a SmartArt node split into runs reads as one text;
     /// - all three: `docProps/core.xml`, `docProps/app.xml`, `docProps/custom.xml`;
     /// - OpenDocument: `content.xml`, `styles.xml` (headers, footers, master
     ///   pages), `meta.xml`.
@@ -114,15 +118,20 @@ public enum OfficeDocumentKind: Hashable, Sendable, CustomStringConvertible {
         case .wordprocessing:
             files = [
                 "word/document", "word/header", "word/footer", "word/comments", "word/footnotes", "word/endnotes",
+                "word/glossary/document",
             ]
-            folders = []
+            folders = ["word/charts/", "word/diagrams/"]
         case .spreadsheet:
             files = ["xl/sharedStrings", "xl/comments"]
-            folders = ["xl/worksheets/", "xl/comments/", "xl/threadedComments/", "xl/drawings/"]
+            folders = [
+                "xl/worksheets/", "xl/comments/", "xl/threadedComments/", "xl/drawings/", "xl/charts/",
+                "xl/diagrams/",
+            ]
         default:
             files = []
             folders = [
                 "ppt/slides/", "ppt/notesSlides/", "ppt/comments/", "ppt/slideLayouts/", "ppt/slideMasters/",
+                "ppt/notesMasters/", "ppt/handoutMasters/", "ppt/charts/", "ppt/diagrams/",
             ]
         }
         // A file of a folder, not of a folder below it (`_rels/…` are relationships).

@@ -88,13 +88,10 @@ extension FindEngine {
         var lines = RecentLines()
         var scanner = TaxpayerScanner(accepting: settings.accepted)
         let json = json
+        let section = { [unowned documents] in documents.section }
         func begin(_ path: [UInt8]) {
-            shown = shownName
-            memberBytes = path
-            if !json, !path.isEmpty {
-                shown.append(UInt8(ascii: "!"))
-                shown += Escaping.readableBytes(RawText(path), limit: .max)
-            }
+            memberBytes = shownMember(path)
+            shown = Self.shownSource(shownName, member: memberBytes, section: section(), json: json)
             lines = RecentLines()
             scanner = TaxpayerScanner(accepting: settings.accepted)
         }
@@ -106,17 +103,20 @@ extension FindEngine {
                     var current = Position(source: source, lineDigits: lineDigits)
                     current.counts = position!.counts
                     if json, !member.isEmpty { current.member = member }
+                    current.section = section()
                     body(&current)
                     position!.counts = current.counts
                 }
             }
         }
-        func end(_ numbers: [DocumentReader.LostZeros]) {
+        func end(_ numbers: [DocumentReader.StoredNumber]) {
             withPosition { current in
                 scanner.finish { report($0, at: &current, lines: lines) }
                 // Spreadsheet numbers that lost a CPF's leading zeros are CPFs.
-                if settings.accepted == .any, settings.minimumConfidence == .low {
-                    for number in numbers { report(number, at: &current) }
+                if settings.accepted == .any {
+                    for number in numbers where number.confidence >= settings.minimumConfidence {
+                        report(number, at: &current)
+                    }
                 }
             }
             reportedCounts += position!.counts
@@ -215,6 +215,7 @@ extension FindEngine {
             var object = JSONObjectWriter(to: out)
             object.string("source", position.source)
             if let member = position.member { object.string("member", member) }
+            if let section = position.section { object.string("in", section.rawValue) }
             object.number("line", line)
             object.number("column", column)
             text.withUnsafeBytes { object.string("text", $0) }

@@ -114,6 +114,9 @@ final class FindEngine {
         /// In JSON, the path of the archive member scanned, if it is one
         /// (SOURCE is the archive then).
         var member: UnsafeRawBufferPointer?
+        /// In JSON, the section of a document the text is from, beside its
+        /// own text (`"in":"sweep"`); in the text report it is in SOURCE.
+        var section: DocumentReader.Section?
         /// The decimal digits of the line last rendered (room for 24 bytes,
         /// copied a word at a time), rendered once per line that has a CPF.
         var lineDigits: UnsafeMutableRawPointer
@@ -285,27 +288,25 @@ final class FindEngine {
         var position: Position?
         var scanner = CPFScanner()
         let json = json
+        let section = { [unowned documents] in documents.section }
         func begin(_ path: [UInt8]) {
-            var shown = shownName
-            memberBytes = path
-            if !json, !path.isEmpty {
-                shown.append(UInt8(ascii: "!"))
-                shown += Escaping.readableBytes(RawText(path), limit: .max)
-            }
+            memberBytes = shownMember(path)
+            let shown = Self.shownSource(shownName, member: memberBytes, section: section(), json: json)
             padded.deallocate()
             padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
             padded.initializeMemory(as: UInt8.self, repeating: 0)
             _ = padded.initializeMemory(as: UInt8.self, from: shown)
             position = Position(
                 source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
+            position!.section = section()
             scanner = CPFScanner()
         }
-        func end(_ numbers: [DocumentReader.LostZeros]) {
+        func end(_ numbers: [DocumentReader.StoredNumber]) {
             memberBytes.withUnsafeBytes { member in
                 if json, !member.isEmpty { position!.member = member }
                 scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position!, to: out) }
-                if settings.minimumConfidence == .low {
-                    for number in numbers { report(number, at: &position!) }
+                for number in numbers where number.confidence >= settings.minimumConfidence {
+                    report(number, at: &position!)
                 }
                 position!.member = nil
             }
@@ -339,6 +340,33 @@ final class FindEngine {
         if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
     }
 
+    /// A member's path as printed: with `--hide`, the digits of any CPF in
+    /// it hidden, as the match itself is.
+    func shownMember(_ path: [UInt8]) -> [UInt8] {
+        hiding == nil ? path : CPFScanner.redacting(path)
+    }
+
+    /// SOURCE as printed for the text of a document's member (`path`, empty
+    /// for the document's own text) or a section beside it: the document's
+    /// name `shownName` (already escaped), then `!MEMBER` (escaped) and
+    /// `:SECTION` in the text report; the name alone in JSON, which has
+    /// `"member"` and `"in"` for them.
+    static func shownSource(
+        _ shownName: [UInt8], member path: [UInt8], section: DocumentReader.Section?, json: Bool
+    ) -> [UInt8] {
+        guard !json else { return shownName }
+        var shown = shownName
+        if !path.isEmpty {
+            shown.append(UInt8(ascii: "!"))
+            shown += Escaping.readableBytes(RawText(path), limit: .max)
+        }
+        if let section {
+            shown.append(UInt8(ascii: ":"))
+            shown += section.rawValue.utf8
+        }
+        return shown
+    }
+
     /// What a document's failures say as the reason it was not searched
     /// completely: the first three members named (escaped, CPFs hidden).
     static func summary(of failures: [DocumentReader.Failure], format: DocumentFormat) -> String? {
@@ -362,8 +390,8 @@ final class FindEngine {
     /// Prints a spreadsheet number that is a CPF with its leading zeros
     /// lost, at low confidence: TEXT is the number as written, `cpf` in
     /// JSON the CPF's 11 digits.
-    func report(_ number: DocumentReader.LostZeros, at position: inout Position) {
-        position.counts.low += 1
+    func report(_ number: DocumentReader.StoredNumber, at position: inout Position) {
+        position.counts.add(confidence: number.confidence, isValid: true)
         var number = number
         var digits = Array(number.cpf.digits.utf8)
         switch hiding {
@@ -379,11 +407,12 @@ final class FindEngine {
             var object = JSONObjectWriter(to: out)
             object.string("source", position.source)
             if let member = position.member { object.string("member", member) }
+            if let section = position.section { object.string("in", section.rawValue) }
             object.number("line", number.line)
             object.number("column", number.column)
             number.written.withUnsafeBytes { object.string("text", $0) }
             digits.withUnsafeBytes { object.string("cpf", $0) }
-            object.string("confidence", CPFScanner.Confidence.low.rawValue)
+            object.string("confidence", number.confidence.rawValue)
             object.bool("valid", true)
             object.end()
             return
@@ -412,6 +441,7 @@ final class FindEngine {
     /// (its whole path in the archive): `ARCHIVE!MEMBER:name:COLUMN: TEXT`,
     /// and in JSON `"member"` beside `"source"`.
     func findInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil) {
+        let member = member.map(shownMember)
         if settings.accepted != .cpf { return findTaxpayersInName(name, path: path, member: member) }
         var counts = Counts()
         let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
@@ -614,6 +644,7 @@ final class FindEngine {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", source)
                 if let member = position.member { object.string("member", member) }
+                if let section = position.section { object.string("in", section.rawValue) }
                 object.number("line", line)
                 object.number("column", column)
                 object.string("text", written)

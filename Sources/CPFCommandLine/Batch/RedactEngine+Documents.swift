@@ -45,12 +45,17 @@ extension RedactEngine {
                 if let reason = FindEngine.summary(of: redactor.failures, format: format) {
                     throw NotRewritten(reason: reason)
                 }
-                redactedCount += redactor.hidden
-                for (path, kind) in redactor.namesWithNumber {
+                // A member is never renamed, and hiding the name where other members
+                // refer to it (relationships, a manifest) would break them: left as it was.
+                if let (path, kind) = redactor.namesWithNumber.first {
                     let hidden = CPFScanner.redacting(path, style: .full)
                     let message = kind == .cpf ? Message.cpfInName : Message.cnpjInName
-                    notes.append("member \(Escaping.readable(RawText(hidden))): \(message.text(language))")
+                    let more =
+                        redactor.namesWithNumber.count > 1 ? " (and \(redactor.namesWithNumber.count - 1) more)" : ""
+                    throw InputFailure.notRewritten(
+                        "member \(Escaping.readable(RawText(hidden))): \(message.text(language))\(more)")
                 }
+                redactedCount += redactor.hidden
                 guard reencodes else { return }
                 if replacements.isEmpty {
                     try copy(descriptor, from: start, size: size - start, read: read)
@@ -170,9 +175,23 @@ struct ArchiveRedactor {
                     let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
                         try OfficeXMLText(xml: xml, kind: office, part: entry.name)
                     }
-                    let changes = textReplacements(part.text) + lostZerosReplacements(part)
+                    let changes = textReplacements(part.text) + storedNumberReplacements(part)
+                    let rewritten = changes.isEmpty ? xml : try part.replacing(changes)
+                    // Proof before replace, for the part: what its text does not show
+                    // (attributes, formulas, field codes) holds nothing left to hide.
+                    let left = leftInSweep(of: rewritten, written: Set(changes.map(\.with)))
+                    if left > 0 {
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: """
+                                    \(engine.numbers(left)) outside the text redact rewrites (an attribute, a \
+                                    formula, a field code: `find` names it :sweep), which redact does not hide
+                                    """))
+                        continue
+                    }
                     if !changes.isEmpty {
-                        replacements[index] = try part.replacing(changes)
+                        replacements[index] = rewritten
                         hidden += changes.count
                     }
                     continue
@@ -227,6 +246,17 @@ struct ArchiveRedactor {
                     }
                     var bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let count = mask(&bytes)
+                    if count > 0, office == .spreadsheet, DocumentReader.isWorkbookPart(entry.name) {
+                        // A `*` is not allowed in a sheet's name: the workbook would not open.
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: """
+                                    \(engine.numbers(count)) in the workbook's sheet or defined names, which \
+                                    redact cannot hide without breaking the workbook
+                                    """))
+                        continue
+                    }
                     if count > 0 {
                         replacements[index] = bytes
                         hidden += count
@@ -308,18 +338,35 @@ struct ArchiveRedactor {
         return found
     }
 
-    /// The spreadsheet numbers of a part that are CPFs with their leading
-    /// zeros lost (low confidence, hidden only at that minimum), each with
-    /// the hidden text of the CPF padded: `***********` (the cell becomes a
-    /// string cell), or the pseudonym's digits (it stays a number).
-    private func lostZerosReplacements(_ part: OfficeXMLText) -> [(range: Range<Int>, with: [UInt8])] {
-        guard engine.minimumConfidence == .low, engine.accepted != .cnpj else { return [] }
-        return DocumentReader.lostZeros(in: part).compactMap { number in
+    /// The spreadsheet numbers of a part that are CPFs as the sheet stores
+    /// them (see ``DocumentReader/StoredNumber``), of the engine's minimum
+    /// confidence, each with the hidden text of the CPF padded:
+    /// `***********` (the cell becomes a string cell), or the pseudonym's
+    /// digits (it stays a number).
+    private func storedNumberReplacements(_ part: OfficeXMLText) -> [(range: Range<Int>, with: [UInt8])] {
+        guard engine.accepted != .cnpj else { return [] }
+        return DocumentReader.storedNumbers(in: part).compactMap { number in
+            guard number.confidence >= engine.minimumConfidence else { return nil }
             var padded = Array(number.cpf.digits.utf8)
             guard let match = CPFScanner.matches(in: padded, minimumConfidence: .low).first else { return nil }
             padded.withUnsafeMutableBytes { engine.hide(match, in: $0.baseAddress!, origin: 0, counts: false) }
             return (number.range, padded)
         }
+    }
+
+    /// How many matches redaction would hide are left in the sweep of the
+    /// XML part `xml` (see ``XMLSweep``), leaving out those whose text is
+    /// one of `written` (the pseudonyms `--style pseudonym` wrote).
+    private func leftInSweep(of xml: [UInt8], written: Set<[UInt8]>) -> Int {
+        let sweep = xml.withUnsafeBytes { XMLSweep.text(of: $0) }
+        var hidden = sweep
+        var left = 0
+        hidden.withUnsafeMutableBytes { buffer in
+            _ = hideAll(in: buffer) { range in
+                if !written.contains(Array(sweep[range])) { left += 1 }
+            }
+        }
+        return left
     }
 
     /// The CPFs (and CNPJs, with `--document cnpj|any`) of an Office

@@ -50,11 +50,7 @@ final class RedactEngine {
     /// Whether text decoded from another encoding or from gzip is written
     /// back that way (false when the output is only counted).
     let reencodes: Bool
-    /// What the last input leaves that must be reported though it was
-    /// redacted (a member of an archive whose name holds a CPF); the
-    /// caller reports and empties it.
-    var notes: [String] = []
-    /// The language of ``notes``.
+    /// The language of the reasons an input is not rewritten.
     let language: Language
     /// CPFs hidden so far, over every input.
     var redactedCount = 0

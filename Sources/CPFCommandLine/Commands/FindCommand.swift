@@ -343,7 +343,8 @@ enum FindCommand: Command {
         settings.stopsAtFirst = (listing == .names || listing == .nothing) && !arguments.has(Self.stats)
         let run = TreeRun(
             walk: TreeOptions.walk(arguments, reportsNames: true), context: context,
-            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads)
+            showsProgress: Progress.isWanted(disabled: arguments.has(TreeOptions.noProgress)), threads: threads,
+            hidesCPFsInNames: settings.makeHiding != nil)
         settings.threads = TreeOptions.threadsPerFile(threads, files: run.filesAtFirst)
         let stats = TreeStats()
         run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)

@@ -101,6 +101,18 @@ final class DocumentReader {
         var reason: String
     }
 
+    /// What the text handed over between `begin` and `end` is, beside a
+    /// member's (or the document's) own text.
+    enum Section: String {
+        /// The values of an Office part that its text does not show (see
+        /// ``XMLSweep``): attributes, formulas, field codes; only the values
+        /// holding a CPF or CNPJ that the text does not hold (``unplaced(_:placed:)``).
+        case sweep
+    }
+
+    /// The section of the text being handed over, nil for a member's own
+    /// text: set before `begin` is called, until `end` returns.
+    private(set) var section: Section?
     /// What could not be searched, in the order met.
     private(set) var failures: [Failure] = []
     /// Called with the path of every member of an archive (directories
@@ -166,7 +178,7 @@ final class DocumentReader {
     /// after it. Throws a read error of the file.
     func read(
         _ descriptor: FileDescriptor, format: DocumentFormat, begin: ([UInt8]) -> Void,
-        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws(Errno) {
         failures = []
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
@@ -203,7 +215,7 @@ final class DocumentReader {
     /// Reads every member of `archive`, whose members' paths start with `path`.
     private func walk(
         _ archive: ZipArchive, path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
-        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
         let office = officeKind(of: archive)
         for entry in archive.entries {
@@ -222,8 +234,16 @@ final class DocumentReader {
                     let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
                         try OfficeXMLText(xml: xml, kind: office, part: entry.name)
                     }
-                    deliver(part.text, path: memberPath, begin: begin, text: text) {
-                        end(Self.lostZeros(in: part))
+                    let numbers = Self.storedNumbers(in: part)
+                    deliver(part.text, path: memberPath, begin: begin, text: text) { end(numbers) }
+                    var placed = Self.characters(in: part.text)
+                    for number in numbers { placed.insert(number.cpf.digits) }
+                    let unplaced = Self.unplaced(xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: placed)
+                    if !unplaced.isEmpty {
+                        try count(unplaced.count)
+                        section = .sweep
+                        defer { section = nil }
+                        deliver(unplaced, path: memberPath, begin: begin, text: text) { end([]) }
                     }
                     continue
                 }
@@ -348,7 +368,7 @@ final class DocumentReader {
     /// Streams a member through the ``DecodingReader``.
     private func stream(
         _ archive: ZipArchive, _ entry: ZipEntry, path: [UInt8], begin: ([UInt8]) -> Void,
-        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([LostZeros]) -> Void
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
         let area = area
         var memberError: (any Error)?
@@ -390,7 +410,7 @@ final class DocumentReader {
     /// Extracts a PDF's text and hands it over.
     private func pdf(
         _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
-        end: ([LostZeros]) -> Void
+        end: ([StoredNumber]) -> Void
     ) {
         let extractor = PDFTextExtractor(limits: limits)
         do {
@@ -421,10 +441,13 @@ final class DocumentReader {
         end()
     }
 
-    /// A spreadsheet cell holding a number that is a CPF whose leading zeros
-    /// were lost (`1234567890` for 012.345.678-90): 9 or 10 digits that,
-    /// padded with zeros, are a valid CPF. Reported at low confidence.
-    struct LostZeros {
+    /// A spreadsheet cell holding a number that is a CPF as the sheet
+    /// stores it: 9 or 10 digits that, padded with zeros, are a valid CPF
+    /// (`1234567890` for 012.345.678-90: its leading zeros lost), reported
+    /// at low confidence; or 11 digits written otherwise than as 11 digits
+    /// (`3.9053344705E10`, as Apache POI writes every number, or
+    /// `39053344705.0`), reported at medium confidence as bare digits are.
+    struct StoredNumber {
         /// The cell's number in the part's text.
         var range: Range<Int>
         /// Its line and byte column (from 1) in the part's text.
@@ -433,18 +456,21 @@ final class DocumentReader {
         /// The number as written.
         var written: [UInt8]
         var cpf: CPF
+        var confidence: CPFScanner.Confidence
     }
 
-    /// The numeric cells of a part that are CPFs with their leading zeros lost.
-    static func lostZeros(in part: OfficeXMLText) -> [LostZeros] {
-        var found: [LostZeros] = []
+    /// The numeric cells of a part that are CPFs as ``StoredNumber`` says.
+    static func storedNumbers(in part: OfficeXMLText) -> [StoredNumber] {
+        var found: [StoredNumber] = []
         var line = 1
         var lineStart = 0
         var counted = 0
         for (index, range) in part.numericCells.enumerated() {
             // The number as stored (an ods cell's text may be formatted: 1.234.567.890).
-            let value = part.numericValue(ofCell: index)
-            guard (9...10).contains(value.count), value.allSatisfy({ $0 &- 0x30 < 10 }),
+            let stored = part.numericValue(ofCell: index)
+            // 11 digits shown as they are stored are found in the text already.
+            guard let value = integerDigits(of: stored), (9...11).contains(value.count),
+                value.count < 11 || !part.text[range].elementsEqual(value),
                 let cpf = try? CPF(
                     validating: String(decoding: value, as: UTF8.self),
                     options: .init(format: .lenient, padsLeadingZeros: true))
@@ -456,10 +482,97 @@ final class DocumentReader {
             }
             counted = range.lowerBound
             found.append(
-                LostZeros(
-                    range: range, line: line, column: range.lowerBound - lineStart + 1, written: written, cpf: cpf))
+                StoredNumber(
+                    range: range, line: line, column: range.lowerBound - lineStart + 1, written: written, cpf: cpf,
+                    confidence: value.count == 11 ? .medium : .low))
         }
         return found
+    }
+
+    /// The digits of the whole number `number` is written as, without
+    /// leading zeros: `39053344705`, `39053344705.0`, `3.9053344705E10`,
+    /// `3.9053344705e+10`; nil for anything else, a fraction or more than
+    /// 20 digits.
+    ///
+    /// ```swift
+    /// DocumentReader.integerDigits(of: Array("3.9053344705E10".utf8)[...])   // "39053344705"
+    /// ```
+    static func integerDigits(of number: ArraySlice<UInt8>) -> [UInt8]? {
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        var digits: [UInt8] = []
+        var index = number.startIndex
+        while index < number.endIndex, isDigit(number[index]) {
+            digits.append(number[index])
+            index += 1
+        }
+        guard !digits.isEmpty else { return nil }
+        var places = 0
+        if index < number.endIndex, number[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < number.endIndex, isDigit(number[index]) {
+                digits.append(number[index])
+                places += 1
+                index += 1
+            }
+        }
+        var exponent = 0
+        if index < number.endIndex, number[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < number.endIndex, number[index] == UInt8(ascii: "+") { index += 1 }
+            let start = index
+            while index < number.endIndex, isDigit(number[index]), index - start < 3 {
+                exponent = exponent * 10 + Int(number[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard index == number.endIndex else { return nil }
+        let shift = exponent - places
+        if shift < 0 {
+            guard digits.suffix(-shift).allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+            digits.removeLast(-shift)
+        } else {
+            guard digits.count + shift <= 40 else { return nil }
+            digits += repeatElement(UInt8(ascii: "0"), count: shift)
+        }
+        let significant = Array(digits.drop { $0 == UInt8(ascii: "0") })
+        guard significant.count <= 20 else { return nil }
+        return significant
+    }
+
+    /// Whether member `name` of a spreadsheet is its workbook part
+    /// (`xl/workbook.xml`), which holds the sheets' names.
+    static func isWorkbookPart(_ name: [UInt8]) -> Bool {
+        name.count == 15 && name.map { $0 | ($0 &- 0x41 < 26 ? 0x20 : 0) }.elementsEqual("xl/workbook.xml".utf8)
+    }
+
+    /// The characters (a CPF's 11 digits, a CNPJ's 14 characters) of every
+    /// CPF and CNPJ in `text`, of any confidence, mistyped ones too.
+    static func characters(in text: [UInt8]) -> Set<String> {
+        Set(
+            TaxpayerScanner.matches(in: text, accepting: .any, minimumConfidence: .low, includeInvalid: true)
+                .map(\.characters))
+    }
+
+    /// The lines of `sweep` holding a CPF or CNPJ (of any confidence,
+    /// mistyped too) whose characters are not in `placed`, each with its
+    /// line feed: what the sweep adds to the text already read.
+    static func unplaced(_ sweep: [UInt8], placed: Set<String>) -> [UInt8] {
+        let matches = TaxpayerScanner.matches(
+            in: sweep, accepting: .any, minimumConfidence: .low, includeInvalid: true)
+        var kept: [UInt8] = []
+        var lastLine = -1
+        for match in matches where !placed.contains(match.characters) {
+            var start = match.range.lowerBound
+            while start > 0, sweep[start - 1] != 0x0A { start -= 1 }
+            guard start > lastLine else { continue }
+            var end = match.range.upperBound
+            while end < sweep.count, sweep[end] != 0x0A { end += 1 }
+            kept += sweep[start..<min(end + 1, sweep.count)]
+            if kept.last != 0x0A { kept.append(0x0A) }
+            lastLine = end
+        }
+        return kept
     }
 
     /// Reads a document held in memory, for ``ZipArchive``.

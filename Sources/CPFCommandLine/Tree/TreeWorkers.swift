@@ -26,6 +26,8 @@ enum TreeWorkers {
                 output: listing == .matches ? out : OutputBuffer(sink: { _ throws(Errno) in }))
             return { file, descriptor throws(Errno) in
                 current.file = file
+                // With --hide, a CPF in the file's name is hidden too.
+                let printed = file.run.hidesCPFsInNames ? RawText(CPFScanner.redacting(file.name.bytes)) : file.name
                 let before = engine.reportedCounts
                 defer {
                     let after = engine.reportedCounts
@@ -40,16 +42,16 @@ enum TreeWorkers {
                         stats.addName(found: found)
                     }
                     if total > 0, listing == .count || listing == .names {
-                        writeListing(listing, file.name, count: total, json: settings.json, to: out)
+                        writeListing(listing, printed, count: total, json: settings.json, to: out)
                     }
                     out.flush()
                     current.file = nil
                 }
-                if let name = file.entry.name { engine.findInName(name, path: file.name) }
+                if let name = file.entry.name { engine.findInName(name, path: printed) }
                 guard let descriptor else { return }
                 func find(_ input: FileDescriptor) throws(Errno) {
                     do throws(InputFailure) {
-                        try engine.find(input, named: file.name)
+                        try engine.find(input, named: printed)
                     } catch {
                         switch error {
                         case .read(let error): throw error
@@ -108,10 +110,6 @@ enum TreeWorkers {
             engine.accepted = accepted
             // A redaction's failure: a read error thrown, an input not searched reported.
             func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
-                defer {
-                    for note in engine.notes { file.report(message: note) }
-                    engine.notes = []
-                }
                 do throws(InputFailure) {
                     try engine.redact(descriptor)
                     return true

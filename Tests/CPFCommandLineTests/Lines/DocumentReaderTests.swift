@@ -1,0 +1,87 @@
+// Tests of DocumentReader.swift's rules on the text of a document: numbers
+// as a sheet stores them, what the sweep adds to a part's text, and the
+// workbook part. Reading whole documents is tested end to end
+// (DocumentEndToEndTests, DocumentSweepEndToEndTests).
+
+import CPFDecoders
+import CPFKit
+import Testing
+
+@testable import CPFCommandLine
+
+@Suite("DocumentReader")
+struct DocumentReaderTests {
+    static let numbers: [(String, String?)] = [
+        ("39053344705", "39053344705"),
+        ("39053344705.0", "39053344705"),
+        ("39053344705.000", "39053344705"),
+        ("3.9053344705E10", "39053344705"),
+        ("3.9053344705e+10", "39053344705"),
+        ("3.9053344705E+010", "39053344705"),
+        ("1.23456789E9", "1234567890"),
+        ("1.2345678909E9", nil),  // 1234567890.9
+        ("012345678909", "12345678909"),
+        ("5E3", "5000"),
+        ("0", ""),
+        ("3.9053344705E9", nil),  // a fraction
+        ("39053344705.5", nil),
+        ("-39053344705", nil),
+        ("3.9E-10", nil),
+        ("1E999", nil),
+        ("39 053", nil),
+        ("", nil),
+        ("E10", nil),
+        ("3.9053344705E", nil),
+    ]
+
+    @Test("the whole number a cell stores, in any of the forms spreadsheets write", arguments: numbers)
+    func integerDigits(_ written: String, _ digits: String?) {
+        let found = DocumentReader.integerDigits(of: Array(written.utf8)[...])
+        #expect(found.map { String(decoding: $0, as: UTF8.self) } == digits)
+    }
+
+    @Test("stored numbers: 11 digits in exponent form at medium confidence, 9 or 10 padded at low, plain 11 not again")
+    func storedNumbers() throws {
+        let xml = Array(
+            """
+            <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\
+            <row r="1"><c r="A1"><v>3.9053344705E10</v></c><c r="B1"><v>1234567890</v></c>\
+            <c r="C1"><v>39053344705</v></c><c r="D1"><v>12345</v></c><c r="E1"><v>3.9053344706E10</v></c></row>\
+            </sheetData></worksheet>
+            """.utf8)
+        let part = try xml.withUnsafeBytes {
+            try OfficeXMLText(xml: $0, kind: .spreadsheet, part: Array("xl/worksheets/sheet1.xml".utf8))
+        }
+        let found = DocumentReader.storedNumbers(in: part)
+        #expect(found.map(\.cpf.digits) == ["39053344705", "01234567890"])
+        #expect(found.map(\.confidence) == [.medium, .low])
+        #expect(found.map { String(decoding: $0.written, as: UTF8.self) } == ["3.9053344705E10", "1234567890"])
+    }
+
+    @Test("the sweep keeps only the lines whose CPFs and CNPJs the text does not hold, each line once")
+    func unplacedLines() {
+        let sweep = Array(
+            """
+            A1
+            CPF 390.533.447-05
+            529.982.247-25 e 111.444.777-35
+            nada
+            12.ABC.345/01DE-35
+            000.000.000-00
+
+            """.utf8)
+        let placed = DocumentReader.characters(in: Array("CPF 390.533.447-05 e 111.444.777-35".utf8))
+        #expect(placed == ["39053344705", "11144477735"])
+        let kept = DocumentReader.unplaced(sweep, placed: placed)
+        #expect(String(decoding: kept, as: UTF8.self) == "529.982.247-25 e 111.444.777-35\n12.ABC.345/01DE-35\n")
+        #expect(DocumentReader.unplaced(sweep, placed: placed.union(["52998224725", "12ABC34501DE35"])).isEmpty)
+    }
+
+    @Test("the workbook part is xl/workbook.xml, in any case")
+    func workbookPart() {
+        #expect(DocumentReader.isWorkbookPart(Array("xl/workbook.xml".utf8)))
+        #expect(DocumentReader.isWorkbookPart(Array("XL/Workbook.xml".utf8)))
+        #expect(!DocumentReader.isWorkbookPart(Array("xl/workbook.xml.rels".utf8)))
+        #expect(!DocumentReader.isWorkbookPart(Array("xl/worksheets/sheet1.xml".utf8)))
+    }
+}

@@ -1,0 +1,219 @@
+// End-to-end tests of what an Office document holds beside the text a
+// reader shows (docs/reference.md, "The sweep"): formulas, data-validation
+// lists and prompts, field codes, hyperlink targets, numbers as a sheet
+// stores them, sheet and member names. Each was a silent leak: `find` said
+// nothing, or `redact` said "redacted" with the CPF still in the file, or
+// wrote a file its own tool no longer opens.
+
+import CPFTestSupport
+import Foundation
+import Testing
+
+@Suite("cpf find and redact: the sweep of Office documents")
+struct DocumentSweepEndToEndTests {
+    static let tools = DocumentEndToEndTests.documentTools
+    static var py: String { DocumentEndToEndTests.py }
+
+    @Test(
+        """
+        an xlsx formula, a data-validation list and its prompt are found as PART:sweep; redact leaves the \
+        workbook as it was, named, exit 2
+        """,
+        .enabled(if: tools))
+    func formulasAndValidations() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import openpyxl
+            from openpyxl.worksheet.datavalidation import DataValidation
+            w = openpyxl.Workbook(); s = w.active
+            s['A1'] = '="529.982.247-25"'
+            v = DataValidation(type='list', formula1='"111.444.777-35,outro"', prompt='CPF 390.533.447-05')
+            s.add_data_validation(v); v.add('B1')
+            w.save('f.xlsx')
+            EOF
+            cp f.xlsx before.xlsx
+            "$CPF" find f.xlsx; echo "find $?"; "$CPF" find --json f.xlsx | head -n 1
+            "$CPF" redact --in-place f.xlsx; echo "redact $?"; cmp f.xlsx before.xlsx && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "f.xlsx!xl/worksheets/sheet1.xml:sweep:1:2: 529.982.247-25",
+                "f.xlsx!xl/worksheets/sheet1.xml:sweep:2:5: 390.533.447-05",
+                "f.xlsx!xl/worksheets/sheet1.xml:sweep:3:2: 111.444.777-35",
+                "find 0",
+                #"{"source":"f.xlsx","member":"xl/worksheets/sheet1.xml","in":"sweep","line":1,"column":2,"#
+                    + #""text":"529.982.247-25","cpf":"52998224725","confidence":"high","valid":true}"#,
+                "redact 2", "unchanged",
+            ])
+        #expect(
+            result.stderr.contains(
+                "cpf: f.xlsx: not searched: member xl/worksheets/sheet1.xml: 3 CPFs outside the text redact rewrites"))
+        #expect(!result.stderr.contains("247-25"))
+    }
+
+    @Test(
+        """
+        a CPF stored as a number in exponent form (3.9053344705E10, as Apache POI writes it) or with .0 is \
+        found at medium confidence; redact makes the cell a string of stars that openpyxl reads
+        """,
+        .enabled(if: tools))
+    func numbersInExponentForm() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import openpyxl, zipfile
+            w = openpyxl.Workbook(); s = w.active
+            s['A1'] = 39053344705; s['A2'] = 52998224725; s['A3'] = 12345
+            w.save('t.xlsx')
+            z = zipfile.ZipFile('t.xlsx'); parts = {n: z.read(n) for n in z.namelist()}; z.close()
+            x = parts['xl/worksheets/sheet1.xml'].decode()
+            x = x.replace('<v>39053344705</v>', '<v>3.9053344705E10</v>')
+            x = x.replace('<v>52998224725</v>', '<v>52998224725.0</v>')
+            parts['xl/worksheets/sheet1.xml'] = x.encode()
+            with zipfile.ZipFile('n.xlsx', 'w', zipfile.ZIP_DEFLATED) as z:
+                for n, b in parts.items(): z.writestr(n, b)
+            EOF
+            "$CPF" find --json n.xlsx; echo "find $?"
+            "$CPF" redact --in-place n.xlsx; echo "redact $?"
+            "$PY" -c "import openpyxl; s = openpyxl.load_workbook('n.xlsx').active; print([c.value for c in s['A']])"
+            "$CPF" find --confidence low --include-invalid n.xlsx; echo "after $?"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                #"{"source":"n.xlsx","member":"xl/worksheets/sheet1.xml","line":1,"column":1,"#
+                    + #""text":"3.9053344705E10","cpf":"39053344705","confidence":"medium","valid":true}"#,
+                #"{"source":"n.xlsx","member":"xl/worksheets/sheet1.xml","line":2,"column":1,"#
+                    + #""text":"52998224725.0","cpf":"52998224725","confidence":"medium","valid":true}"#,
+                "find 0", "redact 0", "['***********', '***********', 12345]", "after 1",
+            ])
+    }
+
+    @Test(
+        "a Word field code (a HYPERLINK's address) is found as PART:sweep; redact leaves the document as it was",
+        .enabled(if: tools))
+    func wordFieldCodes() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import docx, zipfile
+            d = docx.Document(); d.add_paragraph('Contrato'); d.save('p.docx')
+            z = zipfile.ZipFile('p.docx'); parts = {n: z.read(n) for n in z.namelist()}; z.close()
+            x = parts['word/document.xml'].decode()
+            field = ('</w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">'
+                     ' HYPERLINK "https://x.example/?cpf=52998224725" </w:instrText></w:r>'
+                     '<w:r><w:fldChar w:fldCharType="end"/>')
+            parts['word/document.xml'] = x.replace('<w:t>Contrato</w:t>', '<w:t>Contrato</w:t>' + field).encode()
+            with zipfile.ZipFile('f.docx', 'w', zipfile.ZIP_DEFLATED) as z:
+                for n, b in parts.items(): z.writestr(n, b)
+            EOF
+            cp f.docx before.docx
+            "$CPF" find f.docx; echo "find $?"
+            "$CPF" redact --in-place f.docx; echo "redact $?"; cmp f.docx before.docx && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "f.docx!word/document.xml:sweep:1:36: 52998224725", "find 0", "redact 2", "unchanged",
+            ])
+    }
+
+    @Test(
+        """
+        an OpenDocument hyperlink's target and a number cell's stored value are found; redact hides the \
+        number and leaves a document with a link to a CPF as it was
+        """,
+        .enabled(if: tools))
+    func openDocumentAttributes() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            from odf.opendocument import OpenDocumentText, OpenDocumentSpreadsheet
+            from odf.text import P, A
+            from odf.table import Table, TableRow, TableCell
+            o = OpenDocumentText(); p = P(text='Veja ')
+            p.addElement(A(href='https://x.example/pessoa/529.982.247-25', text='o cadastro'))
+            o.text.addElement(p); o.save('link.odt')
+            s = OpenDocumentSpreadsheet(); t = Table(name='Dados'); r = TableRow()
+            c = TableCell(valuetype='float', value='39053344705'); c.addElement(P(text='3,91E+10'))
+            r.addElement(c); t.addElement(r); s.spreadsheet.addElement(t); s.save('n.ods')
+            EOF
+            cp link.odt before.odt
+            "$CPF" find link.odt n.ods; echo "find $?"
+            "$CPF" redact --in-place link.odt n.ods; echo "redact $?"; cmp link.odt before.odt && echo unchanged
+            "$CPF" find --confidence low --include-invalid n.ods; echo "after $?"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "link.odt!content.xml:sweep:1:26: 529.982.247-25",
+                "n.ods!content.xml:1:1: 3,91E+10",
+                "find 0", "redact 2", "unchanged", "after 1",
+            ])
+    }
+
+    @Test(
+        "a sheet named by a CPF is not hidden with stars (which no spreadsheet accepts): the file is left as it was",
+        .enabled(if: tools))
+    func sheetNamedByACPF() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import openpyxl
+            w = openpyxl.Workbook(); s = w.active; s.title = '52998224725'; s['A1'] = 'x'; w.save('s.xlsx')
+            EOF
+            "$CPF" redact --in-place s.xlsx; echo "redact $?"
+            "$PY" -c "import openpyxl; print(openpyxl.load_workbook('s.xlsx').sheetnames)"
+            """#)
+        #expect(outputLines(result.stdout) == ["redact 2", "['52998224725']"])
+        #expect(result.stderr.contains("member xl/workbook.xml: a CPF in the workbook's sheet or defined names"))
+        #expect(!result.stderr.contains("52998224725"))
+    }
+
+    @Test(
+        """
+        a docx with a member named by a CPF is left as it was by redact (relationships that name it would point \
+        nowhere were it hidden), named with the CPF hidden
+        """,
+        .enabled(if: tools))
+    func memberNamedByACPF() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import docx, zipfile
+            d = docx.Document(); d.add_paragraph('Foto'); d.save('p.docx')
+            z = zipfile.ZipFile('p.docx'); parts = {n: z.read(n) for n in z.namelist()}; z.close()
+            parts['word/media/52998224725.txt'] = b'nada'
+            with zipfile.ZipFile('f.docx', 'w', zipfile.ZIP_DEFLATED) as z:
+                for n, b in parts.items(): z.writestr(n, b)
+            EOF
+            cp f.docx before.docx
+            "$CPF" redact --in-place f.docx; echo "redact $?"; cmp f.docx before.docx && echo unchanged
+            "$PY" -c "import docx; print(docx.Document('f.docx').paragraphs[0].text)"
+            """#)
+        #expect(outputLines(result.stdout) == ["redact 2", "unchanged", "Foto"])
+        #expect(
+            result.stderr
+                == "cpf: f.docx: not rewritten: member word/media/***********.txt: its name holds a CPF (shown hidden), "
+                + "not renamed\n")
+    }
+
+    @Test("find --hide hides the CPFs in file and member names as in the matches", .enabled(if: tools))
+    func hideCoversNames() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && mkdir d && printf 'CPF 390.533.447-05\\n' > d/joao_529.982.247-25.txt &&
+            (cd d && zip -q ../n.zip joao_529.982.247-25.txt) &&
+            "$CPF" find --hide full -r d n.zip; "$CPF" find --hide lgpd --json n.zip; "$CPF" find --hide full -l -r d
+            """)
+        let printed = String(decoding: result.stdout, as: UTF8.self)
+        #expect(!printed.contains("529.982.247-25"))
+        #expect(!printed.contains("390.533.447-05"))
+        #expect(
+            outputLines(result.stdout).prefix(4) == [
+                "d/joao_***.***.***-**.txt:name:6: ***.***.***-**",
+                "d/joao_***.***.***-**.txt:1:5: ***.***.***-**",
+                "n.zip!joao_***.***.***-**.txt:name:6: ***.***.***-**",
+                "n.zip!joao_***.***.***-**.txt:1:5: ***.***.***-**",
+            ])
+        #expect(outputLines(result.stdout).last == "d/joao_***.***.***-**.txt")
+    }
+}
