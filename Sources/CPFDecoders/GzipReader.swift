@@ -66,6 +66,24 @@ public final class GzipReader {
     public private(set) var memberCount = 0
     /// The header of the member being read, or of the last one.
     public private(set) var header: Header?
+    /// The FNAME and FCOMMENT fields of the members' headers read since the
+    /// last ``removeHeaderTexts()``, in order: text a reader of the file
+    /// does not see, which a search for personal data must look at too.
+    public private(set) var headerTexts: [(field: HeaderField, text: [UInt8])] = []
+
+    /// A header field that holds text.
+    public enum HeaderField: String, Sendable {
+        /// FNAME, the original file name.
+        case name
+        /// FCOMMENT.
+        case comment
+    }
+
+    /// Forgets the ``headerTexts`` read so far (so that a file of many
+    /// members holds at most one slice's worth).
+    public func removeHeaderTexts() {
+        headerTexts.removeAll()
+    }
 
     /// The longest FEXTRA, FNAME or FCOMMENT field accepted.
     public static let maximumHeaderFieldLength = 65536
@@ -310,7 +328,10 @@ public final class GzipReader {
                 return
             }
             let field = Array(headerBytes[fieldStart..<count - 1])
-            if case .name = headerStep { header?.name = field } else { header?.comment = field }
+            let kind: HeaderField
+            if case .name = headerStep { kind = .name } else { kind = .comment }
+            if kind == .name { header?.name = field } else { header?.comment = field }
+            if !field.isEmpty { headerTexts.append((kind, field)) }
             nextHeaderStep(after: headerStep)
         case .headerCRC:
             guard count == fieldStart + 2 else { return }

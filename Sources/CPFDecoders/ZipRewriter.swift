@@ -45,9 +45,17 @@ public enum ZipRewriter {
     /// header or data descriptor does not match its record, and what
     /// `archive`'s `read` and `output` throw. An index outside `entries`
     /// is a precondition failure.
+    ///
+    /// `comments` gives new comments to the members at those indices, and
+    /// `archiveComment` a new comment to the archive (each at most 65,535
+    /// bytes), as when a comment holds something to hide.
     public static func rewrite(
-        _ archive: ZipArchive, replacements: [Int: [UInt8]], output: (UnsafeBufferPointer<UInt8>) throws -> Void
+        _ archive: ZipArchive, replacements: [Int: [UInt8]], comments: [Int: [UInt8]] = [:],
+        archiveComment: [UInt8]? = nil, output: (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
+        precondition(
+            comments.values.allSatisfy { $0.count <= 0xFFFF } && (archiveComment?.count ?? 0) <= 0xFFFF,
+            "ZipRewriter: a comment longer than 65,535 bytes")
         let entries = archive.entries
         for index in replacements.keys {
             precondition(entries.indices.contains(index), "ZipRewriter: replacement index \(index) out of range")
@@ -69,6 +77,7 @@ public enum ZipRewriter {
 
         try copy(0..<archive.firstMemberStart)
         var records = entries
+        for (index, comment) in comments { records[index].comment = comment }
         let offsets = entries.map(\.localHeaderOffset)
         let order = entries.indices.sorted { offsets[$0] < offsets[$1] }
         for index in order {
@@ -97,7 +106,7 @@ public enum ZipRewriter {
         try emit(
             endRecords(
                 count: UInt64(entries.count), directoryStart: directoryStart, directorySize: written - directoryStart,
-                archive: archive))
+                archive: archive, comment: archiveComment ?? archive.comment))
     }
 
     /// `contents` deflated by ``Deflater``.
@@ -188,9 +197,9 @@ public enum ZipRewriter {
 
     /// The zip64 end record and locator when needed (APPNOTE 4.3.14,
     /// 4.3.15), then the end of central directory record with the comment.
-    static func endRecords(count: UInt64, directoryStart: UInt64, directorySize: UInt64, archive: ZipArchive)
-        -> [UInt8]
-    {
+    static func endRecords(
+        count: UInt64, directoryStart: UInt64, directorySize: UInt64, archive: ZipArchive, comment: [UInt8]
+    ) -> [UInt8] {
         let zip64 =
             archive.isZip64 || count >= 0xFFFF || directorySize >= 0xFFFF_FFFF || directoryStart >= 0xFFFF_FFFF
         var bytes: [UInt8] = []
@@ -221,8 +230,8 @@ public enum ZipRewriter {
         ZipRecords.append16(shortCount, to: &bytes)
         ZipRecords.append32(saturated & 2 != 0 ? 0xFFFF_FFFF : UInt32(min(directorySize, 0xFFFF_FFFF)), to: &bytes)
         ZipRecords.append32(saturated & 4 != 0 ? 0xFFFF_FFFF : UInt32(min(directoryStart, 0xFFFF_FFFF)), to: &bytes)
-        ZipRecords.append16(UInt16(archive.comment.count), to: &bytes)
-        bytes += archive.comment
+        ZipRecords.append16(UInt16(comment.count), to: &bytes)
+        bytes += comment
         return bytes
     }
 }

@@ -85,6 +85,10 @@ struct GzipReaderTests {
         #expect(reader.header?.hasHeaderCRC == true)
         #expect(reader.header?.isText == true)
         #expect(reader.header?.operatingSystem == 3)
+        #expect(reader.headerTexts.map(\.field) == [.name, .comment])
+        #expect(reader.headerTexts.map(\.text) == [reader.header?.name, reader.header?.comment])
+        reader.removeHeaderTexts()
+        #expect(reader.headerTexts.isEmpty)
         let wrong = try Self.everyFieldMember(data, headerCRC: "crc ^ 1")
         #expect(throws: GzipError.self) { try GzipReader.decompress(wrong) }
     }

@@ -71,6 +71,27 @@ struct ZipRewriterTests {
         }
     }
 
+    @Test(
+        "gives members and the archive new comments, every member's data kept byte for byte",
+        arguments: ZipSamples.fixtureNames.filter { $0 != "sfx.zip" })
+    func replacesComments(name: String) throws {
+        let archive = try ZipSamples.open(try ZipSamples.fixture(name))
+        guard !archive.entries.isEmpty else { return }
+        let last = archive.entries.count - 1
+        var copy: [UInt8] = []
+        try ZipRewriter.rewrite(
+            archive, replacements: [:], comments: [last: Array("dono ***.***.***-**".utf8)],
+            archiveComment: Array("arquivo de ***.***.***-**".utf8)
+        ) { copy += $0 }
+        let reopened = try ZipSamples.open(copy)
+        #expect(reopened.comment == Array("arquivo de ***.***.***-**".utf8))
+        #expect(reopened.entries[last].comment == Array("dono ***.***.***-**".utf8))
+        for (index, (before, after)) in zip(archive.entries, reopened.entries).enumerated() {
+            if index != last { #expect(before.comment == after.comment) }
+            #expect(try rawBytes(archive, before) == (try rawBytes(reopened, after)))
+        }
+    }
+
     @Test("keeps the extra fields of a replaced member, zip64 sizes updated")
     func keepsExtraFields() throws {
         for name in ["deflated.zip", "py-zip64.zip", "zip64.zip"] {

@@ -238,7 +238,7 @@ extension FindEngine {
     }
 
     /// ``findInName(_:path:member:)`` with `--document cnpj|any`.
-    func findTaxpayersInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]?) {
+    func findTaxpayersInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]?, label: String) {
         var counts = Counts()
         let matches = TaxpayerScanner.matches(
             in: name, accepting: settings.accepted, minimumConfidence: .low, includeInvalid: true)
@@ -251,7 +251,7 @@ extension FindEngine {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", path)
                 if let member { member.withUnsafeBytes { object.string("member", $0) } }
-                object.string("in", "name")
+                object.string("in", label)
                 object.number("column", column)
                 text.withUnsafeBytes { object.string("text", $0) }
                 writeFields(match, characters: characters, to: &object)
@@ -265,7 +265,9 @@ extension FindEngine {
                 Escaping.readableBytes(RawText(member), limit: .max).withUnsafeBytes { out.write($0) }
             }
             if settings.colours { Colour.end(to: out) }
-            out.write(":name:")
+            out.write(byte: UInt8(ascii: ":"))
+            out.write(label)
+            out.write(byte: UInt8(ascii: ":"))
             out.write(decimal: column)
             out.write(": ")
             if settings.colours { Colour.start(Colour.match, to: out) }

@@ -211,6 +211,12 @@ final class FindEngine {
     /// The input is decoded first when it is not plain UTF-8 (see
     /// ``DecodingReader``): the lines and columns are those of its text in UTF-8.
     func find(_ descriptor: FileDescriptor, named name: RawText) throws(InputFailure) {
+        // A gzip file's original names and comments, after its text (even when it could not be read to its end).
+        defer {
+            for (field, text) in reader.takeGzipHeaderTexts() {
+                findInName(text[...], path: name, label: "gzip-\(field.rawValue)")
+            }
+        }
         if let format = DocumentFormat.of(descriptor) {
             if settings.accepted != .cpf { return try findTaxpayersInDocument(descriptor, format: format, named: name) }
             return try findInDocument(descriptor, format: format, named: name)
@@ -440,9 +446,14 @@ final class FindEngine {
     /// With `member`, the name is that of a member of the archive at `path`
     /// (its whole path in the archive): `ARCHIVE!MEMBER:name:COLUMN: TEXT`,
     /// and in JSON `"member"` beside `"source"`.
-    func findInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil) {
+    ///
+    /// `label` names what was scanned in place of `name`: `gzip-name` and
+    /// `gzip-comment` for the texts of a gzip file's headers.
+    func findInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil, label: String = "name") {
         let member = member.map(shownMember)
-        if settings.accepted != .cpf { return findTaxpayersInName(name, path: path, member: member) }
+        if settings.accepted != .cpf {
+            return findTaxpayersInName(name, path: path, member: member, label: label)
+        }
         var counts = Counts()
         let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
         for match in matches
@@ -460,7 +471,7 @@ final class FindEngine {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", path)
                 if let member { member.withUnsafeBytes { object.string("member", $0) } }
-                object.string("in", "name")
+                object.string("in", label)
                 object.number("column", column)
                 text.withUnsafeBytes { object.string("text", $0) }
                 digits.withUnsafeBytes { object.string("cpf", $0) }
@@ -476,7 +487,9 @@ final class FindEngine {
                     Escaping.readableBytes(RawText(member), limit: .max).withUnsafeBytes { out.write($0) }
                 }
                 if settings.colours { Colour.end(to: out) }
-                out.write(":name:")
+                out.write(byte: UInt8(ascii: ":"))
+                out.write(label)
+                out.write(byte: UInt8(ascii: ":"))
                 out.write(decimal: column)
                 out.write(": ")
                 if settings.colours { Colour.start(Colour.match, to: out) }

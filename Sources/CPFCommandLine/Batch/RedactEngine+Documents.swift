@@ -41,7 +41,7 @@ extension RedactEngine {
         case .zip:
             do {
                 let archive = try ZipArchive(size: UInt64(size - start), read: read)
-                let replacements = try redactor.redact(archive, path: [], depth: 1)
+                let changes = try redactor.redact(archive, path: [], depth: 1)
                 if let reason = FindEngine.summary(of: redactor.failures, format: format) {
                     throw NotRewritten(reason: reason)
                 }
@@ -57,13 +57,11 @@ extension RedactEngine {
                 }
                 redactedCount += redactor.hidden
                 guard reencodes else { return }
-                if replacements.isEmpty {
+                if changes.isEmpty {
                     try copy(descriptor, from: start, size: size - start, read: read)
                 } else {
                     let out = out
-                    try ZipRewriter.rewrite(archive, replacements: replacements) {
-                        out.write(UnsafeRawBufferPointer($0))
-                    }
+                    try changes.write(archive) { out.write(UnsafeRawBufferPointer($0)) }
                 }
             } catch let error as InputFailure {
                 throw error
@@ -156,14 +154,31 @@ struct ArchiveRedactor {
         return found
     }
 
-    /// The new contents of the members of `archive` with something to
-    /// hide, by index; the failures are collected.
-    mutating func redact(_ archive: ZipArchive, path: [UInt8], depth: Int) throws -> [Int: [UInt8]] {
-        var replacements: [Int: [UInt8]] = [:]
+    /// What redact changes in an archive, by index of its entries: the new
+    /// contents of members, and new comments (hidden where they stand).
+    struct ArchiveChanges {
+        var members: [Int: [UInt8]] = [:]
+        var comments: [Int: [UInt8]] = [:]
+        var archiveComment: [UInt8]?
+
+        var isEmpty: Bool { members.isEmpty && comments.isEmpty && archiveComment == nil }
+
+        /// Writes `archive` with these changes (see ``ZipRewriter``).
+        func write(_ archive: ZipArchive, to output: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+            try ZipRewriter.rewrite(
+                archive, replacements: members, comments: comments, archiveComment: archiveComment, output: output)
+        }
+    }
+
+    /// What `archive` needs changed to hide what it holds; the failures are collected.
+    mutating func redact(_ archive: ZipArchive, path: [UInt8], depth: Int) throws -> ArchiveChanges {
+        var changes = ArchiveChanges()
+        changes.archiveComment = hidden(inComment: archive.comment)
         let office = DocumentReader.officeKind(of: archive, limits: limits)
         for (index, entry) in archive.entries.enumerated() {
             let memberPath = path + entry.name
             if let kind = numberInName(memberPath) { namesWithNumber.append((memberPath, kind)) }
+            changes.comments[index] = hidden(inComment: entry.comment)
             if entry.isDirectory { continue }
             if entry.isEncrypted {
                 failures.append(DocumentReader.Failure(path: memberPath, reason: "encrypted member"))
@@ -175,11 +190,11 @@ struct ArchiveRedactor {
                     let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
                         try OfficeXMLText(xml: xml, kind: office, part: entry.name)
                     }
-                    let changes = textReplacements(part.text) + storedNumberReplacements(part)
-                    let rewritten = changes.isEmpty ? xml : try part.replacing(changes)
+                    let edits = textReplacements(part.text) + storedNumberReplacements(part)
+                    let rewritten = edits.isEmpty ? xml : try part.replacing(edits)
                     // Proof before replace, for the part: what its text does not show
                     // (attributes, formulas, field codes) holds nothing left to hide.
-                    let left = leftInSweep(of: rewritten, written: Set(changes.map(\.with)))
+                    let left = leftInSweep(of: rewritten, written: Set(edits.map(\.with)))
                     if left > 0 {
                         failures.append(
                             DocumentReader.Failure(
@@ -190,9 +205,9 @@ struct ArchiveRedactor {
                                     """))
                         continue
                     }
-                    if !changes.isEmpty {
-                        replacements[index] = rewritten
-                        hidden += changes.count
+                    if !edits.isEmpty {
+                        changes.members[index] = rewritten
+                        hidden += edits.count
                     }
                     continue
                 }
@@ -208,12 +223,11 @@ struct ArchiveRedactor {
                     }
                     let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let inner = try ZipArchive(size: UInt64(bytes.count), read: DocumentReader.reader(of: bytes))
-                    let innerReplacements = try redact(
-                        inner, path: memberPath + [UInt8(ascii: "!")], depth: depth + 1)
-                    if !innerReplacements.isEmpty {
+                    let innerChanges = try redact(inner, path: memberPath + [UInt8(ascii: "!")], depth: depth + 1)
+                    if !innerChanges.isEmpty {
                         var rewritten: [UInt8] = []
-                        try ZipRewriter.rewrite(inner, replacements: innerReplacements) { rewritten += $0 }
-                        replacements[index] = rewritten
+                        try innerChanges.write(inner) { rewritten += $0 }
+                        changes.members[index] = rewritten
                     }
                 case .pdf:
                     let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
@@ -258,7 +272,7 @@ struct ArchiveRedactor {
                         continue
                     }
                     if count > 0 {
-                        replacements[index] = bytes
+                        changes.members[index] = bytes
                         hidden += count
                     }
                 }
@@ -268,7 +282,18 @@ struct ArchiveRedactor {
                 failures.append(DocumentReader.Failure(path: memberPath, reason: DocumentReader.reason(error)))
             }
         }
-        return replacements
+        return changes
+    }
+
+    /// A comment with what redaction hides hidden where it stands (the same
+    /// length), counted in ``hidden``; nil when it has nothing to hide.
+    private mutating func hidden(inComment comment: [UInt8]) -> [UInt8]? {
+        guard !comment.isEmpty else { return nil }
+        var bytes = comment
+        let count = mask(&bytes)
+        guard count > 0 else { return nil }
+        hidden += count
+        return bytes
     }
 
     /// Hides every CPF (and, with `--document cnpj|any`, CNPJ) in `bytes`

@@ -63,6 +63,7 @@ extension RedactEngine {
         scanner.finish { hide($0, in: window, origin: origin) }
         emit(UnsafeRawBufferPointer(start: window, count: keptCount))
         writer?.finish()
+        countGzipHeaderTexts()
         if let failure { throw .notSearched(failure) }
     }
 

@@ -160,7 +160,20 @@ final class RedactEngine {
         scanner.finish { hide($0, in: window, origin: origin) }
         emit(UnsafeRawBufferPointer(start: window, count: keptCount))
         writer?.finish()
+        countGzipHeaderTexts()
         if let failure { throw .notSearched(failure) }
+    }
+
+    /// Counts as hidden what redaction hides in the original names and
+    /// comments of the gzip file just read: the gzip file written back has
+    /// neither, so they are gone, and `--in-place` rewrites a file that
+    /// holds a CPF there only.
+    func countGzipHeaderTexts() {
+        for (_, text) in reader.takeGzipHeaderTexts() {
+            redactedCount += TaxpayerScanner.matches(
+                in: text, accepting: accepted, minimumConfidence: .low, includeInvalid: true
+            ).count { !$0.isValid || $0.confidence >= minimumConfidence }
+        }
     }
 
     /// ``redact(_:)`` for a large regular file: its chunks redacted side by

@@ -185,6 +185,8 @@ final class DecodingReader {
         stopsAtMail: Bool = false,
         layers announce: (InputLayers) -> Void = { _ in }, _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
+        gzipHeaderTexts = []
+        gzipHeaderTextSize = 0
         var announced = false
         var plain = false
         var failure: String?
@@ -325,6 +327,11 @@ final class DecodingReader {
                             let end = min(start + Self.gzipSlice, bytes.count)
                             try gzip.decompress(UnsafeBufferPointer(rebasing: bytes[start..<end])) { text($0) }
                             start = end
+                            if !gzip.headerTexts.isEmpty, let reason = keep(gzip.headerTexts) {
+                                failure = reason
+                                return false
+                            }
+                            gzip.removeHeaderTexts()
                             if let inner {
                                 failure = inner
                                 return false
@@ -371,6 +378,33 @@ final class DecodingReader {
         flush()
         if !announced, failure == nil { announce(layers) }
         return failure
+    }
+
+    /// The original names and comments in the gzip headers of the input
+    /// last read (``GzipReader/headerTexts``), which `find` reports and
+    /// `redact` drops (it writes none).
+    private var gzipHeaderTexts: [(field: GzipReader.HeaderField, text: [UInt8])] = []
+    private var gzipHeaderTextSize = 0
+
+    /// The gzip header texts of the input last read, forgotten once taken.
+    func takeGzipHeaderTexts() -> [(field: GzipReader.HeaderField, text: [UInt8])] {
+        defer { gzipHeaderTexts = [] }
+        return gzipHeaderTexts
+    }
+    /// The most bytes of gzip header text kept for one input.
+    static let maximumGzipHeaderTextSize = 1 << 20
+
+    /// Keeps `texts` in ``gzipHeaderTexts``; why the input is not searched
+    /// completely when they pass ``maximumGzipHeaderTextSize``.
+    private func keep(_ texts: [(field: GzipReader.HeaderField, text: [UInt8])]) -> String? {
+        for (field, text) in texts {
+            gzipHeaderTextSize += text.count
+            guard gzipHeaderTextSize <= Self.maximumGzipHeaderTextSize else {
+                return "gzip: member names and comments longer than \(Self.maximumGzipHeaderTextSize >> 20) MiB"
+            }
+            gzipHeaderTexts.append((field, text))
+        }
+        return nil
     }
 
     /// The block area of the decoded text, ``BlockReader/headroom`` bytes

@@ -108,6 +108,9 @@ final class DocumentReader {
         /// ``XMLSweep``): attributes, formulas, field codes; only the values
         /// holding a CPF or CNPJ that the text does not hold (``unplaced(_:placed:)``).
         case sweep
+        /// The comment of an archive (for the document itself, or a nested
+        /// archive's member) or of a member.
+        case comment
     }
 
     /// The section of the text being handed over, nil for a member's own
@@ -218,9 +221,12 @@ final class DocumentReader {
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
         let office = officeKind(of: archive)
+        // The archive's comment, named after the archive (a nested one's path without its `!`).
+        try comment(archive.comment, path: Array(path.dropLast()), begin: begin, text: text, end: end)
         for entry in archive.entries {
             let memberPath = path + entry.name
             if let memberNamed { memberNamed(memberPath) }
+            try comment(entry.comment, path: memberPath, begin: begin, text: text, end: end)
             if entry.isDirectory { continue }
             func fail(_ reason: String) { failures.append(Failure(path: memberPath, reason: reason)) }
             if entry.isEncrypted {
@@ -275,6 +281,18 @@ final class DocumentReader {
                 fail(Self.reason(error))
             }
         }
+    }
+
+    /// Hands over a comment of an archive or member, if it has one, as the section ``Section/comment``.
+    private func comment(
+        _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        end: ([StoredNumber]) -> Void
+    ) throws {
+        guard !bytes.isEmpty else { return }
+        try count(bytes.count)
+        section = .comment
+        defer { section = nil }
+        deliver(bytes, path: path, begin: begin, text: text) { end([]) }
     }
 
     /// The Office document an archive is, if it is one.

@@ -1,7 +1,7 @@
-// End-to-end tests of what an Office document holds beside the text a
-// reader shows (docs/reference.md, "The sweep"): formulas, data-validation
+// End-to-end tests of what a document holds beside the text a reader shows
+// (docs/reference.md, "What else a file holds"): formulas, data-validation
 // lists and prompts, field codes, hyperlink targets, numbers as a sheet
-// stores them, sheet and member names. Each was a silent leak: `find` said
+// stores them, sheet and member names, zip comments, gzip header names. Each was a silent leak: `find` said
 // nothing, or `redact` said "redacted" with the CPF still in the file, or
 // wrote a file its own tool no longer opens.
 
@@ -9,7 +9,7 @@ import CPFTestSupport
 import Foundation
 import Testing
 
-@Suite("cpf find and redact: the sweep of Office documents")
+@Suite("cpf find and redact: what documents hold beside their text")
 struct DocumentSweepEndToEndTests {
     static let tools = DocumentEndToEndTests.documentTools
     static var py: String { DocumentEndToEndTests.py }
@@ -215,5 +215,68 @@ struct DocumentSweepEndToEndTests {
                 "n.zip!joao_***.***.***-**.txt:1:5: ***.***.***-**",
             ])
         #expect(outputLines(result.stdout).last == "d/joao_***.***.***-**.txt")
+    }
+
+    @Test(
+        """
+        a zip archive's comment and a member's comment are found as ARCHIVE:comment and ARCHIVE!MEMBER:comment; \
+        redact hides them in place and unzip still tests the archive
+        """,
+        .enabled(if: tools))
+    func zipComments() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && python3 - <<'EOF'
+            import zipfile
+            with zipfile.ZipFile('c.zip', 'w', zipfile.ZIP_DEFLATED) as z:
+                z.comment = b'arquivo de 529.982.247-25'
+                i = zipfile.ZipInfo('a.txt'); i.comment = b'dono 390.533.447-05'; z.writestr(i, 'nada aqui\n')
+            EOF
+            "$CPF" find c.zip; "$CPF" find --json c.zip | tail -n 1
+            "$CPF" redact --in-place c.zip; echo "redact $?"; unzip -tq c.zip
+            python3 -c "import zipfile; z = zipfile.ZipFile('c.zip'); print(z.comment.decode(), z.getinfo('a.txt').comment.decode())"
+            "$CPF" find c.zip; echo "after $?"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "c.zip:comment:1:12: 529.982.247-25",
+                "c.zip!a.txt:comment:1:6: 390.533.447-05",
+                #"{"source":"c.zip","member":"a.txt","in":"comment","line":1,"column":6,"text":"390.533.447-05","#
+                    + #""cpf":"39053344705","confidence":"high","valid":true}"#,
+                "redact 0", "No errors detected in compressed data of c.zip.",
+                "arquivo de ***.***.***-** dono ***.***.***-**", "after 1",
+            ])
+    }
+
+    @Test(
+        """
+        a gzip file's original name and comment are found as FILE:gzip-name:COLUMN and FILE:gzip-comment:COLUMN; \
+        redact --in-place writes the file again without them
+        """,
+        .enabled(if: tools))
+    func gzipHeaderTexts() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && python3 - <<'EOF'
+            import gzip
+            body = gzip.compress(b'nada\n')
+            header = bytearray(body[:10]); header[3] = 0x08 | 0x10
+            data = bytes(header) + b'cliente-529.982.247-25.txt\0' + b'CPF 390.533.447-05\0' + body[10:]
+            open('n.gz', 'wb').write(data)
+            EOF
+            "$CPF" find n.gz; echo "find $?"; "$CPF" find --json n.gz | head -n 1
+            "$CPF" redact --in-place n.gz; echo "redact $?"; gzip -t n.gz && gzip -dc n.gz
+            "$CPF" find n.gz; echo "after $?"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "n.gz:gzip-name:9: 529.982.247-25",
+                "n.gz:gzip-comment:5: 390.533.447-05",
+                "find 0",
+                #"{"source":"n.gz","in":"gzip-name","column":9,"text":"529.982.247-25","cpf":"52998224725","#
+                    + #""confidence":"high","valid":true}"#,
+                "redact 0", "nada", "after 1",
+            ])
+        #expect(result.stderr == "cpf: redacted n.gz (2 hidden)\n")
     }
 }
