@@ -38,7 +38,8 @@ enum Message: String, CaseIterable, Sendable {
     case noRandomness, keyFileReadable, keyFileNotRegular
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
-        cannotKeepAttribute, changedWhileRewritten, openForWriting, redactedFile, statsFiles, statsCPFs, progress
+        cannotKeepAttribute, changedWhileRewritten, openForWriting, readBackFound, readBackUnreadable, redactedFile,
+        statsFiles, statsCPFs, progress
     // Inputs not searched completely (gzip, encodings, formats cpf does not read, --pre).
     case notSearched, statsNotSearched
     // -g/--glob, version-control folders, CPFs in names, --pre.
@@ -309,6 +310,16 @@ enum Message: String, CaseIterable, Sendable {
             ("cannot keep its extended attribute {1} ({2})", "não é possível manter seu atributo estendido {1} ({2})")
         case .changedWhileRewritten: ("it changed while it was rewritten", "ele mudou enquanto era reescrito")
         case .openForWriting: ("another program has it open for writing", "outro programa o tem aberto para escrita")
+        case .readBackFound:
+            (
+                "read back, the file written still holds {1} of what was to be hidden",
+                "relido, o arquivo escrito ainda tem {1} do que era para ocultar"
+            )
+        case .readBackUnreadable:
+            (
+                "the file written could not be read back whole ({1})",
+                "o arquivo escrito não pôde ser relido inteiro ({1})"
+            )
         case .redactedFile: ("redacted {1} ({2} hidden)", "{1} reescrito ({2|oculto|ocultos})")
         case .notSearched: ("not searched: {1}", "não pesquisado: {1}")
         case .statsNotSearched:

@@ -47,6 +47,11 @@ enum InPlaceFile {
         case changed
         /// Another process has it open for writing.
         case openForWriting
+        /// Read back, the new contents still hold this many matches of what
+        /// was to be hidden (proof before replace).
+        case readBackFound(Int)
+        /// The new contents could not be read back whole; why.
+        case readBackUnreadable(String)
 
         /// Whether trying again later may succeed.
         var isTransient: Bool { self == .changed || self == .openForWriting }
@@ -55,9 +60,15 @@ enum InPlaceFile {
     /// Writes the new contents of the file `name` in `directory` (open at
     /// `original`, whose status was `status` when it was opened) with
     /// `body`, into an output buffer, then puts them in its place.
+    ///
+    /// `verify`, when given, reads the new contents back from the temporary
+    /// file (open for reading and writing, at offset 0) once they are all
+    /// written, before anything replaces the original: what it throws
+    /// leaves the original as it was.
     static func replace(
         _ name: [UInt8], in directory: OpenDirectory, original: FileDescriptor, status: FileStatus,
-        cleanup: SignalCleanup.Slot? = nil, _ body: (OutputBuffer) throws(Errno) -> Void
+        cleanup: SignalCleanup.Slot? = nil, verify: ((FileDescriptor) throws(Failure) -> Void)? = nil,
+        _ body: (OutputBuffer) throws(Errno) -> Void
     ) throws(Failure) {
         guard status.linkCount <= 1 else { throw .otherNames }
         let (temporary, temporaryName) = try createTemporaryFile(in: directory, cleanup: cleanup)
@@ -67,6 +78,10 @@ enum InPlaceFile {
             do throws(Errno) { try body(out) } catch { throw .system(error) }
             out.flush()
             if let error = out.error { throw .system(error) }
+            if let verify {
+                do throws(Errno) { try temporary.seek(to: 0) } catch { throw .system(error) }
+                try verify(temporary)
+            }
             try giveMetadata(of: original, status: status, to: temporary)
             guard system_sync(temporary.rawValue) else { throw .system(.current) }
             isOpen = false

@@ -27,6 +27,8 @@ enum TreeMessages {
                     language == .english ? copy.error.description : copy.error.portugueseDescription)
             case .changed: Message.changedWhileRewritten.text(language)
             case .openForWriting: Message.openForWriting.text(language)
+            case .readBackFound(let count): Message.readBackFound.text(language, "\(count)")
+            case .readBackUnreadable(let reason): Message.readBackUnreadable.text(language, reason)
             }
         return Message.notRewritten.text(language, reason)
     }

@@ -108,6 +108,36 @@ enum TreeWorkers {
                 threads: threadsPerFile, limits: limits, reencodes: !inPlace)
             engine.isLineLocal = isLineLocal
             engine.accepted = accepted
+            // Proof before replace: what find would report of what was to be hidden, in the file written.
+            var readBack = FindEngine.Settings()
+            readBack.minimumConfidence = minimumConfidence
+            readBack.includesInvalid = true
+            readBack.limits = limits
+            readBack.isLineLocal = isLineLocal
+            readBack.accepted = accepted
+            readBack.printsMatches = false
+            readBack.threads = threadsPerFile
+            let verifier = FindEngine(
+                settings: readBack, context: context, output: OutputBuffer(sink: { _ throws(Errno) in }))
+            var writesPseudonyms = false
+            if case .pseudonym = style { writesPseudonyms = true }
+            // The file written, read back as find reads it: more than `allowed` matches, or a part that
+            // cannot be read, leave the original as it was.
+            func verify(_ temporary: FileDescriptor, named name: [UInt8], allowing allowed: Int)
+                throws(InPlaceFile.Failure)
+            {
+                let before = verifier.foundCount
+                do throws(InputFailure) {
+                    try verifier.find(temporary, named: RawText(name))
+                } catch {
+                    switch error {
+                    case .read(let error): throw .system(error)
+                    case .notSearched(let reason), .notRewritten(let reason): throw .readBackUnreadable(reason)
+                    }
+                }
+                let found = verifier.foundCount - before
+                if found > allowed { throw .readBackFound(found - allowed) }
+            }
             // A redaction's failure: a read error thrown, an input not searched reported.
             func redact(_ engine: RedactEngine, _ descriptor: FileDescriptor, _ file: TreeFile) throws(Errno) -> Bool {
                 do throws(InputFailure) {
@@ -181,8 +211,14 @@ enum TreeWorkers {
                     }
                     try descriptor.seek(to: 0)
                     do throws(InPlaceFile.Failure) {
+                        // Pseudonyms are CPFs: the file written may hold as many as were written, no more.
+                        let allowed = writesPseudonyms ? hidden : 0
+                        let readBack = { (temporary: FileDescriptor) throws(InPlaceFile.Failure) in
+                            try verify(temporary, named: name, allowing: allowed)
+                        }
                         try InPlaceFile.replace(
-                            name, in: directory, original: descriptor, status: status, cleanup: cleanup
+                            name, in: directory, original: descriptor, status: status, cleanup: cleanup,
+                            verify: readBack
                         ) {
                             temporary throws(Errno) in
                             let rewriter = RedactEngine(

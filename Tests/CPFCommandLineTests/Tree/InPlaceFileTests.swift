@@ -57,6 +57,43 @@ struct InPlaceFileTests {
         #expect(names(in: directory.url.path) == ["a.txt"])
     }
 
+    @Test func theNewContentsAreReadBackWholeBeforeTheyReplaceTheOld() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("a.txt", "CPF 390.533.447-05\n")
+        let (folder, original, status) = try open("a.txt", in: directory)
+        defer { original.close() }
+        var readBack: [UInt8] = []
+        let verify = { (temporary: FileDescriptor) throws(InPlaceFile.Failure) in
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = buffer.withUnsafeMutableBytes { (try? temporary.read(into: $0)) ?? -1 }
+            readBack = Array(buffer.prefix(max(count, 0)))
+        }
+        try InPlaceFile.replace(
+            Array("a.txt".utf8), in: folder, original: original, status: status, verify: verify
+        ) { out throws(Errno) in
+            out.write("CPF ***.***.***-**\n")
+        }
+        #expect(readBack == Array("CPF ***.***.***-**\n".utf8))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "CPF ***.***.***-**\n")
+    }
+
+    @Test func aReadBackThatFindsWhatWasToBeHiddenLeavesTheOriginal() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("a.txt", "CPF 390.533.447-05\n")
+        let (folder, original, status) = try open("a.txt", in: directory)
+        defer { original.close() }
+        let verify = { (_: FileDescriptor) throws(InPlaceFile.Failure) in throw .readBackFound(1) }
+        #expect(throws: InPlaceFile.Failure.readBackFound(1)) {
+            try InPlaceFile.replace(
+                Array("a.txt".utf8), in: folder, original: original, status: status, verify: verify
+            ) { out throws(Errno) in
+                out.write("CPF 390.533.447-05\n")
+            }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "CPF 390.533.447-05\n")
+        #expect(names(in: directory.url.path) == ["a.txt"])
+    }
+
     @Test func extendedAttributesAreKept() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("a.txt", "old\n")
