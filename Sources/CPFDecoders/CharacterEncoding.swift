@@ -20,6 +20,41 @@ public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringCon
     /// undefined bytes 81, 8D, 8F, 90 and 9D are read as the C1 controls of
     /// the same number, so every byte means something and comes back unchanged.
     case windows1252
+    /// Another single-byte code page (ISO 8859-2 to 8859-16, Windows-1250 to
+    /// 1258), read in e-mail parts and encoded-words that name it.
+    case singleByte(SingleByteCodePage)
+
+    /// Every encoding: the six above and each ``SingleByteCodePage``.
+    public static let allCases: [CharacterEncoding] =
+        [.utf8, .utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian, .windows1252]
+        + SingleByteCodePage.allCases.map { .singleByte($0) }
+
+    /// The encoding a MIME charset name stands for (RFC 2045, 2047;
+    /// case-insensitive), or nil for one not read: `utf-8`; `us-ascii`,
+    /// `iso-8859-1`, `latin1` and `windows-1252` as Windows-1252;
+    /// `utf-16le`, `utf-16be` and `utf-16` (big-endian, unless a byte order
+    /// mark says otherwise), the same for `utf-32`; and the code pages of
+    /// ``SingleByteCodePage``.
+    ///
+    /// ```swift
+    /// CharacterEncoding(charset: "ISO-8859-15")   // .singleByte(.iso885915)
+    /// CharacterEncoding(charset: "koi8-r")        // nil
+    /// ```
+    public init?(charset: String) {
+        switch charset.lowercased() {
+        case "utf-8", "utf8": self = .utf8
+        case "us-ascii", "ascii", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1",
+            "windows-1252", "cp1252":
+            self = .windows1252
+        case "utf-16le": self = .utf16LittleEndian
+        case "utf-16be", "utf-16": self = .utf16BigEndian
+        case "utf-32le": self = .utf32LittleEndian
+        case "utf-32be", "utf-32": self = .utf32BigEndian
+        default:
+            guard let page = SingleByteCodePage(charset: charset) else { return nil }
+            self = .singleByte(page)
+        }
+    }
 
     /// The name iconv and Python know it by, such as `UTF-16LE`.
     public var description: String {
@@ -30,10 +65,11 @@ public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringCon
         case .utf32LittleEndian: "UTF-32LE"
         case .utf32BigEndian: "UTF-32BE"
         case .windows1252: "CP1252"
+        case .singleByte(let page): page.description
         }
     }
 
-    /// The byte order mark of the encoding (U+FEFF encoded); empty for Windows-1252.
+    /// The byte order mark of the encoding (U+FEFF encoded); empty for the single-byte code pages.
     ///
     /// ```swift
     /// CharacterEncoding.utf16BigEndian.byteOrderMark   // [0xFE, 0xFF]
@@ -45,14 +81,14 @@ public enum CharacterEncoding: Hashable, Sendable, CaseIterable, CustomStringCon
         case .utf16BigEndian: [0xFE, 0xFF]
         case .utf32LittleEndian: [0xFF, 0xFE, 0x00, 0x00]
         case .utf32BigEndian: [0x00, 0x00, 0xFE, 0xFF]
-        case .windows1252: []
+        case .windows1252, .singleByte: []
         }
     }
 
     /// The bytes of one code unit: 1, 2 or 4.
     public var codeUnitSize: Int {
         switch self {
-        case .utf8, .windows1252: 1
+        case .utf8, .windows1252, .singleByte: 1
         case .utf16LittleEndian, .utf16BigEndian: 2
         case .utf32LittleEndian, .utf32BigEndian: 4
         }

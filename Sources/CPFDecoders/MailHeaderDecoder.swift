@@ -1,7 +1,9 @@
 /// Reads the fields of an e-mail header block as a mail client shows them:
 /// folded lines joined (RFC 5322, 2.2.3: the line breaks removed, the
 /// blanks after them kept), RFC 2047 encoded-words decoded (B and Q, in
-/// `utf-8`, `us-ascii`, `iso-8859-1` or `windows-1252`; adjacent
+/// a charset ``CharacterEncoding/init(charset:)`` reads: `utf-8`,
+/// `us-ascii`, `iso-8859-1`, `windows-1252`, `iso-8859-15` and the other
+/// ISO 8859 and Windows code pages, UTF-16 and UTF-32; adjacent
 /// encoded-words joined, the blanks between them dropped, RFC 2047, 6.2)
 /// and RFC 2231 parameters (`filename*=utf-8''...`, continuations
 /// `filename*0*=`, `filename*1*=`) of `Content-Type` and
@@ -187,11 +189,7 @@ public enum MailHeaderDecoder {
 
     /// The encoding a charset name is read in, or nil for one not read.
     static func characterEncoding(_ charset: [UInt8]) -> CharacterEncoding? {
-        switch String(decoding: charset, as: UTF8.self).lowercased() {
-        case "utf-8", "utf8": .utf8
-        case "us-ascii", "ascii", "iso-8859-1", "iso8859-1", "latin1", "latin-1", "windows-1252", "cp1252": .windows1252
-        default: nil
-        }
+        CharacterEncoding(charset: String(decoding: charset, as: UTF8.self))
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

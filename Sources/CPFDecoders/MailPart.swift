@@ -18,6 +18,9 @@ public struct MailPart: Hashable, Sendable {
         case quotedPrintable
         /// `base64`.
         case base64
+        /// `x-uuencode`, `uuencode` or `x-uue`: `begin` and `end` lines
+        /// around lines of uuencoded bytes.
+        case uuencode
     }
 
     /// The media type in lower case, `text/plain` when none is given (RFC 2045, 5.2).
@@ -31,22 +34,20 @@ public struct MailPart: Hashable, Sendable {
     /// The number of the part in the input, counting every leaf part from 0
     /// in the order they come (a message that is not multipart is part 0).
     public var index: Int
+    /// The part's file name, as UTF-8: the `filename` parameter of
+    /// `Content-Disposition`, else the `name` of `Content-Type`, decoded as
+    /// ``MailHeaderDecoder`` decodes them (RFC 2231, RFC 2047); nil when it has none.
+    public var fileName: [UInt8]?
 
-    /// The encoding the body's text is read in: UTF-16 (by its byte order
-    /// mark, big-endian without one) for `utf-16*` in base64 or
-    /// quoted-printable, Windows-1252 for `iso-8859-1`, `latin1`, `us-ascii`
-    /// and `windows-1252`, and UTF-8 (stray bytes as Windows-1252) for
-    /// `utf-8`, any other charset, and bodies that are not text. UTF-16
-    /// without a transfer encoding is read as UTF-8: its line breaks, which
-    /// end the body, are single bytes that cut UTF-16 code units.
+    /// The encoding the body's text is read in: the charset's
+    /// (``CharacterEncoding/init(charset:)``: UTF-8, Windows-1252 for
+    /// `iso-8859-1`, `us-ascii` and `windows-1252`, UTF-16 and UTF-32, the
+    /// ISO 8859 and Windows code pages of ``SingleByteCodePage``), and UTF-8
+    /// (stray bytes as Windows-1252) for any other charset and bodies that
+    /// are not text. `utf-16` and `utf-32` are big-endian unless the body
+    /// starts with a little-endian byte order mark (see ``MailReader``).
     public var textEncoding: CharacterEncoding {
-        switch charset {
-        case "utf-16le" where transferEncoding != .identity: .utf16LittleEndian
-        case "utf-16", "utf-16be": transferEncoding == .identity ? .utf8 : .utf16BigEndian
-        case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252", "us-ascii", "ascii":
-            .windows1252
-        default: .utf8
-        }
+        CharacterEncoding(charset: charset) ?? .utf8
     }
 
     /// Whether the entity is a multipart one with a boundary.
@@ -69,6 +70,7 @@ public struct MailPart: Hashable, Sendable {
         boundary = nil
         transferEncoding = .identity
         self.index = index
+        fileName = nil
         for (name, value) in Self.fields(header) {
             if name == "content-type" {
                 let (type, parameters) = Self.parseContentType(value)
@@ -80,9 +82,38 @@ public struct MailPart: Hashable, Sendable {
             } else if name == "content-transfer-encoding" {
                 let token = String(decoding: value, as: UTF8.self).lowercased().filter { !$0.isWhitespace }
                 transferEncoding =
-                    token == "base64" ? .base64 : token == "quoted-printable" ? .quotedPrintable : .identity
+                    switch token {
+                    case "base64": .base64
+                    case "quoted-printable": .quotedPrintable
+                    case "x-uuencode", "uuencode", "x-uue": .uuencode
+                    default: .identity
+                    }
             }
         }
+        fileName = Self.fileName(header)
+    }
+
+    /// The `filename` of `Content-Disposition` or the `name` of
+    /// `Content-Type`, decoded; looked for only in a header that holds `name`.
+    private static func fileName(_ header: [UInt8]) -> [UInt8]? {
+        guard header.count >= 4,
+            header.indices.dropLast(3).contains(where: {
+                header[$0] | 0x20 == 0x6E && header[$0 + 1] | 0x20 == 0x61
+                    && header[$0 + 2] | 0x20 == 0x6D && header[$0 + 3] | 0x20 == 0x65
+            })
+        else { return nil }
+        var name: [UInt8]?
+        var fileName: [UInt8]?
+        for field in MailHeaderDecoder.fields(header)
+        where field.name == "content-disposition" || field.name == "content-type" {
+            guard let colon = field.text.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let (_, parameters) = parseContentType(Array(field.text[(colon + 1)...]))
+            for (key, value) in parameters where !value.isEmpty {
+                if key == "filename" && field.name == "content-disposition" { fileName = fileName ?? value }
+                if key == "name" && field.name == "content-type" { name = name ?? value }
+            }
+        }
+        return fileName ?? name
     }
 
     /// The fields of a header block: name in lower case, value unfolded with

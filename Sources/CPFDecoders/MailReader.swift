@@ -53,6 +53,49 @@ public final class MailReader {
     private var partCountSeen = 0
     /// The header block last handed over, as written.
     public private(set) var lastHeader: [UInt8] = []
+    /// The leaf parts (``MailPart/index``) in which uuencoded lines were
+    /// decoded: a uuencoded body, or a `begin` ... `end` block in a text.
+    public private(set) var uuencodedParts = Set<Int>()
+    /// The leaf parts whose decoded body is an archive or a compressed or
+    /// PDF file, which the reader hands over as it is, not read inside.
+    public private(set) var unreadAttachments: [Attachment] = []
+
+    /// A part whose body is a container: an archive, compressed data or a PDF.
+    public struct Attachment: Hashable, Sendable {
+        /// What it is, in a few words: `zip archive`, `gzip file`, `PDF`, `xz file`...
+        public var format: String
+        /// Its ``MailPart/fileName``.
+        public var fileName: [UInt8]?
+        /// Its ``MailPart/index``.
+        public var partIndex: Int
+
+        /// What the first bytes of a decoded body say it is: zip (an Office or
+        /// OpenDocument file is one), gzip, a PDF (`%PDF-` at the start, or
+        /// anywhere in the first 1,024 bytes unless `isText`: the part is
+        /// `text/*`), or a format of ``UnreadFormat``; nil for anything else.
+        ///
+        /// ```swift
+        /// MailReader.Attachment.format(of: [0x1F, 0x8B, 0x08, 0x00])   // "gzip file"
+        /// ```
+        public static func format(of leading: [UInt8], isText: Bool = false) -> String? {
+            if leading.starts(with: [0x1F, 0x8B, 0x08]) { return "gzip file" }
+            if leading.starts(with: Array("PK".utf8)), leading.count >= 4,
+                [[3, 4], [5, 6], [7, 8]].contains([leading[2], leading[3]])
+            {
+                return "zip archive"
+            }
+            let pdf = Array("%PDF-".utf8)
+            if leading.count >= pdf.count,
+                (0...(isText ? 0 : min(1024, leading.count) - pdf.count)).contains(where: {
+                    leading[$0..<$0 + pdf.count].elementsEqual(pdf)
+                })
+            {
+                return "PDF"
+            }
+            guard let format = UnreadFormat.detect(leading) else { return nil }
+            return [.zip, .sevenZip, .rar].contains(format) ? "\(format) archive" : "\(format) file"
+        }
+    }
 
     /// Makes a reader of a single message or of an mbox file.
     ///
@@ -127,16 +170,21 @@ public final class MailReader {
             try decoder.finish { try handler(.header, $0, $1) }
         case .partStart(let part, _):
             partCountSeen += 1
-            body = (part, MailBodyDecoder(transferEncoding: part.transferEncoding, encoding: part.textEncoding))
+            body = (part, MailBodyDecoder(part: part))
         case .content(let bytes, let offset, let continues):
             guard let (part, decoder) = body else { return }
             try decoder.content(bytes, offset: offset, lineContinues: continues) { try handler(.body(part), $0, $1) }
+            if decoder.decodedUUEncoded { uuencodedParts.insert(part.index) }
         case .lineBreak(let bytes, let offset):
             guard let (part, decoder) = body else { return }
             try decoder.lineBreak(bytes, offset: offset) { try handler(.body(part), $0, $1) }
         case .partEnd:
             guard let (part, decoder) = body else { return }
             try decoder.finish { try handler(.body(part), $0, $1) }
+            if decoder.decodedUUEncoded { uuencodedParts.insert(part.index) }
+            if let format = Attachment.format(of: decoder.leading, isText: part.mediaType.hasPrefix("text/")) {
+                unreadAttachments.append(Attachment(format: format, fileName: part.fileName, partIndex: part.index))
+            }
             body = nil
         }
     }

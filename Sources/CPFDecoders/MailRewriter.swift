@@ -52,7 +52,16 @@ public final class MailRewriter {
     private final class Rewrite {
         let part: MailPart
         let decoder: MailBodyDecoder
-        let transcoder: UTF8ToTextTranscoder
+        /// Made with the first text, once the decoder knows the byte order read.
+        private var transcoderMade: UTF8ToTextTranscoder?
+        var transcoder: UTF8ToTextTranscoder {
+            if let transcoderMade { return transcoderMade }
+            // A body that started with a byte order mark is written with one.
+            let made = UTF8ToTextTranscoder(
+                encoding: decoder.encoding, writesByteOrderMark: decoder.startsWithByteOrderMark)
+            transcoderMade = made
+            return made
+        }
         let base64: Base64Encoder?
         let quotedPrintable: QuotedPrintableEncoder?
         let lineBreak: [UInt8]
@@ -67,12 +76,7 @@ public final class MailRewriter {
         init(part: MailPart, lineBreak: [UInt8]) {
             self.part = part
             self.lineBreak = lineBreak
-            decoder = MailBodyDecoder(transferEncoding: part.transferEncoding, encoding: part.textEncoding)
-            let encoding = part.textEncoding
-            // A body read as UTF-16 by its byte order mark is written with one.
-            transcoder = UTF8ToTextTranscoder(
-                encoding: encoding,
-                writesByteOrderMark: encoding == .utf16BigEndian && part.charset == "utf-16")
+            decoder = MailBodyDecoder(part: part)
             base64 = part.transferEncoding == .base64 ? Base64Encoder(lineBreak: lineBreak) : nil
             quotedPrintable =
                 part.transferEncoding == .quotedPrintable

@@ -108,7 +108,7 @@ public final class TextToUTF8Transcoder {
     ) -> Int {
         var index = 0
         if atStart {
-            let mark = encoding == .windows1252 ? [] : encoding.byteOrderMark
+            let mark = encoding.byteOrderMark
             if input.count < mark.count && input.elementsEqual(mark.prefix(input.count)) && !isFinal { return 0 }
             atStart = false
             if input.starts(with: mark) && !mark.isEmpty { index = mark.count }
@@ -157,6 +157,20 @@ public final class TextToUTF8Transcoder {
                     continue
                 }
                 emit(Windows1252.scalar(for: input[index]), from: index, length: 1)
+                index += 1
+            }
+        case .singleByte(let page):
+            while index < input.count {
+                var end = index
+                while end < input.count && input[end] < 0x80 { end += 1 }
+                if end > index {
+                    map.appendIdentity(
+                        outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
+                    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                    index = end
+                    continue
+                }
+                emit(page.scalar(for: input[index]), from: index, length: 1)
                 index += 1
             }
         case .utf16LittleEndian, .utf16BigEndian:

@@ -6,7 +6,7 @@
 /// part of valid UTF-8 becomes U+FFFD in UTF-16 and UTF-32, one for each
 /// maximal subpart as the Unicode Standard recommends and Python does (valid
 /// UTF-8 never holds a surrogate, so the output never has an unpaired one), and a
-/// character Windows-1252 lacks becomes `?`. To ``CharacterEncoding/utf8`` the
+/// character Windows-1252 or another single-byte code page lacks becomes `?`. To ``CharacterEncoding/utf8`` the
 /// bytes are copied unchanged, invalid ones included.
 ///
 /// ```swift
@@ -27,14 +27,14 @@ public final class UTF8ToTextTranscoder {
     private var pendingMark: Bool
 
     /// Makes a transcoder to `encoding`, which writes the encoding's byte
-    /// order mark first when `writesByteOrderMark` (never for Windows-1252).
+    /// order mark first when `writesByteOrderMark` (never for a single-byte code page).
     ///
     /// ```swift
     /// let transcoder = UTF8ToTextTranscoder(encoding: .windows1252)
     /// ```
     public init(encoding: CharacterEncoding, writesByteOrderMark: Bool = false) {
         self.encoding = encoding
-        pendingMark = writesByteOrderMark && encoding != .windows1252
+        pendingMark = writesByteOrderMark && !encoding.byteOrderMark.isEmpty
     }
 
     /// Encodes the next piece of UTF-8 (a character cut by the end of the
@@ -135,6 +135,13 @@ public final class UTF8ToTextTranscoder {
             UTF8.encode(scalar) { bytes.append($0) }
         case .windows1252:
             if let byte = Windows1252.byte(for: scalar) {
+                bytes.append(byte)
+            } else {
+                if value != 0xFFFD { replacementCount += 1 }
+                bytes.append(0x3F)
+            }
+        case .singleByte(let page):
+            if let byte = page.byte(for: scalar) {
                 bytes.append(byte)
             } else {
                 if value != 0xFFFD { replacementCount += 1 }

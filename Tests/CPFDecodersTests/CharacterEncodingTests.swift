@@ -71,4 +71,25 @@ struct CharacterEncodingTests {
                 CharacterEncoding.detect(encoded).encoding == (order == "LE" ? .utf16LittleEndian : .utf16BigEndian))
         }
     }
+
+    @Test(
+        "MIME charset names give the encodings the transcoders know, in any case",
+        arguments: [
+            ("UTF-8", CharacterEncoding?.some(.utf8)), ("us-ascii", .windows1252), ("ISO-8859-1", .windows1252),
+            ("latin1", .windows1252), ("windows-1252", .windows1252), ("utf-16", .utf16BigEndian),
+            ("UTF-16LE", .utf16LittleEndian), ("utf-32", .utf32BigEndian), ("utf-32le", .utf32LittleEndian),
+            ("iso-8859-15", .singleByte(.iso885915)), ("cp1251", .singleByte(.windows1251)), ("koi8-r", nil),
+            ("", nil),
+        ])
+    func charsetNames(name: String, encoding: CharacterEncoding?) {
+        #expect(CharacterEncoding(charset: name) == encoding)
+    }
+
+    @Test("every encoding is among allCases once, the code pages named as iconv names them")
+    func allCases() {
+        #expect(CharacterEncoding.allCases.count == 6 + SingleByteCodePage.allCases.count)
+        #expect(Set(CharacterEncoding.allCases).count == CharacterEncoding.allCases.count)
+        #expect(CharacterEncoding.singleByte(.iso885915).description == "ISO-8859-15")
+        #expect(CharacterEncoding.singleByte(.iso885915).byteOrderMark.isEmpty)
+    }
 }

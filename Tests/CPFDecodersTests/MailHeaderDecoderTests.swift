@@ -21,7 +21,8 @@ struct MailHeaderDecoderTests {
             // ISO-8859-2 is not read: that word stays as written, and so do the blanks before it.
             (
                 "=?ISO-8859-1?B?SWYgeW91IGNhbiByZWFkIHRoaXMgeW8=?= =?ISO-8859-2?B?dSB1bmRlcnN0YW5kIHRoZSBleGFtcGxlLg==?=",
-                "If you can read this yo =?ISO-8859-2?B?dSB1bmRlcnN0YW5kIHRoZSBleGFtcGxlLg==?=",
+                // ISO-8859-2 is read since issue 38.
+                "If you can read this you understand the example.",
             ),
             ("=?UTF-8?B?Q1BGIDM5MC41MzMuNDQ3LTA1?=", "CPF 390.533.447-05"),
             ("=?iso-8859-1?Q?CPF_390=2E533=2E447-05?=", "CPF 390.533.447-05"),
@@ -100,7 +101,7 @@ struct MailHeaderDecoderTests {
             ("us-ascii'en-us'This%20is%20%2A%2A%2Afun%2A%2A%2A", "This is ***fun***" as String?),
             ("utf-8''CPF%20390.533.447-05.pdf", "CPF 390.533.447-05.pdf"),
             ("''a%C3%A9", "aé"),
-            ("iso-8859-2''a", nil),
+            ("iso-8859-2''%A3", "Ł"), ("koi8-r''a", nil),
             ("utf-8''%G0", nil),
             ("no quotes", nil),
         ])
@@ -164,5 +165,16 @@ struct MailHeaderDecoderTests {
             #expect(field.raw.filter { $0 != 0x0D && $0 != 0x0A } == field.text)
         }
         _ = MailHeaderDecoder.decodeWords(header)
+    }
+
+    @Test(
+        "encoded-words in ISO-8859-15, the other ISO 8859 and Windows code pages are decoded",
+        arguments: [
+            ("=?ISO-8859-15?Q?=A4_390=2E533=2E447-05?=", "€ 390.533.447-05"),
+            ("=?iso-8859-2?Q?=A3=F3d=BC?=", "Łódź"), ("=?windows-1251?B?z+Di6+4=?=", "Павло"),
+            ("=?latin9?Q?=BD?=", "œ"),
+        ])
+    func codePages(word: String, text: String) {
+        #expect(MailHeaderDecoder.decodeWord(Array(word.utf8)) == Array(text.utf8))
     }
 }

@@ -191,4 +191,129 @@ struct MailReaderTests {
             }
         }
     }
+
+    /// Messages Python's `email` package writes, one per charset given, each
+    /// a text part `Preço € CPF 390.533.447-05`.
+    static func pythonMessages(_ charsets: [String]) throws -> [[UInt8]] {
+        let script = """
+            import sys
+            from email.message import EmailMessage
+            for charset in sys.argv[1:]:
+                m = EmailMessage(); m['From'] = 'a@example.com'; m['Subject'] = charset
+                m.set_content('Preço € CPF 390.533.447-05\\n', charset=charset)
+                data = bytes(m)
+                sys.stdout.buffer.write(b'%d\\n' % len(data) + data)
+            """
+        var output = try toolOutput(
+            "python3 -c \"$(cat)\" \(charsets.joined(separator: " "))", input: Array(script.utf8))
+        var messages: [[UInt8]] = []
+        while let newline = output.firstIndex(of: 0x0A) {
+            let count = Int(String(decoding: output[..<newline], as: UTF8.self))!
+            messages.append(Array(output[(newline + 1)..<(newline + 1 + count)]))
+            output.removeFirst(newline + 1 + count)
+        }
+        return messages
+    }
+
+    @Test(
+        """
+        parts Python writes in ISO-8859-15, UTF-32 (base64, byte order mark or none) and UTF-16 (8-bit, with a \
+        byte order mark) are read in their charset, whatever the piece size
+        """,
+        arguments: [1, 3, 1 << 20])
+    func charsets(pieceSize: Int) throws {
+        let charsets = ["iso-8859-15", "utf-32", "utf-32le", "utf-32be", "utf-16", "utf-16le", "windows-1250"]
+        for (charset, message) in zip(charsets, try Self.pythonMessages(charsets)) {
+            let reading = try MailSamples.read(message, pieceSize: pieceSize)
+            #expect(MailSamples.contains(reading.bodies[0].1, "Preço € CPF 390.533.447-05"), "\(charset)")
+        }
+    }
+
+    @Test("an ISO-8859-15 encoded-word in a header is decoded, its euro sign too")
+    func latin9Header() throws {
+        let message = Array("Subject: =?ISO-8859-15?Q?=A4_CPF_390=2E533=2E447-05?=\nFrom: a@b\n\nx\n".utf8)
+        #expect(MailSamples.contains(try MailSamples.read(message).headers, "Subject: € CPF 390.533.447-05"))
+    }
+
+    @Test(
+        """
+        uuencoded bodies and begin blocks in a plain text part are decoded, the part counted as uuencoded, \
+        whatever the piece size
+        """,
+        arguments: [1, 5, 1 << 20])
+    func uuencode(pieceSize: Int) throws {
+        let script = """
+            import binascii, sys
+            data = 'Nome: José\\nCPF 390.533.447-05\\n'.encode() * 3
+            lines = b''.join(binascii.b2a_uu(data[i:i + 45]) for i in range(0, len(data), 45))
+            block = b'begin 644 dados.txt\\n' + lines + b'`\\nend\\n'
+            sys.stdout.buffer.write(b'From: a@b\\nSubject: uu\\nMIME-Version: 1.0\\nContent-Type: multipart/mixed; '
+                b'boundary=B\\n\\n--B\\nContent-Transfer-Encoding: x-uuencode\\n\\n' + block
+                + b'--B\\nContent-Type: text/plain\\n\\nSegue:\\n' + block + b'Fim.\\n--B\\n'
+                + b'Content-Type: text/plain\\n\\nbegin with a word\\nend\\n--B--\\n')
+            """
+        let message = try toolOutput("python3 -", input: Array(script.utf8))
+        let reader = MailReader()
+        var bodies: [[UInt8]] = [[], [], []]
+        let handler: MailReader.Handler = { segment, utf8, _ in
+            if case .body(let part) = segment { bodies[part.index] += utf8 }
+        }
+        for start in stride(from: 0, to: message.count, by: pieceSize) {
+            try reader.feed(message[start..<min(start + pieceSize, message.count)], handler: handler)
+        }
+        try reader.finish(handler: handler)
+        let text = String(repeating: "Nome: José\nCPF 390.533.447-05\n", count: 3)
+        #expect(String(decoding: bodies[0], as: UTF8.self) == text)
+        // The line break before a boundary is the boundary's.
+        #expect(String(decoding: bodies[1], as: UTF8.self) == "Segue:\nbegin 644 dados.txt\n" + text + "end\nFim.")
+        #expect(String(decoding: bodies[2], as: UTF8.self) == "begin with a word\nend")
+        #expect(reader.uuencodedParts == [0, 1])
+    }
+
+    @Test("a uuencoded byte maps to its whole line in the input")
+    func uuencodeMap() throws {
+        let message = Array("Content-Transfer-Encoding: x-uuencode\n\nbegin 644 a\n#0T!&\n`\nend\n".utf8)
+        let reader = MailReader()
+        var ranges: [Range<Int>] = []
+        let handler: MailReader.Handler = { segment, utf8, map in
+            guard case .body = segment else { return }
+            for offset in 0..<utf8.count { ranges += [map.inputRange(ofOutputOffset: offset)].compactMap { $0 } }
+        }
+        try reader.feed(message, handler: handler)
+        try reader.finish(handler: handler)
+        let line = 51..<56  // `#0T!&`
+        #expect(ranges == [line, line, line])
+    }
+
+    @Test(
+        """
+        attached zip, gzip, PDF and xz files are named by their first decoded bytes, with their file names; \
+        a text part that only mentions %PDF- is not
+        """)
+    func unreadAttachments() throws {
+        let script = """
+            import gzip, io, sys, zipfile
+            from email.message import EmailMessage
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, 'w') as z: z.writestr('a.txt', 'CPF 390.533.447-05')
+            m = EmailMessage(); m['From'] = 'a@b'; m['Subject'] = 'x'
+            m.set_content('Veja o cabeçalho %PDF-1.4 do arquivo.\\n')
+            m.add_attachment(buffer.getvalue(), maintype='application', subtype='zip', filename='Relatório.zip')
+            m.add_attachment(gzip.compress(b'x'), maintype='application', subtype='gzip')
+            m.add_attachment(b'\\n\\n%PDF-1.7\\n', maintype='application', subtype='pdf', filename='r.pdf')
+            m.add_attachment(bytes([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0]), maintype='application', subtype='x-xz',
+                filename='a.xz')
+            m.add_attachment(b'plain', maintype='application', subtype='octet-stream', filename='b.bin')
+            sys.stdout.buffer.write(bytes(m))
+            """
+        let message = try toolOutput("python3 -", input: Array(script.utf8))
+        let reader = MailReader()
+        try reader.feed(message) { _, _, _ in }
+        try reader.finish { _, _, _ in }
+        #expect(
+            reader.unreadAttachments.map {
+                "\($0.partIndex) \($0.format) \(String(decoding: $0.fileName ?? [], as: UTF8.self))"
+            }
+                == ["1 zip archive Relatório.zip", "2 gzip file ", "3 PDF r.pdf", "4 xz file a.xz"])
+    }
 }

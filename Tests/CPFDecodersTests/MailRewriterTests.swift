@@ -212,4 +212,25 @@ struct MailRewriterTests {
             #expect(output == mbox)
         }
     }
+
+    @Test(
+        """
+        parts in ISO-8859-15, windows-1250, UTF-32 (a byte order mark or none) and UTF-16 are written back in \
+        their charset, their byte order mark kept: Python reads the euro sign and the masked digits
+        """)
+    func rewritesCharsets() throws {
+        let charsets = ["iso-8859-15", "windows-1250", "utf-32", "utf-32le", "utf-32be", "utf-16le"]
+        for (charset, message) in zip(charsets, try MailReaderTests.pythonMessages(charsets)) {
+            let output = try MailSamples.rewrite(
+                message, rewrites: { _ in true }, body: { _, text, _ in MailSamples.maskDigits(text) })
+            let text = try toolOutput(
+                """
+                python3 -c 'import email, sys; m = email.message_from_bytes(sys.stdin.buffer.read()); \
+                sys.stdout.buffer.write(m.get_payload(decode=True).decode(m.get_content_charset()).encode())'
+                """, input: output)
+            // Python appends a stray `\n` byte to a little-endian UTF-16 or UTF-32 payload: written back as U+FFFD.
+            let shown = String(decoding: text, as: UTF8.self)
+            #expect(["", "\u{FFFD}"].map { "Preço € CPF ***.***.***-**\n" + $0 }.contains(shown), "\(charset)")
+        }
+    }
 }

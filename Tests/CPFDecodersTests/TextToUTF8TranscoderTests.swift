@@ -93,7 +93,7 @@ struct TextToUTF8TranscoderTests {
             switch encoding {
             case .utf16LittleEndian, .utf16BigEndian: inputOffset += 2 * String(scalar).utf16.count
             case .utf32LittleEndian, .utf32BigEndian: inputOffset += 4
-            case .windows1252: inputOffset += 1
+            case .windows1252, .singleByte: inputOffset += 1
             case .utf8: inputOffset += String(scalar).utf8.count
             }
         }

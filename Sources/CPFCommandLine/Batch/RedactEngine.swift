@@ -224,6 +224,8 @@ final class RedactEngine {
             if let index = scanned { scanner.finish { _ in parts.insert(index) } }
             scanned = nil
         }
+        // Parts in UTF-16 or UTF-32 without a transfer encoding, which are not written back.
+        var wideWithoutTransferEncoding = Set<Int>()
         // A header field whose decoded text holds a CPF that cannot be re-encoded: not rewritten.
         var checkedHeader: [UInt8]?
         var unrewritable = false
@@ -239,6 +241,9 @@ final class RedactEngine {
                 }
             }
             guard case .body(let part) = segment else { return endPart() }
+            if part.transferEncoding == .identity && part.textEncoding.codeUnitSize > 1 {
+                wideWithoutTransferEncoding.insert(part.index)
+            }
             if scanned != part.index {
                 endPart()
                 scanner = MailScanner(self.accepted, hidingFrom: self.minimumConfidence)
@@ -250,6 +255,17 @@ final class RedactEngine {
         try readMail(descriptor, from: start) { bytes in try reader.feed(bytes, handler: find) }
         do { try reader.finish(handler: find) } catch { throw .notSearched("e-mail: \(error)") }
         endPart()
+        if let attachment = reader.unreadAttachments.first { throw .notSearched(DecodingReader.reason(attachment)) }
+        if !parts.isDisjoint(with: reader.uuencodedParts) {
+            throw .notRewritten("e-mail: a uuencoded part holds \(numbers(1)), which redact does not re-encode")
+        }
+        if !parts.isDisjoint(with: wideWithoutTransferEncoding) {
+            throw .notRewritten(
+                """
+                e-mail: a part in UTF-16 or UTF-32 without a transfer encoding holds \(numbers(1)), which redact \
+                does not re-encode
+                """)
+        }
         if unrewritable {
             throw .notSearched(
                 """

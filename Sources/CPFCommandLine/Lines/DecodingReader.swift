@@ -1,4 +1,5 @@
 import CPFDecoders
+import CPFKit
 import CPFSystem
 
 /// How an input was stored, as ``DecodingReader`` found it from its first
@@ -124,7 +125,7 @@ final class DecodingReader {
     /// The bytes looked at to tell what a text is: enough for its encoding
     /// and for e-mail (a header block cut by the sample's end is judged on
     /// its complete lines, so every reader must see the same bytes).
-    static let sampleSize = max(CharacterEncoding.detectionSampleSize, MailDetection.sampleSize)
+    static let sampleSize = max(CharacterEncoding.detectionSampleSize, MailDetection.maximumSampleSize)
 
     /// The kind of e-mail the text starting with `prefix` is, if it is:
     /// only a text starting with a header field name's character is looked
@@ -373,6 +374,9 @@ final class DecodingReader {
         if failure == nil, let mailFailure { failure = mailFailure }
         if failure == nil, let mail {
             do { try mail.finish { kind, utf8, _ in segment(kind, utf8) } } catch { failure = mailReason(error) }
+            if failure == nil, let attachment = mail.unreadAttachments.first {
+                failure = Self.reason(attachment)
+            }
         }
         transcoder?.finish { utf8, _ in deliver(utf8) }
         flush()
@@ -412,6 +416,16 @@ final class DecodingReader {
     private func decodedArea() -> UnsafeMutableRawBufferPointer {
         if decoded == nil { decoded = LargeBuffer.allocate(byteCount: BlockReader.headroom + capacity, alignment: 64) }
         return UnsafeMutableRawBufferPointer(rebasing: decoded![BlockReader.headroom...])
+    }
+
+    /// Why an e-mail message with an attached archive, compressed file or
+    /// PDF was not searched completely: its name (escaped, CPFs hidden)
+    /// and what it is.
+    static func reason(_ attachment: MailReader.Attachment) -> String {
+        let name = attachment.fileName.map {
+            " (\(Escaping.readable(RawText(CPFScanner.redacting($0, style: .full)))))"
+        }
+        return "e-mail: an attached \(attachment.format)\(name ?? ""), which cpf does not read inside e-mail"
     }
 
     /// A decoder's error as the reason an input was not searched.
