@@ -363,7 +363,10 @@ final class DocumentReader {
     ) -> Result<Int, Unreadable> {
         let extractor = PDFTextExtractor(limits: limits)
         do {
-            let text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
+            var text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
+            // What the file holds besides its pages' text.
+            text.append(0x0A)
+            text += try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits) }
             var found = 0
             if accepted == .cpf {
                 var scanner = CPFScanner(hidingFrom: minimumConfidence)
@@ -431,11 +434,30 @@ final class DocumentReader {
         end: ([StoredNumber]) -> Void
     ) {
         let extractor = PDFTextExtractor(limits: limits)
+        var placed: Set<String> = []
         do {
             let extracted = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
             deliver(extracted, path: path, begin: begin, text: text) { end([]) }
+            placed = Self.characters(in: extracted)
         } catch {
             failures.append(Failure(path: path, reason: "PDF: \(error)"))
+            // Encrypted: its strings are ciphertext, and the file is named already.
+            if case PDFError.encrypted? = error as? PDFError { return }
+        }
+        // What the file holds besides its pages' text, even when they have none (a scan with metadata).
+        do {
+            let sweep = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits)
+            }
+            let unplaced = Self.unplaced(sweep, placed: placed)
+            if !unplaced.isEmpty {
+                section = .sweep
+                defer { section = nil }
+                deliver(unplaced, path: path, begin: begin, text: text) { end([]) }
+            }
+        } catch {
+            if !failures.contains(where: { $0.path == path }) {
+                failures.append(Failure(path: path, reason: "PDF: \(error)"))
+            }
         }
     }
 

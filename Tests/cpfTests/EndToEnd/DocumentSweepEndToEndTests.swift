@@ -279,4 +279,48 @@ struct DocumentSweepEndToEndTests {
             ])
         #expect(result.stderr == "cpf: redacted n.gz (2 hidden)\n")
     }
+
+    @Test(
+        """
+        a PDF's metadata, bookmark, annotation, attachment and an earlier revision's text are found as FILE:sweep; \
+        redact names such a PDF not rewritten, inside a zip too
+        """,
+        .enabled(if: tools))
+    func pdfBesidesItsPages() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            from pypdf import PdfReader, PdfWriter
+            from pypdf.annotations import FreeText
+            from pypdf.generic import NameObject, DecodedStreamObject
+            c = canvas.Canvas('m.pdf'); c.drawString(72, 720, 'Contrato')
+            c.bookmarkPage('p1'); c.addOutlineEntry('Fiador 529.982.247-25', 'p1'); c.save()
+            w = PdfWriter(); w.append(PdfReader('m.pdf'))
+            w.add_annotation(page_number=0, annotation=FreeText(text='nota 111.444.777-35', rect=(50, 550, 200, 650)))
+            w.add_attachment('dados.txt', b'CPF 123.456.789-09\n')
+            w.add_metadata({'/Author': 'Ana CPF 390.533.447-05'})
+            w.write('a.pdf')
+            c = canvas.Canvas('v1.pdf'); c.drawString(72, 720, 'CPF 714.602.380-01'); c.save()
+            w = PdfWriter('v1.pdf', incremental=True)
+            s = DecodedStreamObject(); s.set_data(b'BT /F1 12 Tf 72 720 Td (sem dados) Tj ET')
+            w.pages[0][NameObject('/Contents')] = w._add_object(s)
+            w.write('r.pdf')
+            EOF
+            "$CPF" find a.pdf r.pdf; echo "find $?"; pdftotext r.pdf - | head -n 1
+            zip -q z.zip r.pdf && cp a.pdf b.pdf && "$CPF" redact --in-place b.pdf z.zip; echo "redact $?"
+            cmp a.pdf b.pdf && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "a.pdf:sweep:1:9: 390.533.447-05",
+                "a.pdf:sweep:2:8: 529.982.247-25",
+                "a.pdf:sweep:3:6: 111.444.777-35",
+                "a.pdf:sweep:4:5: 123.456.789-09",
+                "r.pdf:sweep:1:5: 714.602.380-01",
+                "find 0", "sem dados", "redact 2", "unchanged",
+            ])
+        #expect(result.stderr.contains("cpf: b.pdf: not rewritten: a PDF holding 4 CPFs"))
+        #expect(result.stderr.contains("cpf: z.zip: not searched: member r.pdf: a PDF holding a CPF"))
+    }
 }

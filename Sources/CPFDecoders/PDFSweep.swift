@@ -1,0 +1,194 @@
+/// Everything a PDF file holds as text besides what its pages show: the
+/// strings of every object in the file, the XMP metadata, the contents of
+/// embedded files and the strings of every other stream, one per line.
+///
+/// The pages' text (``PDFTextExtractor``) is what a reader sees; the file
+/// holds more, which a privacy tool must not pass over: the document
+/// information dictionary (title, author, keywords), XMP metadata,
+/// annotations (`/Contents`, `/T`, `/RC`), form fields (`/V`, `/DV`, `/TU`,
+/// `/Opt`), bookmarks, named destinations and page labels, embedded files,
+/// and every object an incremental update left behind (an earlier revision
+/// of a page, an object no longer referenced).
+///
+/// - Every `N G obj` in the bytes is read, whatever the cross-reference
+///   data says (so earlier revisions too), and the objects inside object
+///   streams; every string in them, at any depth, is a line: UTF-16BE when
+///   it starts with the byte order mark `FE FF`, UTF-8 after `EF BB BF`,
+///   else PDFDocEncoding (read as ISO 8859-1, which agrees with it on
+///   digits, letters and the usual punctuation).
+/// - A stream of `/Type /Metadata` or `/Subtype /XML` is read as XML (see
+///   ``XMLSweep``); one of `/Type /EmbeddedFile` is taken as it is, its
+///   decoded bytes a text; any other stream that is not an image, a font
+///   or an object stream (page contents, form XObjects, annotation
+///   appearances, whatever an old revision kept) has the strings of its
+///   operators read.
+/// - A stream that cannot be decoded is passed over: its object's
+///   dictionary was read all the same.
+///
+/// ```swift
+/// let text = try bytes.withUnsafeBytes { try PDFSweep.text(of: $0) }
+/// // "Ana de Souza\nCPF 390.533.447-05\n..."
+/// ```
+///
+/// - Complexity: O(*n*) in the size of the file and of its decoded streams,
+///   within the ``DecompressionLimits`` and the object bound of
+///   ``PDFDocument``.
+public enum PDFSweep {
+    /// The most objects read, as for the text of the pages.
+    static let maximumObjects = 2_000_000
+
+    /// The sweep of the PDF file `pdf`.
+    ///
+    /// Throws ``PDFError/encrypted`` for an encrypted file (its strings are
+    /// ciphertext), ``PDFError/decompressionLimit(_:)`` past the limits, and
+    /// ``PDFError/tooComplex(_:)`` past the object bound.
+    public static func text(of pdf: UnsafeRawBufferPointer, limits: DecompressionLimits = .default)
+        throws(PDFError) -> [UInt8]
+    {
+        let document = try PDFDocument(pdf, limits: limits)
+        var output: [UInt8] = []
+        var count = 0
+        for offset in objectHeaders(in: pdf) {
+            count += 1
+            guard count <= maximumObjects else { throw .tooComplex("more than \(maximumObjects) objects") }
+            guard let (_, object) = try? document.parseIndirectObject(at: offset, expecting: nil) else { continue }
+            appendStrings(of: object, depth: 0, to: &output)
+            guard case .stream(let dictionary, _) = object else { continue }
+            let type = dictionary["Type"]?.name
+            let subtype = dictionary["Subtype"]?.name
+            if subtype == "Image" || type == "XRef" || dictionary["Length1"] != nil || dictionary["Length2"] != nil
+                || dictionary["Length3"] != nil || subtype == "Type1C" || subtype == "CIDFontType0C"
+                || subtype == "OpenType"
+            {
+                continue
+            }
+            let data: [UInt8]
+            do { data = try document.decodeStream(object) } catch {
+                if case .decompressionLimit = error { throw error }
+                continue
+            }
+            if type == "Metadata" || subtype == "XML" {
+                output += data.withUnsafeBytes { XMLSweep.text(of: $0) }
+            } else if type == "EmbeddedFile" {
+                output += data
+                output.append(0x0A)
+            } else {
+                // Page contents, forms, appearances; an object stream's objects too.
+                data.withUnsafeBytes { appendStrings(ofOperators: $0, to: &output) }
+            }
+        }
+        return output
+    }
+
+    /// The offsets of every `N G obj` in `bytes`, in order.
+    static func objectHeaders(in bytes: UnsafeRawBufferPointer) -> [Int] {
+        var offsets: [Int] = []
+        var index = 0
+        let count = bytes.count
+        func isDigit(_ at: Int) -> Bool { bytes[at] &- 0x30 < 10 }
+        func isSpace(_ at: Int) -> Bool {
+            let byte = bytes[at]
+            return byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0
+        }
+        while index + 3 <= count {
+            guard bytes[index] == UInt8(ascii: "o"), bytes[index + 1] == UInt8(ascii: "b"),
+                bytes[index + 2] == UInt8(ascii: "j"), index + 3 == count || !isRegular(bytes[index + 3])
+            else {
+                index += 1
+                continue
+            }
+            // Back over white space, the generation, white space, the number.
+            var cursor = index - 1
+            var spaces = 0
+            while cursor >= 0, isSpace(cursor) {
+                cursor -= 1
+                spaces += 1
+            }
+            var generationDigits = 0
+            while cursor >= 0, isDigit(cursor) {
+                cursor -= 1
+                generationDigits += 1
+            }
+            var gap = 0
+            while cursor >= 0, isSpace(cursor) {
+                cursor -= 1
+                gap += 1
+            }
+            var numberDigits = 0
+            while cursor >= 0, isDigit(cursor), numberDigits <= 12 {
+                cursor -= 1
+                numberDigits += 1
+            }
+            if spaces > 0, generationDigits > 0, gap > 0, numberDigits > 0, cursor < 0 || !isRegular(bytes[cursor]) {
+                offsets.append(cursor + 1)
+            }
+            index += 3
+        }
+        return offsets
+    }
+
+    /// Whether `byte` is a regular character (neither white space nor a delimiter).
+    private static func isRegular(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20: false
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            false
+        default: true
+        }
+    }
+
+    /// Appends every string in `object` (dictionaries and arrays walked to
+    /// 64 levels), one a line.
+    private static func appendStrings(of object: PDFObject, depth: Int, to output: inout [UInt8]) {
+        guard depth < 64 else { return }
+        switch object {
+        case .string(let bytes): appendText(bytes, to: &output)
+        case .array(let items): for item in items { appendStrings(of: item, depth: depth + 1, to: &output) }
+        case .dictionary(let entries), .stream(let entries, _):
+            for key in entries.keys.sorted() { appendStrings(of: entries[key]!, depth: depth + 1, to: &output) }
+        default: break
+        }
+    }
+
+    /// Appends every string of the operands in `data` (content stream
+    /// operators, or the objects of an object stream), one a line.
+    private static func appendStrings(ofOperators data: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        var parser = PDFParser(data)
+        var tokens = 0
+        while let token = parser.nextToken(), tokens < 50_000_000 {
+            tokens += 1
+            if case .object(.string(let bytes)) = token { appendText(bytes, to: &output) }
+        }
+    }
+
+    /// Appends a PDF text string as UTF-8 and a line feed.
+    private static func appendText(_ bytes: [UInt8], to output: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
+            var index = 2
+            var units: [UInt16] = []
+            while index + 1 < bytes.count {
+                units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+                index += 2
+            }
+            var utf8: [UInt8] = []
+            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
+                utf8.append($0)
+            }
+            output += utf8
+        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            output += bytes.dropFirst(3)
+        } else {
+            for byte in bytes {
+                if byte < 0x80 {
+                    output.append(byte)
+                } else {
+                    output.append(0xC0 | byte >> 6)
+                    output.append(0x80 | byte & 0x3F)
+                }
+            }
+        }
+        output.append(0x0A)
+    }
+}
