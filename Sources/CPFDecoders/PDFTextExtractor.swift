@@ -48,17 +48,31 @@ public struct PDFTextExtractor: Sendable {
     ///
     /// - Complexity: O(*n*) in the first 1024 bytes.
     public static func isPDF(_ prefix: some Collection<UInt8>) -> Bool {
+        headerOffset(prefix) != nil
+    }
+
+    /// Where `%PDF-` starts within the first 1024 bytes of `prefix`, or
+    /// nil. Readers such as poppler count the file's offsets (`startxref`,
+    /// the cross-reference tables) from there, as if the bytes before it
+    /// (a byte order mark, a line, a mail gateway's junk) were not there.
+    ///
+    /// ```swift
+    /// PDFTextExtractor.headerOffset(Array("\u{FEFF}%PDF-1.7\n".utf8))   // 3
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the first 1024 bytes.
+    public static func headerOffset(_ prefix: some Collection<UInt8>) -> Int? {
         let marker = Array("%PDF-".utf8)
         var matched = 0
-        for byte in prefix.prefix(1024) {
+        for (index, byte) in prefix.prefix(1024).enumerated() {
             if byte == marker[matched] {
                 matched += 1
-                if matched == marker.count { return true }
+                if matched == marker.count { return index + 1 - marker.count }
             } else {
                 matched = byte == marker[0] ? 1 : 0
             }
         }
-        return false
+        return nil
     }
 
     /// An extractor whose decoded streams are checked against `limits`.
@@ -85,7 +99,10 @@ public struct PDFTextExtractor: Sendable {
     /// - Complexity: O(*n*) in the size of the file and of its decoded
     ///   streams (a form XObject drawn *k* times is run *k* times).
     public func extractText(from pdf: UnsafeRawBufferPointer) throws(PDFError) -> [UInt8] {
-        let document = try PDFDocument(pdf, limits: limits)
+        // Offsets count from the header (see headerOffset); a file whose
+        // offsets count from its first byte is read by the scan for objects.
+        let start = Self.headerOffset(pdf) ?? 0
+        let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
         let catalog = try document.resolve(document.trailer["Root"] ?? .null)
         let pages = try collectPages(try document.resolve(catalog["Pages"] ?? .null), document: document)
         guard !pages.isEmpty else { throw .malformed("no pages") }

@@ -19,6 +19,10 @@ public enum ZipError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A record of the central directory (or an end record) is damaged: a
     /// wrong signature, a length past its end, a count that does not match.
     case damagedCentralDirectory(offset: UInt64)
+    /// More than one end of central directory record could be the
+    /// archive's (a second one in the archive comment or in data appended
+    /// to it): readers would not agree on its members.
+    case ambiguousEndRecord
     /// The archive spans several disks (split or spanned archives are not read).
     case multipleDisks
     /// Two members' data overlap (a known form of zip bomb), or a member
@@ -79,6 +83,7 @@ public enum ZipError: Error, Hashable, Sendable, CustomStringConvertible {
         case .truncated: return "truncated: the archive ends inside a record or a member"
         case .centralDirectoryTooLarge(let limit): return "central directory over \(limit) bytes"
         case .damagedCentralDirectory(let offset): return "damaged central directory (at byte \(offset))"
+        case .ambiguousEndRecord: return "more than one end of central directory record"
         case .multipleDisks: return "archive split over several disks"
         case .overlappingMembers(let offset):
             return "members overlap (at byte \(offset)): possibly a zip bomb"

@@ -59,6 +59,15 @@ struct PDFTextExtractorTests {
         #expect(PDFTextExtractor.isPDF(Array(prefix.utf8)) == expected)
     }
 
+    @Test("reads a PDF after a byte order mark or lines, its offsets counted from %PDF- as poppler counts them")
+    func headerAfterJunk() throws {
+        let pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05) Tj ET")
+        #expect(PDFTextExtractor.headerOffset(Array("\u{FEFF}%PDF-1.7".utf8)) == 3)
+        for junk in [[0xEF, 0xBB, 0xBF], Array("\nX-Gateway: lixo\n".utf8)] as [[UInt8]] {
+            #expect(try PDFSamples.text(junk + pdf) == "CPF 390.533.447-05\n")
+        }
+    }
+
     /// Content streams with their text: the line and space rules.
     @Test(
         "lays out text lines from the text operators",

@@ -375,7 +375,9 @@ final class FindEngine {
 
     /// What a document's failures say as the reason it was not searched
     /// completely: the first three members named (escaped, CPFs hidden).
-    static func summary(of failures: [DocumentReader.Failure], format: DocumentFormat) -> String? {
+    static func summary(
+        of failures: [DocumentReader.Failure], format: DocumentFormat, verb: String = "searched"
+    ) -> String? {
         guard let first = failures.first else { return nil }
         func named(_ failure: DocumentReader.Failure) -> String {
             guard !failure.path.isEmpty else { return failure.reason }
@@ -385,7 +387,7 @@ final class FindEngine {
         if failures.count == 1 { return named(first) }
         let shown = failures.prefix(3).map(named).joined(separator: "; ")
         let more = failures.count > 3 ? "; and \(failures.count - 3) more" : ""
-        return "\(failures.count) members not searched: \(shown)\(more)"
+        return "\(failures.count) members not \(verb): \(shown)\(more)"
     }
 
     /// Whether matches are shown as pseudonyms, which one thread makes.

@@ -17,6 +17,13 @@ extension RedactEngine {
     /// the archive) or cannot be read (encrypted, damaged) leaves the whole
     /// archive not rewritten: named, with exit status 2.
     ///
+    /// A tar archive is rewritten in place: each plain member's CPFs hidden
+    /// where they stand (its length kept, so every header and offset stays
+    /// valid), the headers never touched. A CPF in a member's name or link
+    /// target, or in a member that cannot be rewritten in place (compressed,
+    /// another encoding, an archive that would change length), leaves the
+    /// file as it was: named, with exit status 2.
+    ///
     /// A PDF is never rewritten: one whose text holds a CPF is named as not
     /// rewritten; one whose text cannot be read, as not searched; one
     /// without a CPF is copied as it is.
@@ -44,6 +51,9 @@ extension RedactEngine {
                 let changes = try redactor.redact(archive, path: [], depth: 1)
                 if let reason = FindEngine.summary(of: redactor.failures, format: format) {
                     throw NotRewritten(reason: reason)
+                }
+                if let reason = FindEngine.summary(of: redactor.refusals, format: format, verb: "rewritten") {
+                    throw InputFailure.notRewritten(reason)
                 }
                 // A member is never renamed, and hiding the name where other members
                 // refer to it (relationships, a manifest) would break them: left as it was.
@@ -73,6 +83,24 @@ extension RedactEngine {
                 if let error = file.error { throw .read(error) }
                 throw .notSearched("zip archive: \(error)")
             }
+        case .tar:
+            let patches: [(offset: UInt64, bytes: [UInt8])]
+            do {
+                let archive = try TarArchive(size: UInt64(size - start), read: read)
+                patches = try redactor.redact(archive, path: [], depth: 1)
+            } catch let error as DocumentReader.BudgetExceeded {
+                throw .notSearched(error.reason)
+            } catch {
+                if let error = file.error { throw .read(error) }
+                throw .notSearched("tar archive: \(error)")
+            }
+            if let reason = FindEngine.summary(of: redactor.failures, format: format) { throw .notSearched(reason) }
+            if let reason = FindEngine.summary(of: redactor.refusals, format: format, verb: "rewritten") {
+                throw .notRewritten(reason)
+            }
+            redactedCount += redactor.hidden
+            guard reencodes else { return }
+            try copy(descriptor, from: start, size: size - start, read: read, patches: patches)
         }
     }
 
@@ -97,17 +125,31 @@ extension RedactEngine {
         let reason: String
     }
 
-    /// Copies the input unchanged to the output.
+    /// Copies the input to the output, unchanged but for `patches` (bytes
+    /// written instead of as many of the input's, at their offsets, in
+    /// order and apart).
     private func copy(
         _ descriptor: FileDescriptor, from start: Int, size: Int,
-        read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int
+        read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int, patches: [(offset: UInt64, bytes: [UInt8])] = []
     ) throws(InputFailure) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { buffer.deallocate() }
         var offset = 0
+        var next = 0
         while offset < size {
+            if next < patches.count, patches[next].offset == UInt64(offset) {
+                patches[next].bytes.withUnsafeBytes { out.write($0) }
+                offset += patches[next].bytes.count
+                next += 1
+                continue
+            }
+            let until = next < patches.count ? Int(patches[next].offset) : size
             let count: Int
-            do { count = try read(buffer, UInt64(offset)) } catch {
+            do {
+                count = try read(
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, until - offset)]),
+                    UInt64(offset))
+            } catch {
                 throw .read((error as? Errno) ?? .inputOutput)
             }
             if count == 0 { break }
@@ -125,6 +167,9 @@ struct ArchiveRedactor {
     let documents: DocumentReader
     /// Members that could not be searched or rewritten.
     private(set) var failures: [DocumentReader.Failure] = []
+    /// Members of a tar archive that hold a CPF redact cannot hide in place
+    /// (in a name, or in a member whose length would change).
+    private(set) var refusals: [DocumentReader.Failure] = []
     /// CPFs hidden in the members rewritten.
     private(set) var hidden = 0
     /// The paths of the members whose names hold a CPF or (with
@@ -229,6 +274,24 @@ struct ArchiveRedactor {
                         try innerChanges.write(inner) { rewritten += $0 }
                         changes.members[index] = rewritten
                     }
+                case .tar:
+                    guard depth < DocumentReader.maximumDepth else {
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: "an archive nested more than \(DocumentReader.maximumDepth) deep"))
+                        continue
+                    }
+                    var bytes = try DocumentReader.hold(archive, entry, budget: &budget)
+                    let patches = try redact(
+                        TarArchive(bytes: bytes), path: memberPath + [UInt8(ascii: "!")], depth: depth + 1)
+                    if !patches.isEmpty {
+                        for patch in patches {
+                            bytes.replaceSubrange(
+                                Int(patch.offset)..<Int(patch.offset) + patch.bytes.count, with: patch.bytes)
+                        }
+                        changes.members[index] = bytes
+                    }
                 case .pdf:
                     let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let found = DocumentReader.countCPFs(
@@ -294,6 +357,128 @@ struct ArchiveRedactor {
         guard count > 0 else { return nil }
         hidden += count
         return bytes
+    }
+
+    /// The bytes to write over `archive`'s to hide its CPFs, by offset in
+    /// it, in order: each plain member's data with its CPFs hidden, as long
+    /// as it was; a nested tar's the same way. What cannot be hidden so is
+    /// a refusal (a name, a member that is no plain text and holds a CPF),
+    /// what cannot be read a failure; the headers are never written.
+    mutating func redact(_ archive: TarArchive, path: [UInt8], depth: Int) throws -> [(offset: UInt64, bytes: [UInt8])]
+    {
+        var patches: [(offset: UInt64, bytes: [UInt8])] = []
+        func refuse(_ path: [UInt8], _ reason: String) {
+            refusals.append(DocumentReader.Failure(path: path, reason: reason))
+        }
+        for member in archive.members {
+            let memberPath = path + member.name
+            let inHeader = "which redact does not rewrite in a tar header"
+            if let kind = numberInName(memberPath) {
+                refuse(memberPath, "its name holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
+            }
+            if !member.linkName.isEmpty, let kind = numberInName(path + member.linkName) {
+                refuse(memberPath, "its link target holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
+            }
+            guard member.hasData, member.size > 0 else { continue }
+            do {
+                let head = try DocumentReader.peek(archive, member)
+                let format = DocumentFormat.detect(head)
+                if format == .tar {
+                    guard depth < DocumentReader.maximumDepth else {
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: "an archive nested more than \(DocumentReader.maximumDepth) deep"))
+                        continue
+                    }
+                    let inner = try TarArchive(bytes: try DocumentReader.hold(archive, member, budget: &budget))
+                    let innerPatches = try redact(inner, path: memberPath + [UInt8(ascii: "!")], depth: depth + 1)
+                    patches += innerPatches.map { (member.dataStart + $0.offset, $0.bytes) }
+                    continue
+                }
+                let plain =
+                    format == nil
+                    && head.withUnsafeBytes { head in
+                        if case .success(let layers) = DecodingReader.sniff(head) { layers.isPlain } else { false }
+                    }
+                let bytes = try DocumentReader.hold(archive, member, budget: &budget)
+                if plain {
+                    var copy = bytes
+                    let count = mask(&copy)
+                    guard count > 0 else { continue }
+                    // A pax sparse map may lie at the start of the data: never rewritten.
+                    if member.isSparse {
+                        refuse(
+                            memberPath, "a sparse file holding \(engine.numbers(count)), which redact does not rewrite")
+                        continue
+                    }
+                    patches.append((member.dataStart, copy))
+                    hidden += count
+                    continue
+                }
+                // Compressed, another encoding, e-mail, an archive or a PDF:
+                // its CPFs cannot be hidden without changing its length.
+                let found = try countInMember(bytes, path: memberPath, depth: depth)
+                if found > 0 {
+                    let kind = format.map { "a \($0.name)" } ?? DecodingReader.describe(head)
+                    let what = "\(kind) holding \(engine.numbers(found))"
+                    refuse(memberPath, "\(what), which redact does not rewrite inside a tar")
+                }
+            } catch let error as DocumentReader.BudgetExceeded {
+                throw error
+            } catch {
+                failures.append(DocumentReader.Failure(path: memberPath, reason: DocumentReader.reason(error)))
+            }
+        }
+        return patches
+    }
+
+    /// How many matches of the engine's kinds and confidence `find` would
+    /// report in a member held whole; what cannot be read is a failure.
+    private mutating func countInMember(_ bytes: [UInt8], path: [UInt8], depth: Int) throws -> Int {
+        var found = 0
+        let minimum = engine.minimumConfidence
+        let accepted = engine.accepted
+        var cpfs = CPFScanner(hidingFrom: minimum)
+        var taxpayers = TaxpayerScanner(accepting: accepted)
+        func count(_ match: TaxpayerScanner.Match) {
+            if !match.isValid || match.confidence >= minimum { found += 1 }
+        }
+        let reader = documents
+        // A CPF in the name of a member inside it counts too.
+        reader.memberNamed = { name in
+            let named =
+                accepted == .cpf
+                ? !CPFScanner.matches(in: name, minimumConfidence: minimum, includeInvalid: true).isEmpty
+                : !TaxpayerScanner.matches(
+                    in: name, accepting: accepted, minimumConfidence: minimum, includeInvalid: true
+                ).isEmpty
+            if named { found += 1 }
+        }
+        defer { reader.memberNamed = nil }
+        try reader.read(
+            member: bytes, path: path, depth: depth,
+            begin: { _ in
+                cpfs = CPFScanner(hidingFrom: minimum)
+                taxpayers = TaxpayerScanner(accepting: accepted)
+            },
+            text: { block in
+                if accepted == .cpf {
+                    cpfs.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 }
+                } else {
+                    taxpayers.feed(UnsafeRawBufferPointer(block), onMatch: count)
+                }
+            },
+            end: { numbers in
+                if accepted == .cpf {
+                    cpfs.finish { _ in found += 1 }
+                    if minimum == .low { found += numbers.count }
+                } else {
+                    taxpayers.finish(onMatch: count)
+                }
+            })
+        failures += reader.failures
+        return found
     }
 
     /// Hides every CPF (and, with `--document cnpj|any`, CNPJ) in `bytes`

@@ -263,6 +263,12 @@ final class DecodingReader {
                 inner = "gzip holding \(nested) data, which cpf does not read"
                 return
             }
+            // Its headers are no text: never scanned, never rewritten.
+            if TarArchive.isTar(held) {
+                textDecided = true
+                inner = "gzip holding a tar archive, which cpf reads only from a file"
+                return
+            }
             held.withUnsafeBufferPointer { decoded($0) }
         }
         // Decompressed text.

@@ -3,29 +3,43 @@ import CPFKit
 import CPFSystem
 
 /// A kind of input read as a whole document rather than as a stream of
-/// text: a zip archive (Office documents are zip archives) or a PDF.
+/// text: a zip archive (Office documents are zip archives), a tar archive
+/// or a PDF.
 enum DocumentFormat: Equatable {
     case zip
     case pdf
+    case tar
+
+    /// The bytes of an input's start looked at: `%PDF-` may be anywhere in them.
+    static let prefixSize = 1024
 
     /// The format of an input from its first bytes: a zip archive by its
-    /// first record's signature, a PDF by `%PDF-` at its very start.
+    /// first record's signature, a tar archive by its first header (see
+    /// ``TarArchive/isTar(_:)``), a PDF by `%PDF-` within its first
+    /// 1,024 bytes (after a byte order mark, a line or other bytes, as PDF
+    /// readers accept).
     static func detect(_ prefix: some Collection<UInt8>) -> DocumentFormat? {
         if ZipArchive.isZip(prefix) { return .zip }
-        if prefix.starts(with: "%PDF-".utf8) { return .pdf }
+        // Before the PDF: a tar's first member may be a PDF, 512 bytes in.
+        if TarArchive.isTar(prefix) { return .tar }
+        if PDFTextExtractor.isPDF(prefix.prefix(prefixSize)) { return .pdf }
         return nil
     }
 
     /// The format of the regular file open at `descriptor`, from its first
-    /// bytes read at its offset without moving it; nil for anything else
-    /// (a pipe is read as a stream, see ``DecodingReader``).
+    /// bytes read at its offset without moving it, or from its end: a zip
+    /// archive with anything before it (a self-extracting stub) by its end
+    /// of central directory record in the file's last 65,557 bytes. Nil
+    /// for anything else (a pipe is read as a stream, see ``DecodingReader``).
     static func of(_ descriptor: FileDescriptor) -> DocumentFormat? {
-        guard system_regularFileSize(descriptor.rawValue) != nil, let offset = try? descriptor.currentOffset() else {
-            return nil
-        }
-        var prefix = [UInt8](repeating: 0, count: 8)
+        guard let size = system_regularFileSize(descriptor.rawValue), let offset = try? descriptor.currentOffset(),
+            offset <= size
+        else { return nil }
+        var prefix = [UInt8](repeating: 0, count: prefixSize)
         let count = prefix.withUnsafeMutableBytes { (try? descriptor.read(into: $0, at: offset)) ?? 0 }
-        return detect(prefix[..<count])
+        if let format = detect(prefix[..<count]) { return format }
+        let file = PositionalFileReader(descriptor, start: offset)
+        return ZipArchive.hasEndRecord(size: UInt64(size - offset), read: file.read(into:at:)) ? .zip : nil
     }
 
     /// The name of the format in a message.
@@ -33,6 +47,7 @@ enum DocumentFormat: Equatable {
         switch self {
         case .zip: "zip archive"
         case .pdf: "PDF"
+        case .tar: "tar archive"
         }
     }
 }
@@ -202,16 +217,105 @@ final class DocumentReader {
             }
             bytes.removeLast(bytes.count - count)
             pdf(bytes, path: [], begin: begin, text: text, end: end)
-        case .zip:
+        case .zip, .tar:
             do {
-                let archive = try ZipArchive(size: UInt64(size - start), read: read)
-                try walk(archive, path: [], depth: 1, begin: begin, text: text, end: end)
+                if format == .zip {
+                    let archive = try ZipArchive(size: UInt64(size - start), read: read)
+                    try walk(archive, path: [], depth: 1, begin: begin, text: text, end: end)
+                } else {
+                    let archive = try TarArchive(size: UInt64(size - start), read: read)
+                    try walk(archive, path: [], depth: 1, begin: begin, text: text, end: end)
+                }
             } catch let error as BudgetExceeded {
                 failures.append(Failure(path: [], reason: error.reason))
             } catch {
                 if let error = file.error { throw error }
-                failures.append(Failure(path: [], reason: "zip archive: \(error)"))
+                failures.append(Failure(path: [], reason: "\(format.name): \(error)"))
             }
+        }
+    }
+
+    /// Reads a member held whole (`bytes`, at `path`, `depth` archives
+    /// deep) as a member of an archive is read: what `redact` cannot
+    /// rewrite in place is read so, to tell whether it holds a CPF. The
+    /// failures are those of this member only.
+    func read(
+        member bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        failures = []
+        budget = Budget(limits: limits, documentSize: bytes.count)
+        let head = Array(bytes.prefix(Self.peekSize))
+        try member(
+            head: head, path: path, depth: depth, hold: { bytes },
+            contents: { body in try bytes.withUnsafeBufferPointer { try body($0) } }, begin: begin, text: text,
+            end: end)
+    }
+
+    /// Reads every member of a tar `archive`, whose members' paths start with `path`.
+    private func walk(
+        _ archive: TarArchive, path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        for entry in archive.members {
+            let memberPath = path + entry.name
+            if let memberNamed {
+                memberNamed(memberPath)
+                if !entry.linkName.isEmpty { memberNamed(path + entry.linkName) }
+            }
+            guard entry.hasData else { continue }
+            do {
+                let head = try Self.peek(archive, entry)
+                try member(
+                    head: head, path: memberPath, depth: depth,
+                    hold: { [self] in try Self.hold(archive, entry, budget: &budget) },
+                    contents: { body in try archive.withContents(of: entry, body) }, begin: begin, text: text,
+                    end: end)
+            } catch let error as BudgetExceeded {
+                throw error
+            } catch {
+                failures.append(Failure(path: memberPath, reason: Self.reason(error)))
+            }
+        }
+    }
+
+    /// Reads one member of an archive that is not an Office part, as its
+    /// first bytes `head` say: a nested archive or a PDF held whole
+    /// (`hold`), anything else streamed (`contents`) through the
+    /// ``DecodingReader``. A nested archive that cannot be opened is a
+    /// failure of the member; a read error of the member is thrown.
+    private func member(
+        head: [UInt8], path memberPath: [UInt8], depth: Int, hold: () throws -> [UInt8],
+        contents: @escaping ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void,
+        begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        switch DocumentFormat.detect(head) {
+        case .some(let format) where format != .pdf:
+            guard depth < Self.maximumDepth else {
+                failures.append(
+                    Failure(path: memberPath, reason: "an archive nested more than \(Self.maximumDepth) deep"))
+                return
+            }
+            let bytes = try hold()
+            let innerPath = memberPath + [UInt8(ascii: "!")]
+            let before = failures.count
+            do {
+                if format == .zip {
+                    let inner = try ZipArchive(size: UInt64(bytes.count), read: Self.reader(of: bytes))
+                    try walk(inner, path: innerPath, depth: depth + 1, begin: begin, text: text, end: end)
+                } else {
+                    let inner = try TarArchive(bytes: bytes)
+                    try walk(inner, path: innerPath, depth: depth + 1, begin: begin, text: text, end: end)
+                }
+            } catch let error as BudgetExceeded {
+                throw error
+            } catch {
+                failures.insert(Failure(path: memberPath, reason: "\(format.name): \(error)"), at: before)
+            }
+        case .some:
+            pdf(try hold(), path: memberPath, begin: begin, text: text, end: end)
+        case nil:
+            try stream(contents, path: memberPath, begin: begin, text: text, end: end)
         }
     }
 
@@ -253,28 +357,10 @@ final class DocumentReader {
                     }
                     continue
                 }
-                switch DocumentFormat.detect(head) {
-                case .zip:
-                    guard depth < Self.maximumDepth else {
-                        fail("an archive nested more than \(Self.maximumDepth) deep")
-                        continue
-                    }
-                    let bytes = try hold(archive, entry)
-                    let inner = try ZipArchive(size: UInt64(bytes.count), read: Self.reader(of: bytes))
-                    let innerPath = memberPath + [UInt8(ascii: "!")]
-                    let before = failures.count
-                    do {
-                        try walk(inner, path: innerPath, depth: depth + 1, begin: begin, text: text, end: end)
-                    } catch let error as BudgetExceeded {
-                        throw error
-                    } catch {
-                        failures.insert(Failure(path: memberPath, reason: "zip archive: \(error)"), at: before)
-                    }
-                case .pdf:
-                    pdf(try hold(archive, entry), path: memberPath, begin: begin, text: text, end: end)
-                case nil:
-                    try stream(archive, entry, path: memberPath, begin: begin, text: text, end: end)
-                }
+                try member(
+                    head: head, path: memberPath, depth: depth, hold: { try hold(archive, entry) },
+                    contents: { [limits] body in try archive.withContents(of: entry, limits: limits, body) },
+                    begin: begin, text: text, end: end)
             } catch let error as BudgetExceeded {
                 throw error
             } catch {
@@ -317,6 +403,30 @@ final class DocumentReader {
             }
         } catch is Stop {}
         return head
+    }
+
+    /// The first bytes of a tar member (at most ``peekSize``).
+    static func peek(_ archive: TarArchive, _ member: TarArchive.Member) throws -> [UInt8] {
+        var head: [UInt8] = []
+        do {
+            try archive.withContents(of: member) { bytes in
+                head += bytes.prefix(Self.peekSize - head.count)
+                if head.count >= Self.peekSize { throw Stop() }
+            }
+        } catch is Stop {}
+        return head
+    }
+
+    /// A tar member's bytes, whole; at most ``maximumHeldSize``, counted in `budget`.
+    static func hold(_ archive: TarArchive, _ member: TarArchive.Member, budget: inout Budget) throws -> [UInt8] {
+        guard member.size <= UInt64(Self.maximumHeldSize) else { throw HeldTooLarge() }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(member.size))
+        try archive.withContents(of: member) { piece in
+            try budget.count(piece.count)
+            bytes += piece
+        }
+        return bytes
     }
 
     /// A member's bytes, whole; at most ``maximumHeldSize``, counted in `budget`.
@@ -386,10 +496,11 @@ final class DocumentReader {
         }
     }
 
-    /// Streams a member through the ``DecodingReader``.
+    /// Streams a member, whose bytes `contents` hands to the function it
+    /// is given, through the ``DecodingReader``.
     private func stream(
-        _ archive: ZipArchive, _ entry: ZipEntry, path: [UInt8], begin: ([UInt8]) -> Void,
-        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+        _ contents: @escaping ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void, path: [UInt8],
+        begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
         let area = area
         var memberError: (any Error)?
@@ -397,7 +508,7 @@ final class DocumentReader {
             var fill = 0
             var going = true
             do {
-                try archive.withContents(of: entry, limits: limits) { piece in
+                try contents { piece in
                     try count(piece.count)
                     var index = 0
                     while index < piece.count {
@@ -634,6 +745,7 @@ final class DocumentReader {
         case let error as DecompressionLimitError: "decompression limit: \(error)"
         case let error as InflateError: "corrupt deflate data: \(error)"
         case let error as OfficeXMLError: "Office XML: \(error)"
+        case let error as TarError: "tar archive: \(error)"
         default: "\(error)"
         }
     }

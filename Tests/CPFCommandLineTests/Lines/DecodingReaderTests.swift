@@ -71,6 +71,25 @@ struct DecodingReaderTests {
         #expect(result.layers == [InputLayers(gzip: true, encoding: .utf16BigEndian, byteOrderMark: true)])
     }
 
+    @Test("a tar inside gzip is not searched: its headers are no text, never scanned nor rewritten")
+    func tarInsideGzip() throws {
+        var header = [UInt8](repeating: 0, count: 512)
+        for (index, byte) in Array("a.txt".utf8).enumerated() { header[index] = byte }
+        for (index, byte) in Array("00000000023".utf8).enumerated() { header[124 + index] = byte }
+        header[156] = UInt8(ascii: "0")
+        for (index, byte) in Array("ustar\u{0}00        ".utf8).enumerated() { header[257 + index] = byte }
+        for index in 148..<156 { header[index] = 0x20 }
+        let sum = String(header.reduce(0) { $0 + Int($1) }, radix: 8)
+        for (index, byte) in Array((String(repeating: "0", count: 6 - sum.count) + sum).utf8).enumerated() {
+            header[148 + index] = byte
+        }
+        header[154] = 0
+        let tar = header + Array("CPF 390.533.447-05\n".utf8) + [UInt8](repeating: 0, count: 1024 + 493)
+        let result = try decode(GzipWriter.compress(tar))
+        #expect(result.failure == "gzip holding a tar archive, which cpf reads only from a file")
+        #expect(result.text.isEmpty)
+    }
+
     @Test("binary data (not UTF-8, a NUL among its first bytes) comes as it is, not as Windows-1252")
     func binaryData() throws {
         let binary: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF] + Self.text
