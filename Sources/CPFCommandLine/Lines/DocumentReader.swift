@@ -3,16 +3,20 @@ import CPFKit
 import CPFSystem
 
 /// A kind of input read as a whole document rather than as a stream of
-/// text: a zip archive (Office documents are zip archives) or a PDF.
+/// text: a zip archive (Office documents are zip archives), a PDF or a PNG
+/// image (its text chunks).
 enum DocumentFormat: Equatable {
     case zip
     case pdf
+    case png
 
     /// The format of an input from its first bytes: a zip archive by its
-    /// first record's signature, a PDF by `%PDF-` at its very start.
+    /// first record's signature, a PDF by `%PDF-` at its very start, a PNG
+    /// image by its 8-byte signature.
     static func detect(_ prefix: some Collection<UInt8>) -> DocumentFormat? {
         if ZipArchive.isZip(prefix) { return .zip }
         if prefix.starts(with: "%PDF-".utf8) { return .pdf }
+        if PNGTextChunks.isPNG(prefix) { return .png }
         return nil
     }
 
@@ -33,6 +37,7 @@ enum DocumentFormat: Equatable {
         switch self {
         case .zip: "zip archive"
         case .pdf: "PDF"
+        case .png: "PNG image"
         }
     }
 }
@@ -187,6 +192,18 @@ final class DocumentReader {
             }
             bytes.removeLast(bytes.count - count)
             pdf(bytes, path: [], begin: begin, text: text, end: end)
+        case .png:
+            guard size - start <= Self.maximumHeldSize else {
+                failures.append(Failure(path: [], reason: "PNG image larger than \(Self.maximumHeldSize >> 20) MiB"))
+                return
+            }
+            var bytes = [UInt8](repeating: 0, count: size - start)
+            let count: Int
+            do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
+                throw file.error ?? .inputOutput
+            }
+            bytes.removeLast(bytes.count - count)
+            png(bytes, path: [], begin: begin, text: text, end: end)
         case .zip:
             do {
                 let archive = try ZipArchive(size: UInt64(size - start), read: read)
@@ -246,6 +263,8 @@ final class DocumentReader {
                     }
                 case .pdf:
                     pdf(try hold(archive, entry), path: memberPath, begin: begin, text: text, end: end)
+                case .png:
+                    png(try hold(archive, entry), path: memberPath, begin: begin, text: text, end: end)
                 case nil:
                     try stream(archive, entry, path: memberPath, begin: begin, text: text, end: end)
                 }
@@ -398,6 +417,27 @@ final class DocumentReader {
             deliver(extracted, path: path, begin: begin, text: text) { end([]) }
         } catch {
             failures.append(Failure(path: path, reason: "PDF: \(error)"))
+        }
+    }
+
+    /// Hands over the texts of a PNG image's text chunks, each a member
+    /// named `TYPE:KEYWORD` (see ``PNGTextChunks/Text/name``), then the
+    /// bytes of its other chunks but the image's own (see
+    /// ``PNGTextChunks/searchedAsBytes``), each named by its type, and what
+    /// follows its end (`IEND+`), as they are.
+    private func png(
+        _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        end: ([LostZeros]) -> Void
+    ) {
+        let image: PNGTextChunks
+        do { image = try PNGTextChunks(bytes, limits: limits) } catch {
+            failures.append(Failure(path: path, reason: "\(error)"))
+            return
+        }
+        let prefix = path.isEmpty ? [] : path + [UInt8(ascii: "!")]
+        for piece in image.pieces {
+            if piece.isText, let memberNamed { memberNamed(prefix + piece.name) }
+            deliver(piece.bytes, path: prefix + piece.name, begin: begin, text: text) { end([]) }
         }
     }
 
