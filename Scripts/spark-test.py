@@ -256,6 +256,10 @@ def recipes(spark, cpf, directory, tsv, log, partitions):
     expect(error is not None, "without --exit-zero, invalid data fails the task (exit 1)")
     error = fails(lambda: cpf_spark.pipe(rows, "pseudonymize", "--key-file", "/nonexistent/cpf.key").collect())
     expect(error is not None and "status 2" in error, f"a missing key fails the job ({error})")
+    broken = sc.parallelize(range(10), 2).map(lambda i: f"x {i}" if i != 7 else 1 // 0)
+    error = fails(lambda: cpf_spark.pipe(broken, "redact").collect())
+    expect(error is not None and "ZeroDivisionError" in error,
+           f"an upstream error in a partition fails the job, not half a partition ({error})")
     error = fails(lambda: rows.pipe(f"{cpf} pseudonymize --key-file /nonexistent/cpf.key", checkCode=True).collect())
     expect(error is not None, "a missing key fails RDD.pipe with checkCode=True")
     query = """SELECT TRANSFORM (id, cpf) USING '/nonexistent/cpf check --annotate --field 2 --raw'

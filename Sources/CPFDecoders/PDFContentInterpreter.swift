@@ -1,7 +1,7 @@
 /// Runs the text operators of content streams (ISO 32000-1, 9.4 and 8.4):
 /// BT/ET, Tf, Tc, Tw, Tz, TL, Ts, Td, TD, Tm, T*, Tj, TJ, ' and ", with cm,
 /// q/Q for the placement of text and Do for form XObjects (nested at most
-/// ``maximumFormDepth`` deep), and writes the text shown through
+/// ``maximumFormDepth`` deep, deeper ones throw), and writes the text shown through
 /// ``PDFTextWriter``. Inline images (BI/ID/EI) are skipped.
 ///
 /// Bounds: ``maximumOperands`` operands are kept, ``maximumStateDepth``
@@ -265,14 +265,19 @@ final class PDFContentInterpreter {
         writer.end(x: end.e * baseline.x + end.f * baseline.y)
     }
 
+    /// Draws the form XObject `name` of `resources`, from content run
+    /// `depth` forms deep. A form nested deeper than ``maximumFormDepth``
+    /// stops the reading (the text it holds would go unread, silently).
     private func drawForm(named name: String, resources: PDFObject, depth: Int) throws(PDFError) {
-        guard depth < Self.maximumFormDepth else { return }
         let objects = try document.resolve(resources["XObject"] ?? .null)
         guard let entry = objects[name], case .reference(let number, _) = entry, !activeForms.contains(number) else {
             return
         }
         let form = try document.resolve(entry)
         guard case .stream(let dictionary, _) = form, dictionary["Subtype"]?.name == "Form" else { return }
+        guard depth < Self.maximumFormDepth else {
+            throw .tooComplex("form XObjects nested more than \(Self.maximumFormDepth) deep")
+        }
         let content: [UInt8]
         if let cached = forms[number] {
             content = cached

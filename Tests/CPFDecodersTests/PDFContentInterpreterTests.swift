@@ -44,9 +44,10 @@ struct PDFContentInterpreterTests {
         #expect(writer.showedText)
     }
 
-    @Test("bounds the nesting of forms and skips a form that draws itself")
-    func formBounds() throws {
-        // Form n draws form n+1, 20 deep; each shows its number on its own line.
+    /// A page whose content draws form X0, which draws X1, …, `levels`
+    /// deep, each showing its number on its own line; and a form that draws itself.
+    static func nestedForms(_ levels: Int) -> [UInt8] {
+        let forms = (0..<levels).map { "/X\($0) \($0 + 7) 0 R" }.joined(separator: " ")
         var objects = [
             Array("<< /Type /Catalog /Pages 2 0 R >>".utf8),
             Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
@@ -54,18 +55,31 @@ struct PDFContentInterpreterTests {
             Array(
                 """
                 << /Font << /F1 << /Subtype /Type1 /BaseFont /Helvetica >> >> \
-                /XObject << /Self 5 0 R \(( 0..<20).map { "/X\($0) \($0 + 6) 0 R" }.joined(separator: " ")) >> >>
+                /XObject << /Self 5 0 R /Loop 6 0 R \(forms) >> >>
                 """.utf8),
-            PDFSamples.stream("/Subtype /Form", Array("/Self Do /X0 Do".utf8)),
+            PDFSamples.stream("", Array("/Self Do /Loop Do /X0 Do".utf8)),
+            PDFSamples.stream("/Subtype /Form", Array("/Loop Do".utf8)),
         ]
-        for level in 0..<20 {
+        for level in 0..<levels {
             objects.append(
                 PDFSamples.stream(
                     "/Subtype /Form",
                     Array("BT /F1 10 Tf 0 \(700 - level * 20) Td (\(level)) Tj ET /X\(level + 1) Do".utf8)))
         }
-        objects[4] = PDFSamples.stream("", Array("/Self Do /X0 Do".utf8))
-        let text = try PDFSamples.text(PDFSamples.build(objects))
+        return PDFSamples.build(objects)
+    }
+
+    @Test("reads forms nested 12 deep and skips a form that draws itself")
+    func formsTwelveDeep() throws {
+        let text = try PDFSamples.text(Self.nestedForms(PDFContentInterpreter.maximumFormDepth))
         #expect(text == (0..<12).map { "\($0)\n" }.joined())
+    }
+
+    @Test("a form nested deeper than 12 stops the reading, named, rather than go unread in silence")
+    func formsDeeperThanTheBound() {
+        for levels in [13, 20] {
+            #expect(
+                PDFSamples.error(Self.nestedForms(levels)) == .tooComplex("form XObjects nested more than 12 deep"))
+        }
     }
 }

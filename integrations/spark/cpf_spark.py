@@ -17,7 +17,10 @@ executor (SparkFiles.get must run on the executor), and without
 checkCode=True a cpf that could not run (no binary, no key: exit 127 or 2)
 silently gives an empty partition. pipe() here resolves the paths on the
 executor and raises, with the end of cpf's standard error (which never
-holds a CPF in clear), when cpf exits with anything but 0.
+holds a CPF in clear), when cpf exits with anything but 0; and when the
+partition's own rows raise (an upstream stage failed), it stops cpf and
+raises that error, so the task fails rather than succeed with half a
+partition.
 
 Only the standard library and pyspark are used. See docs/reference.md,
 "Spark, Hadoop and other partitioned pipelines".
@@ -78,6 +81,7 @@ def _run(arguments, lines):
     process = subprocess.Popen(
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={})
     tail = collections.deque(maxlen=20)
+    upstream = []  # what the partition's own iterator raised, if it did
 
     def feed():
         try:
@@ -85,6 +89,11 @@ def _run(arguments, lines):
                 process.stdin.write((str(line).rstrip("\n") + "\n").encode("utf-8", "surrogateescape"))
         except BrokenPipeError:
             pass  # cpf ended early; its exit status says why
+        except BaseException as error:  # noqa: BLE001 - raised again below, in the task's thread
+            # The partition could not be read to its end: cpf must not finish
+            # it as if it were whole, and the task must fail with this error.
+            upstream.append(error)
+            process.kill()
         finally:
             try:
                 process.stdin.close()
@@ -103,6 +112,8 @@ def _run(arguments, lines):
     status = process.wait()
     for thread in threads:
         thread.join()
+    if upstream:
+        raise upstream[0]
     if status != 0:
         raise RuntimeError(
             f"cpf {' '.join(arguments)} exited with status {status}: " + " | ".join(tail))

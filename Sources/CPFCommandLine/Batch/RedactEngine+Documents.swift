@@ -45,6 +45,23 @@ extension RedactEngine {
                 throw .notRewritten("a PDF holding \(numbers(found)), which redact does not rewrite")
             }
             if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
+        case .png:
+            guard size - start <= DocumentReader.maximumHeldSize else {
+                throw .notSearched("PNG image larger than \(DocumentReader.maximumHeldSize >> 20) MiB")
+            }
+            var bytes = [UInt8](repeating: 0, count: size - start)
+            let count: Int
+            do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
+                throw .read(file.error ?? .inputOutput)
+            }
+            bytes.removeLast(bytes.count - count)
+            let rewritten: [UInt8]?
+            do throws(PNGError) { rewritten = try redactor.redact(png: bytes, path: []) } catch {
+                throw .notSearched("\(error)")
+            }
+            if let reason = FindEngine.summary(of: redactor.failures, format: format) { throw .notRewritten(reason) }
+            redactedCount += redactor.hidden
+            if reencodes { (rewritten ?? bytes).withUnsafeBytes { out.write($0) } }
         case .zip:
             do {
                 let archive = try ZipArchive(size: UInt64(size - start), read: read)
@@ -292,6 +309,9 @@ struct ArchiveRedactor {
                         }
                         changes.members[index] = bytes
                     }
+                case .png:
+                    let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
+                    if let rewritten = try redact(png: bytes, path: memberPath) { changes.members[index] = rewritten }
                 case .pdf:
                     let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let found = DocumentReader.countCPFs(
@@ -479,6 +499,54 @@ struct ArchiveRedactor {
             })
         failures += reader.failures
         return found
+    }
+
+    /// The PNG image `bytes` (the member `path` of an archive, or the file
+    /// itself when empty) with every CPF of its text chunks hidden, each
+    /// changed chunk written with its new length and CRC (compressed again
+    /// when it was), or nil when there was nothing to hide. What cannot be
+    /// rewritten (a CPF in a keyword, in a chunk that is not text, after
+    /// `IEND`) is a failure, the image then left as it was. The rewritten
+    /// image is read again: a CPF left in it is a failure too. Throws when
+    /// the image cannot be read.
+    mutating func redact(png bytes: [UInt8], path: [UInt8]) throws(PNGError) -> [UInt8]? {
+        let image = try PNGTextChunks(bytes, limits: limits)
+        let prefix = path.isEmpty ? [] : path + [UInt8(ascii: "!")]
+        var replacements: [Int: [UInt8]] = [:]
+        var count = 0
+        let before = failures.count
+        func refuse(_ name: [UInt8], _ reason: String) {
+            failures.append(
+                DocumentReader.Failure(
+                    path: name.isEmpty ? path : prefix + name, reason: reason + ", which redact does not rewrite"))
+        }
+        for piece in image.pieces {
+            var text = piece.bytes
+            let found = mask(&text)
+            guard let index = piece.text else {
+                if found > 0 { refuse(piece.name, "\(engine.numbers(found)) in a chunk that is not text") }
+                continue
+            }
+            if numberInName(piece.name) != nil {
+                refuse(piece.name, "a keyword holding \(engine.numbers(1))")
+            } else if found > 0 {
+                replacements[index] = text
+                count += found
+            }
+        }
+        guard failures.count == before, !replacements.isEmpty else { return nil }
+        let rewritten = try image.replacingTexts(replacements)
+        // Proof before replace: the image written, read again, hides nothing more.
+        let left = try PNGTextChunks(rewritten, limits: limits).pieces.reduce(0) { left, piece in
+            var bytes = piece.bytes
+            return left + mask(&bytes)
+        }
+        guard left == 0 else {
+            refuse([], "\(engine.numbers(left)) left in the image rewritten")
+            return nil
+        }
+        hidden += count
+        return rewritten
     }
 
     /// Hides every CPF (and, with `--document cnpj|any`, CNPJ) in `bytes`

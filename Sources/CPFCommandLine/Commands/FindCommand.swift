@@ -208,7 +208,8 @@ enum FindCommand: Command {
             (a CPF split between a bold run and a plain one is found), and PDFs
             in the text of their pages, read by cpf itself. An encrypted member,
             a PDF without text (scanned images) or encrypted, and an archive read
-            from a pipe are not searched.
+            from a pipe are not searched. A PNG image is searched in its text
+            chunks (tEXt, zTXt, iTXt), each printed as FILE!TYPE:KEYWORD:LINE:COLUMN.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -276,6 +277,8 @@ enum FindCommand: Command {
                 normal é encontrado), e PDFs no texto das páginas, lido pelo próprio
                 cpf. Um membro criptografado, um PDF sem texto (imagens digitalizadas)
                 ou criptografado, e um arquivo zip lido de um pipe não são pesquisados.
+                Uma imagem PNG é pesquisada nos seus blocos de texto (tEXt, zTXt, iTXt),
+                cada um impresso como ARQUIVO!TIPO:PALAVRA-CHAVE:LINHA:COLUNA.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas

@@ -143,7 +143,9 @@ enum RedactCommand: Command {
             PDF is never rewritten: one whose text holds a CPF is named as
             'cpf: FILE: not rewritten: REASON' (exit status 2), and so is an
             archive with a member that cannot be searched or rewritten (encrypted;
-            a PDF, gzip or UTF-16 text holding a CPF inside it).
+            a PDF, gzip or UTF-16 text holding a CPF inside it). A PNG image's
+            text chunks with a CPF are written again with their CRC; a CPF in
+            another chunk or a keyword leaves the image as it was, named.
 
             E-mail (a message or mbox file) is read as 'cpf find' reads it and
             written back with only the MIME parts that held a CPF re-encoded, in
@@ -207,6 +209,9 @@ enum RedactCommand: Command {
                 'cpf: ARQUIVO: não reescrito: MOTIVO' (código de saída 2), assim como
                 um arquivo zip com um membro que não pode ser pesquisado ou reescrito
                 (criptografado; um PDF, gzip ou texto UTF-16 com um CPF dentro dele).
+                Os blocos de texto de uma imagem PNG com um CPF são escritos de novo
+                com seu CRC; um CPF em outro bloco ou numa palavra-chave deixa a imagem
+                como estava, nomeada.
 
                 Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
                 escrito de volta com só as partes MIME que tinham um CPF recodificadas,

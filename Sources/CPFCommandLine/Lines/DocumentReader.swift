@@ -3,12 +3,13 @@ import CPFKit
 import CPFSystem
 
 /// A kind of input read as a whole document rather than as a stream of
-/// text: a zip archive (Office documents are zip archives), a tar archive
-/// or a PDF.
+/// text: a zip archive (Office documents are zip archives), a tar archive,
+/// a PDF or a PNG image (its text chunks).
 enum DocumentFormat: Equatable {
     case zip
     case pdf
     case tar
+    case png
 
     /// The bytes of an input's start looked at: `%PDF-` may be anywhere in them.
     static let prefixSize = 1024
@@ -17,11 +18,12 @@ enum DocumentFormat: Equatable {
     /// first record's signature, a tar archive by its first header (see
     /// ``TarArchive/isTar(_:)``), a PDF by `%PDF-` within its first
     /// 1,024 bytes (after a byte order mark, a line or other bytes, as PDF
-    /// readers accept).
+    /// readers accept), a PNG image by its 8-byte signature.
     static func detect(_ prefix: some Collection<UInt8>) -> DocumentFormat? {
         if ZipArchive.isZip(prefix) { return .zip }
         // Before the PDF: a tar's first member may be a PDF, 512 bytes in.
         if TarArchive.isTar(prefix) { return .tar }
+        if PNGTextChunks.isPNG(prefix) { return .png }
         if PDFTextExtractor.isPDF(prefix.prefix(prefixSize)) { return .pdf }
         return nil
     }
@@ -48,6 +50,7 @@ enum DocumentFormat: Equatable {
         case .zip: "zip archive"
         case .pdf: "PDF"
         case .tar: "tar archive"
+        case .png: "PNG image"
         }
     }
 }
@@ -217,6 +220,18 @@ final class DocumentReader {
             }
             bytes.removeLast(bytes.count - count)
             pdf(bytes, path: [], begin: begin, text: text, end: end)
+        case .png:
+            guard size - start <= Self.maximumHeldSize else {
+                failures.append(Failure(path: [], reason: "PNG image larger than \(Self.maximumHeldSize >> 20) MiB"))
+                return
+            }
+            var bytes = [UInt8](repeating: 0, count: size - start)
+            let count: Int
+            do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
+                throw file.error ?? .inputOutput
+            }
+            bytes.removeLast(bytes.count - count)
+            png(bytes, path: [], begin: begin, text: text, end: end)
         case .zip, .tar:
             do {
                 if format == .zip {
@@ -290,6 +305,8 @@ final class DocumentReader {
         begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
         switch DocumentFormat.detect(head) {
+        case .png:
+            png(try hold(), path: memberPath, begin: begin, text: text, end: end)
         case .some(let format) where format != .pdf:
             guard depth < Self.maximumDepth else {
                 failures.append(
@@ -569,6 +586,27 @@ final class DocumentReader {
             if !failures.contains(where: { $0.path == path }) {
                 failures.append(Failure(path: path, reason: "PDF: \(error)"))
             }
+        }
+    }
+
+    /// Hands over the texts of a PNG image's text chunks, each a member
+    /// named `TYPE:KEYWORD` (see ``PNGTextChunks/Text/name``), then the
+    /// bytes of its other chunks but the image's own (see
+    /// ``PNGTextChunks/searchedAsBytes``), each named by its type, and what
+    /// follows its end (`IEND+`), as they are.
+    private func png(
+        _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        end: ([StoredNumber]) -> Void
+    ) {
+        let image: PNGTextChunks
+        do { image = try PNGTextChunks(bytes, limits: limits) } catch {
+            failures.append(Failure(path: path, reason: "\(error)"))
+            return
+        }
+        let prefix = path.isEmpty ? [] : path + [UInt8(ascii: "!")]
+        for piece in image.pieces {
+            if piece.isText, let memberNamed { memberNamed(prefix + piece.name) }
+            deliver(piece.bytes, path: prefix + piece.name, begin: begin, text: text) { end([]) }
         }
     }
 

@@ -275,12 +275,12 @@ enum Message: String, CaseIterable, Sendable {
         case .inVersionControl:
             (
                 """
-                it holds a CPF and lies in a version-control folder (.git, .hg, .svn), never written by cpf; \
-                leave it out with -g '!.git'
+                it holds a CPF and lies in a version-control folder (.git, .hg, .svn, a bare git repository), \
+                never written by cpf; leave it out with -g '!.git' (or the repository's name)
                 """,
                 """
-                tem um CPF e está numa pasta de controle de versão (.git, .hg, .svn), onde o cpf nunca escreve; \
-                exclua-a com -g '!.git'
+                tem um CPF e está numa pasta de controle de versão (.git, .hg, .svn, um repositório git bare), \
+                onde o cpf nunca escreve; exclua-a com -g '!.git' (ou o nome do repositório)
                 """
             )
         case .cpfInName:

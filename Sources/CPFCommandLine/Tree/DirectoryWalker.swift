@@ -50,7 +50,8 @@ struct TreeEntry: Equatable {
     /// ``path`` (for `--pre-glob`); `nil` for an argument.
     var relativeStart: Int?
     /// Whether it is or lies inside a version-control folder (`.git`, `.hg`,
-    /// `.svn`), which `redact --in-place` never writes into.
+    /// `.svn`, or a bare git repository), which `redact --in-place` never
+    /// writes into.
     var isInVersionControl = false
 
     /// Its own name (the last part of its path), when the walk found it.
@@ -69,6 +70,34 @@ struct TreeEntry: Equatable {
         path.split(separator: UInt8(ascii: "/")).contains { part in
             versionControlNames.contains { $0.elementsEqual(part) }
         }
+    }
+
+    /// The entries that make a folder a bare git repository (`git init
+    /// --bare`, `git clone --bare`: `project.git/`), as git itself tells a
+    /// repository folder: a `HEAD` file, an `objects` folder and a `refs` folder.
+    static let bareRepositoryEntries: [(name: [UInt8], kind: FileStatus.Kind)] = [
+        (Array("HEAD".utf8), .regular), (Array("objects".utf8), .directory), (Array("refs".utf8), .directory),
+    ]
+
+    /// Whether the folder of `names`, whose entries `status` looks at, is a bare git repository.
+    static func isBareRepository(names: [[UInt8]], status: ([UInt8]) -> FileStatus.Kind?) -> Bool {
+        bareRepositoryEntries.allSatisfy { entry in names.contains(entry.name) && status(entry.name) == entry.kind }
+    }
+
+    /// Whether `path` (a real path, links resolved) is or lies inside a bare
+    /// git repository: whether it or one of the folders above it is one.
+    static func isInBareRepository(_ path: [UInt8]) -> Bool {
+        var folder = path
+        while !folder.isEmpty {
+            let prefix = folder + [UInt8(ascii: "/")]
+            let isBare = bareRepositoryEntries.allSatisfy { entry in
+                (try? FileStatus(RawText(prefix + entry.name), followingLinks: false).kind) == entry.kind
+            }
+            if isBare { return true }
+            guard let slash = folder.lastIndex(of: UInt8(ascii: "/")) else { return false }
+            folder.removeSubrange(slash...)
+        }
+        return false
     }
 }
 
@@ -178,7 +207,13 @@ final class TreeWalk: Sequence, IteratorProtocol {
                 let real =
                     walker.opensArgumentsInTheirDirectory
                     ? (try? system_resolvedPath(argument)) ?? argument.bytes : argument.bytes
-                try enter(directory, prefix: prefix, relative: [], inVersionControl: TreeEntry.isInVersionControl(real))
+                // Inside a bare repository only if a folder above it is one:
+                // the argument itself is looked at when entered.
+                let above = Array(real[..<(real.lastIndex(of: UInt8(ascii: "/")) ?? 0)])
+                try enter(
+                    directory, prefix: prefix, relative: [],
+                    inVersionControl: TreeEntry.isInVersionControl(real)
+                        || walker.opensArgumentsInTheirDirectory && TreeEntry.isInBareRepository(above))
                 return nil
             } catch {
                 return TreeEntry(path: argument, kind: .unreadable(error), size: 0)
@@ -192,7 +227,7 @@ final class TreeWalk: Sequence, IteratorProtocol {
             let (directory, name, real) = try Self.resolve(argument)
             return TreeEntry(
                 path: argument, kind: .argument, size: size, location: .inDirectory(directory, name: name),
-                isInVersionControl: TreeEntry.isInVersionControl(real))
+                isInVersionControl: TreeEntry.isInVersionControl(real) || TreeEntry.isInBareRepository(real))
         } catch {
             return TreeEntry(path: argument, kind: .unreadable(error), size: 0)
         }
@@ -226,9 +261,14 @@ final class TreeWalk: Sequence, IteratorProtocol {
             }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }
             .map(\.name)
+        // A bare repository (`project.git/`) is version control as `.git` is.
+        let isBareRepository =
+            !inVersionControl
+            && TreeEntry.isBareRepository(names: names) { name in try? directory.status(of: name).kind }
         frames.append(
             Frame(
-                directory: directory, prefix: prefix, relative: relative, inVersionControl: inVersionControl,
+                directory: directory, prefix: prefix, relative: relative,
+                inVersionControl: inVersionControl || isBareRepository,
                 identity: (status.device, status.inode), names: names))
     }
 

@@ -92,12 +92,18 @@ struct DecodingReaderTests {
 
     @Test("binary data (not UTF-8, a NUL among its first bytes) comes as it is, not as Windows-1252")
     func binaryData() throws {
-        let binary: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF] + Self.text
+        // A GIF header: a PNG's would be a document, read from files only (below).
+        let binary: [UInt8] = Array("GIF89a".utf8) + [0x01, 0x00, 0x00, 0x00, 0xFF] + Self.text
         let result = try decode(binary)
         #expect(result.text == binary)
         #expect(result.layers == [InputLayers()])
         let latin = try decode(Array(binary.dropFirst(10)))
         #expect(latin.layers == [InputLayers(encoding: .windows1252)])
+        // A PNG image's compressed text chunks are no raw bytes: named, never scanned as such.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF] + Self.text
+        let named = try decode(png)
+        #expect(named.text.isEmpty)
+        #expect(named.failure == "PNG image read as a stream, which cpf reads only from a file")
     }
 
     @Test func anEmptyInputIsPlain() throws {

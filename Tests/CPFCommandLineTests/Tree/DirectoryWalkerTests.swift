@@ -77,6 +77,41 @@ struct DirectoryWalkerTests {
         #expect(!TreeEntry.isInVersionControl(Array("/home/u/repo/.gitignore".utf8)))
     }
 
+    @Test func entriesInsideABareRepositoryAreMarkedAsVersionControl() {
+        // HEAD, objects/ and refs/: a bare repository as git tells one; a
+        // folder with only some of them is not.
+        let root = tree([
+            "p.git/HEAD", "p.git/config", "p.git/objects/pack/x", "p.git/refs/heads/main", "p.git/packed-refs",
+            "notbare/HEAD", "notbare/refs/r", "notbare/objects", "src/a",
+        ])
+        let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root)]))
+        #expect(
+            relative(entries.filter(\.isInVersionControl), to: root) == [
+                "p.git/HEAD", "p.git/config", "p.git/objects/pack/x", "p.git/packed-refs", "p.git/refs/heads/main",
+            ])
+        // An argument inside one, or the repository itself, as redact --in-place opens them.
+        let inPlace = DirectoryWalker(recursive: true, opensArgumentsInTheirDirectory: true)
+        let arguments = ["p.git/config", "p.git/refs", "p.git", "src/a"].map { RawText(root + "/" + $0) }
+        #expect(
+            relative(Array(inPlace.entries(for: arguments)).filter(\.isInVersionControl), to: root) == [
+                "p.git/config", "p.git/refs/heads/main", "p.git/HEAD", "p.git/config", "p.git/objects/pack/x",
+                "p.git/packed-refs", "p.git/refs/heads/main",
+            ])
+        #expect(TreeEntry.isInBareRepository(Array((root + "/p.git/refs/heads/main").utf8)))
+        #expect(!TreeEntry.isInBareRepository(Array((root + "/notbare/HEAD").utf8)))
+        #expect(!TreeEntry.isInBareRepository(Array((root + "/src/a").utf8)))
+    }
+
+    @Test func aBareRepositoryNeedsAHeadFileAndObjectsAndRefsFolders() {
+        let names = ["HEAD", "objects", "refs", "config"].map { Array($0.utf8) }
+        let kinds: [String: FileStatus.Kind] = ["HEAD": .regular, "objects": .directory, "refs": .directory]
+        let kind = { (name: [UInt8]) in kinds[String(decoding: name, as: UTF8.self)] }
+        #expect(TreeEntry.isBareRepository(names: names, status: kind))
+        #expect(!TreeEntry.isBareRepository(names: Array(names.dropFirst()), status: kind))
+        #expect(
+            !TreeEntry.isBareRepository(names: names) { name in name == Array("HEAD".utf8) ? .directory : kind(name) })
+    }
+
     @Test func aDirectoryArgumentThatIsALinkIsFollowed() {
         let root = tree(["real/f"], links: [("alias", "real")])
         let entries = Array(DirectoryWalker(recursive: true).entries(for: [RawText(root + "/alias")]))

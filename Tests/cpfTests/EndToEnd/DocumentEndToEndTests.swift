@@ -331,4 +331,57 @@ struct DocumentEndToEndTests {
             result.stderr
                 == "cpf: recibo.pdf: not rewritten: a PDF holding a CPF or CNPJ, which redact does not rewrite\n")
     }
+
+    /// Writes `deep.pdf`, whose page shows `Recibo` and draws form X0, which
+    /// draws X1, … `$1` forms deep, the deepest showing a CPF (hand-written PDF bytes, the
+    /// cross-reference table counted by Python).
+    static let makeNestedForms = #"""
+        nestedforms() { python3 - "$1" <<'EOF'
+        import sys
+        levels = int(sys.argv[1])
+        def stream(head, data):
+            return b"<< %s /Length %d >>\nstream\n%s\nendstream" % (head, len(data), data)
+        forms = b" ".join(b"/X%d %d 0 R" % (i, i + 6) for i in range(levels))
+        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                   b"<< /Type /Page /MediaBox [0 0 612 792] /Resources 4 0 R /Contents 5 0 R >>",
+                   b"<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> /XObject << "
+                   + forms + b" >> >>", stream(b"", b"BT /F1 10 Tf 72 750 Td (Recibo) Tj ET /X0 Do")]
+        for i in range(levels):
+            shown = b"BT /F1 10 Tf 72 700 Td (CPF 390.533.447-05) Tj ET" if i == levels - 1 else b""
+            objects.append(stream(b"/Type /XObject /Subtype /Form /BBox [0 0 612 792]", shown + b" /X%d Do" % (i + 1)))
+        out, offsets = bytearray(b"%PDF-1.4\n"), []
+        for number, body in enumerate(objects, 1):
+            offsets.append(len(out))
+            out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+        start = len(out)
+        out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+        out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+        out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, start)
+        open("deep.pdf", "wb").write(out)
+        EOF
+        }
+        """#
+
+    @Test(
+        "a PDF whose form XObjects nest deeper than 12 is named not searched, exit 2, in find and redact",
+        .enabled(if: InstalledTool.areInstalled("python3", "cmp")))
+    func formsNestedTooDeep() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && \(Self.makeNestedForms)
+            nestedforms 12 && "$CPF" find deep.pdf; echo "find 12: $?"
+            nestedforms 13 && cp deep.pdf before.pdf
+            "$CPF" find deep.pdf; echo "find 13: $?"
+            "$CPF" redact deep.pdf > /dev/null; echo "redact: $?"
+            "$CPF" redact --in-place deep.pdf; echo "in place: $?"; cmp deep.pdf before.pdf && echo same
+            """)
+        #expect(
+            outputLines(result.stdout) == [
+                // The sweep still reads the deepest form's strings, and says so; the pages' text is not whole.
+                "deep.pdf:2:5: 390.533.447-05", "find 12: 0", "deep.pdf:sweep:1:5: 390.533.447-05", "find 13: 2",
+                "redact: 2", "in place: 2", "same",
+            ], "\(result.stderr)")
+        let reason = "not searched: PDF: PDF too complex (form XObjects nested more than 12 deep)"
+        #expect(result.stderr == String(repeating: "cpf: deep.pdf: \(reason)\n", count: 3))
+    }
 }

@@ -112,6 +112,42 @@ struct FileChoiceEndToEndTests {
         #expect(outputLines(result.stdout) == ["status 0", "find 1"])
     }
 
+    @Test(
+        "redact --in-place never writes into a bare repository made by git init --bare or git clone --bare",
+        .enabled(if: InstalledTool.areInstalled("git")))
+    func redactInPlaceNeverWritesIntoABareRepository() {
+        let result = runShell(
+            """
+            set -e; cd "$(mktemp -d)"; export HOME="$PWD" GIT_CONFIG_NOSYSTEM=1
+            git init -q --bare t/project.git
+            git -C t/project.git config cpf.owner 'CPF 390.533.447-05'
+            git init -q work && cd work && printf 'x\\n' > a && git add a
+            git -c user.name=u -c user.email=u@e commit -q -m first && git tag cpf-529.982.247-25 && cd ..
+            git clone -q --bare work t/clone.git && git -C t/clone.git pack-refs --all
+            printf 'CPF 390.533.447-05\\n' > t/plain.txt
+            cp -r t before
+            set +e
+            "$CPF" redact -r --in-place t; echo "status $?"
+            "$CPF" redact --in-place t/clone.git/packed-refs; echo "argument $?"
+            "$CPF" redact -r --in-place t/project.git; echo "folder $?"
+            diff -r before/project.git t/project.git && diff -r before/clone.git t/clone.git && echo same
+            git -C t/clone.git log -1 --format=%s cpf-529.982.247-25
+            cat t/plain.txt
+            """, timeout: 60)
+        #expect(
+            outputLines(result.stdout) == [
+                "status 2", "argument 2", "folder 2", "same", "first", "CPF ***.***.***-**",
+            ], "\(result.stderr)")
+        let complaints = result.stderr.split(separator: "\n").map(String.init)
+        for path in ["t/project.git/config", "t/clone.git/packed-refs"] {
+            #expect(
+                complaints.contains {
+                    $0.hasPrefix("cpf: \(path): not rewritten: it holds a CPF and lies in a version-control folder")
+                }, "\(path)")
+        }
+        #expect(!result.stderr.contains("390.533.447-05") && !result.stderr.contains("529.982.247-25"))
+    }
+
     @Test func aFileArgumentInsideGitIsNotRewritten() {
         let result = Self.sh("\"$CPF\" redact --in-place t/.git/config; echo \"status $?\"; cat t/.git/config")
         #expect(outputLines(result.stdout) == ["status 2", "CPF 390.533.447-05"])

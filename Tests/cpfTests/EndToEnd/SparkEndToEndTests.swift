@@ -164,5 +164,40 @@ struct SparkEndToEndTests {
         #expect(run(["find", "--per-line", option], stdin: Data()).status == 2)
     }
 
+    /// The folder of `cpf_spark.py`, in this checkout.
+    static let sparkHelperFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("integrations/spark").path
+
+    @Test(
+        "cpf_spark fails the task when the partition's rows raise midway, not succeed with half of it",
+        .enabled(if: InstalledTool.areInstalled("python3")))
+    func sparkHelperPassesOnAnUpstreamError() {
+        // No Spark: the partition function is called as an executor would,
+        // with the shipped binary's path given directly.
+        let script = #"""
+            python3 - "$FOLDER" <<'EOF'
+            import os, sys
+            sys.path.insert(0, sys.argv[1])
+            import cpf_spark
+            cpf_spark.command = lambda *arguments: [os.environ["CPF"], *arguments]
+            def rows():
+                yield "a 390.533.447-05"
+                raise ValueError("the upstream stage failed")
+            try:
+                out = list(cpf_spark._run(("redact",), rows()))
+            except ValueError as error:
+                print("raised:", error)
+                sys.exit(0)
+            print("succeeded with", len(out), "lines")
+            sys.exit(1)
+            EOF
+            """#
+        let outcome = runShell("FOLDER='\(Self.sparkHelperFolder)'\n" + script)
+        #expect(text(outcome.stdout) == "raised: the upstream stage failed\n", "\(outcome.stderr)")
+        #expect(outcome.status == 0)
+        #expect(!outcome.stderr.contains("390.533.447-05"))
+    }
+
     private func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 }

@@ -1,0 +1,21 @@
+import CPFDecoders
+import Testing
+
+@Suite("PNGError")
+struct PNGErrorTests {
+    @Test(
+        "describes its errors in plain English",
+        arguments: [
+            (PNGError.notPNG, "not a PNG file"),
+            (.truncated, "PNG cut short (a chunk runs past the end of the file)"),
+            (.chunkTooLong, "PNG chunk longer than 2^31 - 1 bytes"),
+            (.malformed(.iTXt, "no language tag"), "malformed PNG iTXt chunk (no language tag)"),
+            (.unknownCompression(.zTXt, 1), "PNG zTXt chunk compressed with unknown method 1"),
+            (.damaged(.zTXt, "zlib stream cut short"), "damaged PNG zTXt chunk (zlib stream cut short)"),
+            (.decompressionLimit(.outputTooLarge(limit: 5)), "PNG text output larger than 5 bytes (size limit)"),
+            (.notLatin1(.tEXt), "PNG tEXt text not writable in Latin-1"),
+        ])
+    func descriptions(error: PNGError, text: String) {
+        #expect(error.description == text)
+    }
+}
