@@ -488,6 +488,7 @@ final class DocumentReader {
         inPDF bytes: [UInt8], minimumConfidence: CPFScanner.Confidence, accepting accepted: TaxpayerID.Accepted = .cpf,
         limits: DecompressionLimits
     ) -> Result<Int, Unreadable> {
+        let limits = Self.pdfLimits(limits)
         let extractor = PDFTextExtractor(limits: limits)
         do {
             var text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
@@ -561,6 +562,7 @@ final class DocumentReader {
         _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
         end: ([StoredNumber]) -> Void
     ) {
+        let limits = Self.pdfLimits(limits)
         let extractor = PDFTextExtractor(limits: limits)
         var placed: Set<String> = []
         do {
@@ -727,6 +729,15 @@ final class DocumentReader {
         let significant = Array(digits.drop { $0 == UInt8(ascii: "0") })
         guard significant.count <= 20 else { return nil }
         return significant
+    }
+
+    /// The limits a PDF's streams are decoded under: the run's, their total
+    /// at most ``maximumHeldSize`` (a PDF is held whole, and its decoded
+    /// streams with it), so that memory stays bounded whatever the ratio.
+    static func pdfLimits(_ limits: DecompressionLimits) -> DecompressionLimits {
+        DecompressionLimits(
+            maximumOutputSize: min(limits.maximumOutputSize, maximumHeldSize), maximumRatio: limits.maximumRatio,
+            ratioAllowance: limits.ratioAllowance)
     }
 
     /// Whether member `name` of a spreadsheet is its workbook part

@@ -80,6 +80,15 @@ struct DocumentReaderTests {
         #expect(DocumentReader.unplaced(sweep, placed: placed.union(["52998224725", "12ABC34501DE35"])).isEmpty)
     }
 
+    @Test("a PDF's decoded streams are bounded by what is held whole, or by a lower limit the run sets")
+    func pdfLimits() {
+        let loose = DocumentReader.pdfLimits(DecodingReader.defaultLimits)
+        #expect(loose.maximumOutputSize == DocumentReader.maximumHeldSize)
+        #expect(loose.maximumRatio == DecodingReader.defaultLimits.maximumRatio)
+        let tight = DecompressionLimits(maximumOutputSize: 1 << 20, maximumRatio: 10, ratioAllowance: 1 << 10)
+        #expect(DocumentReader.pdfLimits(tight).maximumOutputSize == 1 << 20)
+    }
+
     @Test("the workbook part is xl/workbook.xml, in any case")
     func workbookPart() {
         #expect(DocumentReader.isWorkbookPart(Array("xl/workbook.xml".utf8)))
