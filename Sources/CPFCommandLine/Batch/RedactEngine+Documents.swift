@@ -274,15 +274,16 @@ struct ArchiveRedactor {
                     continue
                 }
                 let head = try DocumentReader.peek(archive, entry, limits: limits)
-                switch DocumentFormat.detect(head) {
+                let format = DocumentFormat.detect(head)
+                if format == .zip || format == .tar, depth >= DocumentReader.maximumDepth {
+                    failures.append(
+                        DocumentReader.Failure(
+                            path: memberPath, reason: "an archive nested more than \(DocumentReader.maximumDepth) deep")
+                    )
+                    continue
+                }
+                switch format {
                 case .zip:
-                    guard depth < DocumentReader.maximumDepth else {
-                        failures.append(
-                            DocumentReader.Failure(
-                                path: memberPath,
-                                reason: "an archive nested more than \(DocumentReader.maximumDepth) deep"))
-                        continue
-                    }
                     let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let inner = try ZipArchive(size: UInt64(bytes.count), read: DocumentReader.reader(of: bytes))
                     let innerChanges = try redact(inner, path: memberPath + [UInt8(ascii: "!")], depth: depth + 1)
@@ -292,13 +293,6 @@ struct ArchiveRedactor {
                         changes.members[index] = rewritten
                     }
                 case .tar:
-                    guard depth < DocumentReader.maximumDepth else {
-                        failures.append(
-                            DocumentReader.Failure(
-                                path: memberPath,
-                                reason: "an archive nested more than \(DocumentReader.maximumDepth) deep"))
-                        continue
-                    }
                     var bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let patches = try redact(
                         TarArchive(bytes: bytes), path: memberPath + [UInt8(ascii: "!")], depth: depth + 1)

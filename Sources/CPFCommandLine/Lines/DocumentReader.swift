@@ -208,9 +208,11 @@ final class DocumentReader {
         let file = PositionalFileReader(descriptor, start: start)
         let read = file.read(into:at:)
         switch format {
-        case .pdf:
+        case .pdf, .png:
+            // Held whole: a PDF's objects refer to one another by offset, a PNG's chunks are rewritten whole.
             guard size - start <= Self.maximumHeldSize else {
-                failures.append(Failure(path: [], reason: "PDF larger than \(Self.maximumHeldSize >> 20) MiB"))
+                failures.append(
+                    Failure(path: [], reason: "\(format.name) larger than \(Self.maximumHeldSize >> 20) MiB"))
                 return
             }
             var bytes = [UInt8](repeating: 0, count: size - start)
@@ -219,19 +221,11 @@ final class DocumentReader {
                 throw file.error ?? .inputOutput
             }
             bytes.removeLast(bytes.count - count)
-            pdf(bytes, path: [], begin: begin, text: text, end: end)
-        case .png:
-            guard size - start <= Self.maximumHeldSize else {
-                failures.append(Failure(path: [], reason: "PNG image larger than \(Self.maximumHeldSize >> 20) MiB"))
-                return
+            if format == .pdf {
+                pdf(bytes, path: [], begin: begin, text: text, end: end)
+            } else {
+                png(bytes, path: [], begin: begin, text: text, end: end)
             }
-            var bytes = [UInt8](repeating: 0, count: size - start)
-            let count: Int
-            do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
-                throw file.error ?? .inputOutput
-            }
-            bytes.removeLast(bytes.count - count)
-            png(bytes, path: [], begin: begin, text: text, end: end)
         case .zip, .tar:
             do {
                 if format == .zip {
