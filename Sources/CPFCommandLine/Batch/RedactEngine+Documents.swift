@@ -100,24 +100,41 @@ extension RedactEngine {
                 if let error = file.error { throw .read(error) }
                 throw .notSearched("zip archive: \(error)")
             }
-        case .tar:
+        case .tar, .gzippedTar:
             let patches: [(offset: UInt64, bytes: [UInt8])]
+            // A tar in gzip is held whole, decompressed; its header texts are dropped by the gzip written back.
+            var gunzipped: [UInt8] = []
+            var headerCount = 0
             do {
-                let archive = try TarArchive(size: UInt64(size - start), read: read)
+                let archive: TarArchive
+                if format == .gzippedTar {
+                    let (bytes, headerTexts) = try DocumentReader.gunzip(size: size - start, read: read, limits: limits)
+                    gunzipped = bytes
+                    headerCount = hiddenCount(inGzipHeaderTexts: headerTexts)
+                    archive = try TarArchive(bytes: bytes)
+                } else {
+                    archive = try TarArchive(size: UInt64(size - start), read: read)
+                }
                 patches = try redactor.redact(archive, path: [], depth: 1)
             } catch let error as DocumentReader.BudgetExceeded {
                 throw .notSearched(error.reason)
             } catch {
                 if let error = file.error { throw .read(error) }
-                throw .notSearched("tar archive: \(error)")
+                throw .notSearched("\(format.name): \(DocumentReader.reason(error))")
             }
             if let reason = FindEngine.summary(of: redactor.failures, format: format) { throw .notSearched(reason) }
             if let reason = FindEngine.summary(of: redactor.refusals, format: format, verb: "rewritten") {
                 throw .notRewritten(reason)
             }
-            redactedCount += redactor.hidden
+            redactedCount += redactor.hidden + headerCount
             guard reencodes else { return }
-            try copy(descriptor, from: start, size: size - start, read: read, patches: patches)
+            guard format == .gzippedTar, !patches.isEmpty || headerCount > 0 else {
+                return try copy(descriptor, from: start, size: size - start, read: read, patches: patches)
+            }
+            for patch in patches {
+                gunzipped.replaceSubrange(Int(patch.offset)..<Int(patch.offset) + patch.bytes.count, with: patch.bytes)
+            }
+            GzipWriter.compress(gunzipped).withUnsafeBytes { out.write($0) }
         }
     }
 
@@ -352,6 +369,9 @@ struct ArchiveRedactor {
                         changes.members[index] = bytes
                         hidden += count
                     }
+                case .gzippedTar:
+                    // Told only from a whole file (DocumentFormat.of), never from a member's first bytes.
+                    preconditionFailure("a member's first bytes told a tar archive in gzip")
                 }
             } catch let error as DocumentReader.BudgetExceeded {
                 throw error

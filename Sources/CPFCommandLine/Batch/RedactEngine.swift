@@ -97,6 +97,8 @@ final class RedactEngine {
     /// After a read error, or a part that could not be decoded, the bytes
     /// read so far have all been written (the kept ones unchanged).
     func redact(_ descriptor: FileDescriptor) throws(InputFailure) {
+        // Those of an input read before (an archive's gzip members) are not this one's.
+        _ = reader.takeGzipHeaderTexts()
         if accepted != .cpf { return try redactTaxpayers(descriptor) }
         if threads > 1, case .hidden(let hiding) = style,
             let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
@@ -169,10 +171,16 @@ final class RedactEngine {
     /// neither, so they are gone, and `--in-place` rewrites a file that
     /// holds a CPF there only.
     func countGzipHeaderTexts() {
-        for (_, text) in reader.takeGzipHeaderTexts() {
-            redactedCount += TaxpayerScanner.matches(
-                in: text, accepting: accepted, minimumConfidence: .low, includeInvalid: true
-            ).count { !$0.isValid || $0.confidence >= minimumConfidence }
+        redactedCount += hiddenCount(inGzipHeaderTexts: reader.takeGzipHeaderTexts())
+    }
+
+    /// How many matches redaction hides in the names and comments of gzip headers.
+    func hiddenCount(inGzipHeaderTexts texts: [(field: GzipReader.HeaderField, text: [UInt8])]) -> Int {
+        texts.reduce(0) { total, field in
+            total
+                + TaxpayerScanner.matches(
+                    in: field.text, accepting: accepted, minimumConfidence: .low, includeInvalid: true
+                ).count { !$0.isValid || $0.confidence >= minimumConfidence }
         }
     }
 

@@ -186,8 +186,6 @@ final class DecodingReader {
         stopsAtMail: Bool = false,
         layers announce: (InputLayers) -> Void = { _ in }, _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
-        gzipHeaderTexts = []
-        gzipHeaderTextSize = 0
         var announced = false
         var plain = false
         var failure: String?
@@ -397,16 +395,24 @@ final class DecodingReader {
     private var gzipHeaderTextSize = 0
 
     /// The gzip header texts of the input last read, forgotten once taken.
+    /// They gather over every input read (the members of an archive too)
+    /// until taken: a command takes them after each input it reads.
     func takeGzipHeaderTexts() -> [(field: GzipReader.HeaderField, text: [UInt8])] {
-        defer { gzipHeaderTexts = [] }
+        defer {
+            gzipHeaderTexts = []
+            gzipHeaderTextSize = 0
+        }
         return gzipHeaderTexts
     }
     /// The most bytes of gzip header text kept for one input.
     static let maximumGzipHeaderTextSize = 1 << 20
 
-    /// Keeps `texts` in ``gzipHeaderTexts``; why the input is not searched
-    /// completely when they pass ``maximumGzipHeaderTextSize``.
-    private func keep(_ texts: [(field: GzipReader.HeaderField, text: [UInt8])]) -> String? {
+    /// Keeps `texts` in ``gzipHeaderTexts`` (a document reader keeps those
+    /// of a gzip file it reads whole there too, for `find` to report); why
+    /// the input is not searched completely when they pass
+    /// ``maximumGzipHeaderTextSize``.
+    @discardableResult
+    func keep(_ texts: [(field: GzipReader.HeaderField, text: [UInt8])]) -> String? {
         for (field, text) in texts {
             gzipHeaderTextSize += text.count
             guard gzipHeaderTextSize <= Self.maximumGzipHeaderTextSize else {

@@ -9,6 +9,8 @@ enum DocumentFormat: Equatable {
     case zip
     case pdf
     case tar
+    /// A tar archive compressed with gzip (`.tar.gz`, `.tgz`), read whole.
+    case gzippedTar
     case png
 
     /// The bytes of an input's start looked at: `%PDF-` may be anywhere in them.
@@ -40,8 +42,20 @@ enum DocumentFormat: Equatable {
         var prefix = [UInt8](repeating: 0, count: prefixSize)
         let count = prefix.withUnsafeMutableBytes { (try? descriptor.read(into: $0, at: offset)) ?? 0 }
         if let format = detect(prefix[..<count]) { return format }
+        if GzipReader.isGzip(prefix[..<count]), isGzippedTar(prefix[..<count]) { return .gzippedTar }
         let file = PositionalFileReader(descriptor, start: offset)
         return ZipArchive.hasEndRecord(size: UInt64(size - offset), read: file.read(into:at:)) ? .zip : nil
+    }
+
+    /// Whether gzip data starting with `prefix` decompresses to a tar
+    /// archive's first header.
+    static func isGzippedTar(_ prefix: ArraySlice<UInt8>) -> Bool {
+        let reader = GzipReader(
+            limits: DecompressionLimits(maximumOutputSize: 1 << 16, maximumRatio: 1 << 20, ratioAllowance: 1 << 16))
+        var head: [UInt8] = []
+        // A prefix ends in the middle of the data: what it gave so far is enough.
+        try? Array(prefix).withUnsafeBufferPointer { try reader.decompress($0) { head += $0 } }
+        return head.count >= 512 && TarArchive.isTar(head)
     }
 
     /// The name of the format in a message.
@@ -50,6 +64,7 @@ enum DocumentFormat: Equatable {
         case .zip: "zip archive"
         case .pdf: "PDF"
         case .tar: "tar archive"
+        case .gzippedTar: "tar archive in gzip"
         case .png: "PNG image"
         }
     }
@@ -225,6 +240,17 @@ final class DocumentReader {
                 pdf(bytes, path: [], begin: begin, text: text, end: end)
             } else {
                 png(bytes, path: [], begin: begin, text: text, end: end)
+            }
+        case .gzippedTar:
+            do {
+                let (bytes, headerTexts) = try Self.gunzip(size: size - start, read: read, limits: limits)
+                if let reason = decoding.keep(headerTexts) { failures.append(Failure(path: [], reason: reason)) }
+                try walk(try TarArchive(bytes: bytes), path: [], depth: 1, begin: begin, text: text, end: end)
+            } catch let error as BudgetExceeded {
+                failures.append(Failure(path: [], reason: error.reason))
+            } catch {
+                if let error = file.error { throw error }
+                failures.append(Failure(path: [], reason: "\(format.name): \(Self.reason(error))"))
             }
         case .zip, .tar:
             do {
@@ -723,6 +749,30 @@ final class DocumentReader {
         let significant = Array(digits.drop { $0 == UInt8(ascii: "0") })
         guard significant.count <= 20 else { return nil }
         return significant
+    }
+
+    /// The decompressed bytes of the gzip file of `size` bytes that `read`
+    /// reads, held whole (at most ``maximumHeldSize``, under the run's
+    /// ratio limit), and the names and comments of its headers.
+    static func gunzip(
+        size: Int, read: (UnsafeMutableRawBufferPointer, UInt64) throws -> Int, limits: DecompressionLimits
+    )
+        throws -> (bytes: [UInt8], headerTexts: [(field: GzipReader.HeaderField, text: [UInt8])])
+    {
+        let reader = GzipReader(limits: pdfLimits(limits))
+        var bytes: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while offset < size {
+            let count = try piece.withUnsafeMutableBytes { try read($0, UInt64(offset)) }
+            if count == 0 { break }
+            try piece.withUnsafeBufferPointer {
+                try reader.decompress(UnsafeBufferPointer(rebasing: $0[..<count])) { bytes += $0 }
+            }
+            offset += count
+        }
+        try reader.finish()
+        return (bytes, reader.headerTexts)
     }
 
     /// The limits a PDF's streams are decoded under: the run's, their total

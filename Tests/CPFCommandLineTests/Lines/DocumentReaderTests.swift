@@ -89,6 +89,34 @@ struct DocumentReaderTests {
         #expect(DocumentReader.pdfLimits(tight).maximumOutputSize == 1 << 20)
     }
 
+    @Test("a tar inside gzip is told from the first bytes of the gzip file; other gzip data is not one")
+    func gzippedTar() throws {
+        var header = [UInt8](repeating: 0, count: 512)
+        header.replaceSubrange(0..<5, with: Array("a.txt".utf8))
+        header.replaceSubrange(257..<263, with: Array("ustar\0".utf8))
+        header.replaceSubrange(263..<265, with: Array("00".utf8))
+        for (offset, field) in [
+            (100, "0000644\0"), (108, "0000000\0"), (116, "0000000\0"), (124, "00000000005\0"),
+            (136, "00000000000\0"),
+        ] {
+            header.replaceSubrange(offset..<offset + field.utf8.count, with: Array(field.utf8))
+        }
+        header.replaceSubrange(148..<156, with: Array("        ".utf8))
+        let sum = header.reduce(0) { $0 + Int($1) }
+        let checksum = String(sum, radix: 8)
+        header.replaceSubrange(
+            148..<156, with: Array((String(repeating: "0", count: 6 - checksum.count) + checksum + "\0 ").utf8))
+        let tar = header + Array("nada\n".utf8) + [UInt8](repeating: 0, count: 507 + 1024)
+        #expect(TarArchive.isTar(tar))
+        let gzipped = GzipWriter.compress(tar)
+        #expect(DocumentFormat.isGzippedTar(gzipped.prefix(1024)))
+        #expect(!DocumentFormat.isGzippedTar(GzipWriter.compress(Array("CPF 390.533.447-05\n".utf8))[...]))
+        let (bytes, texts) = try DocumentReader.gunzip(
+            size: gzipped.count, read: DocumentReader.reader(of: gzipped), limits: .default)
+        #expect(bytes == tar)
+        #expect(texts.isEmpty)
+    }
+
     @Test("the workbook part is xl/workbook.xml, in any case")
     func workbookPart() {
         #expect(DocumentReader.isWorkbookPart(Array("xl/workbook.xml".utf8)))
