@@ -113,10 +113,9 @@ extension FindEngine {
             withPosition { current in
                 scanner.finish { report($0, at: &current, lines: lines) }
                 // Spreadsheet numbers that lost a CPF's leading zeros are CPFs.
-                if settings.accepted == .any {
-                    for number in numbers where number.confidence >= settings.minimumConfidence {
-                        report(number, at: &current)
-                    }
+                for number in numbers
+                where settings.accepted.contains(number.id.kind) && number.confidence >= settings.minimumConfidence {
+                    report(number, at: &current)
                 }
             }
             reportedCounts += position!.counts

@@ -311,7 +311,7 @@ final class FindEngine {
             memberBytes.withUnsafeBytes { member in
                 if json, !member.isEmpty { position!.member = member }
                 scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position!, to: out) }
-                for number in numbers where number.confidence >= settings.minimumConfidence {
+                for number in numbers where number.id.kind == .cpf && number.confidence >= settings.minimumConfidence {
                     report(number, at: &position!)
                 }
                 position!.member = nil
@@ -395,21 +395,25 @@ final class FindEngine {
         if case .pseudonym = hiding { true } else { false }
     }
 
-    /// Prints a spreadsheet number that is a CPF with its leading zeros
-    /// lost, at low confidence: TEXT is the number as written, `cpf` in
-    /// JSON the CPF's 11 digits.
+    /// Prints a spreadsheet number that is a CPF or CNPJ as the sheet
+    /// stores it (see ``DocumentReader/StoredNumber``): TEXT is the number as
+    /// written, `cpf` (or `cnpj`) in JSON its 11 digits (or 14).
     func report(_ number: DocumentReader.StoredNumber, at position: inout Position) {
         position.counts.add(confidence: number.confidence, isValid: true)
         var number = number
-        var digits = Array(number.cpf.digits.utf8)
-        switch hiding {
-        case nil: break
-        case .hidden:
+        var digits = Array(number.id.characters.utf8)
+        switch (hiding, number.id) {
+        case (nil, _): break
+        case (.hidden, _):
             number.written = number.written.map { $0 &- 0x30 < 10 ? UInt8(ascii: "*") : $0 }
-            digits = Array(repeating: UInt8(ascii: "*"), count: 11)
-        case .pseudonym(let pseudonymizer):
-            digits = Array(pseudonymizer.pseudonym(for: number.cpf).digits.utf8)
+            digits = Array(repeating: UInt8(ascii: "*"), count: digits.count)
+        case (.pseudonym(let pseudonymizer), .cpf(let cpf)):
+            digits = Array(pseudonymizer.pseudonym(for: cpf).digits.utf8)
             number.written = Array(digits.drop { $0 == UInt8(ascii: "0") })
+        case (.pseudonym, .cnpj):
+            // `--hide pseudonym` is refused with CNPJs (FindCommand); were it not, a CNPJ would be hidden whole.
+            number.written = number.written.map { $0 &- 0x30 < 10 ? UInt8(ascii: "*") : $0 }
+            digits = Array(repeating: UInt8(ascii: "*"), count: digits.count)
         }
         if json {
             var object = JSONObjectWriter(to: out)
@@ -419,7 +423,8 @@ final class FindEngine {
             object.number("line", number.line)
             object.number("column", number.column)
             number.written.withUnsafeBytes { object.string("text", $0) }
-            digits.withUnsafeBytes { object.string("cpf", $0) }
+            if settings.accepted != .cpf { object.string("document", number.id.kind.rawValue) }
+            digits.withUnsafeBytes { object.string(number.id.kind == .cpf ? "cpf" : "cnpj", $0) }
             object.string("confidence", number.confidence.rawValue)
             object.bool("valid", true)
             object.end()

@@ -636,10 +636,13 @@ struct ArchiveRedactor {
     /// `***********` (the cell becomes a string cell), or the pseudonym's
     /// digits (it stays a number).
     private func storedNumberReplacements(_ part: OfficeXMLText) -> [(range: Range<Int>, with: [UInt8])] {
-        guard engine.accepted != .cnpj else { return [] }
-        return DocumentReader.storedNumbers(in: part).compactMap { number in
-            guard number.confidence >= engine.minimumConfidence else { return nil }
-            var padded = Array(number.cpf.digits.utf8)
+        DocumentReader.storedNumbers(in: part).compactMap { number in
+            guard engine.accepted.contains(number.id.kind), number.confidence >= engine.minimumConfidence else {
+                return nil
+            }
+            // A CNPJ's pseudonyms are refused (RedactCommand): its 14 digits are hidden.
+            guard case .cpf(let cpf) = number.id else { return (number.range, Array(repeating: 0x2A, count: 14)) }
+            var padded = Array(cpf.digits.utf8)
             guard let match = CPFScanner.matches(in: padded, minimumConfidence: .low).first else { return nil }
             padded.withUnsafeMutableBytes { engine.hide(match, in: $0.baseAddress!, origin: 0, counts: false) }
             return (number.range, padded)

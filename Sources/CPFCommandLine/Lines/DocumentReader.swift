@@ -384,7 +384,7 @@ final class DocumentReader {
                     let numbers = Self.storedNumbers(in: part)
                     deliver(part.text, path: memberPath, begin: begin, text: text) { end(numbers) }
                     var placed = Self.characters(in: part.text)
-                    for number in numbers { placed.insert(number.cpf.digits) }
+                    for number in numbers { placed.insert(number.id.characters) }
                     let unplaced = Self.unplaced(xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: placed)
                     if !unplaced.isEmpty {
                         try count(unplaced.count)
@@ -652,10 +652,11 @@ final class DocumentReader {
         end()
     }
 
-    /// A spreadsheet cell holding a number that is a CPF as the sheet
-    /// stores it: 9 or 10 digits that, padded with zeros, are a valid CPF
-    /// (`1234567890` for 012.345.678-90: its leading zeros lost), reported
-    /// at low confidence; or 11 digits written otherwise than as 11 digits
+    /// A spreadsheet cell holding a number that is a CPF or a numeric CNPJ
+    /// as the sheet stores it: 9 or 10 digits that, padded with zeros, are a
+    /// valid CPF (`1234567890` for 012.345.678-90: its leading zeros lost),
+    /// or 12 or 13 that so padded are a valid CNPJ, reported at low
+    /// confidence; or 11 or 14 digits written otherwise than as those digits
     /// (`3.9053344705E10`, as Apache POI writes every number, or
     /// `39053344705.0`), reported at medium confidence as bare digits are.
     struct StoredNumber {
@@ -666,11 +667,12 @@ final class DocumentReader {
         var column: Int
         /// The number as written.
         var written: [UInt8]
-        var cpf: CPF
+        /// The CPF or CNPJ it is, leading zeros put back.
+        var id: TaxpayerID
         var confidence: CPFScanner.Confidence
     }
 
-    /// The numeric cells of a part that are CPFs as ``StoredNumber`` says.
+    /// The numeric cells of a part that are CPFs or CNPJs as ``StoredNumber`` says.
     static func storedNumbers(in part: OfficeXMLText) -> [StoredNumber] {
         var found: [StoredNumber] = []
         var line = 1
@@ -679,13 +681,20 @@ final class DocumentReader {
         for (index, range) in part.numericCells.enumerated() {
             // The number as stored (an ods cell's text may be formatted: 1.234.567.890).
             let stored = part.numericValue(ofCell: index)
-            // 11 digits shown as they are stored are found in the text already.
-            guard let value = integerDigits(of: stored), (9...11).contains(value.count),
-                value.count < 11 || !part.text[range].elementsEqual(value),
-                let cpf = try? CPF(
-                    validating: String(decoding: value, as: UTF8.self),
-                    options: .init(format: .lenient, padsLeadingZeros: true))
-            else { continue }
+            guard let value = integerDigits(of: stored), (9...14).contains(value.count) else { continue }
+            let whole = value.count == 11 || value.count == 14
+            // A whole number shown as it is stored is found in the text already.
+            if whole, part.text[range].elementsEqual(value) { continue }
+            let digits = String(decoding: value, as: UTF8.self)
+            let id: TaxpayerID
+            if value.count <= 11 {
+                guard let cpf = try? CPF(validating: digits, options: .init(format: .lenient, padsLeadingZeros: true))
+                else { continue }
+                id = .cpf(cpf)
+            } else {
+                guard let cnpj = try? CNPJ(validating: digits, options: .init(padsLeadingZeros: true)) else { continue }
+                id = .cnpj(cnpj)
+            }
             let written = Array(part.text[range])
             for offset in counted..<range.lowerBound where part.text[offset] == 0x0A {
                 line += 1
@@ -694,8 +703,8 @@ final class DocumentReader {
             counted = range.lowerBound
             found.append(
                 StoredNumber(
-                    range: range, line: line, column: range.lowerBound - lineStart + 1, written: written, cpf: cpf,
-                    confidence: value.count == 11 ? .medium : .low))
+                    range: range, line: line, column: range.lowerBound - lineStart + 1, written: written, id: id,
+                    confidence: whole ? .medium : .low))
         }
         return found
     }

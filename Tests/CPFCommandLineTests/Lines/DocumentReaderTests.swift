@@ -56,7 +56,7 @@ struct DocumentReaderTests {
             try OfficeXMLText(xml: $0, kind: .spreadsheet, part: Array("xl/worksheets/sheet1.xml".utf8))
         }
         let found = DocumentReader.storedNumbers(in: part)
-        #expect(found.map(\.cpf.digits) == ["39053344705", "01234567890"])
+        #expect(found.map(\.id.characters) == ["39053344705", "01234567890"])
         #expect(found.map(\.confidence) == [.medium, .low])
         #expect(found.map { String(decoding: $0.written, as: UTF8.self) } == ["3.9053344705E10", "1234567890"])
     }

@@ -323,4 +323,38 @@ struct DocumentSweepEndToEndTests {
         #expect(result.stderr.contains("cpf: b.pdf: not rewritten: a PDF holding 4 CPFs"))
         #expect(result.stderr.contains("cpf: z.zip: not searched: member r.pdf: a PDF holding a CPF"))
     }
+
+    @Test(
+        """
+        with --document any, a CNPJ stored as a number is found: its leading zero lost at low confidence, in \
+        exponent form at medium; redact makes each a string of stars
+        """,
+        .enabled(if: tools))
+    func cnpjsStoredAsNumbers() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import openpyxl, zipfile
+            w = openpyxl.Workbook(); s = w.active
+            s['A1'] = 4252011000110; s['A2'] = 11222333000181; s['A3'] = 39053344705
+            w.save('t.xlsx')
+            z = zipfile.ZipFile('t.xlsx'); parts = {n: z.read(n) for n in z.namelist()}; z.close()
+            x = parts['xl/worksheets/sheet1.xml'].decode().replace('<v>11222333000181</v>', '<v>1.1222333000181E13</v>')
+            parts['xl/worksheets/sheet1.xml'] = x.encode()
+            with zipfile.ZipFile('c.xlsx', 'w', zipfile.ZIP_DEFLATED) as z:
+                for n, b in parts.items(): z.writestr(n, b)
+            EOF
+            "$CPF" find --document cnpj c.xlsx; "$CPF" find --document any --confidence low c.xlsx
+            "$CPF" redact --document any --in-place c.xlsx; echo "redact $?"
+            "$PY" -c "import openpyxl; print([c.value for c in openpyxl.load_workbook('c.xlsx').active['A']])"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "c.xlsx!xl/worksheets/sheet1.xml:2:1: 1.1222333000181E13",
+                "c.xlsx!xl/worksheets/sheet1.xml:3:1: 39053344705",
+                "c.xlsx!xl/worksheets/sheet1.xml:1:1: 4252011000110",
+                "c.xlsx!xl/worksheets/sheet1.xml:2:1: 1.1222333000181E13",
+                "redact 0", "['**************', '**************', '***********']",
+            ])
+    }
 }
