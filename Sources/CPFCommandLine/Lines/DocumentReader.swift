@@ -7,12 +7,15 @@ import CPFSystem
 enum DocumentFormat: Equatable {
     case zip
     case pdf
+    /// An OLE compound file: a legacy Office document (`.doc`, `.xls`, `.ppt`, `.msg`).
+    case compoundFile
 
     /// The format of an input from its first bytes: a zip archive by its
     /// first record's signature, a PDF by `%PDF-` at its very start.
     static func detect(_ prefix: some Collection<UInt8>) -> DocumentFormat? {
         if ZipArchive.isZip(prefix) { return .zip }
         if prefix.starts(with: "%PDF-".utf8) { return .pdf }
+        if CompoundFile.isCompoundFile(prefix) { return .compoundFile }
         return nil
     }
 
@@ -33,6 +36,7 @@ enum DocumentFormat: Equatable {
         switch self {
         case .zip: "zip archive"
         case .pdf: "PDF"
+        case .compoundFile: "legacy Office document"
         }
     }
 }
@@ -113,6 +117,9 @@ final class DocumentReader {
         case comment
     }
 
+    /// The kind of the last legacy Office document read (see ``LegacyOfficeKind``), if it was one.
+    private(set) var legacyKind: LegacyOfficeKind?
+
     /// The section of the text being handed over, nil for a member's own
     /// text: set before `begin` is called, until `end` returns.
     private(set) var section: Section?
@@ -184,15 +191,17 @@ final class DocumentReader {
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws(Errno) {
         failures = []
+        legacyKind = nil
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
         let start = try descriptor.currentOffset()
         budget = Budget(limits: limits, documentSize: size - start)
         let file = PositionalFileReader(descriptor, start: start)
         let read = file.read(into:at:)
         switch format {
-        case .pdf:
+        case .pdf, .compoundFile:
             guard size - start <= Self.maximumHeldSize else {
-                failures.append(Failure(path: [], reason: "PDF larger than \(Self.maximumHeldSize >> 20) MiB"))
+                failures.append(
+                    Failure(path: [], reason: "\(format.name) larger than \(Self.maximumHeldSize >> 20) MiB"))
                 return
             }
             var bytes = [UInt8](repeating: 0, count: size - start)
@@ -201,7 +210,17 @@ final class DocumentReader {
                 throw file.error ?? .inputOutput
             }
             bytes.removeLast(bytes.count - count)
-            pdf(bytes, path: [], begin: begin, text: text, end: end)
+            if format == .pdf {
+                pdf(bytes, path: [], begin: begin, text: text, end: end)
+                return
+            }
+            do {
+                try compound(bytes, path: [], depth: 1, begin: begin, text: text, end: end)
+            } catch let error as BudgetExceeded {
+                failures.append(Failure(path: [], reason: error.reason))
+            } catch {
+                failures.append(Failure(path: [], reason: Self.reason(error)))
+            }
         case .zip:
             do {
                 let archive = try ZipArchive(size: UInt64(size - start), read: read)
@@ -272,6 +291,9 @@ final class DocumentReader {
                     }
                 case .pdf:
                     pdf(try hold(archive, entry), path: memberPath, begin: begin, text: text, end: end)
+                case .compoundFile:
+                    let bytes = try hold(archive, entry)
+                    try compound(bytes, path: memberPath, depth: depth + 1, begin: begin, text: text, end: end)
                 case nil:
                     try stream(archive, entry, path: memberPath, begin: begin, text: text, end: end)
                 }
@@ -425,6 +447,145 @@ final class DocumentReader {
         if let failure { failures.append(Failure(path: path, reason: failure)) }
     }
 
+    /// Reads a legacy Office document held in memory (see ``LegacyOfficeText``)
+    /// whose streams' paths start with `path`: the text of its kind, each
+    /// part named `PATH!STREAM`; then, as the section ``Section/sweep`` of
+    /// each stream, the lines of its bytes read as Windows-1252 and UTF-16LE
+    /// (``LegacyOfficeText/sweep(_:minimum:)``) holding a CPF or CNPJ the
+    /// text does not; then an Outlook message's attachments, searched as
+    /// files. A compound file of another kind, or one whose text cannot be
+    /// read, is a failure, its streams swept all the same.
+    private func compound(
+        _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        let file: CompoundFile
+        do { file = try CompoundFile(bytes) } catch {
+            failures.append(Failure(path: path, reason: "legacy Office document: \(error)"))
+            return
+        }
+        let prefix = path.isEmpty ? [] : path + [UInt8(ascii: "!")]
+        let kind = LegacyOfficeKind.detect(file)
+        if path.isEmpty { legacyKind = kind }
+        var placed = Set<String>()
+        var attachments: [LegacyOfficeText.Attachment] = []
+        if let kind {
+            do {
+                let document = try LegacyOfficeText(file, kind: kind)
+                for part in document.parts {
+                    try count(part.text.count)
+                    let numbers = Self.storedNumbers(
+                        text: part.text, cells: part.numericCells.map { ($0, part.text[$0]) })
+                    deliver(part.text, path: prefix + Array(part.path.utf8), begin: begin, text: text) { end(numbers) }
+                    placed.formUnion(Self.characters(in: part.text))
+                    for number in numbers { placed.insert(number.cpf.digits) }
+                }
+                attachments = document.attachments
+            } catch let error as BudgetExceeded {
+                throw error
+            } catch {
+                failures.append(Failure(path: path, reason: "legacy Office document (\(kind)): \(Self.reason(error))"))
+            }
+        } else {
+            failures.append(
+                Failure(
+                    path: path,
+                    reason: """
+                        compound file of a kind cpf does not read (not a Word, Excel, PowerPoint or Outlook \
+                        document)
+                        """))
+        }
+        let attachmentPaths = Set(attachments.map(\.path))
+        for entry in file.entries where entry.kind == .stream {
+            let streamPath = entry.path.joined(separator: "/")
+            guard !attachmentPaths.contains(streamPath) else { continue }
+            let contents: [UInt8]
+            do { contents = try file.contents(of: entry) } catch {
+                failures.append(Failure(path: prefix + Array(streamPath.utf8), reason: "\(error)"))
+                continue
+            }
+            try count(contents.count)
+            let unplaced = Self.unplaced(LegacyOfficeText.sweep(contents), placed: placed)
+            guard !unplaced.isEmpty else { continue }
+            section = .sweep
+            defer { section = nil }
+            deliver(unplaced, path: prefix + Array(streamPath.utf8), begin: begin, text: text) { end([]) }
+        }
+        for attachment in attachments {
+            try searchAsFile(
+                attachment.bytes, path: prefix + Array(attachment.path.utf8), depth: depth, begin: begin, text: text,
+                end: end)
+        }
+    }
+
+    /// Searches `bytes`, a member held in memory, as a file is: a zip
+    /// archive, a PDF or a compound file as a document, anything else
+    /// through the ``DecodingReader``.
+    private func searchAsFile(
+        _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        if let memberNamed { memberNamed(path) }
+        switch DocumentFormat.detect(bytes.prefix(Self.peekSize)) {
+        case .zip, .compoundFile:
+            guard depth < Self.maximumDepth else {
+                failures.append(Failure(path: path, reason: "an archive nested more than \(Self.maximumDepth) deep"))
+                return
+            }
+            if CompoundFile.isCompoundFile(bytes) {
+                try compound(bytes, path: path, depth: depth + 1, begin: begin, text: text, end: end)
+                return
+            }
+            let before = failures.count
+            do {
+                let inner = try ZipArchive(size: UInt64(bytes.count), read: Self.reader(of: bytes))
+                try walk(
+                    inner, path: path + [UInt8(ascii: "!")], depth: depth + 1, begin: begin, text: text, end: end)
+            } catch let error as BudgetExceeded {
+                throw error
+            } catch {
+                failures.insert(Failure(path: path, reason: "zip archive: \(error)"), at: before)
+            }
+        case .pdf:
+            pdf(bytes, path: path, begin: begin, text: text, end: end)
+        case nil:
+            try count(bytes.count)
+            let area = area
+            let source: ((UnsafeMutableRawBufferPointer) -> Bool) throws(Errno) -> Void = { block in
+                var index = 0
+                while index < bytes.count {
+                    let taken = min(bytes.count - index, area.count)
+                    bytes.withUnsafeBytes { bytes in
+                        UnsafeMutableRawBufferPointer(rebasing: area[..<taken])
+                            .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken]))
+                    }
+                    index += taken
+                    guard block(UnsafeMutableRawBufferPointer(rebasing: area[..<taken])) else { return }
+                }
+            }
+            begin(path)
+            let failure = try decoding.forEachBlock(from: source, text)
+            end([])
+            if let failure { failures.append(Failure(path: path, reason: failure)) }
+        }
+    }
+
+    /// Reads a legacy Office document held in memory, `bytes` (a member of
+    /// an archive `redact` rewrites), as ``read(_:format:begin:text:end:)``
+    /// reads one in a file: what could not be read is in ``failures``.
+    func readCompoundFile(
+        _ bytes: [UInt8], limits: DecompressionLimits, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) {
+        failures = []
+        budget = Budget(limits: limits, documentSize: bytes.count)
+        do {
+            try compound(bytes, path: [], depth: 1, begin: begin, text: text, end: end)
+        } catch {
+            failures.append(Failure(path: [], reason: Self.reason(error)))
+        }
+    }
+
     /// Extracts a PDF's text and hands it over.
     private func pdf(
         _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
@@ -479,22 +640,27 @@ final class DocumentReader {
 
     /// The numeric cells of a part that are CPFs as ``StoredNumber`` says.
     static func storedNumbers(in part: OfficeXMLText) -> [StoredNumber] {
+        storedNumbers(
+            text: part.text, cells: part.numericCells.enumerated().map { ($1, part.numericValue(ofCell: $0)) })
+    }
+
+    /// The numeric cells of a text that are CPFs as ``StoredNumber`` says:
+    /// each cell's range in `text` and the number as stored.
+    static func storedNumbers(text: [UInt8], cells: [(Range<Int>, ArraySlice<UInt8>)]) -> [StoredNumber] {
         var found: [StoredNumber] = []
         var line = 1
         var lineStart = 0
         var counted = 0
-        for (index, range) in part.numericCells.enumerated() {
-            // The number as stored (an ods cell's text may be formatted: 1.234.567.890).
-            let stored = part.numericValue(ofCell: index)
+        for (range, stored) in cells {
             // 11 digits shown as they are stored are found in the text already.
             guard let value = integerDigits(of: stored), (9...11).contains(value.count),
-                value.count < 11 || !part.text[range].elementsEqual(value),
+                value.count < 11 || !text[range].elementsEqual(value),
                 let cpf = try? CPF(
                     validating: String(decoding: value, as: UTF8.self),
                     options: .init(format: .lenient, padsLeadingZeros: true))
             else { continue }
-            let written = Array(part.text[range])
-            for offset in counted..<range.lowerBound where part.text[offset] == 0x0A {
+            let written = Array(text[range])
+            for offset in counted..<range.lowerBound where text[offset] == 0x0A {
                 line += 1
                 lineStart = offset + 1
             }
