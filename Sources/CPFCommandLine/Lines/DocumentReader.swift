@@ -501,7 +501,11 @@ final class DocumentReader {
             guard !attachmentPaths.contains(streamPath) else { continue }
             let contents: [UInt8]
             do { contents = try file.contents(of: entry) } catch {
-                failures.append(Failure(path: prefix + Array(streamPath.utf8), reason: "\(error)"))
+                // Named once: the text of the document's kind may have stopped at the same stream.
+                let reason = "\(error)"
+                if !failures.contains(where: { $0.path == path && $0.reason.hasSuffix(reason) }) {
+                    failures.append(Failure(path: prefix + Array(streamPath.utf8), reason: reason))
+                }
                 continue
             }
             try count(contents.count)
