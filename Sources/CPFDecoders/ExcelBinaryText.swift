@@ -15,8 +15,8 @@
 /// part.path   // "Workbook"
 /// ```
 enum ExcelBinaryText {
-    /// The text of the workbook `file`.
-    static func read(_ file: CompoundFile) throws -> LegacyOfficeText.Part {
+    /// The text of the workbook `file`, at most `limit` bytes.
+    static func read(_ file: CompoundFile, limit: Int = 256 << 20) throws -> LegacyOfficeText.Part {
         guard file.entry(named: "Workbook") != nil else {
             throw LegacyOfficeError.olderVersion("an Excel 5/95 workbook")
         }
@@ -40,7 +40,8 @@ enum ExcelBinaryText {
         var text: [UInt8] = []
         var numericCells: [Range<Int>] = []
         var strings: [[UInt8]] = []
-        func number(_ value: Double) {
+        func number(_ value: Double) throws {
+            guard text.count <= limit else { throw LegacyOfficeError.textTooLarge(limit: limit) }
             LegacyOfficeText.endLine(&text)
             let start = text.count
             if value.isFinite, value == value.rounded(), abs(value) < 1e18 {
@@ -51,7 +52,8 @@ enum ExcelBinaryText {
             numericCells.append(start..<text.count)
             text.append(0x0A)
         }
-        func line(_ string: [UInt8]) {
+        func line(_ string: [UInt8]) throws {
+            guard text.count + string.count <= limit else { throw LegacyOfficeError.textTooLarge(limit: limit) }
             LegacyOfficeText.endLine(&text)
             text += string
             LegacyOfficeText.endLine(&text)
@@ -74,7 +76,7 @@ enum ExcelBinaryText {
                 var reader = Reader([bytes])
                 try reader.skip(6)
                 let count = Int(try reader.byte())
-                line(try reader.characters(count))
+                try line(try reader.characters(count))
             case 0x00FC:  // SST: cstTotal, cstUnique, the strings
                 var reader = Reader([bytes] + continues)
                 try reader.skip(4)
@@ -88,22 +90,22 @@ enum ExcelBinaryText {
                 guard string < strings.count else {
                     throw LegacyOfficeError.damaged("Excel cell names shared string \(string) of \(strings.count)")
                 }
-                line(strings[string])
+                try line(strings[string])
             case 0x0204, 0x0207:  // Label (row, col, ixfe, XLUnicodeString); String (a formula's result)
                 var reader = Reader([bytes] + continues)
                 try reader.skip(type == 0x0204 ? 6 : 0)
                 let count = Int(try reader.u16())
-                line(try reader.characters(count))
+                try line(try reader.characters(count))
             case 0x0203:  // Number: row, col, ixfe, Xnum
-                number(
+                try number(
                     Double(bitPattern: UInt64(CompoundFile.u32(bytes, 6)) | UInt64(CompoundFile.u32(bytes, 10)) << 32))
             case 0x027E:  // RK: row, col, ixfe, RkNumber
-                number(rk(CompoundFile.u32(bytes, 6)))
+                try number(rk(CompoundFile.u32(bytes, 6)))
             case 0x00BD:  // MulRk: row, colFirst, (ixfe, RkNumber)…, colLast
-                for cell in 0..<max(0, (bytes.count - 6) / 6) { number(rk(CompoundFile.u32(bytes, 6 + 6 * cell))) }
+                for cell in 0..<max(0, (bytes.count - 6) / 6) { try number(rk(CompoundFile.u32(bytes, 6 + 6 * cell))) }
             case 0x0006:  // Formula: row, col, ixfe, FormulaValue
                 if bytes.count >= 14, CompoundFile.u16(bytes, 12) != 0xFFFF {
-                    number(
+                    try number(
                         Double(
                             bitPattern: UInt64(CompoundFile.u32(bytes, 6)) | UInt64(CompoundFile.u32(bytes, 10)) << 32))
                 }
@@ -111,7 +113,7 @@ enum ExcelBinaryText {
                 let count = Int(CompoundFile.u16(bytes, 10))
                 if count > 0, !continues.isEmpty {
                     var reader = Reader(continues, widthAtEachSegment: true)
-                    line(try reader.characters(count))
+                    try line(try reader.characters(count))
                 }
             default:
                 break

@@ -38,12 +38,16 @@ public enum LegacyOfficeError: Error, Hashable, Sendable, CustomStringConvertibl
     case olderVersion(String)
     /// A structure is damaged: a record or table runs past its stream, a stream is missing.
     case damaged(String)
+    /// The text is larger than the limit it is read with (a piece table or
+    /// cells that repeat the same text over and over).
+    case textTooLarge(limit: Int)
 
     public var description: String {
         switch self {
         case .encrypted: "encrypted"
         case .olderVersion(let what): "\(what), which cpf does not read"
         case .damaged(let what): "damaged: \(what)"
+        case .textTooLarge(let limit): "text larger than \(limit >> 20) MiB"
         }
     }
 }
@@ -81,11 +85,13 @@ public struct LegacyOfficeText: Sendable {
     public private(set) var parts: [Part] = []
     public private(set) var attachments: [Attachment] = []
 
-    /// Reads the text of `file`, a document of `kind`.
-    public init(_ file: CompoundFile, kind: LegacyOfficeKind) throws {
+    /// Reads the text of `file`, a document of `kind`; a text larger than
+    /// `maximumTextSize` bytes is an error (a Word or Excel text: those of
+    /// PowerPoint and Outlook read each byte of their streams once).
+    public init(_ file: CompoundFile, kind: LegacyOfficeKind, maximumTextSize: Int = 256 << 20) throws {
         switch kind {
-        case .doc: parts = [try WordBinaryText.read(file)]
-        case .xls: parts = [try ExcelBinaryText.read(file)]
+        case .doc: parts = [try WordBinaryText.read(file, limit: maximumTextSize)]
+        case .xls: parts = [try ExcelBinaryText.read(file, limit: maximumTextSize)]
         case .ppt: parts = [try PowerPointBinaryText.read(file)]
         case .msg: (parts, attachments) = try OutlookMessageText.read(file)
         }

@@ -13,8 +13,8 @@
 /// part.path   // "WordDocument"
 /// ```
 enum WordBinaryText {
-    /// The text of the Word document `file`.
-    static func read(_ file: CompoundFile) throws -> LegacyOfficeText.Part {
+    /// The text of the Word document `file`, at most `limit` bytes.
+    static func read(_ file: CompoundFile, limit: Int = 256 << 20) throws -> LegacyOfficeText.Part {
         let word = try LegacyOfficeText.stream(file, "WordDocument")
         let u16 = { (offset: Int) in Int(CompoundFile.u16(word, offset)) }
         let u32 = { (offset: Int) in Int(CompoundFile.u32(word, offset)) }
@@ -70,6 +70,7 @@ enum WordBinaryText {
             guard offset <= word.count, count <= word.count - offset else {
                 throw LegacyOfficeError.damaged("Word piece \(piece) past the end of WordDocument")
             }
+            guard text.count + 3 * (end - start) <= limit else { throw LegacyOfficeError.textTooLarge(limit: limit) }
             if compressed {
                 LegacyOfficeText.append1252(word[offset..<offset + count], to: &text)
             } else {
