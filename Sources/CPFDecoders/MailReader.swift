@@ -72,7 +72,8 @@ public final class MailReader {
         /// What the first bytes of a decoded body say it is: zip (an Office or
         /// OpenDocument file is one), gzip, a PDF (`%PDF-` at the start, or
         /// anywhere in the first 1,024 bytes unless `isText`: the part is
-        /// `text/*`), or a format of ``UnreadFormat``; nil for anything else.
+        /// `text/*`), a compound file (a legacy Office document), or a format of
+        /// ``UnreadFormat``; nil for anything else.
         ///
         /// ```swift
         /// MailReader.Attachment.format(of: [0x1F, 0x8B, 0x08, 0x00])   // "gzip file"
@@ -92,6 +93,7 @@ public final class MailReader {
             {
                 return "PDF"
             }
+            if CompoundFile.isCompoundFile(leading) { return "legacy Office document" }
             guard let format = UnreadFormat.detect(leading) else { return nil }
             return [.zip, .sevenZip, .rar].contains(format) ? "\(format) archive" : "\(format) file"
         }

@@ -24,9 +24,10 @@ extension RedactEngine {
     /// another encoding, an archive that would change length), leaves the
     /// file as it was: named, with exit status 2.
     ///
-    /// A PDF is never rewritten: one whose text holds a CPF is named as not
-    /// rewritten; one whose text cannot be read, as not searched; one
-    /// without a CPF is copied as it is.
+    /// A PDF or a legacy Office document (an OLE compound file) is never
+    /// rewritten: one whose text holds a CPF is named as not rewritten; one
+    /// whose text cannot be read, as not searched; one without a CPF is
+    /// copied as it is.
     func redactDocument(_ descriptor: FileDescriptor, format: DocumentFormat) throws(InputFailure) {
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
         let start: Int
@@ -37,7 +38,7 @@ extension RedactEngine {
         switch format {
         case .pdf:
             let found: Int
-            do throws(Errno) { found = try redactor.countInPDF(descriptor) } catch { throw .read(error) }
+            do throws(Errno) { found = try redactor.count(in: descriptor, format: .pdf) } catch { throw .read(error) }
             if let reason = FindEngine.summary(of: redactor.documents.failures, format: format) {
                 throw .notSearched(reason)
             }
@@ -62,6 +63,20 @@ extension RedactEngine {
             if let reason = FindEngine.summary(of: redactor.failures, format: format) { throw .notRewritten(reason) }
             redactedCount += redactor.hidden
             if reencodes { (rewritten ?? bytes).withUnsafeBytes { out.write($0) } }
+        case .compoundFile:
+            let found: Int
+            do throws(Errno) { found = try redactor.count(in: descriptor, format: .compoundFile) } catch {
+                throw .read(error)
+            }
+            if found > 0 {
+                let kind = redactor.documents.legacyKind.map { " (\($0))" } ?? ""
+                throw .notRewritten(
+                    "a legacy Office document\(kind) holding \(numbers(found)), which redact does not rewrite")
+            }
+            if let reason = FindEngine.summary(of: redactor.documents.failures, format: format) {
+                throw .notSearched(reason)
+            }
+            if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
         case .zip:
             do {
                 let archive = try ZipArchive(size: UInt64(size - start), read: read)
@@ -220,14 +235,14 @@ struct ArchiveRedactor {
     }
 
     /// How many CPFs (of the engine's minimum confidence) the text of the
-    /// PDF open at `descriptor` holds; what could not be read is in
-    /// ``documents``' failures.
-    func countInPDF(_ descriptor: FileDescriptor) throws(Errno) -> Int {
-        if engine.accepted != .cpf { return try countTaxpayersInPDF(descriptor) }
+    /// PDF or legacy Office document open at `descriptor` holds (its sweep
+    /// too); what could not be read is in ``documents``' failures.
+    func count(in descriptor: FileDescriptor, format: DocumentFormat) throws(Errno) -> Int {
+        if engine.accepted != .cpf { return try countTaxpayers(in: descriptor, format: format) }
         var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
         var found = 0
         try documents.read(
-            descriptor, format: .pdf, begin: { _ in scanner = CPFScanner(hidingFrom: engine.minimumConfidence) },
+            descriptor, format: format, begin: { _ in scanner = CPFScanner(hidingFrom: engine.minimumConfidence) },
             text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
             end: { _ in scanner.finish { _ in found += 1 } })
         return found
@@ -337,6 +352,25 @@ struct ArchiveRedactor {
                                 reason: "a PDF holding \(engine.numbers(count)), which redact does not rewrite"))
                     case .failure(let error):
                         failures.append(DocumentReader.Failure(path: memberPath, reason: error.reason))
+                    }
+                case .compoundFile:
+                    let bytes = try DocumentReader.hold(archive, entry, budget: &budget)
+                    let found = countInCompoundFile(bytes)
+                    if found > 0 {
+                        let kind = documents.legacyKind.map { " (\($0))" } ?? ""
+                        failures.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: """
+                                    a legacy Office document\(kind) holding \(engine.numbers(found)), which redact \
+                                    does not rewrite
+                                    """))
+                    } else {
+                        failures += documents.failures.map {
+                            DocumentReader.Failure(
+                                path: $0.path.isEmpty ? memberPath : memberPath + [UInt8(ascii: "!")] + $0.path,
+                                reason: $0.reason)
+                        }
                     }
                 case nil:
                     let plain = head.withUnsafeBytes { head in
@@ -615,8 +649,33 @@ struct ArchiveRedactor {
         return kinds.contains(.cpf) ? .cpf : kinds.first
     }
 
-    /// ``countInPDF(_:)`` with `--document cnpj|any`.
-    private func countTaxpayersInPDF(_ descriptor: FileDescriptor) throws(Errno) -> Int {
+    /// How many matches redaction would hide the legacy Office document
+    /// `bytes` holds (its sweep and attachments too); what could not be read
+    /// is in ``documents``' failures.
+    private func countInCompoundFile(_ bytes: [UInt8]) -> Int {
+        var found = 0
+        let minimum = engine.minimumConfidence
+        if engine.accepted == .cpf {
+            var scanner = CPFScanner(hidingFrom: minimum)
+            documents.readCompoundFile(
+                bytes, limits: limits, begin: { _ in scanner = CPFScanner(hidingFrom: minimum) },
+                text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
+                end: { _ in scanner.finish { _ in found += 1 } })
+        } else {
+            var scanner = TaxpayerScanner(accepting: engine.accepted)
+            func count(_ match: TaxpayerScanner.Match) {
+                if !match.isValid || match.confidence >= minimum { found += 1 }
+            }
+            documents.readCompoundFile(
+                bytes, limits: limits, begin: { _ in scanner = TaxpayerScanner(accepting: engine.accepted) },
+                text: { block in scanner.feed(UnsafeRawBufferPointer(block), onMatch: count) },
+                end: { _ in scanner.finish(onMatch: count) })
+        }
+        return found
+    }
+
+    /// ``count(in:format:)`` with `--document cnpj|any`.
+    private func countTaxpayers(in descriptor: FileDescriptor, format: DocumentFormat) throws(Errno) -> Int {
         var scanner = TaxpayerScanner(accepting: engine.accepted)
         var found = 0
         let minimum = engine.minimumConfidence
@@ -624,7 +683,7 @@ struct ArchiveRedactor {
             if !match.isValid || match.confidence >= minimum { found += 1 }
         }
         try documents.read(
-            descriptor, format: .pdf, begin: { _ in scanner = TaxpayerScanner(accepting: engine.accepted) },
+            descriptor, format: format, begin: { _ in scanner = TaxpayerScanner(accepting: engine.accepted) },
             text: { block in scanner.feed(UnsafeRawBufferPointer(block), onMatch: count) },
             end: { _ in scanner.finish(onMatch: count) })
         return found

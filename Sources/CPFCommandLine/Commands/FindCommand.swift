@@ -206,10 +206,12 @@ enum FindCommand: Command {
             "member"), archives inside it to 3 deep. Office documents (docx, xlsx,
             pptx, odt, ods, odp) are searched in their text as a reader sees it
             (a CPF split between a bold run and a plain one is found), and PDFs
-            in the text of their pages, read by cpf itself. An encrypted member,
-            a PDF without text (scanned images) or encrypted, and an archive read
-            from a pipe are not searched. A PNG image is searched in its text
-            chunks (tEXt, zTXt, iTXt), each printed as FILE!TYPE:KEYWORD:LINE:COLUMN.
+            in the text of their pages, read by cpf itself. Legacy Office files
+            (doc, xls, ppt, Outlook msg) are searched in the text of their
+            streams, each printed as FILE!STREAM. An encrypted member, a PDF
+            without text (scanned images) or encrypted, and an archive read from
+            a pipe are not searched. A PNG image is searched in its text chunks
+            (tEXt, zTXt, iTXt), each printed as FILE!TYPE:KEYWORD:LINE:COLUMN.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -275,10 +277,12 @@ enum FindCommand: Command {
                 Office (docx, xlsx, pptx, odt, ods, odp) são pesquisados no texto como
                 um leitor o vê (um CPF dividido entre um trecho em negrito e outro
                 normal é encontrado), e PDFs no texto das páginas, lido pelo próprio
-                cpf. Um membro criptografado, um PDF sem texto (imagens digitalizadas)
-                ou criptografado, e um arquivo zip lido de um pipe não são pesquisados.
-                Uma imagem PNG é pesquisada nos seus blocos de texto (tEXt, zTXt, iTXt),
-                cada um impresso como ARQUIVO!TIPO:PALAVRA-CHAVE:LINHA:COLUNA.
+                cpf. Arquivos antigos do Office (doc, xls, ppt, msg do Outlook) são
+                pesquisados no texto dos seus fluxos, cada um impresso como
+                ARQUIVO!FLUXO. Um membro criptografado, um PDF sem texto (imagens
+                digitalizadas) ou criptografado, e um arquivo zip lido de um pipe não
+                são pesquisados. Uma imagem PNG é pesquisada nos seus blocos de texto
+                (tEXt, zTXt, iTXt), cada um impresso como ARQUIVO!TIPO:PALAVRA-CHAVE:LINHA:COLUNA.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas

@@ -140,7 +140,8 @@ enum RedactCommand: Command {
             written again with only the members that held a CPF changed (in an
             Office document, only the characters of the CPFs in its XML); every
             other member is copied byte for byte, names, order and times kept. A
-            PDF is never rewritten: one whose text holds a CPF is named as
+            PDF or legacy Office file (doc, xls, ppt, msg) is never rewritten:
+            one whose text holds a CPF is named as
             'cpf: FILE: not rewritten: REASON' (exit status 2), and so is an
             archive with a member that cannot be searched or rewritten (encrypted;
             a PDF, gzip or UTF-16 text holding a CPF inside it). A PNG image's
@@ -204,8 +205,9 @@ enum RedactCommand: Command {
                 Um arquivo zip ou documento do Office (docx, xlsx, pptx, odt, ods, odp)
                 é escrito de novo com só os membros que tinham um CPF mudados (num
                 documento do Office, só os caracteres dos CPFs no XML); os outros
-                membros são copiados byte a byte, com nomes, ordem e datas. Um PDF
-                nunca é reescrito: um cujo texto tem um CPF é nomeado como
+                membros são copiados byte a byte, com nomes, ordem e datas. Um PDF ou
+                arquivo antigo do Office (doc, xls, ppt, msg) nunca é reescrito: um
+                cujo texto tem um CPF é nomeado como
                 'cpf: ARQUIVO: não reescrito: MOTIVO' (código de saída 2), assim como
                 um arquivo zip com um membro que não pode ser pesquisado ou reescrito
                 (criptografado; um PDF, gzip ou texto UTF-16 com um CPF dentro dele).

@@ -15,6 +15,8 @@ enum DocumentFormat: Equatable {
 
     /// The bytes of an input's start looked at: `%PDF-` may be anywhere in them.
     static let prefixSize = 1024
+    /// An OLE compound file: a legacy Office document (`.doc`, `.xls`, `.ppt`, `.msg`).
+    case compoundFile
 
     /// The format of an input from its first bytes: a zip archive by its
     /// first record's signature, a tar archive by its first header (see
@@ -26,6 +28,7 @@ enum DocumentFormat: Equatable {
         // Before the PDF: a tar's first member may be a PDF, 512 bytes in.
         if TarArchive.isTar(prefix) { return .tar }
         if PNGTextChunks.isPNG(prefix) { return .png }
+        if CompoundFile.isCompoundFile(prefix) { return .compoundFile }
         if PDFTextExtractor.isPDF(prefix.prefix(prefixSize)) { return .pdf }
         return nil
     }
@@ -66,6 +69,7 @@ enum DocumentFormat: Equatable {
         case .tar: "tar archive"
         case .gzippedTar: "tar archive in gzip"
         case .png: "PNG image"
+        case .compoundFile: "legacy Office document"
         }
     }
 }
@@ -146,6 +150,9 @@ final class DocumentReader {
         case comment
     }
 
+    /// The kind of the last legacy Office document read (see ``LegacyOfficeKind``), if it was one.
+    private(set) var legacyKind: LegacyOfficeKind?
+
     /// The section of the text being handed over, nil for a member's own
     /// text: set before `begin` is called, until `end` returns.
     private(set) var section: Section?
@@ -217,14 +224,16 @@ final class DocumentReader {
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws(Errno) {
         failures = []
+        legacyKind = nil
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
         let start = try descriptor.currentOffset()
         budget = Budget(limits: limits, documentSize: size - start)
         let file = PositionalFileReader(descriptor, start: start)
         let read = file.read(into:at:)
         switch format {
-        case .pdf, .png:
-            // Held whole: a PDF's objects refer to one another by offset, a PNG's chunks are rewritten whole.
+        case .pdf, .png, .compoundFile:
+            // Held whole: a PDF's objects refer to one another by offset, a PNG's chunks are rewritten whole,
+            // a compound file's streams are chains of sectors anywhere in it.
             guard size - start <= Self.maximumHeldSize else {
                 failures.append(
                     Failure(path: [], reason: "\(format.name) larger than \(Self.maximumHeldSize >> 20) MiB"))
@@ -238,8 +247,16 @@ final class DocumentReader {
             bytes.removeLast(bytes.count - count)
             if format == .pdf {
                 pdf(bytes, path: [], begin: begin, text: text, end: end)
-            } else {
+            } else if format == .png {
                 png(bytes, path: [], begin: begin, text: text, end: end)
+            } else {
+                do {
+                    try compound(bytes, path: [], depth: 1, begin: begin, text: text, end: end)
+                } catch let error as BudgetExceeded {
+                    failures.append(Failure(path: [], reason: error.reason))
+                } catch {
+                    failures.append(Failure(path: [], reason: Self.reason(error)))
+                }
             }
         case .gzippedTar:
             do {
@@ -327,6 +344,8 @@ final class DocumentReader {
         switch DocumentFormat.detect(head) {
         case .png:
             png(try hold(), path: memberPath, begin: begin, text: text, end: end)
+        case .compoundFile:
+            try compound(try hold(), path: memberPath, depth: depth + 1, begin: begin, text: text, end: end)
         case .some(let format) where format != .pdf:
             guard depth < Self.maximumDepth else {
                 failures.append(
@@ -577,6 +596,110 @@ final class DocumentReader {
         if let failure { failures.append(Failure(path: path, reason: failure)) }
     }
 
+    /// Reads a legacy Office document held in memory (see ``LegacyOfficeText``)
+    /// whose streams' paths start with `path`: the text of its kind, each
+    /// part named `PATH!STREAM`; then, as the section ``Section/sweep`` of
+    /// each stream, the lines of its bytes read as Windows-1252 and UTF-16LE
+    /// (``LegacyOfficeText/sweep(_:minimum:)``) holding a CPF or CNPJ the
+    /// text does not; then an Outlook message's attachments, searched as
+    /// files. A compound file of another kind, or one whose text cannot be
+    /// read, is a failure, its streams swept all the same.
+    private func compound(
+        _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        let file: CompoundFile
+        do { file = try CompoundFile(bytes) } catch {
+            failures.append(Failure(path: path, reason: "legacy Office document: \(error)"))
+            return
+        }
+        let prefix = path.isEmpty ? [] : path + [UInt8(ascii: "!")]
+        let kind = LegacyOfficeKind.detect(file)
+        if path.isEmpty { legacyKind = kind }
+        var placed = Set<String>()
+        var attachments: [LegacyOfficeText.Attachment] = []
+        if let kind {
+            do {
+                let document = try LegacyOfficeText(file, kind: kind)
+                for part in document.parts {
+                    try count(part.text.count)
+                    let numbers = Self.storedNumbers(
+                        text: part.text, cells: part.numericCells.map { ($0, part.text[$0]) })
+                    deliver(part.text, path: prefix + Array(part.path.utf8), begin: begin, text: text) { end(numbers) }
+                    placed.formUnion(Self.characters(in: part.text))
+                    for number in numbers { placed.insert(number.id.characters) }
+                }
+                attachments = document.attachments
+            } catch let error as BudgetExceeded {
+                throw error
+            } catch {
+                failures.append(Failure(path: path, reason: "legacy Office document (\(kind)): \(Self.reason(error))"))
+            }
+        } else {
+            failures.append(
+                Failure(
+                    path: path,
+                    reason: """
+                        compound file of a kind cpf does not read (not a Word, Excel, PowerPoint or Outlook \
+                        document)
+                        """))
+        }
+        let attachmentPaths = Set(attachments.map(\.path))
+        for entry in file.entries where entry.kind == .stream {
+            let streamPath = entry.path.joined(separator: "/")
+            guard !attachmentPaths.contains(streamPath) else { continue }
+            let contents: [UInt8]
+            do { contents = try file.contents(of: entry) } catch {
+                // Named once: the text of the document's kind may have stopped at the same stream.
+                let reason = "\(error)"
+                if !failures.contains(where: { $0.path == path && $0.reason.hasSuffix(reason) }) {
+                    failures.append(Failure(path: prefix + Array(streamPath.utf8), reason: reason))
+                }
+                continue
+            }
+            try count(contents.count)
+            let unplaced = Self.unplaced(LegacyOfficeText.sweep(contents), placed: placed)
+            guard !unplaced.isEmpty else { continue }
+            section = .sweep
+            defer { section = nil }
+            deliver(unplaced, path: prefix + Array(streamPath.utf8), begin: begin, text: text) { end([]) }
+        }
+        for attachment in attachments {
+            try searchAsFile(
+                attachment.bytes, path: prefix + Array(attachment.path.utf8), depth: depth, begin: begin, text: text,
+                end: end)
+        }
+    }
+
+    /// Searches `bytes`, a member held in memory, as a file is: as an
+    /// archive's member is (see ``member(head:path:depth:hold:contents:begin:text:end:)``).
+    private func searchAsFile(
+        _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        if let memberNamed { memberNamed(path) }
+        try member(
+            head: Array(bytes.prefix(Self.peekSize)), path: path, depth: depth, hold: { bytes },
+            contents: { body in try bytes.withUnsafeBufferPointer { try body($0) } }, begin: begin, text: text,
+            end: end)
+    }
+
+    /// Reads a legacy Office document held in memory, `bytes` (a member of
+    /// an archive `redact` rewrites), as ``read(_:format:begin:text:end:)``
+    /// reads one in a file: what could not be read is in ``failures``.
+    func readCompoundFile(
+        _ bytes: [UInt8], limits: DecompressionLimits, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) {
+        failures = []
+        budget = Budget(limits: limits, documentSize: bytes.count)
+        do {
+            try compound(bytes, path: [], depth: 1, begin: begin, text: text, end: end)
+        } catch {
+            failures.append(Failure(path: [], reason: Self.reason(error)))
+        }
+    }
+
     /// Extracts a PDF's text and hands it over.
     private func pdf(
         _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
@@ -674,17 +797,22 @@ final class DocumentReader {
 
     /// The numeric cells of a part that are CPFs or CNPJs as ``StoredNumber`` says.
     static func storedNumbers(in part: OfficeXMLText) -> [StoredNumber] {
+        storedNumbers(
+            text: part.text, cells: part.numericCells.enumerated().map { ($1, part.numericValue(ofCell: $0)) })
+    }
+
+    /// The numeric cells of a text that are CPFs or CNPJs as ``StoredNumber`` says:
+    /// each cell's range in `text` and the number as stored.
+    static func storedNumbers(text: [UInt8], cells: [(Range<Int>, ArraySlice<UInt8>)]) -> [StoredNumber] {
         var found: [StoredNumber] = []
         var line = 1
         var lineStart = 0
         var counted = 0
-        for (index, range) in part.numericCells.enumerated() {
-            // The number as stored (an ods cell's text may be formatted: 1.234.567.890).
-            let stored = part.numericValue(ofCell: index)
+        for (range, stored) in cells {
             guard let value = integerDigits(of: stored), (9...14).contains(value.count) else { continue }
             let whole = value.count == 11 || value.count == 14
             // A whole number shown as it is stored is found in the text already.
-            if whole, part.text[range].elementsEqual(value) { continue }
+            if whole, text[range].elementsEqual(value) { continue }
             let digits = String(decoding: value, as: UTF8.self)
             let id: TaxpayerID
             if value.count <= 11 {
@@ -695,8 +823,8 @@ final class DocumentReader {
                 guard let cnpj = try? CNPJ(validating: digits, options: .init(padsLeadingZeros: true)) else { continue }
                 id = .cnpj(cnpj)
             }
-            let written = Array(part.text[range])
-            for offset in counted..<range.lowerBound where part.text[offset] == 0x0A {
+            let written = Array(text[range])
+            for offset in counted..<range.lowerBound where text[offset] == 0x0A {
                 line += 1
                 lineStart = offset + 1
             }

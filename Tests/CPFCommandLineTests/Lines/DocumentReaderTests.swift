@@ -162,4 +162,22 @@ struct DocumentReaderTests {
         #expect(cut.members.isEmpty)
         #expect(cut.failures == ["PNG cut short (a chunk runs past the end of the file)"])
     }
+
+    @Test("a compound file is a document by its signature: a legacy Office document, read whole")
+    func compoundFileFormat() {
+        let signature: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+        #expect(DocumentFormat.detect(signature + [0, 0]) == .compoundFile)
+        #expect(DocumentFormat.detect(signature.prefix(7)) == nil)
+        #expect(DocumentFormat.compoundFile.name == "legacy Office document")
+    }
+
+    @Test("numbers of a text's cells: 9 or 10 digits that are CPFs once padded, at low confidence, with their line")
+    func storedNumbersOfText() {
+        let text = Array("Nome\n1234567890\n52998224725\n42\n".utf8)
+        let cells = [5..<15, 16..<27, 28..<30].map { ($0, text[$0]) }
+        let numbers = DocumentReader.storedNumbers(text: text, cells: cells)
+        #expect(numbers.map(\.id.characters) == ["01234567890"])
+        #expect(numbers.map(\.line) == [2])
+        #expect(numbers.map(\.confidence) == [.low])
+    }
 }
