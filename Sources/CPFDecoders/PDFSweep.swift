@@ -127,6 +127,31 @@ public enum PDFSweep {
         return offsets
     }
 
+    /// Whether `bytes` is a date as PDF writes one (ISO 32000-1, 7.9.4):
+    /// `D:` and 4 to 14 digits (`D:20261127061523`), then perhaps `Z`, or
+    /// `+` or `-` and the offset (`-03'00'`). Its 14 digits pass a CNPJ's
+    /// check about once in a hundred, and every PDF has two: they are not
+    /// text, and a string that is only a date holds no CPF or CNPJ.
+    ///
+    /// ```swift
+    /// PDFSweep.isDate(Array("D:20261127061523-03'00'".utf8))   // true
+    /// PDFSweep.isDate(Array("D:2026 CPF 390.533.447-05".utf8)) // false
+    /// ```
+    static func isDate(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 6, bytes[0] == UInt8(ascii: "D"), bytes[1] == UInt8(ascii: ":") else { return false }
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        var index = 2
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        guard (4...14).contains(index - 2) else { return false }
+        guard index < bytes.count else { return true }
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "+"), UInt8(ascii: "-"): index += 1
+        default: return false
+        }
+        // The offset: digits and apostrophes (`03'00'`, `03'00`, `0300`), nothing else.
+        return bytes[index...].allSatisfy { isDigit($0) || $0 == UInt8(ascii: "'") } && bytes.count - index <= 7
+    }
+
     /// Whether `byte` is a regular character (neither white space nor a delimiter).
     private static func isRegular(_ byte: UInt8) -> Bool {
         switch byte {
@@ -162,9 +187,10 @@ public enum PDFSweep {
         }
     }
 
-    /// Appends a PDF text string as UTF-8 and a line feed.
+    /// Appends a PDF text string as UTF-8 and a line feed; a date
+    /// (``isDate(_:)``) is left out.
     private static func appendText(_ bytes: [UInt8], to output: inout [UInt8]) {
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty, !isDate(bytes) else { return }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
             var index = 2
             var units: [UInt16] = []

@@ -61,6 +61,31 @@ struct PDFSweepTests {
         #expect(!text.contains("862.525.360-48"))
     }
 
+    static let dates: [(String, Bool)] = [
+        ("D:20261127061523-03'00'", true), ("D:20261127061523+00'00'", true), ("D:20261127061523Z", true),
+        ("D:20261127061523", true), ("D:2026", true), ("D:20261127061523Z00'00'", true),
+        ("D:202", false), ("D:2026 CPF 390.533.447-05", false), ("D:20261127061523-03'00' 11222333000181", false),
+        ("d:20261127061523", false), ("20261127061523", false), ("D:202611270615231", false),
+    ]
+
+    @Test("a PDF date is told from text that starts like one", arguments: dates)
+    func pdfDates(_ text: String, _ isDate: Bool) {
+        #expect(PDFSweep.isDate(Array(text.utf8)) == isDate)
+    }
+
+    @Test("the dates of the information dictionary are not text: their 14 digits are no CNPJ")
+    func datesAreLeftOut() throws {
+        let pdf = PDFSamples.build(
+            [
+                Array("<< /Type /Catalog /Pages 2 0 R >>".utf8),
+                Array("<< /Type /Pages /Kids [] /Count 0 >>".utf8),
+                Array("<< /CreationDate (D:20261127061523+00'00') /Title (Recibo) >>".utf8),
+            ], trailer: "/Info 3 0 R")
+        let text = try Self.sweep(pdf)
+        #expect(text.contains("Recibo\n"))
+        #expect(!text.contains("20261127061523"))
+    }
+
     @Test("object headers are found where N G obj stands, not inside other words")
     func objectHeaders() {
         let bytes = Array("1 0 obj\n(a)\nendobj 12 3 obj<<>>endobj x1 0 obj 4 0 objects 5 0obj 6 0 obj".utf8)

@@ -282,7 +282,8 @@ enum FindCommand: Command {
                 ARQUIVO!FLUXO. Um membro criptografado, um PDF sem texto (imagens
                 digitalizadas) ou criptografado, e um arquivo zip lido de um pipe não
                 são pesquisados. Uma imagem PNG é pesquisada nos seus blocos de texto
-                (tEXt, zTXt, iTXt), cada um impresso como ARQUIVO!TIPO:PALAVRA-CHAVE:LINHA:COLUNA.
+                (tEXt, zTXt, iTXt), cada um impresso como
+                ARQUIVO!TIPO:PALAVRA-CHAVE:LINHA:COLUNA.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas
