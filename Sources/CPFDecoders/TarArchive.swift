@@ -260,15 +260,7 @@ public final class TarArchive {
     /// let archive = try TarArchive(bytes: nestedTar)
     /// ```
     public convenience init(bytes: [UInt8]) throws {
-        try self.init(size: UInt64(bytes.count)) { buffer, offset in
-            guard offset < UInt64(bytes.count) else { return 0 }
-            let start = Int(offset)
-            let count = min(buffer.count, bytes.count - start)
-            bytes.withUnsafeBytes {
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start..<start + count]))
-            }
-            return count
-        }
+        try self.init(size: UInt64(bytes.count), read: heldBytesReader(of: bytes))
     }
 
     /// `count` rounded up to whole blocks.

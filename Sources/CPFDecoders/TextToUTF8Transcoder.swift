@@ -145,7 +145,10 @@ public final class TextToUTF8Transcoder {
                     index += 1
                 }
             }
-        case .windows1252:
+        case .windows1252, .singleByte:
+            // One byte a character: ASCII runs copied as they are, other bytes looked up.
+            let scalar: (UInt8) -> Unicode.Scalar =
+                if case .singleByte(let page) = encoding { page.scalar(for:) } else { Windows1252.scalar(for:) }
             while index < input.count {
                 var end = index
                 while end < input.count && input[end] < 0x80 { end += 1 }
@@ -156,21 +159,7 @@ public final class TextToUTF8Transcoder {
                     index = end
                     continue
                 }
-                emit(Windows1252.scalar(for: input[index]), from: index, length: 1)
-                index += 1
-            }
-        case .singleByte(let page):
-            while index < input.count {
-                var end = index
-                while end < input.count && input[end] < 0x80 { end += 1 }
-                if end > index {
-                    map.appendIdentity(
-                        outputStart: outputOffset + utf8.count, inputStart: base + index, count: end - index)
-                    utf8.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
-                    index = end
-                    continue
-                }
-                emit(page.scalar(for: input[index]), from: index, length: 1)
+                emit(scalar(input[index]), from: index, length: 1)
                 index += 1
             }
         case .utf16LittleEndian, .utf16BigEndian:

@@ -334,16 +334,9 @@ public final class ZipArchive {
     /// let archive = try ZipArchive(bytes: nestedZip)
     /// ```
     public convenience init(bytes: [UInt8], maximumCentralDirectorySize: Int = 64 << 20) throws {
-        try self.init(size: UInt64(bytes.count), maximumCentralDirectorySize: maximumCentralDirectorySize) {
-            buffer, offset in
-            guard offset < UInt64(bytes.count) else { return 0 }
-            let start = Int(offset)
-            let count = min(buffer.count, bytes.count - start)
-            bytes.withUnsafeBytes {
-                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start..<start + count]))
-            }
-            return count
-        }
+        try self.init(
+            size: UInt64(bytes.count), maximumCentralDirectorySize: maximumCentralDirectorySize,
+            read: heldBytesReader(of: bytes))
     }
 
     /// Reads one central directory record (APPNOTE 4.3.12) and applies its

@@ -10,15 +10,8 @@ import Testing
 
 @Suite("cpf find and redact: PNG text chunks")
 struct PNGEndToEndTests {
-    /// The Python with Pillow (`.ci/run` makes it: `$CPF_DOCS_PYTHON`, else
-    /// the virtual environment it keeps in `~/.cache/cpf-ci/venv-docs`).
-    static let python: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        let path =
-            environment["CPF_DOCS_PYTHON"]
-            ?? "\(environment["HOME"] ?? "/root")/.cache/cpf-ci/venv-docs/bin/python"
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }()
+    /// The Python with Pillow: the documents' Python (see ``DocumentEndToEndTests/python``).
+    static let python = DocumentEndToEndTests.python
     static let tools = python != nil && InstalledTool.areInstalled("cmp")
 
     /// Runs `script` in a new folder with `$PY` (the Python with Pillow), and
