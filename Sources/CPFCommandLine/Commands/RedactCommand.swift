@@ -51,6 +51,22 @@ enum RedactCommand: Command {
                 """
         ))
 
+    static let stats = OptionDefinition(
+        "stats",
+        help: Localized(
+            """
+            At the end, print on standard error the files and bytes read and how each ended: with --in-place, \
+            rewritten and read back clean, left as it was (named above), or with nothing to hide; then how many \
+            values were hidden, and the files not searched completely (if any).
+            """,
+            pt:
+                """
+                No fim, imprime na saída de erro os arquivos e bytes lidos e como cada um terminou: com \
+                --in-place, reescrito e relido limpo, deixado como estava (nomeado antes) ou sem nada a ocultar; \
+                depois quantos valores foram ocultados, e os arquivos não pesquisados por inteiro (se houver).
+                """
+        ))
+
     static let field = CommonOptions.field(
         help: Localized(
             """
@@ -81,7 +97,7 @@ enum RedactCommand: Command {
         usage:
             """
             [-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] \
-            [--document cpf|cnpj|any] [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
+            [--document cpf|cnpj|any] [--stats] [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
             """,
         arguments: [
             (
@@ -104,6 +120,7 @@ enum RedactCommand: Command {
             confidence,
             DocumentOptions.hidden,
             inPlace,
+            stats,
             TreeOptions.recursive,
             TreeOptions.glob,
             Preprocessor.pre,
@@ -298,12 +315,16 @@ enum RedactCommand: Command {
             hidesCPFsInNames: true)
         let limits = try DecodingOptions.limits(arguments)
         run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
+        let stats = arguments.has(Self.stats) ? RedactStats() : nil
         run.run(
             makeWorker: TreeWorkers.redact(
                 makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
                 threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
                 preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), accepted: accepted,
-                context: context))
+                stats: stats, context: context))
+        stats?.write(
+            to: context.errors, inPlace: inPlace, accepted: accepted, notSearched: run.notSearchedCount,
+            language: context.language)
         return run.failedInput ? .error : .success
     }
 
@@ -312,7 +333,7 @@ enum RedactCommand: Command {
         _ arguments: ParsedArguments, columns: CSVColumns, style: RedactEngine.Style,
         minimumConfidence: CPFScanner.Confidence, context: Context
     ) throws(UsageError) -> ExitStatus {
-        let others = [inPlace, TreeOptions.recursive, TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob]
+        let others = [inPlace, TreeOptions.recursive, TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob, stats]
         for other in others where arguments.has(other) {
             throw .conflictingOptions(arguments.spelling(field), arguments.spelling(other))
         }

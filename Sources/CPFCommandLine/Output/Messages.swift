@@ -39,7 +39,7 @@ enum Message: String, CaseIterable, Sendable {
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
         cannotKeepAttribute, changedWhileRewritten, openForWriting, readBackFound, readBackUnreadable, redactedFile,
-        statsFiles, statsCPFs, progress
+        statsFiles, statsCPFs, progress, redactStatsFiles, redactStatsInPlace, redactStatsCopied, redactStatsHidden
     // Inputs not searched completely (gzip, encodings, formats cpf does not read, --pre).
     case notSearched, statsNotSearched
     // -g/--glob, version-control folders, CPFs in names, --pre.
@@ -338,6 +338,20 @@ enum Message: String, CaseIterable, Sendable {
                 "CPFs: {1} de confiança high, {2} medium, {3} low, {4|digitado|digitados} errado"
             )
         case .progress: ("{1} files, {2}, {3}/s", "{1|arquivo|arquivos}, {2}, {3}/s")
+        case .redactStatsFiles: ("{1|file|files}, {2} bytes, {3}: {4}", "{1|arquivo|arquivos}, {2} bytes, {3}: {4}")
+        case .redactStatsInPlace:
+            (
+                "{1} rewritten and read back clean, {2} left as they were, {3} with nothing to hide",
+                "{1|reescrito e relido limpo|reescritos e relidos limpos}, "
+                    + "{2|deixado como estava|deixados como estavam}, {3} sem nada a ocultar"
+            )
+        case .redactStatsCopied:
+            (
+                "{1} copied with values hidden, {2} not read whole, {3} with nothing to hide",
+                "{1|copiado|copiados} com valores ocultos, {2|não lido|não lidos} por inteiro, "
+                    + "{3} sem nada a ocultar"
+            )
+        case .redactStatsHidden: ("{1} hidden: {2}", "{1} ocultos: {2}")
         }
     }
 

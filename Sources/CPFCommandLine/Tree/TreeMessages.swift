@@ -44,6 +44,12 @@ enum TreeMessages {
     static func statsCPFs(high: Int, medium: Int, low: Int, mistyped: Int, _ language: Language) -> String {
         Message.statsCPFs.text(language, "\(high)", "\(medium)", "\(low)", "\(mistyped)")
     }
+    /// `redact --stats`: the files read, and `outcomes`, how they ended.
+    static func redactStatsFiles(files: Int, bytes: Int, seconds: Double, _ language: Language, outcomes: String)
+        -> String
+    {
+        Message.redactStatsFiles.text(language, "\(files)", "\(bytes)", formatSeconds(seconds, language), outcomes)
+    }
     /// The progress line: files and bytes done, and the rate (the walk
     /// streams, so the totals are not known until the end).
     static func progress(files: Int, bytes: Int, rate: Double, _ language: Language) -> String {

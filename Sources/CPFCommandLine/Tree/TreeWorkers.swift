@@ -96,7 +96,7 @@ enum TreeWorkers {
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
         inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
         preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, accepted: TaxpayerID.Accepted = .cpf,
-        context: Context
+        stats: RedactStats? = nil, context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -158,9 +158,13 @@ enum TreeWorkers {
             let cleanup = inPlace ? SignalCleanup.claimSlot() : nil
             return { file, descriptor throws(Errno) in
                 current.file = file
+                // How the file ended, for --stats: left as it was unless a path below says otherwise.
+                var outcome = RedactStats.Outcome.leftAsItWas
+                var hidden = 0
                 defer {
                     out.flush()
                     current.file = nil
+                    if descriptor != nil { stats?.add(bytes: file.entry.size, outcome: outcome, hidden: hidden) }
                 }
                 // Rewriting a tree in place claims it is clean: a name that
                 // still holds a CPF is named (hidden) and fails the run.
@@ -178,8 +182,13 @@ enum TreeWorkers {
                     // Its text is the command's: redacted to standard output,
                     // or (in place) only looked at, the file left as it was.
                     let before = engine.redactedCount
+                    var whole = true
                     let searched = try preprocessor.run(file, input: descriptor, language: context.language) {
-                        output throws(Errno) in _ = try redact(engine, output, file)
+                        output throws(Errno) in whole = try redact(engine, output, file)
+                    }
+                    if searched, whole, !inPlace || engine.redactedCount == before {
+                        hidden = engine.redactedCount - before
+                        outcome = hidden > 0 ? .copied : .nothingToHide
                     }
                     if inPlace, searched, engine.redactedCount > before {
                         file.report(
@@ -190,7 +199,10 @@ enum TreeWorkers {
                     return
                 }
                 guard inPlace, case .inDirectory(let directory, let name) = file.entry.location else {
-                    _ = try redact(engine, descriptor, file)
+                    let before = engine.redactedCount
+                    guard try redact(engine, descriptor, file) else { return }
+                    hidden = engine.redactedCount - before
+                    outcome = hidden > 0 ? .copied : .nothingToHide
                     return
                 }
                 // A file that changed while it was rewritten is read and rewritten once more.
@@ -200,8 +212,11 @@ enum TreeWorkers {
                     let before = engine.redactedCount
                     // Not searched completely: not rewritten either.
                     guard try redact(engine, descriptor, file) else { return }
-                    let hidden = engine.redactedCount - before
-                    guard hidden > 0 else { return }
+                    hidden = engine.redactedCount - before
+                    guard hidden > 0 else {
+                        outcome = .nothingToHide
+                        return
+                    }
                     // Never written into a version-control folder: listed, and the run fails.
                     if file.entry.isInVersionControl {
                         file.report(
@@ -241,6 +256,7 @@ enum TreeWorkers {
                         return
                     }
                     file.say(TreeMessages.redacted(Escaping.readable(file.shownName), count: hidden, context.language))
+                    outcome = .rewritten
                     return
                 }
             }

@@ -28,7 +28,7 @@ struct CompletionScriptTests {
     }
 
     @Test func bashCompletesAnOption() {
-        #expect(Self.bashCompletes(["cpf", "redact", "--st"]) == ["--style"])
+        #expect(Self.bashCompletes(["cpf", "redact", "--sty"]) == ["--style"])
         #expect(Self.bashCompletes(["cpf", "find", "--col"]) == ["--color"])
     }
 

@@ -12,7 +12,8 @@ struct RedactCommandTests {
         #expect(RedactCommand.definition.name == "redact")
         #expect(
             RedactCommand.definition.options.map(\.long) == [
-                "style", "confidence", "document", "in-place", "recursive", "glob", "pre", "pre-glob", "threads",
+                "style", "confidence", "document", "in-place", "stats", "recursive", "glob", "pre", "pre-glob",
+                "threads",
                 "no-progress",
                 "key-file", "tweak",
                 "keep-region", "field", "delimiter", "header", "raw", "line-local", "exit-zero", "skip-unsearchable",

@@ -48,6 +48,28 @@ struct TreeEndToEndTests {
         #expect(result.stderr == "cpf: t: Is a directory\n")
     }
 
+    @Test("redact --in-place --stats counts the files rewritten and read back, left as they were, and clean")
+    func redactStatsCountsHowEachFileEnded() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && mkdir t && printf 'a 529.982.247-25 b 390.533.447-05\\n' > t/a.txt && \
+            printf 'nada\\n' > t/b.txt && printf 'x 11.222.333/0001-81\\n' > t/c.txt && \
+            printf 'PK\\003\\004 529.982.247-25' > t/d.zip && \
+            "$CPF" redact -r --in-place --no-progress --stats --document any t 2>err; status=$?; \
+            cat err >&2; cat t/a.txt; exit $status
+            """
+        )
+        #expect(result.status == 2)
+        #expect(outputLines(result.stdout) == ["a ***.***.***-** b ***.***.***-**"])
+        let lines = result.stderr.split(separator: "\n")
+        #expect(
+            lines.contains {
+                $0.hasSuffix(": 2 rewritten and read back clean, 1 left as they were, 1 with nothing to hide")
+            })
+        #expect(lines.contains("CPFs and CNPJs hidden: 3"))
+        #expect(lines.contains("1 file not searched completely"))
+    }
+
     @Test func countFilesWithMatchesAndStats() {
         let count = runShell(
             """
