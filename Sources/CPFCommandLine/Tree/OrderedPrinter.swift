@@ -35,6 +35,8 @@ final class OrderedPrinter: @unchecked Sendable {
     private var head = 0
     /// Whether a thread is printing waiting files (and moving the head on).
     private var draining = false
+    /// How many writers wait for room (over ``limit`` or ``totalLimit``).
+    private var blocked = 0
 
     private struct Waiting {
         var pieces: [(Stream, [UInt8])] = []
@@ -79,11 +81,17 @@ final class OrderedPrinter: @unchecked Sendable {
                     totalWaiting += bytes.count
                     return
                 }
+                blocked += 1
                 monitor.wait()
+                blocked -= 1
             }
         }
         if direct { emit(bytes, to: stream) }
     }
+
+    /// How many writers are waiting for room now: what a test waits for
+    /// instead of sleeping.
+    var blockedWriters: Int { monitor.locked { blocked } }
 
     /// Waits until file `index` is fewer than `distance` files after the
     /// head, so that the notes kept for files done early stay bounded

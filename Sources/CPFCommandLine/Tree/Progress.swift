@@ -6,16 +6,23 @@ import CPFSystem
 /// anything else is written and at the end. Only ever called by the one
 /// thread printing at the time (see ``OrderedPrinter``).
 final class Progress {
-    private let start = system_monotonicSeconds()
+    /// The seconds of a monotonic clock: the system's, or a test's.
+    private let clock: () -> Double
+    private let start: Double
     // A scan shorter than half a second shows nothing.
-    private lazy var lastDrawn = start + 0.4
+    private var lastDrawn: Double
     private var files = 0
     private var bytes = 0
     private var isShown = false
     private let language: Language
 
-    init(language: Language = .english) {
+    /// A progress line in `language`, timed by `clock` (the system's
+    /// monotonic clock; a test gives its own, so no test sleeps).
+    init(language: Language = .english, clock: @escaping () -> Double = system_monotonicSeconds) {
         self.language = language
+        self.clock = clock
+        start = clock()
+        lastDrawn = start + 0.4
     }
 
     /// Whether to show one: standard error is a terminal, and not `--no-progress`.
@@ -27,7 +34,7 @@ final class Progress {
     func fileDone(bytes count: Int, errors: OutputBuffer) {
         files += 1
         bytes += count
-        let now = system_monotonicSeconds()
+        let now = clock()
         guard now - lastDrawn >= 0.1 else { return }
         lastDrawn = now
         let elapsed = max(now - start, 1e-6)

@@ -27,6 +27,17 @@ struct OrderedPrinterTests {
         var text: String { monitor.locked { String(decoding: output, as: UTF8.self) } }
     }
 
+    /// Polls `condition` until it holds, for at most a minute (a loaded
+    /// machine may take long to schedule the thread; a passing run returns
+    /// as soon as it does).
+    static func waitUntil(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<60_000 {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return condition()
+    }
+
     func write(_ printer: OrderedPrinter, _ text: String, file: Int, to stream: OrderedPrinter.Stream = .output) {
         Array(text.utf8).withUnsafeBytes { printer.write($0, to: stream, file: file) }
     }
@@ -61,7 +72,8 @@ struct OrderedPrinterTests {
             monitor.locked { secondWroteAll = true }
             printer.finish(file: 1, inputBytes: 0)
         }
-        usleep(100_000)
+        // It blocks on the second piece: wait for that, then it must not have written all.
+        #expect(Self.waitUntil { printer.blockedWriters == 1 })
         #expect(monitor.locked { secondWroteAll } == false)
         write(printer, "head\n", file: 0)
         printer.finish(file: 0, inputBytes: 0)
@@ -84,7 +96,8 @@ struct OrderedPrinterTests {
                 monitor.locked { filesWritten = file }
             }
         }
-        usleep(200_000)
+        // The writer blocks on file 4 once three files wait: wait for that, then count.
+        #expect(Self.waitUntil { printer.blockedWriters == 1 })
         #expect(monitor.locked { filesWritten } == 3)
         write(printer, "head\n", file: 0)
         printer.finish(file: 0, inputBytes: 0)

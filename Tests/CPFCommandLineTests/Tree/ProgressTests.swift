@@ -15,7 +15,9 @@ struct ProgressTests {
     @Test func aShortScanDrawsNothingAndClearingThenWritesNothing() {
         var written: [UInt8] = []
         let errors = OutputBuffer(sink: { bytes throws(Errno) in written += bytes })
-        let progress = Progress()
+        var now = 100.0
+        let progress = Progress(clock: { now })
+        now += 0.45
         progress.fileDone(bytes: 10, errors: errors)
         progress.clear(errors)
         errors.flush()
@@ -25,13 +27,18 @@ struct ProgressTests {
     @Test func aLongScanRedrawsInPlaceAndClearsTheLine() {
         var written: [UInt8] = []
         let errors = OutputBuffer(sink: { bytes throws(Errno) in written += bytes })
-        let progress = Progress()
-        usleep(500_000)
+        var now = 100.0
+        let progress = Progress(clock: { now })
+        now += 1
+        progress.fileDone(bytes: 10, errors: errors)
+        // Within a tenth of a second of the last drawing: not drawn again.
+        now += 0.05
+        progress.fileDone(bytes: 10, errors: errors)
+        now += 0.95
         progress.fileDone(bytes: 10, errors: errors)
         progress.clear(errors)
         errors.flush()
         let text = String(decoding: written, as: UTF8.self)
-        #expect(text.hasPrefix("\r\u{1B}[K1 files, 10 B, "))
-        #expect(text.hasSuffix(" B/s\r\u{1B}[K"))
+        #expect(text == "\r\u{1B}[K1 files, 10 B, 10 B/s\r\u{1B}[K3 files, 30 B, 15 B/s\r\u{1B}[K")
     }
 }

@@ -165,8 +165,15 @@ final class PromptPane {
 
     /// Saves everything `cpf` writes to the terminal from now on in the file `name`.
     func recordOutput(to name: String) {
-        tmux(["pipe-pane", "-o", "-t", "cpf", "cat >> \(Self.quote(directory.url.appendingPathComponent(name).path))"])
-        usleep(200_000)
+        let path = directory.url.appendingPathComponent(name).path
+        tmux(["pipe-pane", "-o", "-t", "cpf", "cat >> \(Self.quote(path))"])
+        // The pane's output goes into the pipe from now on; wait (polling,
+        // at most 20 s) for its reader to have opened the file.
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: path), Date() < deadline { usleep(5_000) }
+        if !FileManager.default.fileExists(atPath: path) {
+            Issue.record("tmux pipe-pane did not start", sourceLocation: sourceLocation)
+        }
     }
 
     /// The first line of the pane with its colours as escape sequences.
@@ -412,8 +419,12 @@ struct PromptEndToEndTests {
         pane.type("39053344706")
         pane.expect("CPF: 390.533.447-06 ✗ check digits should be 05", cursor: 19)
         pane.press("Enter")
-        usleep(500_000)
+        // Keys are read in order: once the Backspace typed after Enter shows, Enter was read and did nothing.
+        pane.press("BSpace")
+        pane.expect("CPF: 390.533.447-0", cursor: 18)
         #expect(!pane.hasEnded)
+        pane.type("6")
+        pane.expect("CPF: 390.533.447-06 ✗ check digits should be 05", cursor: 19)
         pane.press("Enter")
         pane.type("1234")  // the field is full: still there
         pane.expect("CPF: 390.533.447-06 ✗ check digits should be 05", cursor: 19)

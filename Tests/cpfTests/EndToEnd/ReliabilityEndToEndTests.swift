@@ -309,7 +309,19 @@ struct HostileReliabilityEndToEndTests {
         close(null)
         close(writeEnd)
         close(errorWrite)
-        usleep(300_000)  // the pipe fills up meanwhile
+        // Poll (at most 30 s) until the pipe is full: cpf has then met EAGAIN and must wait, not fail.
+        #if os(Linux)
+            let capacity = fcntl(readEnd, 1032)  // F_GETPIPE_SZ, not exported to Swift
+        #else
+            let capacity: CInt = 16_384  // the smallest pipe buffer macOS gives
+        #endif
+        let deadline = Date().addingTimeInterval(30)
+        var queued: CInt = 0
+        while Date() < deadline {
+            guard ioctl(readEnd, UInt(FIONREAD), &queued) == 0, queued < capacity else { break }
+            usleep(1_000)
+        }
+        #expect(queued >= capacity)
         let output = readToEnd(readEnd)
         close(readEnd)
         let errors = String(decoding: readToEnd(errorRead), as: UTF8.self)
