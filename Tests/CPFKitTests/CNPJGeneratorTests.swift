@@ -32,4 +32,11 @@ struct CNPJGeneratorTests {
         #expect(a == b)
         #expect(Set(a).count == 100)
     }
+
+    @Test("next() without a generator draws from the system's: valid, and not one value every time")
+    func nextWithoutAGenerator() {
+        let drawn = (0..<50).map { _ in CNPJGenerator(alphanumeric: true).next() }
+        #expect(drawn.allSatisfy { $0.formatted.isValidCNPJ })
+        #expect(Set(drawn).count > 1)
+    }
 }

@@ -104,4 +104,12 @@ struct CPFGeneratorTests {
         var random = SystemRandomNumberGenerator()
         #expect(CPFGenerator(region: FiscalRegion(state: "SP")).next(using: &random).fiscalRegion.states == ["SP"])
     }
+
+    @Test("next() without a generator draws from the system's: valid, in the region, not one value every time")
+    func nextWithoutAGenerator() {
+        let paulista = CPFGenerator(region: FiscalRegion(state: "SP"))
+        let drawn = (0..<50).map { _ in paulista.next() }
+        #expect(drawn.allSatisfy { $0.formatted.isValidCPF && $0.fiscalRegion.states == ["SP"] })
+        #expect(Set(drawn).count > 1)
+    }
 }

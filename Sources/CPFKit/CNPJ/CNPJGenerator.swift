@@ -39,4 +39,17 @@ public struct CNPJGenerator: Sendable {
             if Set(values).count > 1 { return CNPJ(values: values) }
         }
     }
+
+    /// A random valid CNPJ drawn from the system's random number generator
+    /// (`SystemRandomNumberGenerator`): for test data that need not be
+    /// reproducible.
+    ///
+    /// ```swift
+    /// let cnpj = CNPJGenerator().next()
+    /// cnpj.formatted.isValidCNPJ   // always true
+    /// ```
+    public func next() -> CNPJ {
+        var random = SystemRandomNumberGenerator()
+        return next(using: &random)
+    }
 }

@@ -41,6 +41,21 @@ public struct CPFGenerator: Sendable {
         }
     }
 
+    /// A random valid CPF drawn from the system's random number generator
+    /// (`SystemRandomNumberGenerator`): for test data that need not be
+    /// reproducible.
+    ///
+    /// ```swift
+    /// let cpf = CPFGenerator().next()
+    /// cpf.formatted.isValidCPF   // always true
+    /// ```
+    ///
+    /// - Complexity: O(1) expected.
+    public func next() -> CPF {
+        var random = SystemRandomNumberGenerator()
+        return next(using: &random)
+    }
+
     /// A uniform number in `0..<bound` (Lemire's multiply-and-reject method),
     /// written out so that its output cannot change with the standard library.
     @inlinable
