@@ -21,8 +21,10 @@ Linux) ;;
 esac
 scratch=.build-static
 output=${1:-$scratch/cpf}
+# The import check makes a target that imports one it does not depend on an
+# error, as the layers want (docs/architecture.md).
 swift build -c release --product cpf --scratch-path "$scratch" \
-    --static-swift-stdlib -Xswiftc -static-executable
+    --static-swift-stdlib -Xswiftc -static-executable --explicit-target-dependency-import-check error
 built=$(swift build -c release --product cpf --scratch-path "$scratch" \
     --static-swift-stdlib -Xswiftc -static-executable --show-bin-path)/cpf
 if [ "$built" != "$output" ]; then cp "$built" "$output"; fi

@@ -26,7 +26,8 @@
 # exits 1 if any target crashed, timed out, ran out of memory or failed to
 # build, 2 on a usage error. Non-interactive: fit for CI.
 #
-# Environment: SWIFTC (default: swiftc on PATH), FUZZ_ARGS (extra libFuzzer
+# Environment: SWIFTC (default: swiftc on PATH), FUZZ_JOBS (targets fuzzed at
+# once, default one per processor), FUZZ_ARGS (extra libFuzzer
 # flags, such as "-max_len=256" or "-runs=1000000"), FUZZ_TIMEOUT (seconds one
 # input may take before it counts as a hang, default 10).
 set -euo pipefail
@@ -269,7 +270,7 @@ run() {
         local corpus_size
         corpus_size=$(find "$corpus" -type f | wc -l)
         echo "$target: $runs (${rate:-?} exec/s), corpus $corpus_size inputs, no crash"
-        summary+=("$(printf '%-24s ok     %s, %s exec/s' "$target" "$runs" "${rate:-?}")")
+        printf '%-24s ok     %s, %s exec/s\n' "$target" "$runs" "${rate:-?}" > "$out/results/$target"
         return 0
     fi
     echo "fuzz.sh: FAIL: $target crashed (libFuzzer exit status $status)" >&2
@@ -288,24 +289,54 @@ run() {
         echo "rerun it with: $binary $reproducer" >&2
     fi
     echo "(full log: $log)" >&2
-    summary+=("$(printf '%-24s FAILED (exit %s), see %s' "$target" "$status" "$log")")
+    printf '%-24s FAILED (exit %s), see %s\n' "$target" "$status" "$log" > "$out/results/$target"
     return 1
 }
 
-summary=()
+# Every target built first (the compiler uses the cores), then fuzzed
+# FUZZ_JOBS at a time (default: one per processor; a fuzzer uses one), each
+# one's messages printed whole when it ends.
+rm -rf "$out/results"
+mkdir -p "$out/results"
 failed=0
+ready=()
 for target in "${targets[@]}"; do
     if ! build "$target"; then
-        summary+=("$(printf '%-24s FAILED to build, see %s' "$target" "$out/logs/$target.build.log")")
+        printf '%-24s FAILED to build, see %s\n' "$target" "$out/logs/$target.build.log" > "$out/results/$target"
         failed=1
         continue
     fi
     seed "$target"
-    run "$target" || failed=1
+    ready+=("$target")
 done
 
-echo "== fuzzing summary (at most $seconds s per target)"
-printf '%s\n' "${summary[@]}"
+jobs=${FUZZ_JOBS:-$(nproc 2> /dev/null || echo 1)}
+if ! [[ "$jobs" =~ ^[0-9]+$ ]] || (( jobs < 1 )); then jobs=1; fi
+# fuzz_one TARGET: runs it, its messages kept until it ends, its status in a file.
+fuzz_one() {
+    local status=0
+    run "$1" > "$out/results/$1.messages" 2>&1 || status=$?
+    echo "$status" > "$out/results/$1.status"
+}
+running=0
+for target in "${ready[@]}"; do
+    if (( running >= jobs )); then
+        wait -n || true
+        running=$((running - 1))
+    fi
+    fuzz_one "$target" &
+    running=$((running + 1))
+done
+wait
+for target in "${ready[@]}"; do
+    cat "$out/results/$target.messages"
+    [[ "$(cat "$out/results/$target.status" 2> /dev/null)" == 0 ]] || failed=1
+done
+
+echo "== fuzzing summary (at most $seconds s per target, $jobs at a time)"
+for target in "${targets[@]}"; do
+    cat "$out/results/$target" 2> /dev/null || printf '%-24s FAILED (no result)\n' "$target"
+done
 if (( failed )); then
     echo "fuzz.sh: FAIL: at least one fuzz target failed (see above)" >&2
     exit 1
