@@ -227,10 +227,10 @@ struct PseudonymizeEndToEndTests {
         "ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" '\(strace)' -f \(options) \"$CPF\" \(arguments)"
     }
 
-    @Test("--new-key-file on a full disk reports it, exit 2, and leaves no empty key file behind")
+    @Test("--new-key-file on a full disk reports it, exit 2, and leaves no empty key file behind", .needsStrace)
     func newKeyFileOnAFullDisk() throws {
         // strace makes the key's write fail with ENOSPC, as a full disk would.
-        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let strace = try #require(HostileReliabilityEndToEndTests.strace)
         let directory = TemporaryDirectory()
         let path = directory.path("new.key")
         for injection in ["write:error=ENOSPC", "fsync:error=EIO"] {
@@ -247,9 +247,9 @@ struct PseudonymizeEndToEndTests {
         #expect(run(["pseudonymize", "--new-key-file", path]).status == 0)
     }
 
-    @Test("--new-key-file writes the key to the disk (fsync) before it reports success")
+    @Test("--new-key-file writes the key to the disk (fsync) before it reports success", .needsStrace)
     func newKeyFileIsSynced() throws {
-        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let strace = try #require(HostileReliabilityEndToEndTests.strace)
         let directory = TemporaryDirectory()
         let path = directory.path("new.key")
         let log = directory.path("log")

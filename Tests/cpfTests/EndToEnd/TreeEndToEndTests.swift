@@ -97,9 +97,9 @@ struct TreeEndToEndTests {
         #expect(both.status == 2)
     }
 
-    @Test func unreadableEntriesAreReportedAndSkippedWithStatus2() throws {
+    @Test(.needsStrace) func unreadableEntriesAreReportedAndSkippedWithStatus2() throws {
         // strace makes listing the directory fail, as it would without permission (even for root).
-        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let strace = try #require(HostileReliabilityEndToEndTests.strace)
         let result = runShell(
             """
             cd "$(mktemp -d)" && mkdir -p t/closed t/open && printf 'CPF 390.533.447-05\\n' | tee t/open/a.txt > t/closed/z.txt
@@ -185,9 +185,9 @@ struct TreeEndToEndTests {
         }
     }
 
-    @Test func anErrorOnOneFileLeavesItAsItWasAndTheOthersGoOn() throws {
+    @Test(.needsStrace) func anErrorOnOneFileLeavesItAsItWasAndTheOthersGoOn() throws {
         // strace makes the first rename fail, as a full or read-only disk would.
-        let strace = try #require(HostileReliabilityEndToEndTests.strace, "strace is missing (.ci/run installs it)")
+        let strace = try #require(HostileReliabilityEndToEndTests.strace)
         let result = runShell(
             """
             cd "$(mktemp -d)" && mkdir -p t/first t/second
