@@ -357,4 +357,40 @@ struct DocumentSweepEndToEndTests {
                 "redact 0", "['**************', '**************', '***********']",
             ])
     }
+
+    @Test(
+        """
+        a CPF in UTF-16 text inside a binary part of an Office document (LibreOffice's chart and table \
+        previews, .svm; a Word metafile, .emf) is found as PART:sweep; redact names the document not \
+        rewritten instead of reporting it redacted with the CPF still in it
+        """,
+        .enabled(if: tools))
+    func binaryPartsOfOfficeDocuments() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            from odf.opendocument import OpenDocumentText
+            from odf.text import P
+            o = OpenDocumentText(); o.text.addElement(P(text='Titular 390.533.447-05.'))
+            # A metafile as LibreOffice writes a chart's replacement: a binary header, then UTF-16LE text.
+            svm = b'VCLMTF\x01\x00\x31\x00\x00\x00' + 'Vendas de 529.982.247-25'.encode('utf-16-le') + b'\x00' * 8
+            o.addPicture('ObjectReplacements/Object 1', 'application/x-openoffice-gdimetafile', svm)
+            o.save('chart.odt')
+            EOF
+            cp chart.odt before.odt
+            "$CPF" find chart.odt; echo "find $?"
+            "$CPF" redact --in-place chart.odt; echo "redact $?"; cmp chart.odt before.odt && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "chart.odt!content.xml:1:9: 390.533.447-05",
+                "chart.odt!ObjectReplacements/Object 1:sweep:1:11: 529.982.247-25",
+                "find 0", "redact 2", "unchanged",
+            ])
+        #expect(
+            result.stderr.contains(
+                "cpf: chart.odt: not searched: member ObjectReplacements/Object 1: a CPF in the text of a binary part"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("247-25"))
+    }
 }
