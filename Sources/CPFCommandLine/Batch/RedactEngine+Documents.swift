@@ -463,6 +463,9 @@ struct ArchiveRedactor {
             if !member.linkName.isEmpty, let kind = numberInName(path + member.linkName) {
                 refuse(memberPath, "its link target holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
             }
+            var records = member.records
+            let inRecords = mask(&records)
+            if inRecords > 0 { refuse(memberPath, "its pax header holds \(engine.numbers(inRecords)), \(inHeader)") }
             guard member.hasData, member.size > 0 else { continue }
             do {
                 let head = try DocumentReader.peek(archive, member)

@@ -315,6 +315,8 @@ final class DocumentReader {
                 memberNamed(memberPath)
                 if !entry.linkName.isEmpty { memberNamed(path + entry.linkName) }
             }
+            // Its pax records (a comment, owners, extended attributes), as a zip member's comment.
+            try comment(entry.records, path: memberPath, begin: begin, text: text, end: end)
             guard entry.hasData else { continue }
             do {
                 let head = try Self.peek(archive, entry)

@@ -393,4 +393,39 @@ struct DocumentSweepEndToEndTests {
             "\(result.stderr)")
         #expect(!result.stderr.contains("247-25"))
     }
+
+    @Test(
+        """
+        a CPF in a tar member's pax header (a comment record, as Python's tarfile writes it) is found as \
+        ARCHIVE!MEMBER:comment, in a tar.gz too; redact leaves the archive as it was, named, exit 2
+        """,
+        .enabled(if: tools))
+    func paxHeaderRecords() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import io, tarfile
+            for name, mode in (('p.tar', 'w'), ('p.tar.gz', 'w:gz')):
+                with tarfile.open(name, mode, format=tarfile.PAX_FORMAT) as t:
+                    info = tarfile.TarInfo('dados.txt'); data = b'sem documento\n'; info.size = len(data)
+                    info.pax_headers = {'comment': 'origem 529.982.247-25'}
+                    t.addfile(info, io.BytesIO(data))
+            EOF
+            cp p.tar before.tar; cp p.tar.gz before.tar.gz
+            "$CPF" find p.tar p.tar.gz; echo "find $?"
+            "$CPF" redact --in-place p.tar p.tar.gz; echo "redact $?"
+            cmp p.tar before.tar && cmp p.tar.gz before.tar.gz && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "p.tar!dados.txt:comment:1:16: 529.982.247-25",
+                "p.tar.gz!dados.txt:comment:1:16: 529.982.247-25",
+                "find 0", "redact 2", "unchanged",
+            ])
+        #expect(
+            result.stderr.contains(
+                "cpf: p.tar: not rewritten: member dados.txt: its pax header holds a CPF, which redact does not "
+                    + "rewrite in a tar header"), "\(result.stderr)")
+        #expect(!result.stderr.contains("247-25"))
+    }
 }
