@@ -41,9 +41,6 @@ struct CorpusEndToEndTests {
                 line for pdftotext and pypdf; cpf's PDF reader breaks it between the two, so find misses it
                 """),
         KnownGap(
-            parts: ["tar pax header"],
-            why: "the records of a pax extended header (a comment, a path) are not searched"),
-        KnownGap(
             parts: ["link", "a CNPJ at"],
             why: """
                 a CNPJ in a URL's path (/ficha/11.222.333/0001-81, /c/11222333000181: links, hyperlink \
