@@ -250,6 +250,7 @@ def main():
                 report["broken"].append(f"{name}: LibreOffice did not convert it")
         report["soffice_opened"] = len(sample)
         shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(staging, ignore_errors=True)
         timings["soffice"] = round(time.time() - started, 1)
 
     report["refused_reasons"] = refused
