@@ -42,6 +42,11 @@ public final class TarArchive {
         public var dataStart: UInt64
         /// Whether it is a GNU sparse file (its data is the stored pieces, without the holes).
         public var isSparse: Bool
+        /// The pax records its extended headers (and the global ones read
+        /// since the member before it) hold besides `path`, `linkpath` and
+        /// `size`, one `KEY=VALUE` a line: a `comment`, the owner's names,
+        /// extended attributes; empty when there are none.
+        public var records: [UInt8] = []
 
         /// Whether data follows its header: a file, or a type this reader does not know.
         public var hasData: Bool { !TarArchive.typesWithoutData.contains(type) }
@@ -159,6 +164,14 @@ public final class TarArchive {
         // What metadata headers said of the next member, and global pax records.
         var pending: [String: [UInt8]] = [:]
         var global: [String: [UInt8]] = [:]
+        // The records the next member is given to show (see Member.records).
+        var shown: [UInt8] = []
+        func show(_ records: [String: [UInt8]]) {
+            for (key, value) in records.sorted(by: { $0.key < $1.key })
+            where !["path", "linkpath", "size"].contains(key) {
+                shown += Array(key.utf8) + [UInt8(ascii: "=")] + value + [0x0A]
+            }
+        }
         var headerStart: UInt64?
         var end = size
         while position < size {
@@ -182,9 +195,11 @@ public final class TarArchive {
                 case UInt8(ascii: "x"):
                     guard let records = Self.paxRecords(data) else { throw TarError.badPaxHeader(offset: position) }
                     pending.merge(records) { _, new in new }
+                    show(records)
                 case UInt8(ascii: "g"):
                     guard let records = Self.paxRecords(data) else { throw TarError.badPaxHeader(offset: position) }
                     global.merge(records) { _, new in new }
+                    show(records)
                 case UInt8(ascii: "L"): pending["GNU.longname"] = Self.text(data[...])
                 default: pending["GNU.longlink"] = Self.text(data[...])
                 }
@@ -224,7 +239,7 @@ public final class TarArchive {
             if let path = fields["linkpath"] { linkName = path }
             let member = Member(
                 name: name, linkName: linkName, type: type, size: recorded, headerStart: headerStart ?? position,
-                dataStart: dataStart, isSparse: sparse)
+                dataStart: dataStart, isSparse: sparse, records: shown)
             if member.hasData {
                 guard size - dataStart >= recorded else { throw TarError.truncated }
                 position = dataStart + Self.padded(recorded)
@@ -236,7 +251,10 @@ public final class TarArchive {
             nameBytes += name.count + linkName.count
             guard nameBytes <= Self.maximumNameBytes else { throw TarError.tooManyMembers }
             members.append(member)
+            nameBytes += shown.count
+            guard nameBytes <= Self.maximumNameBytes else { throw TarError.tooManyMembers }
             pending = [:]
+            shown = []
             headerStart = nil
         }
         if headerStart != nil { throw TarError.truncated }

@@ -88,6 +88,22 @@ struct TarArchiveTests {
         }
     }
 
+    @Test("keeps a member's pax records other than its path, link path and size, one KEY=VALUE a line")
+    func keepsPaxRecords() throws {
+        let bytes = try python(
+            """
+            import io, sys, tarfile
+            out = io.BytesIO()
+            with tarfile.open(fileobj=out, mode='w', format=tarfile.PAX_FORMAT) as t:
+                i = tarfile.TarInfo('x' * 150 + '/a.txt'); i.size = 3; i.uname = 'joão'
+                i.pax_headers = {'comment': 'origem 390.533.447-05'}; t.addfile(i, io.BytesIO(b'abc'))
+                i = tarfile.TarInfo('b.txt'); i.size = 1; t.addfile(i, io.BytesIO(b'b'))
+            sys.stdout.buffer.write(out.getvalue())
+            """)
+        let archive = try TarArchive(bytes: bytes)
+        #expect(archive.members.map(\.records) == [Array("comment=origem 390.533.447-05\nuname=joão\n".utf8), []])
+    }
+
     @Test("refuses a wrong checksum, a size on a directory, data after the end and a truncated member")
     func refuses() {
         var bad = Self.member("a.txt", [1, 2, 3]) + Self.end

@@ -388,6 +388,22 @@ struct ArchiveRedactor {
                     }
                     var bytes = try DocumentReader.hold(archive, entry, budget: &budget)
                     let count = mask(&bytes)
+                    if office != nil, DocumentReader.isBinaryPart(head: head) {
+                        // Proof before replace, for a binary part: its UTF-16LE text
+                        // (a preview's, a metafile's) holds nothing left to hide.
+                        var sweep = LegacyOfficeText.sweep(bytes)
+                        let left = sweep.withUnsafeMutableBytes { hideAll(in: $0) { _ in } }
+                        if left > 0 {
+                            failures.append(
+                                DocumentReader.Failure(
+                                    path: memberPath,
+                                    reason: """
+                                        \(engine.numbers(left)) in the text of a binary part (a \
+                                        preview or metafile, in UTF-16), which redact does not rewrite
+                                        """))
+                            continue
+                        }
+                    }
                     if count > 0, office == .spreadsheet, DocumentReader.isWorkbookPart(entry.name) {
                         // A `*` is not allowed in a sheet's name: the workbook would not open.
                         failures.append(
@@ -447,6 +463,9 @@ struct ArchiveRedactor {
             if !member.linkName.isEmpty, let kind = numberInName(path + member.linkName) {
                 refuse(memberPath, "its link target holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
             }
+            var records = member.records
+            let inRecords = mask(&records)
+            if inRecords > 0 { refuse(memberPath, "its pax header holds \(engine.numbers(inRecords)), \(inHeader)") }
             guard member.hasData, member.size > 0 else { continue }
             do {
                 let head = try DocumentReader.peek(archive, member)

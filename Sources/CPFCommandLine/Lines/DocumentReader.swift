@@ -315,6 +315,8 @@ final class DocumentReader {
                 memberNamed(memberPath)
                 if !entry.linkName.isEmpty { memberNamed(path + entry.linkName) }
             }
+            // Its pax records (a comment, owners, extended attributes), as a zip member's comment.
+            try comment(entry.records, path: memberPath, begin: begin, text: text, end: end)
             guard entry.hasData else { continue }
             do {
                 let head = try Self.peek(archive, entry)
@@ -417,6 +419,20 @@ final class DocumentReader {
                     head: head, path: memberPath, depth: depth, hold: { try hold(archive, entry) },
                     contents: { [limits] body in try archive.withContents(of: entry, limits: limits, body) },
                     begin: begin, text: text, end: end)
+                if office != nil, Self.isBinaryPart(head: head) {
+                    // A binary part of a document (a chart's or table's preview
+                    // metafile, as LibreOffice writes them; a Word metafile)
+                    // keeps its text in UTF-16LE, which the bytes as they are
+                    // do not show: swept as a legacy Office stream is.
+                    let bytes = try hold(archive, entry)
+                    let unplaced = Self.unplaced(LegacyOfficeText.sweep(bytes), placed: Self.characters(in: bytes))
+                    if !unplaced.isEmpty {
+                        try count(unplaced.count)
+                        section = .sweep
+                        defer { section = nil }
+                        deliver(unplaced, path: memberPath, begin: begin, text: text) { end([]) }
+                    }
+                }
             } catch let error as BudgetExceeded {
                 throw error
             } catch {
@@ -933,6 +949,13 @@ final class DocumentReader {
         Set(
             TaxpayerScanner.matches(in: text, accepting: .any, minimumConfidence: .low, includeInvalid: true)
                 .map(\.characters))
+    }
+
+    /// Whether a member of an Office document whose first bytes are `head`
+    /// is a binary part cpf reads no text of (no format it knows, a NUL
+    /// among its first bytes), whose bytes are swept for UTF-16LE text.
+    static func isBinaryPart(head: [UInt8]) -> Bool {
+        DocumentFormat.detect(head) == nil && head.contains(0)
     }
 
     /// The lines of `sweep` holding a CPF or CNPJ (of any confidence,

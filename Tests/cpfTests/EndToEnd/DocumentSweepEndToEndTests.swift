@@ -357,4 +357,75 @@ struct DocumentSweepEndToEndTests {
                 "redact 0", "['**************', '**************', '***********']",
             ])
     }
+
+    @Test(
+        """
+        a CPF in UTF-16 text inside a binary part of an Office document (LibreOffice's chart and table \
+        previews, .svm; a Word metafile, .emf) is found as PART:sweep; redact names the document not \
+        rewritten instead of reporting it redacted with the CPF still in it
+        """,
+        .enabled(if: tools))
+    func binaryPartsOfOfficeDocuments() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            from odf.opendocument import OpenDocumentText
+            from odf.text import P
+            o = OpenDocumentText(); o.text.addElement(P(text='Titular 390.533.447-05.'))
+            # A metafile as LibreOffice writes a chart's replacement: a binary header, then UTF-16LE text.
+            svm = b'VCLMTF\x01\x00\x31\x00\x00\x00' + 'Vendas de 529.982.247-25'.encode('utf-16-le') + b'\x00' * 8
+            o.addPicture('ObjectReplacements/Object 1', 'application/x-openoffice-gdimetafile', svm)
+            o.save('chart.odt')
+            EOF
+            cp chart.odt before.odt
+            "$CPF" find chart.odt; echo "find $?"
+            "$CPF" redact --in-place chart.odt; echo "redact $?"; cmp chart.odt before.odt && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "chart.odt!content.xml:1:9: 390.533.447-05",
+                "chart.odt!ObjectReplacements/Object 1:sweep:1:11: 529.982.247-25",
+                "find 0", "redact 2", "unchanged",
+            ])
+        #expect(
+            result.stderr.contains(
+                "cpf: chart.odt: not searched: member ObjectReplacements/Object 1: a CPF in the text of a binary part"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("247-25"))
+    }
+
+    @Test(
+        """
+        a CPF in a tar member's pax header (a comment record, as Python's tarfile writes it) is found as \
+        ARCHIVE!MEMBER:comment, in a tar.gz too; redact leaves the archive as it was, named, exit 2
+        """,
+        .enabled(if: tools))
+    func paxHeaderRecords() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import io, tarfile
+            for name, mode in (('p.tar', 'w'), ('p.tar.gz', 'w:gz')):
+                with tarfile.open(name, mode, format=tarfile.PAX_FORMAT) as t:
+                    info = tarfile.TarInfo('dados.txt'); data = b'sem documento\n'; info.size = len(data)
+                    info.pax_headers = {'comment': 'origem 529.982.247-25'}
+                    t.addfile(info, io.BytesIO(data))
+            EOF
+            cp p.tar before.tar; cp p.tar.gz before.tar.gz
+            "$CPF" find p.tar p.tar.gz; echo "find $?"
+            "$CPF" redact --in-place p.tar p.tar.gz; echo "redact $?"
+            cmp p.tar before.tar && cmp p.tar.gz before.tar.gz && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "p.tar!dados.txt:comment:1:16: 529.982.247-25",
+                "p.tar.gz!dados.txt:comment:1:16: 529.982.247-25",
+                "find 0", "redact 2", "unchanged",
+            ])
+        #expect(
+            result.stderr.contains(
+                "cpf: p.tar: not rewritten: member dados.txt: its pax header holds a CPF, which redact does not "
+                    + "rewrite in a tar header"), "\(result.stderr)")
+        #expect(!result.stderr.contains("247-25"))
+    }
 }
