@@ -248,12 +248,12 @@ final class FindEngine {
         let stopsAtFirst = settings.stopsAtFirst
         let found = FoundFlag()
         var attachmentFailures: [DocumentReader.Failure] = []
+        let readAttachment: DecodingReader.AttachmentHandler = { [unowned self] attachment, bytes in
+            attachmentFailures += findInAttachment(bytes, attachment, named: name)
+        }
         do throws(Errno) {
             failure = try reader.forEachBlock(
-                of: descriptor, until: stopsAtFirst ? { found.value } : nil,
-                attachment: { [unowned self] attachment, bytes in
-                    attachmentFailures += findInAttachment(bytes, attachment, named: name)
-                }
+                of: descriptor, until: stopsAtFirst ? { found.value } : nil, attachment: readAttachment
             ) { block in
                 let bytes = UnsafeRawBufferPointer(block)
                 let origin = scanner.offset

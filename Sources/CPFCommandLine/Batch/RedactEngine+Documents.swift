@@ -503,7 +503,7 @@ struct ArchiveRedactor {
 
     /// How many matches of the engine's kinds and confidence `find` would
     /// report in a member held whole; what cannot be read is a failure.
-    private mutating func countInMember(_ bytes: [UInt8], path: [UInt8], depth: Int) throws -> Int {
+    mutating func countInMember(_ bytes: [UInt8], path: [UInt8], depth: Int) throws -> Int {
         var found = 0
         let minimum = engine.minimumConfidence
         let accepted = engine.accepted
@@ -599,7 +599,7 @@ struct ArchiveRedactor {
 
     /// Hides every CPF (and, with `--document cnpj|any`, CNPJ) in `bytes`
     /// where it stands; returns how many.
-    private func mask(_ bytes: inout [UInt8]) -> Int {
+    func mask(_ bytes: inout [UInt8]) -> Int {
         bytes.withUnsafeMutableBytes { buffer in hideAll(in: buffer) { _ in } }
     }
 

@@ -184,7 +184,8 @@ final class DecodingReader {
             layers: announce, attachment: attachment, body)
     }
 
-    /// What is handed an e-mail's attachment read whole (see ``forEachBlock(of:stopsAtMail:layers:until:attachment:_:)``).
+    /// What is handed an e-mail's attachment read whole (see
+    /// ``forEachBlock(of:stopsAtMail:layers:until:attachment:_:)``).
     typealias AttachmentHandler = (MailReader.Attachment, [UInt8]) -> Void
 
     /// ``forEachBlock(of:stopsAtMail:layers:_:)`` for bytes that come from
@@ -470,8 +471,8 @@ final class DecodingReader {
         }
         if attachment.isTooLarge {
             return """
-                e-mail: an attached \(attachment.format)\(name ?? "") larger than \(DocumentReader.maximumHeldSize >> 20) \
-                MiB (or --max-decompressed-size), held whole
+                e-mail: an attached \(attachment.format)\(name ?? "") larger than \
+                \(DocumentReader.maximumHeldSize >> 20) MiB (or --max-decompressed-size), held whole
                 """
         }
         return "e-mail: an attached \(attachment.format)\(name ?? ""), which cpf does not read inside e-mail"
