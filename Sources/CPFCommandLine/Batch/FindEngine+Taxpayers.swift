@@ -98,9 +98,9 @@ extension FindEngine {
     }
 
     /// ``findTaxpayersInDocument(_:format:named:)`` for the members `read` hands over.
-    func findTaxpayersInDocument<Failure: Error>(named name: RawText, read: DocumentReading<Failure>)
-        throws(Failure)
-    {
+    func findTaxpayersInDocument<Failure: Error>(
+        named name: RawText, namesReportedBefore: Int = 0, read: DocumentReading<Failure>
+    ) throws(Failure) {
         let documents = documents
         let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
@@ -146,7 +146,9 @@ extension FindEngine {
             position = nil
         }
         let previousNamed = documents.memberNamed
-        documents.memberNamed = { [unowned self] path in findInName(path[...], path: name, member: path) }
+        documents.memberNamed = { [unowned self] path in
+            findInName(path[...], path: name, member: path, after: namesReportedBefore)
+        }
         defer { documents.memberNamed = previousNamed }
         try read(
             begin,
@@ -256,11 +258,13 @@ extension FindEngine {
     }
 
     /// ``findInName(_:path:member:)`` with `--document cnpj|any`.
-    func findTaxpayersInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]?, label: String) {
+    func findTaxpayersInName(
+        _ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]?, label: String, after start: Int = 0
+    ) {
         var counts = Counts()
         let matches = TaxpayerScanner.matches(
             in: name, accepting: settings.accepted, minimumConfidence: .low, includeInvalid: true)
-        for match in matches where isReported(match) {
+        for match in matches where match.range.lowerBound >= start && isReported(match) {
             counts.add(confidence: match.confidence, isValid: match.isValid)
             guard settings.printsMatches else { continue }
             let (text, characters) = shown(match)

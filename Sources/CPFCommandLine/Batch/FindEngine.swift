@@ -309,9 +309,12 @@ final class FindEngine {
 
     /// Prints the CPFs of the members `read` hands over, as
     /// `SOURCE!MEMBER:LINE:COLUMN: TEXT`, SOURCE `name`.
-    private func findInDocument<Failure: Error>(named name: RawText, read: DocumentReading<Failure>)
-        throws(Failure)
-    {
+    ///
+    /// A member's name is searched from its byte `namesReportedBefore` on
+    /// (see ``findInName(_:path:member:label:after:)``).
+    private func findInDocument<Failure: Error>(
+        named name: RawText, namesReportedBefore: Int = 0, read: DocumentReading<Failure>
+    ) throws(Failure) {
         let documents = documents
         let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
@@ -349,7 +352,9 @@ final class FindEngine {
             position = nil
         }
         let previousNamed = documents.memberNamed
-        documents.memberNamed = { [unowned self] path in findInName(path[...], path: name, member: path) }
+        documents.memberNamed = { [unowned self] path in
+            findInName(path[...], path: name, member: path, after: namesReportedBefore)
+        }
         defer { documents.memberNamed = previousNamed }
         try read(
             begin,
@@ -384,10 +389,12 @@ final class FindEngine {
             let read: DocumentReading<any Error> = { begin, text, end in
                 try documents.read(member: bytes, path: path, depth: 1, begin: begin, text: text, end: end)
             }
+            // The attachment's own name is in the message's header, searched there.
+            let before = path.count + 1
             if settings.accepted == .cpf {
-                try findInDocument(named: name, read: read)
+                try findInDocument(named: name, namesReportedBefore: before, read: read)
             } else {
-                try findTaxpayersInDocument(named: name, read: read)
+                try findTaxpayersInDocument(named: name, namesReportedBefore: before, read: read)
             }
         } catch let error as DocumentReader.BudgetExceeded {
             return documents.failures + [DocumentReader.Failure(path: path, reason: error.reason)]
@@ -516,15 +523,23 @@ final class FindEngine {
     ///
     /// `label` names what was scanned in place of `name`: `gzip-name` and
     /// `gzip-comment` for the texts of a gzip file's headers.
-    func findInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil, label: String = "name") {
+    ///
+    /// With `start`, only the matches that start at or after the byte
+    /// `start` of `name` are reported (those before are reported elsewhere:
+    /// an e-mail attachment's name, in the message's header).
+    func findInName(
+        _ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil, label: String = "name", after start: Int = 0
+    ) {
         let member = member.map(shownMember)
         if settings.accepted != .cpf {
-            return findTaxpayersInName(name, path: path, member: member, label: label)
+            return findTaxpayersInName(name, path: path, member: member, label: label, after: start)
         }
         var counts = Counts()
         let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
         for match in matches
-        where match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid {
+        where match.range.lowerBound >= start
+            && (match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid)
+        {
             counts.add(match)
             var text = [UInt8](repeating: 0, count: 96)
             text.removeLast(96 - text.withUnsafeMutableBytes { match.writeText(to: $0) })

@@ -30,6 +30,8 @@ extension RedactEngine {
     /// whole message can be written.
     func redactAttachment(_ bytes: [UInt8], path: [UInt8]) -> AttachmentRedaction {
         var redactor = ArchiveRedactor(engine: self, documentSize: bytes.count)
+        // Its own name is in the message's header, hidden there.
+        redactor.namePrefixCount = path.count + 1
         let head = Array(bytes.prefix(DocumentReader.peekSize))
         if GzipReader.isGzip(head) { return redactGzipAttachment(bytes, path: path, redactor: &redactor) }
         guard DocumentFormat.detect(head) == .zip else {

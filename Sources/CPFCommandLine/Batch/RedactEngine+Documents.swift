@@ -225,6 +225,10 @@ struct ArchiveRedactor {
     /// `--document cnpj|any`) a CNPJ, never renamed, with the kind found.
     private(set) var namesWithNumber: [(path: [UInt8], kind: TaxpayerID.Kind)] = []
     private var limits: DecompressionLimits { engine.limits }
+    /// The bytes at the start of every path that are not looked at for a
+    /// number in a name: an e-mail attachment's name and its `!`, which the
+    /// message's header holds (and redact hides there).
+    var namePrefixCount = 0
     /// The bytes of text the archive's members gave so far.
     private var budget: DocumentReader.Budget
 
@@ -514,7 +518,9 @@ struct ArchiveRedactor {
         }
         let reader = documents
         // A CPF in the name of a member inside it counts too.
-        reader.memberNamed = { name in
+        let prefixCount = namePrefixCount
+        reader.memberNamed = { path in
+            let name = Array(path.dropFirst(prefixCount))
             let named =
                 accepted == .cpf
                 ? !CPFScanner.matches(in: name, minimumConfidence: minimum, includeInvalid: true).isEmpty
@@ -633,7 +639,8 @@ struct ArchiveRedactor {
 
     /// The kind of number a member's path holds (a CPF first), of those
     /// `--document` asks for, mistyped ones too; nil when none.
-    private func numberInName(_ path: [UInt8]) -> TaxpayerID.Kind? {
+    private func numberInName(_ whole: [UInt8]) -> TaxpayerID.Kind? {
+        let path = Array(whole.dropFirst(namePrefixCount))
         let minimum = engine.minimumConfidence
         if engine.accepted == .cpf {
             return CPFScanner.matches(in: path, minimumConfidence: minimum, includeInvalid: true).isEmpty ? nil : .cpf
