@@ -42,23 +42,27 @@ extension RedactEngine {
             let archive = try ZipArchive(size: UInt64(bytes.count), read: DocumentReader.reader(of: bytes))
             // As deep as find reads it: the message is the first container.
             let changes = try redactor.redact(archive, path: path + [UInt8(ascii: "!")], depth: 2)
-            if let reason = FindEngine.summary(of: redactor.failures, format: .zip) { return .notSearched(reason) }
-            if let reason = FindEngine.summary(of: redactor.refusals, format: .zip, verb: "rewritten") {
+            if let reason = FindEngine.summary(of: redactor.failures, format: .zip, noun: "attachment") {
+                return .notSearched(reason)
+            }
+            if let reason = FindEngine.summary(
+                of: redactor.refusals, format: .zip, verb: "rewritten", noun: "attachment")
+            {
                 return .notRewritten(reason)
             }
             if let (name, kind) = redactor.namesWithNumber.first {
                 let hidden = CPFScanner.redacting(name, style: .full)
                 let message = kind == .cpf ? Message.cpfInName : Message.cnpjInName
-                return .notRewritten("member \(Escaping.readable(RawText(hidden))): \(message.text(language))")
+                return .notRewritten("attachment \(Escaping.readable(RawText(hidden))): \(message.text(language))")
             }
             guard !changes.isEmpty else { return .unchanged }
             var rewritten: [UInt8] = []
             try changes.write(archive) { rewritten += $0 }
             return .rewritten(rewritten, hidden: redactor.hidden)
         } catch let error as DocumentReader.BudgetExceeded {
-            return .notSearched(error.reason)
+            return .notSearched("attachment \(shown(path)): \(error.reason)")
         } catch {
-            return .notSearched("\(shown(path)): zip archive: \(DocumentReader.reason(error))")
+            return .notSearched("attachment \(shown(path)): zip archive: \(DocumentReader.reason(error))")
         }
     }
 
@@ -73,7 +77,7 @@ extension RedactEngine {
             (text, headerTexts) = try DocumentReader.gunzip(
                 size: bytes.count, read: DocumentReader.reader(of: bytes), limits: limits)
         } catch {
-            return .notSearched("\(shown(path)): \(DocumentReader.reason(error))")
+            return .notSearched("attachment \(shown(path)): \(DocumentReader.reason(error))")
         }
         let isPlain = text.prefix(DecodingReader.sampleSize).withUnsafeBytes { head in
             if case .success(let layers) = DecodingReader.sniff(head) { layers.isPlain } else { false }
@@ -98,17 +102,19 @@ extension RedactEngine {
         do { found = try redactor.countInMember(bytes, path: path, depth: 1) } catch let error
             as DocumentReader.BudgetExceeded
         {
-            return .notSearched(error.reason)
+            return .notSearched("attachment \(shown(path)): \(error.reason)")
         } catch {
-            return .notSearched("\(shown(path)): \(DocumentReader.reason(error))")
+            return .notSearched("attachment \(shown(path)): \(DocumentReader.reason(error))")
         }
         if found > 0 {
             let head = Array(bytes.prefix(DocumentFormat.prefixSize))
             let kind = DocumentFormat.detect(head)?.name ?? DecodingReader.describe(head)
             return .notRewritten(
-                "\(shown(path)): a \(kind) holding \(numbers(found)), which redact does not rewrite")
+                "attachment \(shown(path)): a \(kind) holding \(numbers(found)), which redact does not rewrite")
         }
-        if let reason = FindEngine.summary(of: redactor.failures, format: .zip) { return .notSearched(reason) }
+        if let reason = FindEngine.summary(of: redactor.failures, format: .zip, noun: "attachment") {
+            return .notSearched(reason)
+        }
         return .unchanged
     }
 

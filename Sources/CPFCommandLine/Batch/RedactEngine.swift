@@ -270,8 +270,8 @@ final class RedactEngine {
         do { try reader.finish(handler: find) } catch { throw .notSearched("e-mail: \(error)") }
         endPart()
         if let attachment = reader.unreadAttachments.first { throw .notSearched(DecodingReader.reason(attachment)) }
-        if let reason = attachments.notSearched.first { throw .notSearched("e-mail attachment \(reason)") }
-        if let reason = attachments.notRewritten.first { throw .notRewritten("e-mail attachment \(reason)") }
+        if let reason = attachments.notSearched.first { throw .notSearched("e-mail: \(reason)") }
+        if let reason = attachments.notRewritten.first { throw .notRewritten("e-mail: \(reason)") }
         if !parts.isDisjoint(with: reader.uuencodedParts) {
             throw .notRewritten("e-mail: a uuencoded part holds \(numbers(1)), which redact does not re-encode")
         }
@@ -419,13 +419,14 @@ private struct AttachmentRewrites {
                 RawText(CPFScanner.redacting(DecodingReader.attachmentPath(attachment), style: .full)))
             // Written again in base64 only: binary data in quoted-printable or 8bit would not survive.
             guard attachment.transferEncoding == .base64 else {
-                notRewritten.append("\(name): not in base64, which redact does not re-encode it as")
+                notRewritten.append(
+                    "attachment \(name): not in base64, the only transfer encoding redact writes an attachment in")
                 return
             }
             size += bytes.count
             guard size <= DocumentReader.maximumHeldSize else {
-                notRewritten.append(
-                    "\(name): attachments to rewrite larger than \(DocumentReader.maximumHeldSize >> 20) MiB together")
+                let limit = DocumentReader.maximumHeldSize >> 20
+                notRewritten.append("attachment \(name): attachments to rewrite larger than \(limit) MiB together")
                 return
             }
             replacements[attachment.partIndex] = bytes

@@ -179,7 +179,7 @@ struct MailAttachmentEndToEndTests {
         #expect(
             result.stderr
                 == """
-                cpf: pdf.eml: not rewritten: e-mail attachment recibo.pdf: a PDF holding a CPF, which redact does \
+                cpf: pdf.eml: not rewritten: e-mail: attachment recibo.pdf: a PDF holding a CPF, which redact does \
                 not rewrite
 
                 """)
@@ -216,7 +216,7 @@ struct MailAttachmentEndToEndTests {
                 cpf: redacted docx.eml (1 hidden)
                 cpf: redacted gzip.eml (1 hidden)
                 cpf: redacted nested.eml (1 hidden)
-                cpf: pdf.eml: not rewritten: e-mail attachment recibo.pdf: a PDF holding a CPF, which redact does \
+                cpf: pdf.eml: not rewritten: e-mail: attachment recibo.pdf: a PDF holding a CPF, which redact does \
                 not rewrite
                 cpf: redacted xlsx.eml (1 hidden)
                 cpf: redacted zip.eml (1 hidden)
