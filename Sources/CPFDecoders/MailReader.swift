@@ -94,18 +94,20 @@ public final class MailReader {
         /// Whether an attachment of `format` (as ``format(of:isText:)``
         /// names it) is handed over whole to an attachment handler: a zip
         /// archive (so also an Office or OpenDocument file), a gzip file, a
-        /// PDF or a legacy Office document; not the formats of ``UnreadFormat``.
+        /// PDF, a legacy Office document, a tar archive or a PNG image; not
+        /// the formats of ``UnreadFormat``.
         ///
         /// ```swift
         /// MailReader.Attachment.isHandedOver("zip archive")   // true
         /// MailReader.Attachment.isHandedOver("xz file")       // false
         /// ```
         public static func isHandedOver(_ format: String) -> Bool {
-            ["zip archive", "gzip file", "PDF", "legacy Office document"].contains(format)
+            ["zip archive", "gzip file", "PDF", "legacy Office document", "tar archive", "PNG image"].contains(format)
         }
 
         /// What the first bytes of a decoded body say it is: zip (an Office or
-        /// OpenDocument file is one), gzip, a PDF (`%PDF-` at the start, or
+        /// OpenDocument file is one), gzip, a PNG image, a tar archive (its
+        /// first header, in the first 512 bytes), a PDF (`%PDF-` at the start, or
         /// anywhere in the first 1,024 bytes unless `isText`: the part is
         /// `text/*`), a compound file (a legacy Office document), or a format of
         /// ``UnreadFormat``; nil for anything else.
@@ -115,6 +117,9 @@ public final class MailReader {
         /// ```
         public static func format(of leading: [UInt8], isText: Bool = false) -> String? {
             if leading.starts(with: [0x1F, 0x8B, 0x08]) { return "gzip file" }
+            if PNGTextChunks.isPNG(leading) { return "PNG image" }
+            // Before the PDF: a tar's first member may be a PDF, 512 bytes in.
+            if leading.count >= 512, TarArchive.isTar(leading) { return "tar archive" }
             if leading.starts(with: Array("PK".utf8)), leading.count >= 4,
                 [[3, 4], [5, 6], [7, 8]].contains([leading[2], leading[3]])
             {
@@ -148,7 +153,7 @@ public final class MailReader {
 
     /// Makes a reader that hands each attachment of a format it reads
     /// inside (``Attachment/isHandedOver(_:)``: zip, gzip, PDF, legacy
-    /// Office) to `attachment`, whole, its transfer encoding decoded, when
+    /// Office, tar, PNG) to `attachment`, whole, its transfer encoding decoded, when
     /// the part ends, instead of handing its bytes over as text; one longer
     /// than `maximumAttachmentSize` is not held past that size, and is
     /// listed in ``unreadAttachments`` instead (``Attachment/isTooLarge``).

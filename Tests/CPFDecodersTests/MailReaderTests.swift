@@ -387,7 +387,24 @@ struct MailReaderTests {
         #expect(handed == 0)
         #expect(
             reader.unreadAttachments.map { "\($0.format) \($0.isTooLarge)" } == ["zip archive true", "xz file false"])
+        #expect(MailReader.Attachment.format(of: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == "PNG image")
+        var tar = [UInt8](repeating: 0, count: 512)
+        tar.replaceSubrange(0..<5, with: Array("a.txt".utf8))
+        tar.replaceSubrange(257..<263, with: Array("ustar\u{0}".utf8))
+        tar.replaceSubrange(263..<265, with: Array("00".utf8))
+        tar.replaceSubrange(148..<156, with: Array(repeating: 0x20, count: 8))
+        let sum = tar.reduce(0) { $0 + Int($1) }
+        tar.replaceSubrange(148..<155, with: Array(String(sum, radix: 8).leftPadded(to: 6).utf8) + [0])
+        #expect(MailReader.Attachment.format(of: tar) == "tar archive")
         #expect(MailReader.Attachment.isHandedOver("PDF"))
+        #expect(MailReader.Attachment.isHandedOver("tar archive"))
         #expect(!MailReader.Attachment.isHandedOver("xz file"))
+    }
+}
+
+extension String {
+    /// The string with zeros in front, to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

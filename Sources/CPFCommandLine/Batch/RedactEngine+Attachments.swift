@@ -22,8 +22,9 @@ extension RedactEngine {
     /// in messages, redacted as a file of its format is: a zip archive (an
     /// Office or OpenDocument file too) by ``ArchiveRedactor`` and
     /// ``ZipRewriter``, only the members with something to hide rewritten;
-    /// gzip holding plain text decompressed, hidden and compressed again
-    /// (cpf's own DEFLATE, no name, time 0). A PDF, a legacy Office
+    /// a tar archive's plain members hidden in place; a PNG image's text
+    /// chunks written again; gzip holding plain text decompressed, hidden
+    /// and compressed again (cpf's own DEFLATE, no name, time 0). A PDF, a legacy Office
     /// document, or gzip holding anything else is only searched: when it
     /// holds something to hide, ``AttachmentRedaction/notRewritten(_:)``.
     /// Counts nothing in ``redactedCount``: the caller adds `hidden` once the
@@ -34,7 +35,21 @@ extension RedactEngine {
         redactor.namePrefixCount = path.count + 1
         let head = Array(bytes.prefix(DocumentReader.peekSize))
         if GzipReader.isGzip(head) { return redactGzipAttachment(bytes, path: path, redactor: &redactor) }
-        guard DocumentFormat.detect(head) == .zip else {
+        switch DocumentFormat.detect(head) {
+        case .zip: break
+        case .tar: return redactTarAttachment(bytes, path: path, redactor: &redactor)
+        case .png:
+            do throws(PNGError) {
+                let rewritten = try redactor.redact(png: bytes, path: path)
+                if let reason = FindEngine.summary(of: redactor.failures, format: .png, noun: "attachment") {
+                    return .notRewritten(reason)
+                }
+                guard let rewritten else { return .unchanged }
+                return .rewritten(rewritten, hidden: redactor.hidden)
+            } catch {
+                return .notSearched("attachment \(shown(path)): \(error)")
+            }
+        default:
             // A PDF, a legacy Office document: searched, never rewritten.
             return refusedUnlessEmpty(bytes, path: path, redactor: &redactor)
         }
@@ -64,6 +79,35 @@ extension RedactEngine {
         } catch {
             return .notSearched("attachment \(shown(path)): zip archive: \(DocumentReader.reason(error))")
         }
+    }
+
+    /// A tar attachment: its plain members' CPFs hidden in place, as in a
+    /// tar file (its headers never rewritten).
+    private func redactTarAttachment(
+        _ bytes: [UInt8], path: [UInt8], redactor: inout ArchiveRedactor
+    ) -> AttachmentRedaction {
+        var rewritten = bytes
+        do {
+            let patches = try redactor.redact(
+                TarArchive(bytes: bytes), path: path + [UInt8(ascii: "!")], depth: 2)
+            if let reason = FindEngine.summary(of: redactor.failures, format: .tar, noun: "attachment") {
+                return .notSearched(reason)
+            }
+            if let reason = FindEngine.summary(
+                of: redactor.refusals, format: .tar, verb: "rewritten", noun: "attachment")
+            {
+                return .notRewritten(reason)
+            }
+            guard !patches.isEmpty else { return .unchanged }
+            for patch in patches {
+                rewritten.replaceSubrange(Int(patch.offset)..<Int(patch.offset) + patch.bytes.count, with: patch.bytes)
+            }
+        } catch let error as DocumentReader.BudgetExceeded {
+            return .notSearched("attachment \(shown(path)): \(error.reason)")
+        } catch {
+            return .notSearched("attachment \(shown(path)): tar archive: \(DocumentReader.reason(error))")
+        }
+        return .rewritten(rewritten, hidden: redactor.hidden)
     }
 
     /// A gzip attachment: its text hidden and compressed again when it is

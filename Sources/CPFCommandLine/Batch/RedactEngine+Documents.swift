@@ -275,7 +275,7 @@ struct ArchiveRedactor {
         let office = DocumentReader.officeKind(of: archive, limits: limits)
         for (index, entry) in archive.entries.enumerated() {
             let memberPath = path + entry.name
-            if let kind = numberInName(memberPath) { namesWithNumber.append((memberPath, kind)) }
+            if let kind = numberInMemberName(memberPath) { namesWithNumber.append((memberPath, kind)) }
             changes.comments[index] = hidden(inComment: entry.comment)
             if entry.isDirectory { continue }
             if entry.isEncrypted {
@@ -445,10 +445,10 @@ struct ArchiveRedactor {
         for member in archive.members {
             let memberPath = path + member.name
             let inHeader = "which redact does not rewrite in a tar header"
-            if let kind = numberInName(memberPath) {
+            if let kind = numberInMemberName(memberPath) {
                 refuse(memberPath, "its name holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
             }
-            if !member.linkName.isEmpty, let kind = numberInName(path + member.linkName) {
+            if !member.linkName.isEmpty, let kind = numberInMemberName(path + member.linkName) {
                 refuse(memberPath, "its link target holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
             }
             guard member.hasData, member.size > 0 else { continue }
@@ -637,10 +637,15 @@ struct ArchiveRedactor {
         return count
     }
 
+    /// ``numberInName(_:)`` for a member's whole path, its first
+    /// ``namePrefixCount`` bytes left out.
+    private func numberInMemberName(_ path: [UInt8]) -> TaxpayerID.Kind? {
+        numberInName(Array(path.dropFirst(namePrefixCount)))
+    }
+
     /// The kind of number a member's path holds (a CPF first), of those
     /// `--document` asks for, mistyped ones too; nil when none.
-    private func numberInName(_ whole: [UInt8]) -> TaxpayerID.Kind? {
-        let path = Array(whole.dropFirst(namePrefixCount))
+    private func numberInName(_ path: [UInt8]) -> TaxpayerID.Kind? {
         let minimum = engine.minimumConfidence
         if engine.accepted == .cpf {
             return CPFScanner.matches(in: path, minimumConfidence: minimum, includeInvalid: true).isEmpty ? nil : .cpf

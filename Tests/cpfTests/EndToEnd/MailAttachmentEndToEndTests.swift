@@ -124,6 +124,62 @@ struct MailAttachmentEndToEndTests {
             ])
     }
 
+    /// Writes `png.eml` (`foto.png`, a CPF in a compressed zTXt chunk) and
+    /// `tar.eml` (`dados.tar`: `a.txt` with a CPF, `b.txt` without).
+    static let makePNGAndTar = #"""
+        makepngtar() { "$PY" - <<'EOF'
+        import io, tarfile
+        from email.message import EmailMessage
+        from PIL import Image, PngImagePlugin
+        def save(name, data, subtype, filename):
+            m = EmailMessage(); m['From'] = 'a@example.com'; m['Subject'] = name
+            m.set_content('Segue.\n')
+            m.add_attachment(data, maintype='application', subtype=subtype, filename=filename)
+            open(name, 'wb').write(bytes(m))
+        info = PngImagePlugin.PngInfo(); info.add_text('Comment', 'CPF 390.533.447-05', zip=True)
+        b = io.BytesIO(); Image.new('RGB', (4, 4)).save(b, 'PNG', pnginfo=info)
+        save('png.eml', b.getvalue(), 'octet-stream', 'foto.png')
+        b = io.BytesIO()
+        with tarfile.open(fileobj=b, mode='w', format=tarfile.USTAR_FORMAT) as t:
+            for n, d in [('a.txt', b'CPF 529.982.247-25\n'), ('b.txt', b'nada\n')]:
+                i = tarfile.TarInfo(n); i.size = len(d); t.addfile(i, io.BytesIO(d))
+        save('tar.eml', b.getvalue(), 'x-tar', 'dados.tar')
+        EOF
+        }
+        makepngtar
+        """#
+
+    @Test(
+        """
+        a PNG attachment's compressed text chunk and a tar attachment's members are found inside; redact \
+        --in-place rewrites them, Pillow and tarfile read them back with the CPF gone
+        """,
+        .enabled(if: tools))
+    func pngAndTarAttachments() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && \#(Self.makePNGAndTar) &&
+            "$CPF" find png.eml tar.eml; echo "find $?"; "$CPF" redact --in-place png.eml tar.eml; echo "redact $?";
+            "$CPF" find png.eml tar.eml; echo "find $?"; "$PY" - <<'EOF'
+            import email, io, tarfile
+            from PIL import Image
+            def attachment(name):
+                m = email.message_from_bytes(open(name, 'rb').read())
+                return [p for p in m.walk() if p.get_filename()][0].get_payload(decode=True)
+            print(Image.open(io.BytesIO(attachment('png.eml'))).text)
+            t = tarfile.open(fileobj=io.BytesIO(attachment('tar.eml')))
+            print([t.extractfile(n).read().decode() for n in t.getnames()])
+            EOF
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "png.eml!foto.png!zTXt:Comment:1:5: 390.533.447-05", "tar.eml!dados.tar!a.txt:1:5: 529.982.247-25",
+                "find 0", "redact 0", "find 1", "{'Comment': 'CPF ***.***.***-**'}",
+                "['CPF ***.***.***-**\\n', 'nada\\n']",
+            ])
+        #expect(result.stderr == "cpf: redacted png.eml (1 hidden)\ncpf: redacted tar.eml (1 hidden)\n")
+    }
+
     @Test(
         """
         find --json names the attachment's path as the member; --hide hides a CPF in an attachment's name; an \
