@@ -15,7 +15,10 @@
 //   (b) rewriting with no part chosen and headers kept gives the input back,
 //       byte for byte;
 //   (c) rewriting every part with its digits masked, then reading the
-//       result, finds as many parts and no digit in any of them.
+//       result, finds as many parts and no digit in any of them;
+//   (d) reading with an attachment handler (at most 64 bytes held) gives the
+//       same text, attachments and unread attachments in pieces as whole,
+//       and no attachment longer than 64 bytes.
 
 @testable import CPFDecoders
 
@@ -59,6 +62,32 @@ private func read(_ input: [UInt8], kind: MailDetection, pieceSize: Int, check: 
     } catch {
         fatalError("an error that is not a MailError: \(error)")
     }
+    return reading
+}
+
+/// What a reader with an attachment handler hands over.
+private struct AttachmentReading: Equatable {
+    var text: [UInt8] = []
+    var attachments: [[UInt8]] = []
+    var unread: [MailReader.Attachment] = []
+    var failed = false
+}
+
+private func readAttachments(_ input: [UInt8], kind: MailDetection, pieceSize: Int) -> AttachmentReading {
+    var reading = AttachmentReading()
+    let reader = MailReader(kind: kind, maximumHeaderSize: 4096, maximumAttachmentSize: 64) {
+        reading.attachments.append($1)
+    }
+    let handler: MailReader.Handler = { _, utf8, _ in reading.text += utf8 }
+    do {
+        for start in stride(from: 0, to: input.count, by: pieceSize) {
+            try reader.feed(input[start..<min(start + pieceSize, input.count)], handler: handler)
+        }
+        try reader.finish(handler: handler)
+    } catch {
+        reading.failed = true
+    }
+    reading.unread = reader.unreadAttachments
     return reading
 }
 
@@ -106,5 +135,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("a digit is left in a masked part")
         }
     }
+    let held = readAttachments(input, kind: kind, pieceSize: max(1, input.count))
+    if held != readAttachments(input, kind: kind, pieceSize: pieceSize) {
+        fatalError("pieces of \(pieceSize) handed attachments over differently")
+    }
+    if held.attachments.contains(where: { $0.count > 64 }) { fatalError("an attachment past the maximum") }
     return 0
 }

@@ -26,6 +26,22 @@ final class MailBodyDecoder {
     /// (up to ``leadingCount``): what tells an attached archive.
     private(set) var leading: [UInt8] = []
     static let leadingCount = 1024
+    /// Whether every byte of the body, once its transfer encoding is
+    /// decoded, is kept in ``held`` (an attachment ``MailReader`` may read
+    /// whole), up to ``maximumHeldCount`` bytes.
+    var holdsDecoded = false {
+        didSet { if !holdsDecoded { heldDecoded = [] } }
+    }
+    /// The most bytes kept while ``holdsDecoded``; past it, none are kept
+    /// and ``heldOverflowed`` is set.
+    var maximumHeldCount = Int.max
+    /// The bytes kept while ``holdsDecoded``.
+    private(set) var heldDecoded: [UInt8] = []
+    /// Whether the body was longer than ``maximumHeldCount`` while held.
+    private(set) var heldOverflowed = false
+    /// Whether the decoded bytes are transcoded to UTF-8 and handed over:
+    /// false once the body is known to be an attachment read whole.
+    var transcodes = true
     /// Whether uuencoded lines were decoded.
     private(set) var decodedUUEncoded = false
     /// Uuencode: inside a `begin` ... `end` block; the line read so far; whether at a line's start.
@@ -187,6 +203,7 @@ final class MailBodyDecoder {
             decodeQuotedPrintable(line, offset: &qpCarryOffset, into: &decoded)
         }
         try transcode(decoded, output)
+        guard transcodes else { return }
         try transcodeHeld(output)
         let map = mapForOutput()
         try transcoder?.finish { utf8, transcoding in
@@ -260,6 +277,15 @@ final class MailBodyDecoder {
     private func transcode(_ decoded: [UInt8], _ output: Output) rethrows {
         guard !decoded.isEmpty else { return }
         if leading.count < Self.leadingCount { leading += decoded.prefix(Self.leadingCount - leading.count) }
+        if holdsDecoded, !heldOverflowed {
+            if heldDecoded.count + decoded.count > maximumHeldCount {
+                heldOverflowed = true
+                heldDecoded = []
+            } else {
+                heldDecoded += decoded
+            }
+        }
+        guard transcodes else { return }
         guard transcoder != nil else {
             // UTF-16 or UTF-32: the byte order mark, if any, is in the first 4 bytes.
             held += decoded

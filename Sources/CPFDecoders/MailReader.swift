@@ -57,8 +57,25 @@ public final class MailReader {
     /// decoded: a uuencoded body, or a `begin` ... `end` block in a text.
     public private(set) var uuencodedParts = Set<Int>()
     /// The leaf parts whose decoded body is an archive or a compressed or
-    /// PDF file, which the reader hands over as it is, not read inside.
+    /// PDF file, which the reader hands over as it is, not read inside: all
+    /// of them without an attachment handler; with one, those of a format
+    /// it does not hand over (``Attachment/isHandedOver``) and those longer
+    /// than ``maximumAttachmentSize`` (``Attachment/isTooLarge``, not handed over).
     public private(set) var unreadAttachments: [Attachment] = []
+
+    /// The handler of the attachments read whole: the attachment and its
+    /// bytes, its transfer encoding decoded.
+    public typealias AttachmentHandler = (Attachment, [UInt8]) throws -> Void
+    /// The largest attachment handed over whole by default: 256 MiB.
+    public static let defaultMaximumAttachmentSize = 256 << 20
+    /// The largest attachment handed over whole.
+    public let maximumAttachmentSize: Int
+    private let attachmentHandler: AttachmentHandler?
+    /// The text of the current part, held until its first bytes say whether it is an attachment read whole.
+    private var pendingText: [([UInt8], MailOffsetMap)] = []
+    /// Whether the current part's first bytes were looked at; what they say it is.
+    private var partDecided = false
+    private var partAttachmentFormat: String?
 
     /// A part whose body is a container: an archive, compressed data or a PDF.
     public struct Attachment: Hashable, Sendable {
@@ -68,9 +85,29 @@ public final class MailReader {
         public var fileName: [UInt8]?
         /// Its ``MailPart/index``.
         public var partIndex: Int
+        /// Its ``MailPart/transferEncoding``.
+        public var transferEncoding: MailPart.TransferEncoding = .identity
+        /// Whether it was longer than ``MailReader/maximumAttachmentSize``,
+        /// so not handed over whole.
+        public var isTooLarge = false
+
+        /// Whether an attachment of `format` (as ``format(of:isText:)``
+        /// names it) is handed over whole to an attachment handler: a zip
+        /// archive (so also an Office or OpenDocument file), a gzip file, a
+        /// PDF, a legacy Office document, a tar archive or a PNG image; not
+        /// the formats of ``UnreadFormat``.
+        ///
+        /// ```swift
+        /// MailReader.Attachment.isHandedOver("zip archive")   // true
+        /// MailReader.Attachment.isHandedOver("xz file")       // false
+        /// ```
+        public static func isHandedOver(_ format: String) -> Bool {
+            ["zip archive", "gzip file", "PDF", "legacy Office document", "tar archive", "PNG image"].contains(format)
+        }
 
         /// What the first bytes of a decoded body say it is: zip (an Office or
-        /// OpenDocument file is one), gzip, a PDF (`%PDF-` at the start, or
+        /// OpenDocument file is one), gzip, a PNG image, a tar archive (its
+        /// first header, in the first 512 bytes), a PDF (`%PDF-` at the start, or
         /// anywhere in the first 1,024 bytes unless `isText`: the part is
         /// `text/*`), a compound file (a legacy Office document), or a format of
         /// ``UnreadFormat``; nil for anything else.
@@ -80,6 +117,9 @@ public final class MailReader {
         /// ```
         public static func format(of leading: [UInt8], isText: Bool = false) -> String? {
             if leading.starts(with: [0x1F, 0x8B, 0x08]) { return "gzip file" }
+            if PNGTextChunks.isPNG(leading) { return "PNG image" }
+            // Before the PDF: a tar's first member may be a PDF, 512 bytes in.
+            if leading.count >= 512, TarArchive.isTar(leading) { return "tar archive" }
             if leading.starts(with: Array("PK".utf8)), leading.count >= 4,
                 [[3, 4], [5, 6], [7, 8]].contains([leading[2], leading[3]])
             {
@@ -107,6 +147,33 @@ public final class MailReader {
     public init(kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize) {
         self.maximumHeaderSize = maximumHeaderSize
         parser = MailStructureParser(isMbox: kind == .mbox, maximumHeaderSize: maximumHeaderSize)
+        maximumAttachmentSize = Self.defaultMaximumAttachmentSize
+        attachmentHandler = nil
+    }
+
+    /// Makes a reader that hands each attachment of a format it reads
+    /// inside (``Attachment/isHandedOver(_:)``: zip, gzip, PDF, legacy
+    /// Office, tar, PNG) to `attachment`, whole, its transfer encoding decoded, when
+    /// the part ends, instead of handing its bytes over as text; one longer
+    /// than `maximumAttachmentSize` is not held past that size, and is
+    /// listed in ``unreadAttachments`` instead (``Attachment/isTooLarge``).
+    /// A part's text is held until its first 1,024 decoded bytes (or its
+    /// end) tell what it is.
+    ///
+    /// ```swift
+    /// let reader = MailReader(kind: .message, maximumAttachmentSize: 64 << 20) { attachment, bytes in
+    ///     print(attachment.format, bytes.count)   // "zip archive 5120"
+    /// }
+    /// ```
+    public init(
+        kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize,
+        maximumAttachmentSize: Int = MailReader.defaultMaximumAttachmentSize,
+        attachment: @escaping AttachmentHandler
+    ) {
+        self.maximumHeaderSize = maximumHeaderSize
+        parser = MailStructureParser(isMbox: kind == .mbox, maximumHeaderSize: maximumHeaderSize)
+        self.maximumAttachmentSize = maximumAttachmentSize
+        attachmentHandler = attachment
     }
 
     /// The leaf parts started so far.
@@ -172,22 +239,81 @@ public final class MailReader {
             try decoder.finish { try handler(.header, $0, $1) }
         case .partStart(let part, _):
             partCountSeen += 1
-            body = (part, MailBodyDecoder(part: part))
+            let decoder = MailBodyDecoder(part: part)
+            pendingText = []
+            partAttachmentFormat = nil
+            partDecided = attachmentHandler == nil
+            if !partDecided {
+                decoder.holdsDecoded = true
+                decoder.maximumHeldCount = maximumAttachmentSize
+            }
+            body = (part, decoder)
         case .content(let bytes, let offset, let continues):
             guard let (part, decoder) = body else { return }
-            try decoder.content(bytes, offset: offset, lineContinues: continues) { try handler(.body(part), $0, $1) }
+            try decoder.content(bytes, offset: offset, lineContinues: continues) { try text(part, $0, $1, handler) }
             if decoder.decodedUUEncoded { uuencodedParts.insert(part.index) }
+            try decideOnLeading(part, decoder, isComplete: false, handler)
         case .lineBreak(let bytes, let offset):
             guard let (part, decoder) = body else { return }
-            try decoder.lineBreak(bytes, offset: offset) { try handler(.body(part), $0, $1) }
+            try decoder.lineBreak(bytes, offset: offset) { try text(part, $0, $1, handler) }
+            try decideOnLeading(part, decoder, isComplete: false, handler)
         case .partEnd:
             guard let (part, decoder) = body else { return }
-            try decoder.finish { try handler(.body(part), $0, $1) }
+            try decoder.finish { try text(part, $0, $1, handler) }
             if decoder.decodedUUEncoded { uuencodedParts.insert(part.index) }
-            if let format = Attachment.format(of: decoder.leading, isText: part.mediaType.hasPrefix("text/")) {
-                unreadAttachments.append(Attachment(format: format, fileName: part.fileName, partIndex: part.index))
-            }
+            try decideOnLeading(part, decoder, isComplete: true, handler)
             body = nil
+            guard let format = Attachment.format(of: decoder.leading, isText: part.mediaType.hasPrefix("text/"))
+            else { return }
+            var attachment = Attachment(
+                format: format, fileName: part.fileName, partIndex: part.index,
+                transferEncoding: part.transferEncoding)
+            guard let attachmentHandler, partAttachmentFormat != nil else {
+                unreadAttachments.append(attachment)
+                return
+            }
+            if decoder.heldOverflowed {
+                attachment.isTooLarge = true
+                unreadAttachments.append(attachment)
+                return
+            }
+            let bytes = decoder.heldDecoded
+            decoder.holdsDecoded = false
+            try attachmentHandler(attachment, bytes)
+        }
+    }
+
+    /// A piece of a part's text: handed over, or held while the part's first bytes are not known.
+    private func text(_ part: MailPart, _ utf8: UnsafeBufferPointer<UInt8>, _ map: MailOffsetMap, _ handler: Handler)
+        throws
+    {
+        if !partDecided {
+            pendingText.append((Array(utf8), map))
+        } else if partAttachmentFormat == nil {
+            try handler(.body(part), utf8, map)
+        }
+    }
+
+    /// Once a part's first bytes are known (or it ended): an attachment
+    /// handed over whole stops its text; any other part's held text is handed over.
+    private func decideOnLeading(_ part: MailPart, _ decoder: MailBodyDecoder, isComplete: Bool, _ handler: Handler)
+        throws
+    {
+        guard !partDecided, isComplete || decoder.leading.count >= MailBodyDecoder.leadingCount else { return }
+        partDecided = true
+        if let format = Attachment.format(of: decoder.leading, isText: part.mediaType.hasPrefix("text/")),
+            Attachment.isHandedOver(format)
+        {
+            partAttachmentFormat = format
+            decoder.transcodes = false
+            pendingText = []
+            return
+        }
+        decoder.holdsDecoded = false
+        let pending = pendingText
+        pendingText = []
+        for (utf8, map) in pending {
+            try utf8.withUnsafeBufferPointer { try handler(.body(part), $0, map) }
         }
     }
 }

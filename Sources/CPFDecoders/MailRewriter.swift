@@ -38,6 +38,9 @@ public final class MailRewriter {
     public typealias RawTransform = (MailReader.Segment, [UInt8]) -> [UInt8]
     /// Rewrites a piece of a chosen part's decoded UTF-8 text.
     public typealias BodyTransform = (MailPart, [UInt8], _ isFinal: Bool) -> [UInt8]
+    /// The new bytes of a part written whole (an attachment rewritten
+    /// elsewhere), before its transfer encoding; nil keeps the part.
+    public typealias Replacement = (MailPart) -> [UInt8]?
     /// Where the rewritten bytes go.
     public typealias Output = (UnsafeBufferPointer<UInt8>) throws -> Void
 
@@ -45,6 +48,7 @@ public final class MailRewriter {
     private let rewrites: PartFilter
     private let raw: RawTransform
     private let body: BodyTransform
+    private let replacement: Replacement
     private var current: Rewrite?
     /// The parts rewritten so far.
     public private(set) var rewrittenPartCount = 0
@@ -72,6 +76,8 @@ public final class MailRewriter {
         /// line break before an mbox `From ` line or a boundary): written
         /// after the encoder's last bytes.
         var trailing: [UInt8] = []
+        /// The bytes the part is written with instead of its own, if it is replaced.
+        var replacement: [UInt8]?
 
         init(part: MailPart, lineBreak: [UInt8]) {
             self.part = part
@@ -101,13 +107,19 @@ public final class MailRewriter {
         }
 
         func finish(into output: inout [UInt8]) {
+            if let replacement {
+                hasText = !replacement.isEmpty
+                write(replacement, into: &output)
+            }
             // An empty body is written as it was, empty: a byte order mark
             // of its own would stand right before the next `From ` line or
             // boundary and hide it.
             guard hasText else { return }
-            var charsetBytes: [UInt8] = []
-            transcoder.finish { charsetBytes += $0 }
-            write(charsetBytes, into: &output)
+            if replacement == nil {
+                var charsetBytes: [UInt8] = []
+                transcoder.finish { charsetBytes += $0 }
+                write(charsetBytes, into: &output)
+            }
             if let base64 {
                 var last: [UInt8] = []
                 base64.finish { last += $0 }
@@ -130,14 +142,26 @@ public final class MailRewriter {
     /// let rewriter = MailRewriter(kind: .mbox, rewrites: { [3, 7].contains($0.index) }, body: { _, text, _ in
     /// mask(text) })
     /// ```
+    ///
+    /// A part for which `replacement` gives bytes is written with those
+    /// bytes instead of its own (an attachment rewritten whole), in its
+    /// transfer encoding, base64 in lines of 76 characters (`rewrites` and
+    /// `body` are not asked about it).
+    ///
+    /// ```swift
+    /// let rewriter = MailRewriter(rewrites: { _ in false }, body: { _, text, _ in text },
+    ///                             replacement: { $0.index == 2 ? redactedZip : nil })
+    /// ```
     public init(
         kind: MailDetection = .message, maximumHeaderSize: Int = MailReader.defaultMaximumHeaderSize,
-        rewrites: @escaping PartFilter, raw: @escaping RawTransform = { $1 }, body: @escaping BodyTransform
+        rewrites: @escaping PartFilter, raw: @escaping RawTransform = { $1 }, body: @escaping BodyTransform,
+        replacement: @escaping Replacement = { _ in nil }
     ) {
         parser = MailStructureParser(isMbox: kind == .mbox, maximumHeaderSize: maximumHeaderSize)
         self.rewrites = rewrites
         self.raw = raw
         self.body = body
+        self.replacement = replacement
     }
 
     /// Rewrites the next piece of the input, handing the output it completes to `output`.
@@ -171,7 +195,11 @@ public final class MailRewriter {
             if let current { current.trailing += raw(.structure, bytes) } else { output += raw(.structure, bytes) }
         case .header(let bytes, _): output += raw(.header, bytes)
         case .partStart(let part, let lineBreak):
-            if rewrites(part) {
+            if let bytes = replacement(part) {
+                current = Rewrite(part: part, lineBreak: lineBreak)
+                current?.replacement = bytes
+                rewrittenPartCount += 1
+            } else if rewrites(part) {
                 current = Rewrite(part: part, lineBreak: lineBreak)
                 rewrittenPartCount += 1
             }
@@ -181,6 +209,7 @@ public final class MailRewriter {
                 return
             }
             current.endedWithLineBreak = false
+            guard current.replacement == nil else { return }
             current.decoder.content(bytes, offset: offset, lineContinues: continues) { utf8, _ in
                 current.encode(body(current.part, Array(utf8), false), into: &output)
             }
@@ -190,13 +219,18 @@ public final class MailRewriter {
                 return
             }
             current.endedWithLineBreak = true
+            guard current.replacement == nil else { return }
             current.decoder.lineBreak(bytes, offset: offset) { utf8, _ in
                 current.encode(body(current.part, Array(utf8), false), into: &output)
             }
         case .partEnd:
             guard let current else { return }
-            current.decoder.finish { utf8, _ in current.encode(body(current.part, Array(utf8), false), into: &output) }
-            current.encode(body(current.part, [], true), into: &output)
+            if current.replacement == nil {
+                current.decoder.finish { utf8, _ in
+                    current.encode(body(current.part, Array(utf8), false), into: &output)
+                }
+                current.encode(body(current.part, [], true), into: &output)
+            }
             current.finish(into: &output)
             output += current.trailing
             self.current = nil

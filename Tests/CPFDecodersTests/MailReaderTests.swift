@@ -316,4 +316,95 @@ struct MailReaderTests {
             }
                 == ["1 zip archive Relatório.zip", "2 gzip file ", "3 PDF r.pdf", "4 xz file a.xz"])
     }
+
+    /// A message (Python's `email`) with a text body, a zip attachment, an
+    /// xz attachment and a text attachment.
+    static func messageWithAttachments() throws -> (message: [UInt8], zip: [UInt8]) {
+        let script = """
+            import io, sys, zipfile
+            from email.message import EmailMessage
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, 'w') as z: z.writestr('a.txt', 'CPF 390.533.447-05 ' * 200)
+            m = EmailMessage(); m['From'] = 'a@b'; m['Subject'] = 'x'
+            m.set_content('Corpo do e-mail.\\n')
+            m.add_attachment(buffer.getvalue(), maintype='application', subtype='zip', filename='dados.zip')
+            m.add_attachment(bytes([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0]), maintype='application', subtype='x-xz',
+                filename='a.xz')
+            m.add_attachment(('texto ' * 400).encode(), maintype='text', subtype='plain', filename='t.txt')
+            sys.stdout.buffer.write(len(buffer.getvalue()).to_bytes(4, 'big') + buffer.getvalue() + bytes(m))
+            """
+        let output = try toolOutput("python3 -", input: Array(script.utf8))
+        let size = output.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        return (Array(output[(4 + size)...]), Array(output[4..<4 + size]))
+    }
+
+    @Test(
+        """
+        with an attachment handler, a zip attachment is handed over whole, decoded from base64, and not as text; \
+        an xz attachment is still unread; the text parts come whole and in order, whatever the pieces
+        """,
+        arguments: [1, 77, 1 << 20])
+    func handsAttachmentsOver(pieceSize: Int) throws {
+        let (message, zip) = try Self.messageWithAttachments()
+        var handed: [(MailReader.Attachment, [UInt8])] = []
+        var bodies: [Int: [UInt8]] = [:]
+        let reader = MailReader(kind: .message) { handed.append(($0, $1)) }
+        let handler: MailReader.Handler = { segment, utf8, _ in
+            if case .body(let part) = segment { bodies[part.index, default: []] += utf8 }
+        }
+        for start in stride(from: 0, to: message.count, by: pieceSize) {
+            try reader.feed(message[start..<min(start + pieceSize, message.count)], handler: handler)
+        }
+        try reader.finish(handler: handler)
+        #expect(handed.count == 1)
+        #expect(handed.first?.0.format == "zip archive")
+        #expect(handed.first?.0.fileName == Array("dados.zip".utf8))
+        #expect(handed.first?.0.partIndex == 1)
+        #expect(handed.first?.0.transferEncoding == .base64)
+        #expect(handed.first?.1 == zip)
+        #expect(bodies[1] == nil)
+        #expect(bodies[0] == Array("Corpo do e-mail.\n".utf8))
+        #expect(bodies[3] == Array(String(repeating: "texto ", count: 400).utf8))
+        #expect(reader.unreadAttachments.map(\.format) == ["xz file"])
+        // Without a handler, as before: the zip's bytes are text, and it is unread.
+        let plain = MailReader()
+        var text = 0
+        try plain.feed(message) { segment, utf8, _ in
+            if case .body(let part) = segment, part.index == 1 { text += utf8.count }
+        }
+        try plain.finish { _, _, _ in }
+        #expect(text > 0)
+        #expect(plain.unreadAttachments.map(\.format) == ["zip archive", "xz file"])
+    }
+
+    @Test("an attachment longer than the maximum is not handed over but listed unread, too large")
+    func attachmentTooLarge() throws {
+        let (message, zip) = try Self.messageWithAttachments()
+        var handed = 0
+        let reader = MailReader(kind: .message, maximumAttachmentSize: zip.count - 1) { _, _ in handed += 1 }
+        try reader.feed(message) { _, _, _ in }
+        try reader.finish { _, _, _ in }
+        #expect(handed == 0)
+        #expect(
+            reader.unreadAttachments.map { "\($0.format) \($0.isTooLarge)" } == ["zip archive true", "xz file false"])
+        #expect(MailReader.Attachment.format(of: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == "PNG image")
+        var tar = [UInt8](repeating: 0, count: 512)
+        tar.replaceSubrange(0..<5, with: Array("a.txt".utf8))
+        tar.replaceSubrange(257..<263, with: Array("ustar\u{0}".utf8))
+        tar.replaceSubrange(263..<265, with: Array("00".utf8))
+        tar.replaceSubrange(148..<156, with: Array(repeating: 0x20, count: 8))
+        let sum = tar.reduce(0) { $0 + Int($1) }
+        tar.replaceSubrange(148..<155, with: Array(String(sum, radix: 8).leftPadded(to: 6).utf8) + [0])
+        #expect(MailReader.Attachment.format(of: tar) == "tar archive")
+        #expect(MailReader.Attachment.isHandedOver("PDF"))
+        #expect(MailReader.Attachment.isHandedOver("tar archive"))
+        #expect(!MailReader.Attachment.isHandedOver("xz file"))
+    }
+}
+
+extension String {
+    /// The string with zeros in front, to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }

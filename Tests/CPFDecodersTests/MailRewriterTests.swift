@@ -233,4 +233,36 @@ struct MailRewriterTests {
             #expect(["", "\u{FFFD}"].map { "Preço € CPF ***.***.***-**\n" + $0 }.contains(shown), "\(charset)")
         }
     }
+
+    @Test(
+        "a replaced part is written with the new bytes in base64, lines of 76, the other parts unchanged",
+        arguments: [false, true])
+    func replacesAttachment(crlf: Bool) throws {
+        let (message, _) = try MailReaderTests.messageWithAttachments()
+        let input = crlf ? Self.crlf(message) : message
+        let replacement = Array((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let rewriter = MailRewriter(
+            rewrites: { _ in false }, body: { _, text, _ in text }, replacement: { $0.index == 1 ? replacement : nil })
+        var output: [UInt8] = []
+        for start in stride(from: 0, to: input.count, by: 97) {
+            try rewriter.feed(input[start..<min(start + 97, input.count)]) { output += $0 }
+        }
+        try rewriter.finish { output += $0 }
+        #expect(rewriter.rewrittenPartCount == 1)
+        let before = try MailSamples.pythonParts(input)
+        let after = try MailSamples.pythonParts(output)
+        #expect(after.count == before.count)
+        #expect(after[1].payload == replacement)
+        #expect(after[0] == before[0])
+        #expect(after[2] == before[2])
+        #expect(after[3] == before[3])
+        // The header lines aside (a boundary parameter), every line fits in 76 characters.
+        let lines = output.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
+        #expect(lines.filter { !$0.starts(with: Array("Content-Type:".utf8)) }.allSatisfy { $0.count <= 76 })
+    }
+
+    /// `message` with every LF made CRLF.
+    static func crlf(_ message: [UInt8]) -> [UInt8] {
+        message.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+    }
 }

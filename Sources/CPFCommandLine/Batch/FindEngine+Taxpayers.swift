@@ -8,7 +8,9 @@ import CPFSystem
 /// Office documents and PDFs member by member, as for CPFs.
 extension FindEngine {
     /// ``find(_:named:)`` with `--document cnpj|any`.
-    func findTaxpayers(_ descriptor: FileDescriptor, position start: Position) throws(InputFailure) {
+    func findTaxpayers(_ descriptor: FileDescriptor, position start: Position, named name: RawText)
+        throws(InputFailure)
+    {
         var position = start
         var lines = RecentLines()
         var scanner = TaxpayerScanner(accepting: settings.accepted)
@@ -19,8 +21,14 @@ extension FindEngine {
         let failure: String?
         let stopsAtFirst = settings.stopsAtFirst
         let found = FoundFlag()
+        var attachmentFailures: [DocumentReader.Failure] = []
+        let readAttachment: DecodingReader.AttachmentHandler = { [unowned self] attachment, bytes in
+            attachmentFailures += findInAttachment(bytes, attachment, named: name)
+        }
         do throws(Errno) {
-            failure = try reader.forEachBlock(of: descriptor, until: stopsAtFirst ? { found.value } : nil) { block in
+            failure = try reader.forEachBlock(
+                of: descriptor, until: stopsAtFirst ? { found.value } : nil, attachment: readAttachment
+            ) { block in
                 let bytes = UnsafeRawBufferPointer(block)
                 let origin = scanner.offset
                 scanner.feed(bytes) { match in
@@ -39,7 +47,7 @@ extension FindEngine {
             throw .read(error)
         }
         if !found.value { scanner.finish { report($0, at: &position, lines: lines) } }
-        if let failure { throw .notSearched(failure) }
+        if let reason = Self.mailFailure(failure, attachments: attachmentFailures) { throw .notSearched(reason) }
     }
 
     /// The line feeds counted in an input, and the starts of the last 16
@@ -78,6 +86,21 @@ extension FindEngine {
     func findTaxpayersInDocument(
         _ descriptor: FileDescriptor, format: DocumentFormat, named name: RawText
     ) throws(InputFailure) {
+        let documents = documents
+        do throws(Errno) {
+            try findTaxpayersInDocument(named: name) { (begin, text, end) throws(Errno) in
+                try documents.read(descriptor, format: format, begin: begin, text: text, end: end)
+            }
+        } catch {
+            throw .read(error)
+        }
+        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
+    }
+
+    /// ``findTaxpayersInDocument(_:format:named:)`` for the members `read` hands over.
+    func findTaxpayersInDocument<Failure: Error>(
+        named name: RawText, namesReportedBefore: Int = 0, read: DocumentReading<Failure>
+    ) throws(Failure) {
         let documents = documents
         let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
@@ -122,28 +145,26 @@ extension FindEngine {
             foundCount += position!.counts.total
             position = nil
         }
-        documents.memberNamed = { [unowned self] path in findInName(path[...], path: name, member: path) }
-        defer { documents.memberNamed = nil }
-        do throws(Errno) {
-            try documents.read(
-                descriptor, format: format, begin: begin,
-                text: { block in
-                    withPosition { current in
-                        let bytes = UnsafeRawBufferPointer(block)
-                        let origin = scanner.offset
-                        scanner.feed(bytes) { match in
-                            if match.range.lowerBound > lines.counted {
-                                lines.count(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
-                            }
-                            report(match, at: &current, lines: lines)
-                        }
-                        lines.count(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
-                    }
-                }, end: end)
-        } catch {
-            throw .read(error)
+        let previousNamed = documents.memberNamed
+        documents.memberNamed = { [unowned self] path in
+            findInName(path[...], path: name, member: path, after: namesReportedBefore)
         }
-        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
+        defer { documents.memberNamed = previousNamed }
+        try read(
+            begin,
+            { block in
+                withPosition { current in
+                    let bytes = UnsafeRawBufferPointer(block)
+                    let origin = scanner.offset
+                    scanner.feed(bytes) { match in
+                        if match.range.lowerBound > lines.counted {
+                            lines.count(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                        }
+                        report(match, at: &current, lines: lines)
+                    }
+                    lines.count(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+                }
+            }, end)
     }
 
     /// Whether `match` is reported, as `find` filters a CPF.
@@ -237,11 +258,13 @@ extension FindEngine {
     }
 
     /// ``findInName(_:path:member:)`` with `--document cnpj|any`.
-    func findTaxpayersInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]?, label: String) {
+    func findTaxpayersInName(
+        _ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]?, label: String, after start: Int = 0
+    ) {
         var counts = Counts()
         let matches = TaxpayerScanner.matches(
             in: name, accepting: settings.accepted, minimumConfidence: .low, includeInvalid: true)
-        for match in matches where isReported(match) {
+        for match in matches where match.range.lowerBound >= start && isReported(match) {
             counts.add(confidence: match.confidence, isValid: match.isValid)
             guard settings.printsMatches else { continue }
             let (text, characters) = shown(match)

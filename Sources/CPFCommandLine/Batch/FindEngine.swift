@@ -231,7 +231,7 @@ final class FindEngine {
         defer { lineDigits.deallocate() }
         var position = Position(
             source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
-        if settings.accepted != .cpf { return try findTaxpayers(descriptor, position: position) }
+        if settings.accepted != .cpf { return try findTaxpayers(descriptor, position: position, named: name) }
         if settings.threads > 1, !hidesWithPseudonyms, !settings.stopsAtFirst,
             let size = system_regularFileSize(descriptor.rawValue),
             size >= 2 * chunkCapacity,
@@ -247,8 +247,14 @@ final class FindEngine {
         let failure: String?
         let stopsAtFirst = settings.stopsAtFirst
         let found = FoundFlag()
+        var attachmentFailures: [DocumentReader.Failure] = []
+        let readAttachment: DecodingReader.AttachmentHandler = { [unowned self] attachment, bytes in
+            attachmentFailures += findInAttachment(bytes, attachment, named: name)
+        }
         do throws(Errno) {
-            failure = try reader.forEachBlock(of: descriptor, until: stopsAtFirst ? { found.value } : nil) { block in
+            failure = try reader.forEachBlock(
+                of: descriptor, until: stopsAtFirst ? { found.value } : nil, attachment: readAttachment
+            ) { block in
                 let bytes = UnsafeRawBufferPointer(block)
                 let origin = scanner.offset
                 scanner.feed(bytes) { match in
@@ -267,7 +273,7 @@ final class FindEngine {
         if !found.value {
             scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
         }
-        if let failure { throw .notSearched(failure) }
+        if let reason = Self.mailFailure(failure, attachments: attachmentFailures) { throw .notSearched(reason) }
     }
 
     /// Whether a file's first CPF has been reported, for ``Settings/stopsAtFirst``:
@@ -284,6 +290,31 @@ final class FindEngine {
     private func findInDocument(
         _ descriptor: FileDescriptor, format: DocumentFormat, named name: RawText
     ) throws(InputFailure) {
+        let documents = documents
+        do throws(Errno) {
+            try findInDocument(named: name) { (begin, text, end) throws(Errno) in
+                try documents.read(descriptor, format: format, begin: begin, text: text, end: end)
+            }
+        } catch {
+            throw .read(error)
+        }
+        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
+    }
+
+    /// The reading of a document's members, as ``DocumentReader`` hands them over.
+    typealias DocumentReading<Failure: Error> = (
+        _ begin: ([UInt8]) -> Void, _ text: (UnsafeMutableRawBufferPointer) -> Void,
+        _ end: ([DocumentReader.StoredNumber]) -> Void
+    ) throws(Failure) -> Void
+
+    /// Prints the CPFs of the members `read` hands over, as
+    /// `SOURCE!MEMBER:LINE:COLUMN: TEXT`, SOURCE `name`.
+    ///
+    /// A member's name is searched from its byte `namesReportedBefore` on
+    /// (see ``findInName(_:path:member:label:after:)``).
+    private func findInDocument<Failure: Error>(
+        named name: RawText, namesReportedBefore: Int = 0, read: DocumentReading<Failure>
+    ) throws(Failure) {
         let documents = documents
         let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
@@ -320,30 +351,66 @@ final class FindEngine {
             foundCount += position!.counts.total
             position = nil
         }
-        documents.memberNamed = { [unowned self] path in findInName(path[...], path: name, member: path) }
-        defer { documents.memberNamed = nil }
-        do throws(Errno) {
-            try documents.read(
-                descriptor, format: format, begin: begin,
-                text: { block in
-                    memberBytes.withUnsafeBytes { member in
-                        if json, !member.isEmpty { position!.member = member }
-                        let bytes = UnsafeRawBufferPointer(block)
-                        let origin = scanner.offset
-                        scanner.feed(bytes) { match in
-                            if match.range.lowerBound > position!.counted {
-                                position!.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
-                            }
-                            report(match, startingAt: match.range.lowerBound, at: &position!, to: out)
-                        }
-                        position!.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
-                        position!.member = nil
-                    }
-                }, end: end)
-        } catch {
-            throw .read(error)
+        let previousNamed = documents.memberNamed
+        documents.memberNamed = { [unowned self] path in
+            findInName(path[...], path: name, member: path, after: namesReportedBefore)
         }
-        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
+        defer { documents.memberNamed = previousNamed }
+        try read(
+            begin,
+            { block in
+                memberBytes.withUnsafeBytes { member in
+                    if json, !member.isEmpty { position!.member = member }
+                    let bytes = UnsafeRawBufferPointer(block)
+                    let origin = scanner.offset
+                    scanner.feed(bytes) { match in
+                        if match.range.lowerBound > position!.counted {
+                            position!.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
+                        }
+                        report(match, startingAt: match.range.lowerBound, at: &position!, to: out)
+                    }
+                    position!.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
+                    position!.member = nil
+                }
+            }, end)
+    }
+
+    /// Prints the CPFs of an e-mail's attachment read whole (`bytes`, see
+    /// ``DecodingReader/forEachBlock(of:stopsAtMail:layers:until:attachment:_:)``)
+    /// as those of an archive's member: `MAIL!ATTACHMENT:LINE:COLUMN: TEXT`,
+    /// `MAIL!ATTACHMENT!MEMBER:…` inside it, ATTACHMENT its file name
+    /// (``DecodingReader/attachmentPath(_:)``). Returns what could not be read.
+    func findInAttachment(_ bytes: [UInt8], _ attachment: MailReader.Attachment, named name: RawText)
+        -> [DocumentReader.Failure]
+    {
+        let documents = documents
+        let path = DecodingReader.attachmentPath(attachment)
+        do {
+            let read: DocumentReading<any Error> = { begin, text, end in
+                try documents.read(member: bytes, path: path, depth: 1, begin: begin, text: text, end: end)
+            }
+            // The attachment's own name is in the message's header, searched there.
+            let before = path.count + 1
+            if settings.accepted == .cpf {
+                try findInDocument(named: name, namesReportedBefore: before, read: read)
+            } else {
+                try findTaxpayersInDocument(named: name, namesReportedBefore: before, read: read)
+            }
+        } catch let error as DocumentReader.BudgetExceeded {
+            return documents.failures + [DocumentReader.Failure(path: path, reason: error.reason)]
+        } catch {
+            return documents.failures + [DocumentReader.Failure(path: path, reason: DocumentReader.reason(error))]
+        }
+        return documents.failures
+    }
+
+    /// The reason an e-mail input was not searched completely: the
+    /// reader's `failure`, then the attachments that could not be read.
+    static func mailFailure(_ failure: String?, attachments: [DocumentReader.Failure]) -> String? {
+        let named = summary(of: attachments, format: .zip, noun: "attachment").map { "e-mail: \($0)" }
+        guard let failure else { return named }
+        guard let named else { return failure }
+        return "\(failure); \(named)"
     }
 
     /// A member's path as printed: with `--hide`, the digits of any CPF in
@@ -374,20 +441,22 @@ final class FindEngine {
     }
 
     /// What a document's failures say as the reason it was not searched
-    /// completely: the first three members named (escaped, CPFs hidden).
+    /// completely: the first three members named (escaped, CPFs hidden),
+    /// each after `noun` (`attachment` for an e-mail's attachments).
     static func summary(
-        of failures: [DocumentReader.Failure], format: DocumentFormat, verb: String = "searched"
+        of failures: [DocumentReader.Failure], format: DocumentFormat, verb: String = "searched",
+        noun: String = "member"
     ) -> String? {
         guard let first = failures.first else { return nil }
         func named(_ failure: DocumentReader.Failure) -> String {
             guard !failure.path.isEmpty else { return failure.reason }
             let hidden = CPFScanner.redacting(failure.path, style: .full)
-            return "member \(Escaping.readable(RawText(hidden))): \(failure.reason)"
+            return "\(noun) \(Escaping.readable(RawText(hidden))): \(failure.reason)"
         }
         if failures.count == 1 { return named(first) }
         let shown = failures.prefix(3).map(named).joined(separator: "; ")
         let more = failures.count > 3 ? "; and \(failures.count - 3) more" : ""
-        return "\(failures.count) members not \(verb): \(shown)\(more)"
+        return "\(failures.count) \(noun)s not \(verb): \(shown)\(more)"
     }
 
     /// Whether matches are shown as pseudonyms, which one thread makes.
@@ -456,15 +525,23 @@ final class FindEngine {
     ///
     /// `label` names what was scanned in place of `name`: `gzip-name` and
     /// `gzip-comment` for the texts of a gzip file's headers.
-    func findInName(_ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil, label: String = "name") {
+    ///
+    /// With `start`, only the matches that start at or after the byte
+    /// `start` of `name` are reported (those before are reported elsewhere:
+    /// an e-mail attachment's name, in the message's header).
+    func findInName(
+        _ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil, label: String = "name", after start: Int = 0
+    ) {
         let member = member.map(shownMember)
         if settings.accepted != .cpf {
-            return findTaxpayersInName(name, path: path, member: member, label: label)
+            return findTaxpayersInName(name, path: path, member: member, label: label, after: start)
         }
         var counts = Counts()
         let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
         for match in matches
-        where match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid {
+        where match.range.lowerBound >= start
+            && (match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid)
+        {
             counts.add(match)
             var text = [UInt8](repeating: 0, count: 96)
             text.removeLast(96 - text.withUnsafeMutableBytes { match.writeText(to: $0) })

@@ -225,6 +225,10 @@ struct ArchiveRedactor {
     /// `--document cnpj|any`) a CNPJ, never renamed, with the kind found.
     private(set) var namesWithNumber: [(path: [UInt8], kind: TaxpayerID.Kind)] = []
     private var limits: DecompressionLimits { engine.limits }
+    /// The bytes at the start of every path that are not looked at for a
+    /// number in a name: an e-mail attachment's name and its `!`, which the
+    /// message's header holds (and redact hides there).
+    var namePrefixCount = 0
     /// The bytes of text the archive's members gave so far.
     private var budget: DocumentReader.Budget
 
@@ -271,7 +275,7 @@ struct ArchiveRedactor {
         let office = DocumentReader.officeKind(of: archive, limits: limits)
         for (index, entry) in archive.entries.enumerated() {
             let memberPath = path + entry.name
-            if let kind = numberInName(memberPath) { namesWithNumber.append((memberPath, kind)) }
+            if let kind = numberInMemberName(memberPath) { namesWithNumber.append((memberPath, kind)) }
             changes.comments[index] = hidden(inComment: entry.comment)
             if entry.isDirectory { continue }
             if entry.isEncrypted {
@@ -457,10 +461,10 @@ struct ArchiveRedactor {
         for member in archive.members {
             let memberPath = path + member.name
             let inHeader = "which redact does not rewrite in a tar header"
-            if let kind = numberInName(memberPath) {
+            if let kind = numberInMemberName(memberPath) {
                 refuse(memberPath, "its name holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
             }
-            if !member.linkName.isEmpty, let kind = numberInName(path + member.linkName) {
+            if !member.linkName.isEmpty, let kind = numberInMemberName(path + member.linkName) {
                 refuse(memberPath, "its link target holds a \(kind == .cpf ? "CPF" : "CNPJ"), \(inHeader)")
             }
             var records = member.records
@@ -522,7 +526,7 @@ struct ArchiveRedactor {
 
     /// How many matches of the engine's kinds and confidence `find` would
     /// report in a member held whole; what cannot be read is a failure.
-    private mutating func countInMember(_ bytes: [UInt8], path: [UInt8], depth: Int) throws -> Int {
+    mutating func countInMember(_ bytes: [UInt8], path: [UInt8], depth: Int) throws -> Int {
         var found = 0
         let minimum = engine.minimumConfidence
         let accepted = engine.accepted
@@ -533,7 +537,9 @@ struct ArchiveRedactor {
         }
         let reader = documents
         // A CPF in the name of a member inside it counts too.
-        reader.memberNamed = { name in
+        let prefixCount = namePrefixCount
+        reader.memberNamed = { path in
+            let name = Array(path.dropFirst(prefixCount))
             let named =
                 accepted == .cpf
                 ? !CPFScanner.matches(in: name, minimumConfidence: minimum, includeInvalid: true).isEmpty
@@ -618,7 +624,7 @@ struct ArchiveRedactor {
 
     /// Hides every CPF (and, with `--document cnpj|any`, CNPJ) in `bytes`
     /// where it stands; returns how many.
-    private func mask(_ bytes: inout [UInt8]) -> Int {
+    func mask(_ bytes: inout [UInt8]) -> Int {
         bytes.withUnsafeMutableBytes { buffer in hideAll(in: buffer) { _ in } }
     }
 
@@ -648,6 +654,12 @@ struct ArchiveRedactor {
             scanner.finish { take($0) }
         }
         return count
+    }
+
+    /// ``numberInName(_:)`` for a member's whole path, its first
+    /// ``namePrefixCount`` bytes left out.
+    private func numberInMemberName(_ path: [UInt8]) -> TaxpayerID.Kind? {
+        numberInName(Array(path.dropFirst(namePrefixCount)))
     }
 
     /// The kind of number a member's path holds (a CPF first), of those

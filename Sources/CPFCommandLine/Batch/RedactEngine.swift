@@ -227,7 +227,13 @@ final class RedactEngine {
         var parts = Set<Int>()
         var scanned: Int?
         var scanner = MailScanner(accepted, hidingFrom: minimumConfidence)
-        let reader = MailReader(kind: kind)
+        // The attachments read whole (zip, Office, gzip, PDF): redacted as files of their format are.
+        var attachments = AttachmentRewrites()
+        let reader = MailReader(
+            kind: kind, maximumAttachmentSize: min(DocumentReader.maximumHeldSize, limits.maximumOutputSize)
+        ) { [unowned self] attachment, bytes in
+            attachments.add(attachment, redactAttachment(bytes, path: DecodingReader.attachmentPath(attachment)))
+        }
         func endPart() {
             if let index = scanned { scanner.finish { _ in parts.insert(index) } }
             scanned = nil
@@ -264,6 +270,8 @@ final class RedactEngine {
         do { try reader.finish(handler: find) } catch { throw .notSearched("e-mail: \(error)") }
         endPart()
         if let attachment = reader.unreadAttachments.first { throw .notSearched(DecodingReader.reason(attachment)) }
+        if let reason = attachments.notSearched.first { throw .notSearched("e-mail: \(reason)") }
+        if let reason = attachments.notRewritten.first { throw .notRewritten("e-mail: \(reason)") }
         if !parts.isDisjoint(with: reader.uuencodedParts) {
             throw .notRewritten("e-mail: a uuencoded part holds \(numbers(1)), which redact does not re-encode")
         }
@@ -291,12 +299,15 @@ final class RedactEngine {
         }
         let uncountedProbe = TextMasker(fresh) { self.hide($0, in: $1, origin: $2, counts: false) }
         func probe(_ bytes: [UInt8]) -> [UInt8] { uncountedProbe.mask(bytes, isFinal: true) }
+        let replaced = attachments.replacements
+        redactedCount += attachments.hidden
         let rewriter = MailRewriter(
             kind: kind, rewrites: { parts.contains($0.index) },
             raw: { segment, bytes in
                 segment == .header ? self.redactHeader(bytes, mask, probe: probe) ?? mask(bytes) : mask(bytes)
             },
-            body: { _, utf8, isFinal in body.mask(utf8, isFinal: isFinal) })
+            body: { _, utf8, isFinal in body.mask(utf8, isFinal: isFinal) },
+            replacement: { replaced[$0.index] })
         let out = out
         try readMail(descriptor, from: start) { bytes in
             try rewriter.feed(bytes) { out.write(UnsafeRawBufferPointer($0)) }
@@ -382,6 +393,45 @@ final class RedactEngine {
             in: UnsafeMutableRawBufferPointer(
                 start: window + (match.range.lowerBound - origin), count: match.range.count))
         if counts { redactedCount += 1 }
+    }
+}
+
+/// What `redact` makes of the attachments of one e-mail input read whole,
+/// gathered on the first pass (see ``RedactEngine/redactAttachment(_:path:)``).
+private struct AttachmentRewrites {
+    /// The new bytes of the parts rewritten, by ``MailPart/index``.
+    private(set) var replacements: [Int: [UInt8]] = [:]
+    /// Their size together, at most ``DocumentReader/maximumHeldSize``.
+    private var size = 0
+    /// The matches hidden in them.
+    private(set) var hidden = 0
+    /// Why attachments could not be searched, or rewritten.
+    private(set) var notSearched: [String] = []
+    private(set) var notRewritten: [String] = []
+
+    mutating func add(_ attachment: MailReader.Attachment, _ redaction: AttachmentRedaction) {
+        switch redaction {
+        case .unchanged: break
+        case .notSearched(let reason): notSearched.append(reason)
+        case .notRewritten(let reason): notRewritten.append(reason)
+        case .rewritten(let bytes, let count):
+            let name = Escaping.readable(
+                RawText(CPFScanner.redacting(DecodingReader.attachmentPath(attachment), style: .full)))
+            // Written again in base64 only: binary data in quoted-printable or 8bit would not survive.
+            guard attachment.transferEncoding == .base64 else {
+                notRewritten.append(
+                    "attachment \(name): not in base64, the only transfer encoding redact writes an attachment in")
+                return
+            }
+            size += bytes.count
+            guard size <= DocumentReader.maximumHeldSize else {
+                let limit = DocumentReader.maximumHeldSize >> 20
+                notRewritten.append("attachment \(name): attachments to rewrite larger than \(limit) MiB together")
+                return
+            }
+            replacements[attachment.partIndex] = bytes
+            hidden += count
+        }
     }
 }
 

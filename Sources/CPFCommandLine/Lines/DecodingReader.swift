@@ -158,10 +158,18 @@ final class DecodingReader {
     /// input could not be searched to its end, if it could not (`body` has
     /// had all the text decoded before that); throws a read error. With
     /// `stopsAtMail`, an e-mail input is only announced, not read further
-    /// (`redact` rewrites it another way).
+    /// (`redact` rewrites it another way). With `attachment`, each
+    /// attachment of an e-mail input that is a zip archive (an Office
+    /// document too), a gzip file, a PDF or a legacy Office document is
+    /// handed to it whole, its transfer encoding decoded (at most
+    /// ``DocumentReader/maximumHeldSize`` bytes, and the decompression
+    /// limit), after the text before it, instead of its bytes as text (see
+    /// ``MailReader/init(kind:maximumHeaderSize:maximumAttachmentSize:attachment:)``);
+    /// without, such an attachment makes the input not searched completely.
     func forEachBlock(
         of descriptor: FileDescriptor, stopsAtMail: Bool = false, layers announce: (InputLayers) -> Void = { _ in },
-        until isDone: (() -> Bool)? = nil, _ body: (UnsafeMutableRawBufferPointer) -> Void
+        until isDone: (() -> Bool)? = nil, attachment: AttachmentHandler? = nil,
+        _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
         try forEachBlock(
             from: { [reader] (block) throws(Errno) in
@@ -173,8 +181,12 @@ final class DecodingReader {
                 }
             },
             stopsAtMail: stopsAtMail,
-            layers: announce, body)
+            layers: announce, attachment: attachment, body)
     }
+
+    /// What is handed an e-mail's attachment read whole (see
+    /// ``forEachBlock(of:stopsAtMail:layers:until:attachment:_:)``).
+    typealias AttachmentHandler = (MailReader.Attachment, [UInt8]) -> Void
 
     /// ``forEachBlock(of:stopsAtMail:layers:_:)`` for bytes that come from
     /// elsewhere than a file descriptor (a member of an archive): `source`
@@ -184,7 +196,8 @@ final class DecodingReader {
     func forEachBlock(
         from source: @escaping ((UnsafeMutableRawBufferPointer) -> Bool) throws(Errno) -> Void,
         stopsAtMail: Bool = false,
-        layers announce: (InputLayers) -> Void = { _ in }, _ body: (UnsafeMutableRawBufferPointer) -> Void
+        layers announce: (InputLayers) -> Void = { _ in }, attachment: AttachmentHandler? = nil,
+        _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
         var announced = false
         var plain = false
@@ -198,6 +211,8 @@ final class DecodingReader {
         var lastSegment: MailReader.Segment?
         var endsWithLineBreak = true
         var mailFailure: String?
+        // The attachments read whole that the last piece of e-mail completed, handed over after its text.
+        var attachments: [(MailReader.Attachment, [UInt8])] = []
         var stopped = false
         var fill = 0
         var area = UnsafeMutableRawBufferPointer(start: nil, count: 0)
@@ -227,7 +242,14 @@ final class DecodingReader {
             layers.byteOrderMark = found.byteOrderMark
             layers.mail = found.mail
             if let kind = found.mail {
-                if stopsAtMail { stopped = true } else { mail = MailReader(kind: kind) }
+                if stopsAtMail {
+                    stopped = true
+                } else if attachment != nil {
+                    let maximum = min(DocumentReader.maximumHeldSize, limits.maximumOutputSize)
+                    mail = MailReader(kind: kind, maximumAttachmentSize: maximum) { attachments.append(($0, $1)) }
+                } else {
+                    mail = MailReader(kind: kind)
+                }
             } else if found.encoding != .utf8 {
                 transcoder = TextToUTF8Transcoder(encoding: found.encoding)
             }
@@ -246,6 +268,14 @@ final class DecodingReader {
             deliver(utf8)
         }
         func mailReason(_ error: any Error) -> String { "e-mail: \(error)" }
+        // The text before them first, then the attachments completed.
+        func handAttachments() {
+            guard let attachment, !attachments.isEmpty else { return }
+            flush()
+            let completed = attachments
+            attachments = []
+            for (found, bytes) in completed { attachment(found, bytes) }
+        }
         // The first decompressed bytes, held until there are enough to tell the encoding.
         var sample: [UInt8] = []
         // A compressed file inside the gzip file, which cpf does not read.
@@ -287,6 +317,7 @@ final class DecodingReader {
                 do { try mail.feed(bytes) { kind, utf8, _ in segment(kind, utf8) } } catch {
                     mailFailure = mailReason(error)
                 }
+                handAttachments()
             } else if let transcoder {
                 transcoder.decode(bytes) { utf8, _ in deliver(utf8) }
             } else {
@@ -378,6 +409,7 @@ final class DecodingReader {
         if failure == nil, let mailFailure { failure = mailFailure }
         if failure == nil, let mail {
             do { try mail.finish { kind, utf8, _ in segment(kind, utf8) } } catch { failure = mailReason(error) }
+            handAttachments()
             if failure == nil, let attachment = mail.unreadAttachments.first {
                 failure = Self.reason(attachment)
             }
@@ -432,12 +464,26 @@ final class DecodingReader {
 
     /// Why an e-mail message with an attached archive, compressed file or
     /// PDF was not searched completely: its name (escaped, CPFs hidden)
-    /// and what it is.
+    /// and what it is, or that it was too large to be held whole.
     static func reason(_ attachment: MailReader.Attachment) -> String {
         let name = attachment.fileName.map {
             " (\(Escaping.readable(RawText(CPFScanner.redacting($0, style: .full)))))"
         }
+        if attachment.isTooLarge {
+            return """
+                e-mail: an attached \(attachment.format)\(name ?? "") larger than \
+                \(DocumentReader.maximumHeldSize >> 20) MiB (or --max-decompressed-size), held whole
+                """
+        }
         return "e-mail: an attached \(attachment.format)\(name ?? ""), which cpf does not read inside e-mail"
+    }
+
+    /// The path an e-mail's attachment is named by, as an archive's member
+    /// is: its file name, or `part-N` when it has none (N its
+    /// ``MailPart/index``, counted from 1).
+    static func attachmentPath(_ attachment: MailReader.Attachment) -> [UInt8] {
+        if let name = attachment.fileName, !name.isEmpty { return name }
+        return Array("part-\(attachment.partIndex + 1)".utf8)
     }
 
     /// A decoder's error as the reason an input was not searched.

@@ -243,10 +243,16 @@ struct LegacyOfficeEndToEndTests {
         #expect(!result.stderr.contains("447-05"))
     }
 
-    @Test("a .doc read from standard input or attached to an e-mail is named not searched, never scanned raw")
+    @Test(
+        """
+        a legacy Office file read from standard input is named not searched, never scanned raw; attached to an \
+        e-mail it is read inside, as MAIL!ATTACHMENT!STREAM
+        """)
     func compoundFilesInStreams() throws {
         let folder = TemporaryDirectory()
-        let message = CompoundFileBuilder.message(properties: [("0037001F", CompoundFileBuilder.utf16("x"))])
+        let message = CompoundFileBuilder.message(properties: [
+            ("0037001F", CompoundFileBuilder.utf16("CPF 390.533.447-05"))
+        ])
         _ = folder.file("m.msg", Data(message))
         let base64 = Data(message).base64EncodedString(options: .lineLength76Characters)
         let mail = """
@@ -260,12 +266,15 @@ struct LegacyOfficeEndToEndTests {
             #"""
             cd '\#(folder.url.path)' && cat m.msg | "$CPF" find -; echo "stdin $?"; "$CPF" find mail.eml; echo "mail $?"
             """#)
-        #expect(outputLines(result.stdout) == ["stdin 2", "mail 2"])
+        #expect(
+            outputLines(result.stdout) == [
+                "stdin 2", "mail.eml!m.msg!__substg1.0_0037001F:1:5: 390.533.447-05", "mail 0",
+            ])
         #expect(
             result.stderr.contains(
                 "cpf: standard input: not searched: legacy Office document read as a stream, "
                     + "which cpf reads only from a file"),
             "\(result.stderr)")
-        #expect(result.stderr.contains("cpf: mail.eml: not searched: e-mail: an attached legacy Office document"))
+        #expect(!result.stderr.contains("mail.eml"))
     }
 }
