@@ -90,7 +90,7 @@ extension RedactEngine {
                 // A member is never renamed, and hiding the name where other members
                 // refer to it (relationships, a manifest) would break them: left as it was.
                 if let (path, kind) = redactor.namesWithNumber.first {
-                    let hidden = CPFScanner.redacting(path, style: .full)
+                    let hidden = NameHiding.hidden(path)
                     let message = kind == .cpf ? Message.cpfInName : Message.cnpjInName
                     let more =
                         redactor.namesWithNumber.count > 1 ? " (and \(redactor.namesWithNumber.count - 1) more)" : ""

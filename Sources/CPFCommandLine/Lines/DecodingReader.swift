@@ -431,11 +431,11 @@ final class DecodingReader {
     }
 
     /// Why an e-mail message with an attached archive, compressed file or
-    /// PDF was not searched completely: its name (escaped, CPFs hidden)
+    /// PDF was not searched completely: its name (escaped, CPFs and CNPJs hidden)
     /// and what it is.
     static func reason(_ attachment: MailReader.Attachment) -> String {
         let name = attachment.fileName.map {
-            " (\(Escaping.readable(RawText(CPFScanner.redacting($0, style: .full)))))"
+            " (\(Escaping.readable(RawText(NameHiding.hidden($0)))))"
         }
         return "e-mail: an attached \(attachment.format)\(name ?? ""), which cpf does not read inside e-mail"
     }
