@@ -48,7 +48,7 @@ extension RedactEngine {
             if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
         case .png:
             guard size - start <= DocumentReader.maximumHeldSize else {
-                throw .notSearched("PNG image larger than \(DocumentReader.maximumHeldSize >> 20) MiB")
+                throw .notSearched("PNG image larger than \(DocumentReader.heldSizeText)")
             }
             var bytes = [UInt8](repeating: 0, count: size - start)
             let count: Int

@@ -125,8 +125,37 @@ final class PositionalFileReader {
 final class DocumentReader {
     /// How many archives deep a member is still read (an archive in an archive is 2).
     static let maximumDepth = 3
-    /// The largest member, PDF or Office part held whole in memory.
-    static let maximumHeldSize = 256 << 20
+    /// The largest member, PDF or Office part held whole in memory:
+    /// ``largestHeldSize``, or less under a memory limit (see
+    /// ``fitHeldSize(toShare:)``). What is larger is named not searched.
+    static var maximumHeldSize: Int { heldSize }
+    /// The largest size held whole without a memory limit.
+    static let largestHeldSize = 256 << 20
+    /// What holding a part whole may take, in multiples of its size: the
+    /// part, its text, its sweep, the part rewritten and its sweep read
+    /// back, and the copies an array makes while it grows (measured: 5
+    /// times for `redact` of a 250 MiB docx part).
+    static let heldMultiple = 8
+    /// Set once by ``fitHeldSize(toShare:)``, before any thread reads.
+    nonisolated(unsafe) private static var heldSize = largestHeldSize
+
+    /// Lowers ``maximumHeldSize`` so that what one thread holds of a
+    /// document (``heldMultiple`` times the part) fits in `share` bytes,
+    /// its share of the address space a memory limit (`ulimit -v`) leaves;
+    /// at least 1 MiB. Called once, before the threads that read start.
+    ///
+    /// ```swift
+    /// DocumentReader.fitHeldSize(toShare: 400 << 20)   // maximumHeldSize: 50 MiB
+    /// ```
+    static func fitHeldSize(toShare share: Int) {
+        heldSize = max(1 << 20, min(largestHeldSize, share / heldMultiple))
+    }
+
+    /// `N MiB`, the most held whole, and why when a memory limit lowered it.
+    static var heldSizeText: String {
+        let size = "\(maximumHeldSize >> 20) MiB"
+        return maximumHeldSize < largestHeldSize ? "\(size) (what the memory limit leaves)" : size
+    }
     /// The bytes of a member looked at to tell what it is.
     static let peekSize = 4096
 
@@ -236,7 +265,7 @@ final class DocumentReader {
             // a compound file's streams are chains of sectors anywhere in it.
             guard size - start <= Self.maximumHeldSize else {
                 failures.append(
-                    Failure(path: [], reason: "\(format.name) larger than \(Self.maximumHeldSize >> 20) MiB"))
+                    Failure(path: [], reason: "\(format.name) larger than \(Self.heldSizeText)"))
                 return
             }
             var bytes = [UInt8](repeating: 0, count: size - start)
@@ -529,7 +558,7 @@ final class DocumentReader {
 
     /// A member larger than ``maximumHeldSize`` that must be held whole.
     private struct HeldTooLarge: Error, CustomStringConvertible {
-        var description: String { "larger than \(DocumentReader.maximumHeldSize >> 20) MiB, held whole" }
+        var description: String { "larger than \(DocumentReader.heldSizeText), held whole" }
     }
 
     /// A text that could not be read, and why.
