@@ -413,10 +413,10 @@ final class FindEngine {
         return "\(failure); \(named)"
     }
 
-    /// A member's path as printed: with `--hide`, the digits of any CPF in
-    /// it hidden, as the match itself is.
+    /// A member's path as printed: with `--hide`, any CPF or CNPJ in it
+    /// hidden (``NameHiding``), as the match itself is.
     func shownMember(_ path: [UInt8]) -> [UInt8] {
-        hiding == nil ? path : CPFScanner.redacting(path)
+        hiding == nil ? path : NameHiding.hidden(path)
     }
 
     /// SOURCE as printed for the text of a document's member (`path`, empty
@@ -441,8 +441,8 @@ final class FindEngine {
     }
 
     /// What a document's failures say as the reason it was not searched
-    /// completely: the first three members named (escaped, CPFs hidden),
-    /// each after `noun` (`attachment` for an e-mail's attachments).
+    /// completely: the first three members named (escaped, CPFs and CNPJs
+    /// hidden), each after `noun` (`attachment` for an e-mail's attachments).
     static func summary(
         of failures: [DocumentReader.Failure], format: DocumentFormat, verb: String = "searched",
         noun: String = "member"
@@ -450,7 +450,7 @@ final class FindEngine {
         guard let first = failures.first else { return nil }
         func named(_ failure: DocumentReader.Failure) -> String {
             guard !failure.path.isEmpty else { return failure.reason }
-            let hidden = CPFScanner.redacting(failure.path, style: .full)
+            let hidden = NameHiding.hidden(failure.path)
             return "\(noun) \(Escaping.readable(RawText(hidden))): \(failure.reason)"
         }
         if failures.count == 1 { return named(first) }

@@ -48,7 +48,7 @@ extension RedactEngine {
             if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
         case .png:
             guard size - start <= DocumentReader.maximumHeldSize else {
-                throw .notSearched("PNG image larger than \(DocumentReader.maximumHeldSize >> 20) MiB")
+                throw .notSearched("PNG image larger than \(DocumentReader.heldSizeText)")
             }
             var bytes = [UInt8](repeating: 0, count: size - start)
             let count: Int
@@ -90,7 +90,7 @@ extension RedactEngine {
                 // A member is never renamed, and hiding the name where other members
                 // refer to it (relationships, a manifest) would break them: left as it was.
                 if let (path, kind) = redactor.namesWithNumber.first {
-                    let hidden = CPFScanner.redacting(path, style: .full)
+                    let hidden = NameHiding.hidden(path)
                     let message = kind == .cpf ? Message.cpfInName : Message.cnpjInName
                     let more =
                         redactor.namesWithNumber.count > 1 ? " (and \(redactor.namesWithNumber.count - 1) more)" : ""
@@ -216,8 +216,10 @@ struct ArchiveRedactor {
     let documents: DocumentReader
     /// Members that could not be searched or rewritten.
     private(set) var failures: [DocumentReader.Failure] = []
-    /// Members of a tar archive that hold a CPF redact cannot hide in place
-    /// (in a name, or in a member whose length would change).
+    /// Members that hold a CPF redact cannot hide in place: in a tar
+    /// archive, in a name or a member whose length would change; in an
+    /// Office document's XML member, in a reference or written with
+    /// character references.
     private(set) var refusals: [DocumentReader.Failure] = []
     /// CPFs hidden in the members rewritten.
     private(set) var hidden = 0
@@ -391,22 +393,63 @@ struct ArchiveRedactor {
                         continue
                     }
                     var bytes = try DocumentReader.hold(archive, entry, budget: &budget)
-                    let count = mask(&bytes)
-                    if office != nil, DocumentReader.isBinaryPart(head: head) {
-                        // Proof before replace, for a binary part: its UTF-16LE text
-                        // (a preview's, a metafile's) holds nothing left to hide.
-                        var sweep = LegacyOfficeText.sweep(bytes)
-                        let left = sweep.withUnsafeMutableBytes { hideAll(in: $0) { _ in } }
-                        if left > 0 {
-                            failures.append(
-                                DocumentReader.Failure(
-                                    path: memberPath,
-                                    reason: """
-                                        \(engine.numbers(left)) in the text of a binary part (a \
-                                        preview or metafile, in UTF-16), which redact does not rewrite
-                                        """))
-                            continue
+                    guard office != nil, DocumentReader.isSweptXMLMember(entry.name, head: head) else {
+                        let count = mask(&bytes)
+                        if office != nil, DocumentReader.isBinaryPart(head: head) {
+                            // Proof before replace, for a binary part: its UTF-16LE text
+                            // (a preview's, a metafile's) holds nothing left to hide.
+                            var sweep = LegacyOfficeText.sweep(bytes)
+                            let left = sweep.withUnsafeMutableBytes { hideAll(in: $0) { _ in } }
+                            if left > 0 {
+                                refusals.append(
+                                    DocumentReader.Failure(
+                                        path: memberPath,
+                                        reason: """
+                                            \(engine.numbers(left)) in the text of a binary part (a \
+                                            preview or metafile, in UTF-16), which redact does not rewrite
+                                            """))
+                                continue
+                            }
                         }
+                        if count > 0 {
+                            changes.members[index] = bytes
+                            hidden += count
+                        }
+                        continue
+                    }
+                    // An XML member: hidden where it stands, unless that breaks a reference,
+                    // then read again with its sweep (references decoded).
+                    let isReferencePart = Self.isReferencePart(entry.name)
+                    var written: Set<[UInt8]> = []
+                    var inReferences = 0
+                    let count = bytes.withUnsafeMutableBytes { buffer in
+                        hideAll(in: buffer) { range in
+                            written.insert(Array(buffer[range]))
+                            if isReferencePart, !Self.isHideableInReferencePart(UnsafeRawBufferPointer(buffer), range) {
+                                inReferences += 1
+                            }
+                        }
+                    }
+                    if inReferences > 0 {
+                        refusals.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: """
+                                    \(engine.numbers(inReferences)) in a reference (a relationship's target or id, a \
+                                    part's name), which redact cannot hide without breaking the document
+                                    """))
+                        continue
+                    }
+                    let left = leftInSweep(of: bytes, written: written)
+                    if left > 0 {
+                        refusals.append(
+                            DocumentReader.Failure(
+                                path: memberPath,
+                                reason: """
+                                    \(engine.numbers(left)) written with character or entity references (`find` \
+                                    names it :sweep), which redact does not hide
+                                    """))
+                        continue
                     }
                     if count > 0, office == .spreadsheet, DocumentReader.isWorkbookPart(entry.name) {
                         // A `*` is not allowed in a sheet's name: the workbook would not open.
@@ -752,6 +795,66 @@ struct ArchiveRedactor {
             }
         }
         return left
+    }
+
+    /// Whether member `name` of an Office document is one whose attribute
+    /// values name other parts: relationships (`.rels`),
+    /// `[Content_Types].xml`, an OpenDocument manifest.
+    static func isReferencePart(_ name: [UInt8]) -> Bool {
+        let lowered = name.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+        return lowered.count > 5 && lowered.suffix(5).elementsEqual(".rels".utf8)
+            || lowered.elementsEqual("[content_types].xml".utf8)
+            || lowered.elementsEqual("meta-inf/manifest.xml".utf8)
+    }
+
+    /// Whether the match at `range` of a reference part (see
+    /// ``isReferencePart(_:)``) can be hidden where it stands without
+    /// breaking a reference: in character data or a comment, or in the
+    /// `Target` of a relationship whose `TargetMode` is `External` (a
+    /// hyperlink's address). Anywhere else in a tag (a relationship's
+    /// internal target or id, a part's name) it cannot.
+    ///
+    /// ```swift
+    /// let xml = Array(#"<Relationship Id="r1" Target="https://x/52998224725" TargetMode="External"/>"#.utf8)
+    /// xml.withUnsafeBytes { ArchiveRedactor.isHideableInReferencePart($0, 40..<51) }   // true
+    /// ```
+    static func isHideableInReferencePart(_ xml: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        let open = UInt8(ascii: "<")
+        let close = UInt8(ascii: ">")
+        var start = range.lowerBound
+        while start > 0, xml[start - 1] != open, xml[start - 1] != close { start -= 1 }
+        guard start > 0, xml[start - 1] == open else { return true }
+        let tagStart = start - 1
+        if UnsafeRawBufferPointer(rebasing: xml[tagStart...]).starts(with: "<!--".utf8) { return true }
+        var end = range.upperBound
+        while end < xml.count, xml[end] != close { end += 1 }
+        let tag = UnsafeRawBufferPointer(rebasing: xml[tagStart..<end])
+        var index = tagStart + 1
+        while index < end {
+            let quote = xml[index]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                index += 1
+                continue
+            }
+            var valueEnd = index + 1
+            while valueEnd < end, xml[valueEnd] != quote { valueEnd += 1 }
+            if index < range.lowerBound, range.upperBound <= valueEnd {
+                // The attribute's name: before `=`, spaces allowed around it.
+                var nameEnd = index
+                while nameEnd > tagStart, xml[nameEnd - 1] == 0x20 || xml[nameEnd - 1] == UInt8(ascii: "=") {
+                    nameEnd -= 1
+                }
+                var nameStart = nameEnd
+                while nameStart > tagStart + 1, xml[nameStart - 1] > 0x20 { nameStart -= 1 }
+                let name = UnsafeRawBufferPointer(rebasing: xml[nameStart..<nameEnd])
+                let external = [#"TargetMode="External""#, "TargetMode='External'"].contains { mode in
+                    tag.firstRange(of: mode.utf8) != nil
+                }
+                return name.elementsEqual("Target".utf8) && external
+            }
+            index = valueEnd + 1
+        }
+        return false
     }
 
     /// The CPFs (and CNPJs, with `--document cnpj|any`) of an Office

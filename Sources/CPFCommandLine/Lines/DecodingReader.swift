@@ -463,11 +463,11 @@ final class DecodingReader {
     }
 
     /// Why an e-mail message with an attached archive, compressed file or
-    /// PDF was not searched completely: its name (escaped, CPFs hidden)
-    /// and what it is, or that it was too large to be held whole.
+    /// PDF was not searched completely: its name (escaped, CPFs and CNPJs
+    /// hidden) and what it is, or that it was too large to be held whole.
     static func reason(_ attachment: MailReader.Attachment) -> String {
         let name = attachment.fileName.map {
-            " (\(Escaping.readable(RawText(CPFScanner.redacting($0, style: .full)))))"
+            " (\(Escaping.readable(RawText(NameHiding.hidden($0)))))"
         }
         if attachment.isTooLarge {
             return """

@@ -125,8 +125,37 @@ final class PositionalFileReader {
 final class DocumentReader {
     /// How many archives deep a member is still read (an archive in an archive is 2).
     static let maximumDepth = 3
-    /// The largest member, PDF or Office part held whole in memory.
-    static let maximumHeldSize = 256 << 20
+    /// The largest member, PDF or Office part held whole in memory:
+    /// ``largestHeldSize``, or less under a memory limit (see
+    /// ``fitHeldSize(toShare:)``). What is larger is named not searched.
+    static var maximumHeldSize: Int { heldSize }
+    /// The largest size held whole without a memory limit.
+    static let largestHeldSize = 256 << 20
+    /// What holding a part whole may take, in multiples of its size: the
+    /// part, its text, its sweep, the part rewritten and its sweep read
+    /// back, and the copies an array makes while it grows (measured: 5
+    /// times for `redact` of a 250 MiB docx part).
+    static let heldMultiple = 8
+    /// Set once by ``fitHeldSize(toShare:)``, before any thread reads.
+    nonisolated(unsafe) private static var heldSize = largestHeldSize
+
+    /// Lowers ``maximumHeldSize`` so that what one thread holds of a
+    /// document (``heldMultiple`` times the part) fits in `share` bytes,
+    /// its share of the address space a memory limit (`ulimit -v`) leaves;
+    /// at least 1 MiB. Called once, before the threads that read start.
+    ///
+    /// ```swift
+    /// DocumentReader.fitHeldSize(toShare: 400 << 20)   // maximumHeldSize: 50 MiB
+    /// ```
+    static func fitHeldSize(toShare share: Int) {
+        heldSize = max(1 << 20, min(largestHeldSize, share / heldMultiple))
+    }
+
+    /// `N MiB`, the most held whole, and why when a memory limit lowered it.
+    static var heldSizeText: String {
+        let size = "\(maximumHeldSize >> 20) MiB"
+        return maximumHeldSize < largestHeldSize ? "\(size) (what the memory limit leaves)" : size
+    }
     /// The bytes of a member looked at to tell what it is.
     static let peekSize = 4096
 
@@ -236,7 +265,7 @@ final class DocumentReader {
             // a compound file's streams are chains of sectors anywhere in it.
             guard size - start <= Self.maximumHeldSize else {
                 failures.append(
-                    Failure(path: [], reason: "\(format.name) larger than \(Self.maximumHeldSize >> 20) MiB"))
+                    Failure(path: [], reason: "\(format.name) larger than \(Self.heldSizeText)"))
                 return
             }
             var bytes = [UInt8](repeating: 0, count: size - start)
@@ -415,6 +444,22 @@ final class DocumentReader {
                     }
                     continue
                 }
+                if office != nil, Self.isSweptXMLMember(entry.name, head: head) {
+                    // Its bytes read as any text member's, then its sweep: what references hide.
+                    let xml = try hold(archive, entry)
+                    try stream(
+                        { body in try xml.withUnsafeBufferPointer { try body($0) } }, counted: true, path: memberPath,
+                        begin: begin, text: text, end: end)
+                    let unplaced = Self.unplaced(
+                        xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: Self.characters(in: xml))
+                    if !unplaced.isEmpty {
+                        try count(unplaced.count)
+                        section = .sweep
+                        defer { section = nil }
+                        deliver(unplaced, path: memberPath, begin: begin, text: text) { end([]) }
+                    }
+                    continue
+                }
                 try member(
                     head: head, path: memberPath, depth: depth, hold: { try hold(archive, entry) },
                     contents: { [limits] body in try archive.withContents(of: entry, limits: limits, body) },
@@ -529,7 +574,7 @@ final class DocumentReader {
 
     /// A member larger than ``maximumHeldSize`` that must be held whole.
     private struct HeldTooLarge: Error, CustomStringConvertible {
-        var description: String { "larger than \(DocumentReader.maximumHeldSize >> 20) MiB, held whole" }
+        var description: String { "larger than \(DocumentReader.heldSizeText), held whole" }
     }
 
     /// A text that could not be read, and why.
@@ -570,10 +615,12 @@ final class DocumentReader {
     }
 
     /// Streams a member, whose bytes `contents` hands to the function it
-    /// is given, through the ``DecodingReader``.
+    /// is given, through the ``DecodingReader``; its bytes are counted in
+    /// the budget unless `counted` (held already, and counted then).
     private func stream(
-        _ contents: @escaping ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void, path: [UInt8],
-        begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+        _ contents: @escaping ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void, counted: Bool = false,
+        path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        end: ([StoredNumber]) -> Void
     ) throws {
         let area = area
         var memberError: (any Error)?
@@ -582,7 +629,7 @@ final class DocumentReader {
             var going = true
             do {
                 try contents { piece in
-                    try count(piece.count)
+                    if !counted { try count(piece.count) }
                     var index = 0
                     while index < piece.count {
                         let taken = min(piece.count - index, area.count - fill)
@@ -935,6 +982,31 @@ final class DocumentReader {
         DecompressionLimits(
             maximumOutputSize: min(limits.maximumOutputSize, maximumHeldSize), maximumRatio: limits.maximumRatio,
             ratioAllowance: limits.ratioAllowance)
+    }
+
+    /// Whether a member of an Office document that is not one of its text
+    /// parts (see ``OfficeDocumentKind/isTextPart(_:)``) is XML read whole
+    /// for its sweep (``XMLSweep``), references decoded: relationships
+    /// (`_rels/*.rels`), `[Content_Types].xml`, settings, styles, custom
+    /// XML, an OpenDocument manifest; by its name (`.xml`, `.rels`, `.rdf`,
+    /// `.vml`, any case) or its start (`<?xml`, after a byte order mark), and
+    /// only when its first bytes `head` are UTF-8 text (another encoding is
+    /// read as any member is, without the sweep).
+    ///
+    /// ```swift
+    /// DocumentReader.isSweptXMLMember(Array("_rels/.rels".utf8), head: Array("<?xml".utf8))   // true
+    /// ```
+    static func isSweptXMLMember(_ name: [UInt8], head: [UInt8]) -> Bool {
+        let plain = head.withUnsafeBytes { head in
+            if case .success(let layers) = DecodingReader.sniff(head) { layers.isPlain } else { false }
+        }
+        guard plain else { return false }
+        let lowered = name.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+        for suffix in [".xml", ".rels", ".rdf", ".vml"] where lowered.count > suffix.utf8.count {
+            if lowered.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) { return true }
+        }
+        let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        return head[start...].starts(with: "<?xml".utf8)
     }
 
     /// Whether member `name` of a spreadsheet is its workbook part

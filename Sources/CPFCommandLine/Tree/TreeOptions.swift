@@ -55,12 +55,18 @@ enum TreeOptions {
             pt: "Não mostra a linha de progresso (mostrada na saída de erro só quando ela é um terminal)."))
 
     /// The value of `--threads`, or the number of processors; fewer under a
-    /// memory limit (`ulimit -v`) that cannot hold them all.
+    /// memory limit (`ulimit -v`) that cannot hold them all. Under one, the
+    /// largest document part held whole is lowered to each thread's share
+    /// (``DocumentReader/fitHeldSize(toShare:)``).
     static func threadCount(_ arguments: ParsedArguments) throws(UsageError) -> Int {
         let wanted =
             try arguments.integer(threads, in: 1...1024, expected: Message.expectThreads.localized())
             ?? system_onlineProcessors()
-        return threadsThatFit(wanted, addressSpaceLeft: system_addressSpaceLeft())
+        let left = system_addressSpaceLeft()
+        let threads = threadsThatFit(wanted, addressSpaceLeft: left)
+        // A document held whole by each thread must fit too: less is held, the rest named not searched.
+        if let left { DocumentReader.fitHeldSize(toShare: (left - memoryReserve) / threads - memoryPerThread) }
+        return threads
     }
 
     /// What one scanning thread may take at most: its stack, its read

@@ -183,10 +183,10 @@ struct TreeFile {
     /// Its name as given or found (bytes).
     var name: RawText { entry.path }
     /// Its name as shown in messages: `standard input` for `-`; for
-    /// `redact`, with the digits of any CPF in it hidden.
+    /// `redact` (and `find --hide`), with any CPF or CNPJ in it hidden.
     var shownName: RawText {
         if entry.path == "-" { return "standard input" }
-        return run.hidesCPFsInNames ? RawText(CPFScanner.redacting(entry.path.bytes)) : entry.path
+        return run.hidesCPFsInNames ? RawText(NameHiding.hidden(entry.path.bytes)) : entry.path
     }
 
     /// Writes `bytes` to standard output, in the order of the files.

@@ -26,8 +26,8 @@ enum TreeWorkers {
                 output: listing == .matches ? out : OutputBuffer(sink: { _ throws(Errno) in }))
             return { file, descriptor throws(Errno) in
                 current.file = file
-                // With --hide, a CPF in the file's name is hidden too.
-                let printed = file.run.hidesCPFsInNames ? RawText(CPFScanner.redacting(file.name.bytes)) : file.name
+                // With --hide, a CPF or CNPJ in the file's name is hidden too.
+                let printed = file.run.hidesCPFsInNames ? RawText(NameHiding.hidden(file.name.bytes)) : file.name
                 let before = engine.reportedCounts
                 defer {
                     let after = engine.reportedCounts

@@ -90,6 +90,106 @@ struct DocumentSweepEndToEndTests {
     }
 
     @Test(
+        """
+        a CPF written with character references in a member that is not a text part (settings, custom XML, \
+        relationships, an OpenDocument manifest) is found as PART:sweep; redact leaves the files as they were, \
+        named, exit 2
+        """,
+        .enabled(if: tools))
+    func referencesInOtherXMLMembers() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import docx, zipfile
+            from odf.opendocument import OpenDocumentText
+            from odf.text import P
+            d = docx.Document(); d.add_paragraph('Contrato'); d.save('p.docx')
+            z = zipfile.ZipFile('p.docx'); parts = {n: z.read(n) for n in z.namelist()}; z.close()
+            def put(name, old, new):
+                assert old in parts[name], name
+                parts[name] = parts[name].replace(old, new, 1)
+            put('word/settings.xml', b'</w:settings>',
+                b'<w:docVars><w:docVar w:name="c" w:val="&#53;29.982.247-25"/></w:docVars></w:settings>')
+            parts['customXml/item1.xml'] = b'<?xml version="1.0"?><dados><cpf>390.533.44&#55;-05</cpf></dados>'
+            put('word/_rels/document.xml.rels', b'</Relationships>',
+                b'<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+                b'hyperlink" Target="https://x.example/?c=&#x31;1144477735" TargetMode="External"/></Relationships>')
+            with zipfile.ZipFile('f.docx', 'w', zipfile.ZIP_DEFLATED) as z:
+                for n, b in parts.items(): z.writestr(n, b)
+            o = OpenDocumentText(); o.text.addElement(P(text='Contrato')); o.save('o.odt')
+            z = zipfile.ZipFile('o.odt'); parts = [(i, z.read(i.filename)) for i in z.infolist()]; z.close()
+            with zipfile.ZipFile('f.odt', 'w') as w:
+                for i, b in parts:
+                    if i.filename == 'META-INF/manifest.xml':
+                        b = b.replace(b'</manifest:manifest>', b'<manifest:file-entry manifest:full-path='
+                                      b'"dados/&#53;29.982.247-25.xml" manifest:media-type="text/xml"/>'
+                                      b'</manifest:manifest>')
+                    stored = i.filename == 'mimetype'
+                    w.writestr(i, b, compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
+            EOF
+            cp f.docx before.docx; cp f.odt before.odt
+            "$CPF" find f.docx f.odt; echo "find $?"; "$CPF" find --json f.odt
+            "$CPF" redact --in-place f.docx f.odt; echo "redact $?"
+            cmp f.docx before.docx && cmp f.odt before.odt && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "f.docx!word/_rels/document.xml.rels:sweep:1:22: 11144477735",
+                "f.docx!word/settings.xml:sweep:1:1: 529.982.247-25",
+                "f.docx!customXml/item1.xml:sweep:1:1: 390.533.447-05",
+                "f.odt!META-INF/manifest.xml:sweep:1:7: 529.982.247-25", "find 0",
+                #"{"source":"f.odt","member":"META-INF/manifest.xml","in":"sweep","line":1,"column":7,"#
+                    + #""text":"529.982.247-25","cpf":"52998224725","confidence":"high","valid":true}"#,
+                "redact 2", "unchanged",
+            ])
+        #expect(
+            result.stderr.contains(
+                """
+                cpf: f.docx: not rewritten: 3 members not rewritten: member word/_rels/document.xml.rels: a CPF \
+                written with character or entity references (`find` names it :sweep), which redact does not hide
+                """))
+        #expect(result.stderr.contains("cpf: f.odt: not rewritten: member META-INF/manifest.xml: a CPF written with"))
+    }
+
+    @Test(
+        """
+        a CPF written plainly in relationships: in a hyperlink's address it is hidden as before and the document \
+        opens; in a relationship's id (a reference) the document is left as it was, named, exit 2
+        """,
+        .enabled(if: tools))
+    func plainCPFsInRelationships() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            import docx, zipfile
+            d = docx.Document(); d.add_paragraph('Contrato'); d.save('p.docx')
+            z = zipfile.ZipFile('p.docx'); parts = {n: z.read(n) for n in z.namelist()}; z.close()
+            link = (b'<Relationship Id="%s" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+                    b'hyperlink" Target="https://x.example/?c=%s" TargetMode="External"/></Relationships>')
+            def save(name, rel):
+                p = dict(parts)
+                p['word/_rels/document.xml.rels'] = p['word/_rels/document.xml.rels'].replace(b'</Relationships>', rel)
+                with zipfile.ZipFile(name, 'w', zipfile.ZIP_DEFLATED) as z:
+                    for n, b in p.items(): z.writestr(n, b)
+            save('link.docx', link % (b'rId99', b'52998224725'))
+            save('id.docx', link % (b'rId52998224725', b'1'))
+            EOF
+            cp id.docx before.docx
+            "$CPF" redact --in-place link.docx id.docx; echo "redact $?"; cmp id.docx before.docx && echo unchanged
+            "$CPF" find --confidence low link.docx; echo "after $?"
+            "$PY" -c "import docx; docx.Document('link.docx'); print('opens')"
+            """#)
+        #expect(outputLines(result.stdout) == ["redact 2", "unchanged", "after 1", "opens"])
+        #expect(
+            result.stderr == """
+                cpf: redacted link.docx (1 hidden)
+                cpf: id.docx: not rewritten: member word/_rels/document.xml.rels: a CPF in a reference (a \
+                relationship's target or id, a part's name), which redact cannot hide without breaking the document
+
+                """)
+    }
+
+    @Test(
         "a Word field code (a HYPERLINK's address) is found as PART:sweep; redact leaves the document as it was",
         .enabled(if: tools))
     func wordFieldCodes() {

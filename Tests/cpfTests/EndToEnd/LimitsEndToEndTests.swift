@@ -277,4 +277,86 @@ struct LimitsEndToEndTests {
         #expect(lines.allSatisfy { $0.hasSuffix(" ok") || $0.hasSuffix(" refused") }, "\(lines)")
         #expect(lines.contains { $0.hasSuffix(" ok") }, "no limit was large enough to run: \(lines)")
     }
+
+    @Test(
+        """
+        under ulimit -v 1 GiB, a docx or xlsx whose one XML part inflates to 250 MiB is named not searched, left as \
+        it was, exit 2: find and redact --in-place never crash (issue 38, item 5)
+        """,
+        .enabled(if: DocumentEndToEndTests.documentTools))
+    func officePartLargerThanMemoryAllows() {
+        guard !ReliabilityEndToEndTests.isAddressSanitized else { return }
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            import docx, openpyxl, random, struct, zlib, zipfile
+            # One part is 250 MiB of text (1 MiB chunks that compress 115 to 1, under the ratio limit), written
+            # as a deflate stream of one chunk compressed once and repeated, so that nothing compresses 250 MiB.
+            r = random.Random(1)
+            text = bytes(r.choice(b'abcdefghijklmnopqrstuvwxyz ') for _ in range(4096)) * 256
+            def big(prefix, chunk, suffix, count=250):
+                c = zlib.compressobj(9, zlib.DEFLATED, -15)
+                data = c.compress(prefix) + c.flush(zlib.Z_FULL_FLUSH)
+                data += (c.compress(chunk) + c.flush(zlib.Z_FULL_FLUSH)) * count + c.compress(suffix) + c.flush()
+                crc = zlib.crc32(prefix)
+                for _ in range(count): crc = zlib.crc32(chunk, crc)
+                return data, zlib.crc32(suffix, crc), len(prefix) + len(chunk) * count + len(suffix)
+            def write(path, template, member, cut, chunk):
+                z = zipfile.ZipFile(template); parts = [(n, z.read(n)) for n in z.namelist()]; z.close()
+                out = open(path, 'wb'); central = b''
+                for n, b in parts:
+                    if n == member:
+                        i = b.index(cut); data, crc, size = big(b[:i], chunk, b[i:])
+                    else:
+                        c = zlib.compressobj(9, zlib.DEFLATED, -15)
+                        data, crc, size = c.compress(b) + c.flush(), zlib.crc32(b), len(b)
+                    offset = out.tell(); name = n.encode()
+                    out.write(struct.pack('<IHHHHHIIIHH', 0x04034b50, 20, 0, 8, 0, 0x21, crc, len(data), size,
+                                          len(name), 0) + name + data)
+                    central += struct.pack('<IHHHHHHIIIHHHHHII', 0x02014b50, 20, 20, 0, 8, 0, 0x21, crc, len(data),
+                                           size, len(name), 0, 0, 0, 0, 0, offset) + name
+                start = out.tell(); out.write(central)
+                out.write(struct.pack('<IHHHHIIH', 0x06054b50, 0, 0, len(parts), len(parts), len(central), start, 0))
+            d = docx.Document(); d.add_paragraph('CPF 529.982.247-25 Contrato'); d.save('t.docx')
+            write('big.docx', 't.docx', 'word/document.xml', b'Contrato', text)
+            w = openpyxl.Workbook(); w.active['A1'] = 'CPF 529.982.247-25'; w.save('t.xlsx')
+            row = b'<row><c t="inlineStr"><is><t>' + text[:(1 << 20) - 47] + b'</t></is></c></row>'
+            write('big.xlsx', 't.xlsx', 'xl/worksheets/sheet1.xml', b'</sheetData>', row)
+            EOF
+            cp big.docx before.docx; cp big.xlsx before.xlsx
+            for file in big.docx big.xlsx; do
+                for command in "find --count" "redact --in-place"; do
+                    status=0
+                    (ulimit -v 1048576; exec "$CPF" $command $file) > /dev/null 2> err || status=$?
+                    echo "$command $file: $status"
+                    sed -e 's/larger than [0-9]* MiB/larger than N MiB/' err
+                done
+            done
+            cmp big.docx before.docx && cmp big.xlsx before.xlsx && echo unchanged
+            """#, timeout: 300)
+        #expect(
+            outputLines(result.stdout) == [
+                "find --count big.docx: 2",
+                """
+                cpf: big.docx: not searched: member word/document.xml: larger than N MiB (what the memory limit \
+                leaves), held whole
+                """,
+                "redact --in-place big.docx: 2",
+                """
+                cpf: big.docx: not searched: member word/document.xml: larger than N MiB (what the memory limit \
+                leaves), held whole
+                """,
+                "find --count big.xlsx: 2",
+                """
+                cpf: big.xlsx: not searched: member xl/worksheets/sheet1.xml: larger than N MiB (what the memory \
+                limit leaves), held whole
+                """,
+                "redact --in-place big.xlsx: 2",
+                """
+                cpf: big.xlsx: not searched: member xl/worksheets/sheet1.xml: larger than N MiB (what the memory \
+                limit leaves), held whole
+                """,
+                "unchanged",
+            ])
+    }
 }

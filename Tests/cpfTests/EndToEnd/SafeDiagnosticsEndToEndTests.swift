@@ -88,4 +88,47 @@ struct SafeDiagnosticsEndToEndTests {
         let result = runShell("printf '390.533.447-00\\n39053344705\\n' | LANG=pt_BR.UTF-8 \"$CPF\" strip --validate")
         #expect(result.stderr.hasSuffix("cpf: 2 lidos, 1 reescrito, 1 não reescrito\n"))
     }
+
+    @Test(
+        """
+        a CNPJ in the name of a file, a zip member or a folder is hidden in redact's diagnostics and in find \
+        --hide's output and JSON, as a CPF is
+        """)
+    func cnpjInNamesHidden() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && printf 'CPF 529.982.247-25\n' > 11222333000181.txt &&
+            printf 'CPF 529.982.247-25\n' | gzip > 11222333000181.gz &&
+            zip -q a.zip 11222333000181.gz 11222333000181.txt &&
+            mkdir 11222333000181 && printf 'CPF 390.533.447-05\n' > 11222333000181/f.txt || exit 9
+            "$CPF" find --hide full a.zip; "$CPF" find --hide full --json a.zip
+            "$CPF" find -r --hide full --stats 11222333000181
+            "$CPF" redact a.zip > /dev/null; echo "zip $?"
+            "$CPF" redact --in-place 11222333000181.txt; echo "file $?"
+            "$CPF" redact -r --in-place 11222333000181; echo "folder $?"
+            """#)
+        let output = String(decoding: result.stdout, as: UTF8.self) + result.stderr
+        #expect(!output.contains("11222333000181"), "\(output)")
+        #expect(
+            outputLines(result.stdout) == [
+                "a.zip!**************.gz:1:5: ***.***.***-**", "a.zip!**************.txt:1:5: ***.***.***-**",
+                #"{"source":"a.zip","member":"**************.gz","line":1,"column":5,"text":"***.***.***-**","#
+                    + #""cpf":"***********","confidence":"high","valid":true}"#,
+                #"{"source":"a.zip","member":"**************.txt","line":1,"column":5,"text":"***.***.***-**","#
+                    + #""cpf":"***********","confidence":"high","valid":true}"#,
+                "**************/f.txt:1:5: ***.***.***-**", "zip 2", "file 0", "folder 0",
+            ])
+        // The --stats line's time varies: only its start is checked.
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.contains { $0.hasPrefix("1 files (1 with CPFs), 19 bytes, ") })
+        #expect(
+            errors.filter { !$0.hasPrefix("1 files") } == [
+                "CPFs: 1 high, 0 medium, 0 low, 0 mistyped",
+                """
+                cpf: a.zip: not searched: member **************.gz: not plain text (gzip), which redact does not \
+                rewrite inside an archive
+                """,
+                "cpf: redacted **************.txt (1 hidden)", "cpf: redacted **************/f.txt (1 hidden)",
+            ])
+    }
 }
