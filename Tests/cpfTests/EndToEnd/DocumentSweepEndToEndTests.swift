@@ -489,7 +489,7 @@ struct DocumentSweepEndToEndTests {
             ])
         #expect(
             result.stderr.contains(
-                "cpf: chart.odt: not searched: member ObjectReplacements/Object 1: a CPF in the text of a binary part"),
+                "cpf: chart.odt: not rewritten: member ObjectReplacements/Object 1: a CPF in the text of a binary part"),
             "\(result.stderr)")
         #expect(!result.stderr.contains("247-25"))
     }
