@@ -39,7 +39,7 @@ struct CorpusEndToEndTests {
             why: """
                 a line reportlab draws as two text objects, the second starting where the first ends, is one \
                 line for pdftotext and pypdf; cpf's PDF reader breaks it between the two, so find misses it
-                """),
+                """)
     ]
 
     @Test(
