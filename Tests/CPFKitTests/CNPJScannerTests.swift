@@ -96,14 +96,23 @@ enum CNPJReference {
                     guard at >= 0, at < bytes.count else { return false }
                     if isWord(bytes[at]) { return true }
                     guard next >= 0, next < bytes.count else { return false }
-                    if "./-".utf8.contains(bytes[at]) { return isWord(bytes[next]) }
+                    if bytes[at] == UInt8(ascii: ".") { return isWord(bytes[next]) }
+                    if "/-".utf8.contains(bytes[at]) { return isDigit(bytes[next]) }
                     return usesSpaces && bytes[at] == UInt8(ascii: " ")
                         && (isDigit(bytes[next]) || bytes[next] == UInt8(ascii: "*"))
+                }
+                /// A `/` or a dash at `at`, then a letter.
+                func nearWord(_ at: Int, _ next: Int) -> Bool {
+                    guard at >= 0, at < bytes.count, next >= 0, next < bytes.count else { return false }
+                    return "/-".utf8.contains(bytes[at]) && isWord(bytes[next]) && !isDigit(bytes[next])
                 }
                 let endsSentence = end + 1 < bytes.count && bytes[end] == UInt8(ascii: ".") && !isDigit(bytes[end + 1])
                 if joins(start - 1, start - 2) || (!endsSentence && joins(end, end + 1)) { continue }
                 let text = String(decoding: characters, as: UTF8.self).uppercased()
                 let isValid = text.isValidCNPJ
+                if nearWord(start - 1, start - 2) || (!endsSentence && nearWord(end, end + 1)) {
+                    guard isValid, isMask || characters.allSatisfy(isDigit) else { continue }
+                }
                 let keyword = keywordApplies(bytes, before: start)
                 let confidence: CPFScanner.Confidence
                 if keyword || isMask {
@@ -181,7 +190,9 @@ struct CNPJScannerTests {
             ("40.782.414/\r0002-15", []),
             ("40.782.414/\n\n0002-15", []),
             ("11.222.333/0001-81-5", []),
-            ("11.222.333/0001-81/A", []),
+            ("11.222.333/0001-81/A", ["11222333000181 high true"]),
+            ("11.222.333/0001-81/5", []),
+            ("11.222.333/0001-82/A", []),
             ("A11222333000181", []),
             ("112223330001815", []),
             ("CPF 390.533.447-05", []),
@@ -195,11 +206,48 @@ struct CNPJScannerTests {
         #expect(CNPJReference.matches(Array(text.utf8)) == found.map(Self.found))
     }
 
+    @Test(
+        "beside a word by a '/' or a dash: a valid full mask or 14 digits is a CNPJ, anything less certain is not",
+        arguments: [
+            // URLs' paths and file names: found, confidence as anywhere else.
+            ("https://x.com.br/ficha/11.222.333/0001-81", ["11222333000181 high true"]),
+            ("/ficha/11.222.333/0001-81/detalhes", ["11222333000181 high true"]),
+            ("https://x.com.br/c/11222333000181", ["11222333000181 medium true"]),
+            ("ficha-ção-11222333000181.pdf", ["11222333000181 medium true"]),
+            ("export-11.222.333/0001-81.csv", ["11222333000181 high true"]),
+            ("relatorio-11222333000181-final.txt", ["11222333000181 medium true"]),
+            ("a/11222333/0001-81", ["11222333000181 medium true"]),
+            ("a/11 222 333 0001 81 b", ["11222333000181 low true"]),
+            ("ficha/12.ABC.345/01DE-35", ["12ABC34501DE35 high true"]),
+            ("ficha/12.abc.345/01de-35", ["12ABC34501DE35 high true"]),
+            ("CNPJ-11222333000181", ["11222333000181 high true"]),
+            // Less certain shapes stay joined to the word.
+            ("ficha/12ABC34501DE35", []),
+            ("cod-12ABC34501DE35", []),
+            ("12ABC34501DE35-lote", []),
+            ("ficha/11.222.333/0001-82", []),
+            ("ficha-11222333000182", []),
+            ("ficha-00000000000000", []),
+            // A number, a letter or a '.' before it still joins.
+            ("2024/11222333000181", []),
+            ("9-11.222.333/0001-81", []),
+            ("ficha11222333000181", []),
+            ("ficha.11222333000181", []),
+            ("11222333000181-5", []),
+            ("11222333000181/7", []),
+        ])
+    func besideAWord(text: String, expected: [String]) {
+        let found = CNPJScanner.matches(in: text.utf8, minimumConfidence: .low, includeInvalid: true)
+        #expect(found.map { "\($0.characters) \($0.confidence) \($0.isValid)" } == expected)
+        #expect(CNPJReference.matches(Array(text.utf8)) == found.map(Self.found))
+    }
+
     /// Texts rich in candidates: CNPJs (valid, mistyped, repeated) in every
     /// shape, keywords, and pieces that touch them.
     static func randomText(_ random: inout SplitMix64) -> [UInt8] {
         let pieces = [
-            " ", " ", "\n", "CNPJ ", "cnpj: ", "C.N.P.J. ", "CNPJ/MF nº ", "x", "AB", "5", ".", "-", "/", "*",
+            " ", " ", "\n", "CNPJ ", "cnpj: ", "C.N.P.J. ", "CNPJ/MF nº ", "x", "AB", "5", ".", "-", "/", "*", "ficha/",
+            "-x",
             " e ", "CPF 390.533.447-05 ", "12", " 9 ", "\r\n", "\r",
         ]
         let generators = [CNPJGenerator(), CNPJGenerator(alphanumeric: true)]

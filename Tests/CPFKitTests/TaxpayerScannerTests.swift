@@ -70,4 +70,30 @@ struct TaxpayerScannerTests {
             #expect(whole.filter { $0.kind == .cnpj }.count == cnpjs.count)
         }
     }
+
+    @Test(
+        "a path is read whole and name by name: a masked CNPJ cut by its own '/' and one after a number are found",
+        arguments: [
+            ("fichas/11.222.333/0001-81.txt", TaxpayerID.Accepted.any, ["cnpj 7..<25 11222333000181 high"]),
+            ("2024/11222333000181.pdf", .cnpj, ["cnpj 5..<19 11222333000181 medium"]),
+            ("a.zip!2024/11.222.333/0001-81.txt", .any, ["cnpj 11..<29 11222333000181 high"]),
+            (
+                "c/11222333000181/390.533.447-05.txt", .any,
+                ["cnpj 2..<16 11222333000181 medium", "cpf 17..<31 39053344705 high"]
+            ),
+            ("clientes/390.533.447-05.txt", .cpf, ["cpf 9..<23 39053344705 high"]),
+            ("fichas/11.222.333/0001-81.txt", .cpf, []),
+            ("12ABC/34501DE35.txt", .any, []),
+            ("lote/12/ABC/34501DE35", .any, []),
+        ])
+    func paths(path: String, accepting: TaxpayerID.Accepted, expected: [String]) {
+        let found = TaxpayerScanner.matches(
+            inPath: path.utf8, accepting: accepting, minimumConfidence: .low, includeInvalid: true)
+        #expect(found.map { "\($0.kind) \($0.range) \($0.characters) \($0.confidence)" } == expected)
+        // Every match found in the path is where its characters are.
+        for match in found {
+            let written = Array(path.utf8)[match.range].filter { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "/") }
+            #expect(String(decoding: written.filter { $0 != UInt8(ascii: "-") }, as: UTF8.self) == match.characters)
+        }
+    }
 }

@@ -262,8 +262,14 @@ extension FindEngine {
         _ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]?, label: String, after start: Int = 0
     ) {
         var counts = Counts()
-        let matches = TaxpayerScanner.matches(
-            in: name, accepting: settings.accepted, minimumConfidence: .low, includeInvalid: true)
+        // A name is read as a path (a member's: `fichas/11.222.333/0001-81.txt`);
+        // a gzip header's comment as text.
+        let matches =
+            label == "gzip-comment"
+            ? TaxpayerScanner.matches(
+                in: name, accepting: settings.accepted, minimumConfidence: .low, includeInvalid: true)
+            : TaxpayerScanner.matches(
+                inPath: name, accepting: settings.accepted, minimumConfidence: .low, includeInvalid: true)
         for match in matches where match.range.lowerBound >= start && isReported(match) {
             counts.add(confidence: match.confidence, isValid: match.isValid)
             guard settings.printsMatches else { continue }

@@ -587,7 +587,7 @@ struct ArchiveRedactor {
                 accepted == .cpf
                 ? !CPFScanner.matches(in: name, minimumConfidence: minimum, includeInvalid: true).isEmpty
                 : !TaxpayerScanner.matches(
-                    in: name, accepting: accepted, minimumConfidence: minimum, includeInvalid: true
+                    inPath: name, accepting: accepted, minimumConfidence: minimum, includeInvalid: true
                 ).isEmpty
             if named { found += 1 }
         }
@@ -712,14 +712,11 @@ struct ArchiveRedactor {
         if engine.accepted == .cpf {
             return CPFScanner.matches(in: path, minimumConfidence: minimum, includeInvalid: true).isEmpty ? nil : .cpf
         }
-        // Each folder and file name on its own, as `-r` looks at a tree's
-        // names: a CNPJ's mask holds a `/`, which would join it to the folder.
-        let names = path.split { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "!") }
-        let kinds = names.flatMap { name in
-            TaxpayerScanner.matches(
-                in: name, accepting: engine.accepted, minimumConfidence: minimum, includeInvalid: true
-            ).map(\.kind)
-        }
+        // The whole path, and each name on its own: a masked CNPJ's `/` may
+        // cut it into a folder and a file name.
+        let kinds = TaxpayerScanner.matches(
+            inPath: path, accepting: engine.accepted, minimumConfidence: minimum, includeInvalid: true
+        ).map(\.kind)
         return kinds.contains(.cpf) ? .cpf : kinds.first
     }
 

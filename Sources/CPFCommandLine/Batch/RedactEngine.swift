@@ -177,10 +177,14 @@ final class RedactEngine {
     /// How many matches redaction hides in the names and comments of gzip headers.
     func hiddenCount(inGzipHeaderTexts texts: [(field: GzipReader.HeaderField, text: [UInt8])]) -> Int {
         texts.reduce(0) { total, field in
-            total
-                + TaxpayerScanner.matches(
-                    in: field.text, accepting: accepted, minimumConfidence: .low, includeInvalid: true
-                ).count { !$0.isValid || $0.confidence >= minimumConfidence }
+            // A name is read as a path, as `find` reads it; a comment as text.
+            let matches =
+                field.field == .name
+                ? TaxpayerScanner.matches(
+                    inPath: field.text, accepting: accepted, minimumConfidence: .low, includeInvalid: true)
+                : TaxpayerScanner.matches(
+                    in: field.text, accepting: accepted, minimumConfidence: .low, includeInvalid: true)
+            return total + matches.count { !$0.isValid || $0.confidence >= minimumConfidence }
         }
     }
 

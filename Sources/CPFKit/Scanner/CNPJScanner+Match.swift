@@ -43,6 +43,15 @@ extension CNPJScanner {
             self.written = written
         }
 
+        /// The same match, `distance` bytes further into the input (a
+        /// match found in one name of a path, placed in the whole path).
+        internal func shifted(by distance: Int) -> Match {
+            Match(
+                range: (range.lowerBound + distance)..<(range.upperBound + distance), confidence: confidence,
+                isValid: isValid, followsKeyword: followsKeyword, characterBytes: characterBytes,
+                characterOffsets: characterOffsets, written: written)
+        }
+
         /// The CNPJ, or `nil` for a mistyped one (``isValid`` false).
         ///
         /// ```swift

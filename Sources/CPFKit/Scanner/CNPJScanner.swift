@@ -26,6 +26,11 @@
 /// uses spaces — a space with a digit (or a `*`, a character already
 /// hidden) before it; likewise after its last, except that a `.` then a
 /// letter after it joins nothing (`11.222.333/0001-81.txt`, a sentence's end).
+/// A `/` or a dash with a letter beyond it (a URL's path, `/ficha/…`, or a
+/// file name, `export-…`) joins only what the shape leaves in doubt: a
+/// candidate with valid check digits written as the full mask or in digits
+/// only is read there (its confidence as anywhere else), one with a letter
+/// outside the full mask, or wrong check digits, is not.
 ///
 /// A candidate with valid check digits (the rule of ``Swift/StringProtocol/isValidCNPJ``),
 /// not fourteen repeated digits, is a CNPJ: `.high` confidence after a CNPJ
@@ -243,11 +248,10 @@ public struct CNPJScanner: Sendable {
                 if after == 0x0A { offset += 2 }
             }
         }
-        switch touches(view, before: first, after: offset, usesSpaces: usesSpaces) {
-        case nil: return .starved
-        case true?: return .none
-        case false?: break
+        guard let contact = contact(view, before: first, after: offset, usesSpaces: usesSpaces) else {
+            return .starved
         }
+        if contact == .joined { return .none }
         // A candidate: its characters, upper-cased, and where they are.
         var characters: [UInt8] = []
         var offsets: [UInt8] = []
@@ -263,6 +267,10 @@ public struct CNPJScanner: Sendable {
         let expected = values.prefix(12).cnpjCheckDigits
         let isValid =
             expected.first == values[12] && expected.second == values[13] && Set(characters).count > 1
+        // Beside a word by a `/` or a dash: only a CNPJ whose shape says so.
+        if contact == .word {
+            guard isValid, isFullMask || characters.allSatisfy(isDigit) else { return .none }
+        }
         let hasKeyword = keywordApplies(view, before: first)
         let confidence: CPFScanner.Confidence
         if hasKeyword || isFullMask || !isValid {
@@ -279,26 +287,42 @@ public struct CNPJScanner: Sendable {
                 characterBytes: characters, characterOffsets: offsets, written: written))
     }
 
-    /// Whether the candidate from `first` to just before `end` touches
-    /// another word or number; nil when the bytes after it are not there yet.
-    internal static func touches(_ view: View, before first: Int, after end: Int, usesSpaces: Bool) -> Bool? {
-        func joins(_ byte: UInt8?, _ next: UInt8?) -> Bool {
-            guard let byte else { return false }
-            if isWordByte(byte) { return true }
-            guard let next else { return false }
-            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
-                return isWordByte(next)
+    /// How a candidate meets the text on either side of it.
+    internal enum Contact: Comparable {
+        /// Nothing joins it: a space, punctuation, the start or the end.
+        case free
+        /// A `/` or a dash stands between it and a letter (`/ficha/…`,
+        /// `export-…`), and nothing joins it otherwise: a CNPJ when valid and
+        /// written as the full mask or in digits only.
+        case word
+        /// It touches another word or number: never a CNPJ.
+        case joined
+    }
+
+    /// How the candidate from `first` to just before `end` meets the text
+    /// around it (the closer of the two sides); nil when the bytes after it
+    /// are not there yet.
+    internal static func contact(_ view: View, before first: Int, after end: Int, usesSpaces: Bool) -> Contact? {
+        func contact(_ byte: UInt8?, _ next: UInt8?) -> Contact {
+            guard let byte else { return .free }
+            if isWordByte(byte) { return .joined }
+            guard let next else { return .free }
+            if byte == UInt8(ascii: ".") { return isWordByte(next) ? .joined : .free }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
+                return isDigit(next) ? .joined : isWordByte(next) ? .word : .free
             }
             return usesSpaces && byte == UInt8(ascii: " ") && (isDigit(next) || next == UInt8(ascii: "*"))
+                ? .joined : .free
         }
-        if joins(view[first - 1], view[first - 2]) { return true }
-        guard let after = view[end] else { return view.isFinal ? false : nil }
-        if isWordByte(after) { return true }
+        let before = contact(view[first - 1], view[first - 2])
+        if before == .joined { return .joined }
+        guard let after = view[end] else { return view.isFinal ? before : nil }
+        if isWordByte(after) { return .joined }
         let beyond = view[end + 1]
         if beyond == nil, !view.isFinal { return nil }
         // A `.` then a letter ends a sentence or starts a file extension.
-        if after == UInt8(ascii: "."), let beyond, !isDigit(beyond) { return false }
-        return joins(after, beyond)
+        if after == UInt8(ascii: "."), let beyond, !isDigit(beyond) { return before }
+        return Swift.max(before, contact(after, beyond))
     }
 
     /// Whether a CNPJ keyword applies to the candidate at `first`.

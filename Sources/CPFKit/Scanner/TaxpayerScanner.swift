@@ -228,4 +228,57 @@ public struct TaxpayerScanner: Sendable {
         scanner.finish(onMatch: keep)
         return found
     }
+
+    /// Every match in a path of names joined by `/` (an archive member's,
+    /// `fichas/11.222.333/0001-81.txt`), as ``matches(in:accepting:minimumConfidence:includeInvalid:)``
+    /// gives them, ranges in bytes from the start of the path. The whole
+    /// path is read, so a masked CNPJ cut by its own `/` is found whole. A
+    /// path's `/` ends a name, so CNPJs are also looked for in each name on
+    /// its own and in each two names side by side (a mask holds one `/`):
+    /// one after a folder named by a number (`2024/11222333000181.pdf`,
+    /// `2024/11.222.333/0001-81.txt`), which the whole path joins to that
+    /// number, is found too; one that overlaps a CNPJ found before is not
+    /// counted twice. A CPF is found the same either way (a `/` joins nothing
+    /// to it), unless it overlaps a CNPJ.
+    ///
+    /// ```swift
+    /// TaxpayerScanner.matches(inPath: "fichas/11.222.333/0001-81.txt".utf8, accepting: .any)
+    ///     .map(\.range)   // [7..<25]
+    /// TaxpayerScanner.matches(inPath: "2024/11222333000181.pdf".utf8, accepting: .cnpj)
+    ///     .map(\.range)   // [5..<19]
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    public static func matches(
+        inPath path: some Sequence<UInt8>, accepting accepted: TaxpayerID.Accepted,
+        minimumConfidence: CPFScanner.Confidence = .medium, includeInvalid: Bool = false
+    ) -> [Match] {
+        let bytes = Array(path)
+        var found = matches(
+            in: bytes, accepting: accepted, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
+        guard accepted != .cpf else { return found }
+        // Where each name starts, and the end of the path after the last.
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") { starts.append(index + 1) }
+        starts.append(bytes.count + 1)
+        var cnpjs = found.filter { $0.kind == .cnpj }.map(\.range)
+        var added: [Match] = []
+        for (index, start) in starts.dropLast().enumerated() {
+            // The name alone, then with the next one.
+            for end in [starts[index + 1] - 1, starts[Swift.min(index + 2, starts.count - 1)] - 1] {
+                let window = bytes[start..<end]
+                let inWindow = CNPJScanner.matches(
+                    in: window, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
+                for match in inWindow.map({ $0.shifted(by: start) })
+                where !cnpjs.contains(where: { $0.overlaps(match.range) }) {
+                    cnpjs.append(match.range)
+                    added.append(.cnpj(match))
+                }
+            }
+        }
+        guard !added.isEmpty else { return found }
+        // A CNPJ is never reported as a CPF.
+        found.removeAll { match in match.kind == .cpf && added.contains { $0.range.overlaps(match.range) } }
+        return (found + added).sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
 }

@@ -39,26 +39,7 @@ struct CorpusEndToEndTests {
             why: """
                 a line reportlab draws as two text objects, the second starting where the first ends, is one \
                 line for pdftotext and pypdf; cpf's PDF reader breaks it between the two, so find misses it
-                """),
-        KnownGap(
-            parts: ["link", "a CNPJ at"],
-            why: """
-                a CNPJ in a URL's path (/ficha/11.222.333/0001-81, /c/11222333000181: links, hyperlink \
-                targets) touches the letter before the '/', so it is not a CNPJ by the rule of \
-                docs/decisions.md (a CPF there is found)
-                """),
-        KnownGap(
-            parts: ["attachment file name", "a CNPJ at"],
-            why: "a CNPJ after 'ficha-ção-' in a file name touches the word by its dash"),
-        KnownGap(
-            parts: ["gzip header name", "a CNPJ at"],
-            why: "a CNPJ after 'export-' in the gzip header's file name touches the word by its dash"),
-        KnownGap(
-            parts: ["member name", "a CNPJ at"],
-            why: """
-                a masked CNPJ in a member's path is cut by its own '/' into a folder and a file name, each \
-                looked at alone
-                """),
+                """)
     ]
 
     @Test(
