@@ -107,11 +107,11 @@ struct CNPJBesideWordsEndToEndTests {
         #expect(
             result.stderr.split(separator: "\n").map(String.init) == [
                 """
-                cpf: f.zip: not rewritten: member fichas/11.222.333/0001-81.txt: its name holds a CNPJ, not renamed \
+                cpf: f.zip: not rewritten: member fichas/**.***.***/****-**.txt: its name holds a CNPJ, not renamed \
                 (and 1 more)
                 """,
                 """
-                cpf: f.tar: not rewritten: member fichas/11.222.333/0001-81.txt: its name holds a CNPJ, which redact \
+                cpf: f.tar: not rewritten: member fichas/**.***.***/****-**.txt: its name holds a CNPJ, which redact \
                 does not rewrite in a tar header
                 """,
             ])
