@@ -83,7 +83,7 @@ struct PDFTextExtractorTests {
             // TD sets the leading that T* uses.
             ("BT /F1 10 Tf 72 720 Td (a) Tj 0 -20 TD (b) Tj T* (c) Tj ET", "a\nb\nc\n"),
             // Tm to the same baseline: one line; a gap: a space; another baseline: a new line.
-            ("BT /F1 10 Tf 1 0 0 1 72 700 Tm (390.533) Tj 1 0 0 1 110.92 700 Tm (.447-05) Tj ET", "390.533.447-05\n"),
+            ("BT /F1 10 Tf 1 0 0 1 72 700 Tm (390.533) Tj 1 0 0 1 108.14 700 Tm (.447-05) Tj ET", "390.533.447-05\n"),
             ("BT /F1 10 Tf 1 0 0 1 72 700 Tm (CPF:) Tj 1 0 0 1 120 700 Tm (x) Tj ET", "CPF: x\n"),
             ("BT /F1 10 Tf 1 0 0 1 72 700 Tm (a) Tj 1 0 0 1 72 680 Tm (b) Tj ET", "a\nb\n"),
             // cm and a scaled text matrix are followed; q/Q restores the CTM.
@@ -95,7 +95,7 @@ struct PDFTextExtractorTests {
             ),
             // Rotated text: pieces along one rotated baseline make one line.
             (
-                "q 0 1 -1 0 500 0 cm BT /F1 10 Tf 1 0 0 1 72 700 Tm (390.533) Tj 1 0 0 1 110.92 700 Tm (.447-05) Tj 1 0 0 1 72 680 Tm (next) Tj ET Q",
+                "q 0 1 -1 0 500 0 cm BT /F1 10 Tf 1 0 0 1 72 700 Tm (390.533) Tj 1 0 0 1 108.14 700 Tm (.447-05) Tj 1 0 0 1 72 680 Tm (next) Tj ET Q",
                 "390.533.447-05\nnext\n"
             ),
             ("BT /F1 10 Tf 0 1 -1 0 100 100 Tm (up) Tj 1 0 0 1 100 100 Tm (across) Tj ET", "up\nacross\n"),
