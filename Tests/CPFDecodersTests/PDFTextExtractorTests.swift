@@ -47,6 +47,39 @@ struct PDFTextExtractorTests {
         }
     }
 
+    /// The CPFs and CNPJs, punctuated, in `text`.
+    private static func numbers(in text: String) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: #"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}"#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range, in: text).map { String(text[$0]) }
+        }
+    }
+
+    /// pdftotext as the oracle: on PDFs reportlab writes in many layouts
+    /// (``PDFSamples/reportlabLayouts``), every CPF and CNPJ pdftotext shows
+    /// whole, ours shows whole too.
+    @Test(
+        "shows every CPF pdftotext shows in PDFs reportlab writes in many layouts",
+        .enabled(if: OfficeSamples.python != nil, "the documents' Python (reportlab) is not installed"))
+    func holdsWhatPdftotextShows() throws {
+        guard try runTool("command -v pdftotext").status == 0 else { return }
+        let python = try #require(OfficeSamples.python)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpf-pdf-layouts-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try toolOutput("cd '\(folder.path)' && '\(python)' -", input: Array(PDFSamples.reportlabLayouts.utf8))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
+        #expect(names.count == 14)
+        for name in names.sorted() {
+            let path = folder.appendingPathComponent(name).path
+            let theirs = try Self.numbers(in: String(decoding: try toolOutput("pdftotext '\(path)' -"), as: UTF8.self))
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let ours = try Self.numbers(in: try PDFSamples.text(bytes))
+            #expect(!theirs.isEmpty, "pdftotext shows no number in \(name)")
+            for number in theirs { #expect(ours.contains(number), "\(name): pdftotext shows \(number), we do not") }
+        }
+    }
+
     @Test(
         "recognizes a PDF by %PDF- in its first 1024 bytes",
         arguments: [
