@@ -251,9 +251,11 @@ final class PDFContentInterpreter {
             baseline = direction
             writer.breakLine()
         }
+        // A word space of this font, as wide as it is drawn on the page.
+        let wordSpace = font.spaceWidth / 1000 * abs(text.fontSize) * abs(text.horizontalScale) * length
         writer.place(
             x: place.e * direction.x + place.f * direction.y, y: place.f * direction.x - place.e * direction.y,
-            size: size)
+            size: size, wordSpace: wordSpace.isFinite && wordSpace > 0 ? wordSpace : size / 4)
         for glyph in font.glyphs(in: string) {
             writer.append(glyph.text)
             let advance =
@@ -298,14 +300,26 @@ final class PDFContentInterpreter {
     }
 }
 
-/// Lays out the text the interpreter shows: a new line when a piece starts
-/// on another baseline, a space between two pieces of one line when the gap
-/// between them is wider than a quarter of the font size (or when TJ asked
-/// for one), a form feed line between pages.
+/// Lays out the text the interpreter shows, in the order it is shown (no
+/// sorting by position, unlike pdftotext's reading order).
+///
+/// A piece of text continues the current line when its baseline is the
+/// line's, within half the smaller of the two font sizes (so that a heading
+/// and the small text just under it stay apart); the text and baseline
+/// directions are the interpreter's, after the text matrix and the CTM, and
+/// a turn of the baseline always breaks the line. It does so whatever came
+/// between (ET and BT, Td, TD, Tm, T*, another Tj or TJ): only the positions
+/// count. Between two pieces of one line goes a space when the gap from the
+/// end of the one (its glyphs' widths) to the start of the next is half a
+/// word space of the next piece's font or more, when the next starts more
+/// than twice the font size back to the left, or when TJ asked for one;
+/// otherwise nothing, so a value drawn in two pieces, the second where the
+/// first ends, is one word, as pdftotext and pdf.js read it. Columns side by
+/// side stay on one line, a space apart. A form feed line goes between pages.
 ///
 /// ```swift
 /// var writer = PDFTextWriter()
-/// writer.place(x: 72, y: 720, size: 12)
+/// writer.place(x: 72, y: 720, size: 12, wordSpace: 3.3)
 /// writer.append(["A"])
 /// writer.end(x: 80)
 /// writer.endPage()
@@ -328,8 +342,9 @@ struct PDFTextWriter {
         lineHasText = false
     }
 
-    /// Starts a piece of text at (`x`, `y`) in device space.
-    mutating func place(x: Double, y: Double, size: Double) {
+    /// Starts a piece of text at (`x`, `y`) in device space, in a font of
+    /// `size` whose word space is `wordSpace` wide (device space too).
+    mutating func place(x: Double, y: Double, size: Double, wordSpace: Double) {
         defer {
             spaceRequested = false
             lastSize = size
@@ -338,14 +353,14 @@ struct PDFTextWriter {
             lastY = y
             return
         }
-        if abs(y - lastY) > 0.5 * max(size, lastSize) {
+        if abs(y - lastY) > 0.5 * min(size, lastSize) {
             output.append(0x0A)
             lineHasText = false
             lastY = y
             return
         }
         let gap = x - lastEndX
-        if spaceRequested || gap > 0.25 * size || gap < -2 * size { appendSpace() }
+        if spaceRequested || gap >= 0.5 * wordSpace || gap < -2 * size { appendSpace() }
     }
 
     private mutating func appendSpace() {

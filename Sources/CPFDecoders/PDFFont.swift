@@ -5,7 +5,9 @@
 /// otherwise, for a simple font, from its encoding (a standard encoding and
 /// /Differences); for a Type0 font whose CMap is a Unicode one
 /// (`UniGB-UCS2-H`...), the code itself; otherwise U+FFFD. Widths come from
-/// /Widths or /W; a standard font without them gets estimated widths.
+/// /Widths or /W; a standard font without them gets the standard 14 fonts'
+/// widths (``PDFStandardFontMetrics``), and the characters those lack, or
+/// another font without widths, estimated ones.
 ///
 /// ```swift
 /// let font = try PDFFont(dictionary, document: document)
@@ -30,12 +32,18 @@ struct PDFFont {
     private var widths: [Int: Double] = [:]
     private var defaultWidth: Double = 0
     private var estimate: ((Int) -> Double)?
+    private var standard: PDFStandardFontMetrics?
+    /// The width of a word space, in thousandths of the font size: code 32's
+    /// in a simple font, a quarter of the size when the font gives none (a
+    /// Type0 font has no code for it) or an implausible one.
+    private(set) var spaceWidth = 250.0
 
     /// A font of no dictionary: one-byte codes read as StandardEncoding,
     /// widths estimated.
     init() {
         encoding = PDFEncodings.standard
         estimate = Self.estimator(baseFont: "")
+        spaceWidth = estimate?(0x20) ?? spaceWidth
     }
 
     init(_ font: PDFObject, document: PDFDocument) throws(PDFError) {
@@ -104,7 +112,11 @@ struct PDFFont {
             scale = a * 1000
         }
         if scale != 1 { widths = widths.mapValues { $0 * scale } }
-        if widths.isEmpty { estimate = Self.estimator(baseFont: baseFont) }
+        if widths.isEmpty {
+            standard = PDFStandardFontMetrics(baseFont: baseFont)
+            estimate = Self.estimator(baseFont: baseFont)
+        }
+        if let space = glyphs(in: [0x20]).first?.width, space >= 50 && space <= 1000 { spaceWidth = space }
     }
 
     /// The encoding a Type 1 font program (/FontFile) defines in its clear
@@ -208,7 +220,8 @@ struct PDFFont {
             } else {
                 text = code >= 0x20 ? [Unicode.Scalar(UInt8(code))] : []
             }
-            let width = widths[code] ?? estimate?(code) ?? defaultWidth
+            let known = widths[code] ?? text.first.flatMap { standard?.width(of: $0) }
+            let width = known ?? estimate?(code) ?? defaultWidth
             result.append(Glyph(text: text, width: width, isWordSpace: bytesPerCode == 1 && code == 32))
         }
         return result

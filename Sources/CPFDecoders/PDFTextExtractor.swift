@@ -11,9 +11,10 @@
 ///
 /// The text is UTF-8: one line per text line (a piece of text on another
 /// baseline starts a new line; pieces on one baseline are joined in the
-/// order shown, with a space where the gap between them is wider than a
-/// quarter of the font size or where TJ moves right by 200 thousandths of
-/// the font size or more), and a form feed (0x0C) then a line feed between
+/// order shown, across text objects and moves, with a space where the gap
+/// between them is half a word space of the font or more or where TJ moves
+/// right by 200 thousandths of the font size or more; see
+/// ``PDFTextWriter``), and a form feed (0x0C) then a line feed between
 /// pages. It is no layout: columns side by side come out in the order
 /// they are drawn.
 ///

@@ -22,26 +22,91 @@ struct PDFContentInterpreterTests {
     @Test("puts pieces on one baseline on one line, a space where the gap is wide")
     func writer() {
         var writer = PDFTextWriter()
-        writer.place(x: 0, y: 100, size: 10)
+        writer.place(x: 0, y: 100, size: 10, wordSpace: 2.78)
         writer.append(["a"])
         writer.end(x: 5)
-        writer.place(x: 6, y: 101, size: 10)  // gap 1: no space; 1 point higher: same line
+        writer.place(x: 6, y: 101, size: 10, wordSpace: 2.78)  // gap 1: no space; 1 point higher: same line
         writer.append(["b"])
         writer.end(x: 11)
-        writer.place(x: 15, y: 100, size: 10)  // gap 4: a space
+        writer.place(x: 15, y: 100, size: 10, wordSpace: 2.78)  // gap 4: a space
         writer.append(["c"])
-        writer.place(x: 0, y: 80, size: 10)  // another baseline
+        writer.place(x: 0, y: 80, size: 10, wordSpace: 2.78)  // another baseline
         writer.append(["d", "\u{7}", "e"])  // a control becomes a space
         writer.requestSpace()
-        writer.place(x: 0, y: 80, size: 10)
+        writer.place(x: 0, y: 80, size: 10, wordSpace: 2.78)
         writer.append(["f"])
         writer.endPage()
         writer.pageBreak()
-        writer.place(x: 0, y: 0, size: 10)
+        writer.place(x: 0, y: 0, size: 10, wordSpace: 2.78)
         writer.append(["g"])
         writer.endPage()
         #expect(String(decoding: writer.output, as: UTF8.self) == "ab c\nd e f\n\u{0C}\ng\n")
         #expect(writer.showedText)
+    }
+
+    /// Hand-written content streams in Helvetica (no /Widths: its Core 14
+    /// widths), whose pieces are placed from those widths: "Documento
+    /// 554.151." is 111.396 wide at 12 points, "554.151." 46.704, a word
+    /// space 3.336.
+    @Test(
+        "joins the pieces of one baseline into one line whatever moved the pen, a space only for a word's gap",
+        arguments: [
+            // Two text objects, the second where the first ends (reportlab's split drawing).
+            (
+                "BT /F1 12 Tf 1 0 0 1 72 700 Tm (Documento 554.151.) Tj ET "
+                    + "BT /F1 12 Tf 1 0 0 1 183.396 700 Tm (396-05) Tj ET",
+                "Documento 554.151.396-05\n"
+            ),
+            // A gap of a word space is a space; a third of one is not.
+            (
+                "BT /F1 12 Tf 72 700 Td (Documento) Tj ET BT /F1 12 Tf 136.692 700 Td (554.151.396-05) Tj ET",
+                "Documento 554.151.396-05\n"
+            ),
+            (
+                "BT /F1 12 Tf 72 700 Td (554.151.) Tj ET BT /F1 12 Tf 119.816 700 Td (396-05) Tj ET",
+                "554.151.396-05\n"
+            ),
+            // Td, TD, T* with no leading, separate Tj and TJ operators.
+            ("BT /F1 12 Tf 72 700 Td (554.151.) Tj 46.704 0 Td (396-05) Tj ET", "554.151.396-05\n"),
+            ("BT /F1 12 Tf 72 700 Td (554.151.) Tj 46.704 0 TD (396-05) Tj ET", "554.151.396-05\n"),
+            (
+                "BT /F1 12 Tf 0 TL 72 700 Td (554.151.) Tj T* ET "
+                    + "BT /F1 12 Tf 118.704 700 Td (396-05) Tj ET",
+                "554.151.396-05\n"
+            ),
+            ("BT /F1 12 Tf 72 700 Td [(554.)] TJ [(151.)] TJ (396-05) Tj ET", "554.151.396-05\n"),
+            // The CTM and the text matrix scale the pen alike.
+            (
+                "q 2 0 0 2 0 0 cm BT /F1 6 Tf 36 350 Td (554.151.) Tj ET Q BT /F1 12 Tf 118.704 700 Td (396-05) Tj ET",
+                "554.151.396-05\n"
+            ),
+            (
+                "BT /F1 1 Tf 12 0 0 12 72 700 Tm (554.151.) Tj ET "
+                    + "BT /F1 12 Tf 118.704 700 Td (396-05) Tj ET",
+                "554.151.396-05\n"
+            ),
+            // One baseline in different sizes is one line.
+            ("BT /F1 8 Tf 72 700 Td (CPF ) Tj /F1 14 Tf (554.151.396-05) Tj ET", "CPF 554.151.396-05\n"),
+            // A move to another baseline is a new line, even where the pen stood.
+            (
+                "BT /F1 12 Tf 72 700 Td (554.151.) Tj ET "
+                    + "BT /F1 12 Tf 118.704 686 Td (396-05) Tj ET",
+                "554.151.\n396-05\n"
+            ),
+            // Text rotated a quarter turn is not merged with upright text where it ends...
+            (
+                "BT /F1 12 Tf 0 1 -1 0 100 100 Tm (554.151.) Tj ET "
+                    + "BT /F1 12 Tf 100 146.704 Td (396-05) Tj ET",
+                "554.151.\n396-05\n"
+            ),
+            // ...nor a heading with the small text just under it, where the heading ends.
+            ("BT /F1 24 Tf 72 500 Td (Heading) Tj ET BT /F1 8 Tf 161.376 492 Td (small) Tj ET", "Heading\nsmall\n"),
+            // Columns of a table stay a space apart; a jump back left is a space too.
+            ("BT /F1 12 Tf 72 700 Td (Ana) Tj 150 0 Td (554.151.396-05) Tj ET", "Ana 554.151.396-05\n"),
+            ("BT /F1 12 Tf 300 700 Td (direita) Tj ET BT /F1 12 Tf 72 700 Td (esquerda) Tj ET", "direita esquerda\n"),
+        ])
+    func joinsOneBaseline(content: String, expected: String) throws {
+        #expect(try PDFSamples.text(PDFSamples.page(content: content)) == expected)
     }
 
     /// A page whose content draws form X0, which draws X1, …, `levels`

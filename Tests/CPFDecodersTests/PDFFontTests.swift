@@ -39,6 +39,29 @@ struct PDFFontTests {
             try font("<< /Subtype /Type1 /BaseFont /Helvetica >>").glyphs(in: [0x33, 0x20]).map(\.width) == [556, 278])
     }
 
+    @Test(
+        "gives a standard font without /Widths its real widths, estimating only the others",
+        arguments: [
+            ("/Type1 /BaseFont /Helvetica", "Do 5.", [722.0, 556, 278, 556, 278], 278.0),
+            ("/Type1 /BaseFont /Times-Bold /Encoding /WinAnsiEncoding", "A\u{E7}", [722, 444], 250),
+            ("/Type1 /BaseFont /Courier", "a ", [600, 600], 600),
+            ("/TrueType /BaseFont /Garamond", "Da", [667, 500], 278),  // estimated
+            ("/TrueType /BaseFont /Helvetica /FirstChar 32 /Widths [300 500]", "! ", [500, 300], 300),
+        ] as [(String, String, [Double], Double)])
+    func standardWidths(subtype: String, text: String, widths: [Double], space: Double) throws {
+        let font = try font("<< /Subtype \(subtype) >>")
+        let bytes = text.unicodeScalars.map { UInt8($0.value) }
+        #expect(font.glyphs(in: bytes).map(\.width) == widths)
+        #expect(font.spaceWidth == space)
+    }
+
+    @Test("takes a quarter of the size for a word space when the font has none or an implausible one")
+    func spaceWidthFallback() throws {
+        #expect(try font("<< /Subtype /Type0 /Encoding /Identity-H /DescendantFonts [] >>").spaceWidth == 250)
+        #expect(try font("<< /Subtype /TrueType /FirstChar 32 /Widths [0] >>").spaceWidth == 250)
+        #expect(try font("<< /Subtype /TrueType /FirstChar 32 /Widths [5000] >>").spaceWidth == 250)
+    }
+
     @Test("reads a Type0 font's two-byte codes and its /W widths, U+FFFD without ToUnicode")
     func type0() throws {
         let font = try font(

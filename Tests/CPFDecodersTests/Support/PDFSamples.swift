@@ -60,6 +60,100 @@ enum PDFSamples {
         ])
     }
 
+    /// A Python program for the documents' Python (reportlab) that writes,
+    /// in the current folder, one PDF per layout a line can be drawn in:
+    /// a value split in two drawings, the second where the first ends, in
+    /// Helvetica, Times, Courier, an embedded TrueType font and for a CNPJ;
+    /// one drawing per character; a text object changing size and character
+    /// spacing; a table; rotated and scaled pages; sizes side by side; a
+    /// split on a second page; two words a word space apart.
+    static let reportlabLayouts = #"""
+        import os
+        from reportlab.pdfgen import canvas
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+        import reportlab
+        pdfmetrics.registerFont(TTFont("Vera", os.path.join(os.path.dirname(reportlab.__file__), "fonts", "Vera.ttf")))
+
+        def split(c, x, y, head, tail, font="Helvetica", size=12):
+            c.setFont(font, size)
+            c.drawString(x, y, head)
+            c.drawString(x + c.stringWidth(head, font, size), y, tail)
+
+        def doc(name, draw, **options):
+            c = canvas.Canvas(name + ".pdf", pageCompression=1, **options)
+            draw(c)
+            c.showPage()
+            c.save()
+
+        doc("split-helvetica", lambda c: split(c, 72, 700, "Documento 554.15", "1.396-05"))
+        doc("split-times", lambda c: split(c, 72, 700, "CPF 390.533.", "447-05", "Times-Roman", 11))
+        doc("split-bold-italic", lambda c: split(c, 72, 700, "CPF 529.9", "82.247-25", "Times-BoldItalic", 10))
+        doc("split-courier", lambda c: split(c, 72, 700, "CPF 111.444.7", "77-35", "Courier", 9))
+        doc("split-truetype", lambda c: split(c, 72, 700, "Ação 390.53", "3.447-05", "Vera", 12))
+        doc("split-cnpj", lambda c: split(c, 72, 700, "CNPJ 11.222.333/", "0001-81", "Helvetica-Bold", 12))
+
+        def each_character(c):
+            c.setFont("Helvetica", 12)
+            x = 72
+            for ch in "CPF 554.151.396-05":
+                c.drawString(x, 700, ch)
+                x += c.stringWidth(ch, "Helvetica", 12)
+        doc("each-character", each_character)
+
+        def text_object(c):
+            t = c.beginText(72, 700)
+            t.setFont("Helvetica", 12)
+            t.setCharSpace(0.5)
+            t.textOut("CPF 390.533.")
+            t.setFont("Helvetica", 14)
+            t.textOut("447-05")
+            t.textLine("")
+            t.textLine("segunda linha 529.982.247-25")
+            c.drawText(t)
+        doc("text-object", text_object)
+
+        def table(c):
+            rows = [("Nome", "CPF", "Cidade"), ("Ana", "554.151.396-05", "São Paulo"),
+                    ("José", "390.533.447-05", "Recife")]
+            for r, row in enumerate(rows):
+                for k, cell in enumerate(row):
+                    c.drawString(72 + 150 * k, 700 - 20 * r, cell)
+        doc("table", table)
+
+        def rotated(c):
+            c.translate(500, 100)
+            c.rotate(90)
+            split(c, 0, 0, "Documento 529.982.", "247-25")
+        doc("rotated", rotated)
+
+        def scaled(c):
+            c.scale(1.5, 1.5)
+            split(c, 40, 400, "CPF 111.444", ".777-35", "Helvetica", 8)
+        doc("scaled", scaled)
+
+        def sizes(c):
+            c.setFont("Helvetica-Bold", 20)
+            c.drawString(72, 740, "Recibo")
+            c.setFont("Helvetica", 8)
+            c.drawString(72 + c.stringWidth("Recibo", "Helvetica-Bold", 20), 732, "n. 1")
+            c.drawString(72, 700, "CPF")
+            c.setFont("Helvetica", 12)
+            c.drawString(72 + c.stringWidth("CPF ", "Helvetica", 8), 700, "554.151.396-05")
+        doc("sizes", sizes)
+
+        def two_pages(c):
+            c.drawString(72, 700, "primeira página")
+            c.showPage()
+            split(c, 72, 700, "Pagador: 390.533.4", "47-05")
+        doc("two-pages", two_pages)
+
+        def word_gap(c):
+            c.drawString(72, 700, "CPF")
+            c.drawString(72 + c.stringWidth("CPF ", "Helvetica", 12), 700, "529.982.247-25")
+        doc("word-gap", word_gap)
+        """#
+
     /// The text of `pdf`, as a string.
     static func text(_ pdf: [UInt8], limits: DecompressionLimits = .default) throws(PDFError) -> String {
         let result = pdf.withUnsafeBytes { raw in

@@ -33,14 +33,7 @@ struct CorpusEndToEndTests {
         func matches(_ leak: String) -> Bool { parts.allSatisfy { leak.contains($0) } }
     }
 
-    static let knownGaps: [KnownGap] = [
-        KnownGap(
-            parts: ["pdf split drawing"],
-            why: """
-                a line reportlab draws as two text objects, the second starting where the first ends, is one \
-                line for pdftotext and pypdf; cpf's PDF reader breaks it between the two, so find misses it
-                """)
-    ]
+    static let knownGaps: [KnownGap] = []
 
     @Test(
         """

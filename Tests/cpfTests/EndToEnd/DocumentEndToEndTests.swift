@@ -301,6 +301,34 @@ struct DocumentEndToEndTests {
         #expect(result.stderr.hasPrefix("cpf: scan.pdf: not searched: PDF: "))
     }
 
+    /// reportlab draws a line in two text objects, the second where the first
+    /// ends (the corpus's "split drawing"); pdftotext reads one line. The
+    /// second value is drawn a gap of a size apart: two words, no CPF.
+    @Test(
+        "find reads a CPF drawn in two pieces on one line, at the line and column of the joined line",
+        .enabled(if: documentTools))
+    func findsSplitDrawing() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            c = canvas.Canvas('split.pdf', pageCompression=1)
+            c.drawString(72, 760, 'Recibo de pagamento')
+            c.drawString(72, 700, 'Documento 554.15')
+            c.drawString(72 + c.stringWidth('Documento 554.15'), 700, '1.396-05')
+            c.drawString(72, 680, 'Fiador 529.982')
+            c.drawString(72 + c.stringWidth('Fiador 529.982') + 12, 680, '.247-25')
+            c.save()
+            EOF
+            pdftotext split.pdf - | grep -c '554.151.396-05'
+            "$CPF" find split.pdf; echo "status $?"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "1", "split.pdf:2:11: 554.151.396-05", "status 0",
+            ], "\(result.stderr)")
+    }
+
     @Test(
         "redact --in-place leaves a PDF with a CPF unchanged and names it, exit 2; pdftotext still reads it the same",
         .enabled(if: documentTools))
