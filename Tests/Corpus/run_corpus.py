@@ -114,6 +114,8 @@ def main():
     parser.add_argument("--soffice", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     args = parser.parse_args()
+    # redact runs inside the copy of the corpus: a relative path is the caller's.
+    args.cpf = os.path.abspath(args.cpf)
     timings = {}
 
     started = time.time()
