@@ -28,7 +28,7 @@ struct OutsideReferenceTests {
     @Test("the check finds the word where it stands alone, and not inside another")
     func wordIsFound() {
         #expect(Self.holdsWord("see the \(Self.word) §4"[...]))
-        #expect(Self.holdsWord("../shared/\(Self.word).md"[...]))
+        #expect(Self.holdsWord("notes/\(Self.word).md"[...]))
         #expect(!Self.holdsWord("\(Self.word)IAL and x\(Self.word)"[...]))
     }
 
