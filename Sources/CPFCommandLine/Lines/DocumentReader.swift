@@ -436,12 +436,8 @@ final class DocumentReader {
                     var placed = Self.characters(in: part.text)
                     for number in numbers { placed.insert(number.id.characters) }
                     let unplaced = Self.unplaced(xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: placed)
-                    if !unplaced.isEmpty {
-                        try count(unplaced.count)
-                        section = .sweep
-                        defer { section = nil }
-                        deliver(unplaced, path: memberPath, begin: begin, text: text) { end([]) }
-                    }
+                    try count(unplaced.count)
+                    deliverSweep(unplaced, path: memberPath, begin: begin, text: text, end: end)
                     continue
                 }
                 if office != nil, Self.isSweptXMLMember(entry.name, head: head) {
@@ -452,12 +448,8 @@ final class DocumentReader {
                         begin: begin, text: text, end: end)
                     let unplaced = Self.unplaced(
                         xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: Self.characters(in: xml))
-                    if !unplaced.isEmpty {
-                        try count(unplaced.count)
-                        section = .sweep
-                        defer { section = nil }
-                        deliver(unplaced, path: memberPath, begin: begin, text: text) { end([]) }
-                    }
+                    try count(unplaced.count)
+                    deliverSweep(unplaced, path: memberPath, begin: begin, text: text, end: end)
                     continue
                 }
                 try member(
@@ -471,12 +463,8 @@ final class DocumentReader {
                     // do not show: swept as a legacy Office stream is.
                     let bytes = try hold(archive, entry)
                     let unplaced = Self.unplaced(LegacyOfficeText.sweep(bytes), placed: Self.characters(in: bytes))
-                    if !unplaced.isEmpty {
-                        try count(unplaced.count)
-                        section = .sweep
-                        defer { section = nil }
-                        deliver(unplaced, path: memberPath, begin: begin, text: text) { end([]) }
-                    }
+                    try count(unplaced.count)
+                    deliverSweep(unplaced, path: memberPath, begin: begin, text: text, end: end)
                 }
             } catch let error as BudgetExceeded {
                 throw error
@@ -722,10 +710,7 @@ final class DocumentReader {
             }
             try count(contents.count)
             let unplaced = Self.unplaced(LegacyOfficeText.sweep(contents), placed: placed)
-            guard !unplaced.isEmpty else { continue }
-            section = .sweep
-            defer { section = nil }
-            deliver(unplaced, path: prefix + Array(streamPath.utf8), begin: begin, text: text) { end([]) }
+            deliverSweep(unplaced, path: prefix + Array(streamPath.utf8), begin: begin, text: text, end: end)
         }
         for attachment in attachments {
             try searchAsFile(
@@ -785,11 +770,7 @@ final class DocumentReader {
             let sweep = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits)
             }
             let unplaced = Self.unplaced(sweep, placed: placed)
-            if !unplaced.isEmpty {
-                section = .sweep
-                defer { section = nil }
-                deliver(unplaced, path: path, begin: begin, text: text) { end([]) }
-            }
+            deliverSweep(unplaced, path: path, begin: begin, text: text, end: end)
         } catch {
             if !failures.contains(where: { $0.path == path }) {
                 failures.append(Failure(path: path, reason: "PDF: \(error)"))
@@ -816,6 +797,19 @@ final class DocumentReader {
             if piece.isText, let memberNamed { memberNamed(prefix + piece.name) }
             deliver(piece.bytes, path: prefix + piece.name, begin: begin, text: text) { end([]) }
         }
+    }
+
+    /// Hands over what a sweep found that the text did not hold (made by
+    /// ``unplaced(_:placed:)``) as the `:sweep` section of `path`; nothing
+    /// when it found nothing.
+    private func deliverSweep(
+        _ unplaced: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        end: ([StoredNumber]) -> Void
+    ) {
+        guard !unplaced.isEmpty else { return }
+        section = .sweep
+        defer { section = nil }
+        deliver(unplaced, path: path, begin: begin, text: text) { end([]) }
     }
 
     /// Hands over a text held whole, in blocks.
