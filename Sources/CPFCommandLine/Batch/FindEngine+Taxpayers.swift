@@ -80,24 +80,8 @@ extension FindEngine {
         }
     }
 
-    /// ``find(_:named:)`` with `--document cnpj|any` for a zip archive (an
-    /// Office document too) or a PDF: each member's text scanned on its
-    /// own, printed as `SOURCE!MEMBER:LINE:COLUMN: TEXT` as for CPFs.
-    func findTaxpayersInDocument(
-        _ descriptor: FileDescriptor, format: DocumentFormat, named name: RawText
-    ) throws(InputFailure) {
-        let documents = documents
-        do throws(Errno) {
-            try findTaxpayersInDocument(named: name) { (begin, text, end) throws(Errno) in
-                try documents.read(descriptor, format: format, begin: begin, text: text, end: end)
-            }
-        } catch {
-            throw .read(error)
-        }
-        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
-    }
-
-    /// ``findTaxpayersInDocument(_:format:named:)`` for the members `read` hands over.
+    /// ``findInDocument(named:namesReportedBefore:read:)`` with `--document cnpj|any`: the CPFs and
+    /// CNPJs of the members `read` hands over.
     func findTaxpayersInDocument<Failure: Error>(
         named name: RawText, namesReportedBefore: Int = 0, read: DocumentReading<Failure>
     ) throws(Failure) {

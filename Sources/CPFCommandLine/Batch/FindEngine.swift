@@ -218,7 +218,6 @@ final class FindEngine {
             }
         }
         if let format = DocumentFormat.of(descriptor) {
-            if settings.accepted != .cpf { return try findTaxpayersInDocument(descriptor, format: format, named: name) }
             return try findInDocument(descriptor, format: format, named: name)
         }
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
@@ -291,9 +290,14 @@ final class FindEngine {
         _ descriptor: FileDescriptor, format: DocumentFormat, named name: RawText
     ) throws(InputFailure) {
         let documents = documents
+        let read: DocumentReading<Errno> = { (begin, text, end) throws(Errno) in
+            try documents.read(descriptor, format: format, begin: begin, text: text, end: end)
+        }
         do throws(Errno) {
-            try findInDocument(named: name) { (begin, text, end) throws(Errno) in
-                try documents.read(descriptor, format: format, begin: begin, text: text, end: end)
+            if settings.accepted == .cpf {
+                try findInDocument(named: name, read: read)
+            } else {
+                try findTaxpayersInDocument(named: name, read: read)
             }
         } catch {
             throw .read(error)
