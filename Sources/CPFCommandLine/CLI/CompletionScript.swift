@@ -128,10 +128,10 @@ enum CompletionScript {
                     " \\\n        "
                     + zshQuote(exclusion + "--\(option.long)" + (option.takesValue ? "=" : "") + description + value)
             }
-            if !command.arguments.isEmpty {
-                let name = command.arguments[0].name.trimmingCharacters(in: "<>")
-                let argument = command.name == "completions" ? "1:" : "*:"
-                script += " \\\n        " + zshQuote(argument + name + ":" + zshAction(command.argumentCompletion))
+            if let argument = command.arguments.first {
+                let position = argument.count == .one ? "1:" : "*:"
+                script +=
+                    " \\\n        " + zshQuote(position + argument.name + ":" + zshAction(argument.completion))
             }
             script += "\n      ;;\n"
         }
@@ -236,13 +236,5 @@ extension String {
             if character == "'" { result += "'\\''" } else { result.append(character) }
         }
         return result
-    }
-
-    /// Without the given characters at either end.
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var text = Substring(self)
-        while let first = text.first, set.contains(first) { text.removeFirst() }
-        while let last = text.last, set.contains(last) { text.removeLast() }
-        return String(text)
     }
 }

@@ -6,9 +6,10 @@ enum CompletionsCommand: Command {
     static let definition = CommandDefinition(
         name: "completions",
         abstract: Localized("Print a shell completion script.", pt: "Imprime um script de completação para o shell."),
-        usage: "bash|zsh|fish",
         arguments: [
-            ("<shell>", Localized("bash, zsh or fish.", pt: "bash, zsh ou fish."))
+            ArgumentDefinition(
+                "shell", count: .one, completion: .choices(shells),
+                help: Localized("bash, zsh or fish.", pt: "bash, zsh ou fish."))
         ],
         options: [],
         discussion: Localized(
@@ -37,8 +38,7 @@ enum CompletionsCommand: Command {
 
                 CÓDIGO DE SAÍDA:
                   0 impresso, 2 shell desconhecido ou erro de uso.
-                """),
-        argumentCompletion: .choices(shells))
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         guard let shell = arguments.positionals.first else { throw .missingArgument("<shell>") }

@@ -48,7 +48,7 @@ enum ManPage {
             page += ".SS \"\(escape(command.usageLine))\"\n"
             page += escape(command.abstract.english) + "\n"
             for argument in command.arguments {
-                page += ".TP\n.I \(escape(argument.name))\n\(escape(argument.help.english))\n"
+                page += ".TP\n.I \(escape(argument.label))\n\(escape(argument.help.english))\n"
             }
             for option in command.allOptions {
                 page += ".TP\n" + optionLabel(option) + "\n" + escape(option.help.english) + "\n"

@@ -47,6 +47,14 @@ struct OptionDefinition {
         return label
     }
 
+    /// `-f <n>`, `--json`: how the option is written in a usage line, by
+    /// its short name when it has one (as `-r`, `-l` and `-q` stand in
+    /// synopses), else its long one; the value named as in ``label``.
+    var synopsis: String {
+        let name = short.map { "-\($0)" } ?? "--\(long)"
+        return valueName.map { "\(name) <\($0)>" } ?? name
+    }
+
     static let help = OptionDefinition(
         "help", short: "h", help: Localized("Show help information.", pt: "Mostra esta ajuda."))
 }

@@ -84,11 +84,10 @@ enum CheckCommand: Command {
     static let definition = CommandDefinition(
         name: "check",
         abstract: Localized("Validate CPF numbers.", pt: "Valida números de CPF."),
-        usage: "[<options>] [<cpf> ...]",
         arguments: [
-            (
-                "<cpf>",
-                Localized(
+            ArgumentDefinition(
+                "cpf",
+                help: Localized(
                     """
                     CPFs to check; a verdict line is printed for each. Without any, CPFs are read one per line \
                     from --input files or standard input, and only the invalid lines are reported, as \

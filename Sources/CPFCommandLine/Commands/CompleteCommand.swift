@@ -12,11 +12,10 @@ enum CompleteCommand: Command {
         name: "complete",
         abstract: Localized(
             "Compute the check digits of 9-digit bases.", pt: "Completa bases de 9 dígitos com os verificadores."),
-        usage: "[<options>] [<base> ...]",
         arguments: [
-            (
-                "<base>",
-                Localized(
+            ArgumentDefinition(
+                "base",
+                help: Localized(
                     """
                     Nine digits, bare or masked (390533447, 390.533.447). Without any, bases are read one per \
                     line from --input files or standard input.

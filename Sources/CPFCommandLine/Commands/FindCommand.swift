@@ -119,16 +119,10 @@ enum FindCommand: Command {
         name: "find",
         abstract: Localized(
             "Find CPFs in free text: logs, dumps, documents.", pt: "Encontra CPFs em texto: logs, dumps, documentos."),
-        usage:
-            """
-            [-r] [-g <glob>] [--pre <command>] [--confidence <level>] [--include-invalid] [--json] \
-            [--hide full|lgpd|pseudonym] [--document cpf|cnpj|any] [--count | -l | -q] [--stats] [--color <when>] \
-            [--skip-unsearchable] [<file> ...]
-            """,
         arguments: [
-            (
-                "<file>",
-                Localized(
+            ArgumentDefinition(
+                "file", completion: .file,
+                help: Localized(
                     """
                     Files to search, in order ('-' for standard input); with -r, directories too. Without any, \
                     standard input is read.
@@ -165,6 +159,20 @@ enum FindCommand: Command {
             lineLocal,
             CommonOptions.exitZero,
         ] + DecodingOptions.all,
+        synopsis: [
+            .optional(TreeOptions.recursive),
+            .optional(TreeOptions.glob),
+            .optional(Preprocessor.pre),
+            .optional(confidence),
+            .optional(includeInvalid),
+            .optional(json),
+            .optional(hide),
+            .optional(DocumentOptions.found),
+            .oneOf([count, filesWithMatches, quiet]),
+            .optional(stats),
+            .optional(CommonOptions.color),
+            .optional(DecodingOptions.skipUnsearchable),
+        ],
         discussion: Localized(
             """
             Prints each CPF as SOURCE:LINE:COLUMN: TEXT, TEXT being the CPF as written
@@ -305,8 +313,7 @@ enum FindCommand: Command {
                   cpf find -r -g '*.csv' -g '!backup/' exportacoes/
                   cpf find -r --pre pdftotext-stdout --pre-glob '*.pdf' documentos/
                   cpf find --document any --json notas.txt
-                """),
-        argumentCompletion: .file)
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         var settings = FindEngine.Settings()

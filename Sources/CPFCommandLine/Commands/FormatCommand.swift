@@ -5,11 +5,10 @@ enum FormatCommand: Command {
     static let definition = CommandDefinition(
         name: "format",
         abstract: Localized("Print CPFs masked as DDD.DDD.DDD-DD.", pt: "Imprime CPFs com a máscara DDD.DDD.DDD-DD."),
-        usage: "[<options>] [<cpf> ...]",
         arguments: [
-            (
-                "<cpf>",
-                Localized(
+            ArgumentDefinition(
+                "cpf",
+                help: Localized(
                     "CPFs to format. Without any, CPFs are read one per line from --input files or standard input.",
                     pt:
                         """

@@ -60,9 +60,6 @@ enum GenerateCommand: Command {
         name: "generate",
         abstract: Localized(
             "Print random valid CPFs for test data.", pt: "Imprime CPFs válidos aleatórios para dados de teste."),
-        usage:
-            "[-n <count>] [--formatted] [--state <uf> | --region <digit>] [--seed <seed>] [--unique] "
-            + "[--document <kind> [--alphanumeric]]",
         arguments: [],
         options: [
             count,
@@ -73,6 +70,14 @@ enum GenerateCommand: Command {
             unique,
             DocumentOptions.generated,
             alphanumeric,
+        ],
+        synopsis: [
+            .optional(count),
+            .optional(formatted),
+            .oneOf([state, region]),
+            .optional(seed),
+            .optional(unique),
+            .optional(DocumentOptions.generated, with: [.optional(alphanumeric)]),
         ],
         discussion: Localized(
             """

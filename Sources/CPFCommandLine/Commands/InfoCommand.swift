@@ -10,9 +10,10 @@ enum InfoCommand: Command {
         name: "info",
         abstract: Localized(
             "Explain one CPF and suggest fixes for typos.", pt: "Explica um CPF e sugere correções de digitação."),
-        usage: "[<options>] <cpf>",
         arguments: [
-            ("<cpf>", Localized("The CPF to explain, masked or bare.", pt: "O CPF a explicar, com ou sem máscara."))
+            ArgumentDefinition(
+                "cpf", count: .one,
+                help: Localized("The CPF to explain, masked or bare.", pt: "O CPF a explicar, com ou sem máscara."))
         ],
         options: [
             CommonOptions.strict,

@@ -68,11 +68,10 @@ enum PseudonymizeCommand: Command {
         abstract: Localized(
             "Replace CPFs with consistent, reversible pseudonyms.",
             pt: "Troca CPFs por pseudônimos estáveis e reversíveis."),
-        usage: "--key-file <file> [--tweak <text>] [--keep-region] [--reverse] [--formatted] [--field <n>] [<cpf> ...]",
         arguments: [
-            (
-                "<cpf>",
-                Localized(
+            ArgumentDefinition(
+                "cpf",
+                help: Localized(
                     """
                     CPFs to pseudonymize. Without any, CPFs are read one per line from --input files or standard \
                     input.
@@ -104,6 +103,14 @@ enum PseudonymizeCommand: Command {
             CommonOptions.showValues,
             newKeyFile,
             CommonOptions.exitZero,
+        ],
+        synopsis: [
+            .required(keyFile),
+            .optional(tweak),
+            .optional(keepRegion),
+            .optional(reverse),
+            .optional(formatted),
+            .optional(CommonOptions.field),
         ],
         discussion: Localized(
             """

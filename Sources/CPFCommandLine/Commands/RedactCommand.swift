@@ -94,15 +94,10 @@ enum RedactCommand: Command {
         abstract: Localized(
             "Copy text with the digits of every CPF in it hidden.", pt: "Copia texto escondendo os dígitos de todo CPF."
         ),
-        usage:
-            """
-            [-r] [-g <glob>] [--pre <command>] [--in-place] [--style full|lgpd|pseudonym] [--confidence <level>] \
-            [--document cpf|cnpj|any] [--stats] [--skip-unsearchable] [--field <n> [--header]] [<file> ...]
-            """,
         arguments: [
-            (
-                "<file>",
-                Localized(
+            ArgumentDefinition(
+                "file", completion: .file,
+                help: Localized(
                     """
                     Files to copy, in order ('-' for standard input); with -r, directories too. Without any, \
                     standard input is read.
@@ -137,6 +132,18 @@ enum RedactCommand: Command {
             FindCommand.lineLocal,
             CommonOptions.exitZero,
         ] + DecodingOptions.all,
+        synopsis: [
+            .optional(TreeOptions.recursive),
+            .optional(TreeOptions.glob),
+            .optional(Preprocessor.pre),
+            .optional(inPlace),
+            .optional(style),
+            .optional(confidence),
+            .optional(DocumentOptions.hidden),
+            .optional(stats),
+            .optional(DecodingOptions.skipUnsearchable),
+            .optional(field, with: [.optional(header)]),
+        ],
         discussion: Localized(
             """
             Every CPF and mistyped CPF that 'cpf find --include-invalid' reports at
@@ -269,8 +276,7 @@ enum RedactCommand: Command {
                   cpf redact --style lgpd < chamado.txt
                   cpf redact -r --in-place pasta-compartilhada/
                   cpf redact --document any notas.txt
-                """),
-        argumentCompletion: .file)
+                """))
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         let inPlace = arguments.has(Self.inPlace)

@@ -6,11 +6,10 @@ enum StripCommand: Command {
         name: "strip",
         abstract: Localized(
             "Print CPFs as their 11 bare digits.", pt: "Imprime CPFs como seus 11 dígitos, sem máscara."),
-        usage: "[<options>] [<cpf> ...]",
         arguments: [
-            (
-                "<cpf>",
-                Localized(
+            ArgumentDefinition(
+                "cpf",
+                help: Localized(
                     "CPFs to strip. Without any, CPFs are read one per line from --input files or standard input.",
                     pt:
                         """

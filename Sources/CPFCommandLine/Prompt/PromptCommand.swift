@@ -27,7 +27,6 @@ enum PromptCommand: Command {
         name: "prompt",
         abstract: Localized(
             "Type a CPF in the terminal, masked as you type.", pt: "Pede um CPF no terminal, com máscara ao digitar."),
-        usage: "[<options>]",
         arguments: [],
         options: [
             label,

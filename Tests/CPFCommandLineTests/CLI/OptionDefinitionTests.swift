@@ -18,4 +18,11 @@ struct OptionDefinitionTests {
         #expect(OptionDefinition.help.short == "h")
         #expect(!OptionDefinition.help.takesValue)
     }
+
+    @Test func aUsageLineNamesAnOptionByItsShortNameWhenItHasOne() {
+        #expect(OptionDefinition("field", short: "f", value: "n", help: "").synopsis == "-f <n>")
+        #expect(OptionDefinition("recursive", short: "r", help: "").synopsis == "-r")
+        #expect(OptionDefinition("confidence", value: "level", help: "").synopsis == "--confidence <level>")
+        #expect(OptionDefinition("json", help: "").synopsis == "--json")
+    }
 }

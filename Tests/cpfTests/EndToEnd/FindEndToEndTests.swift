@@ -265,8 +265,8 @@ struct FindEndToEndTests {
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 0)
         for phrase in [
-            "USAGE: cpf find [-r] [-g <glob>] [--pre <command>] [--confidence <level>]",
-            "[--include-invalid] [--json] [--hide full|lgpd|pseudonym]", "[--count | -l | -q] [--stats]", "--json",
+            "USAGE: cpf find [<options>] [-r] [-g <glob>] [--pre <command>]",
+            "[--include-invalid] [--json] [--hide <style>]", "[--count | -l | -q] [--stats]", "--json",
             "SOURCE:LINE:COLUMN: TEXT",
             "12.345.678/0001-95",
         ] {

@@ -117,7 +117,7 @@ struct RedactEndToEndTests {
     @Test func helpShowsTheStyles() {
         let text = String(decoding: run(["redact", "-h"]).stdout, as: UTF8.self)
         for phrase in [
-            "USAGE: cpf redact [-r] [-g <glob>] [--pre <command>] [--in-place]", "[--style full|lgpd|pseudonym]",
+            "USAGE: cpf redact [<options>] [-r] [-g <glob>] [--pre <command>] [--in-place]", "[--style <style>]",
             "[--confidence <level>]", "***.***.***-**", "***533447**",
         ] {
             #expect(text.contains(phrase))

@@ -129,15 +129,18 @@ struct UsageEndToEndTests {
     /// Every command, and `help` itself.
     static let everyCommand = Program.commands.map { $0.definition.name } + ["help"]
 
-    @Test("every command: 'cpf help X' and 'cpf X --help' print the same help and exit 0", arguments: everyCommand)
+    @Test(
+        "every command: 'cpf help X' and 'cpf X --help' print the same help, with its usage line, and exit 0",
+        arguments: everyCommand)
     func everyCommandHasHelp(_ name: String) {
         let viaHelp = run(["help", name])
         let viaOption = run([name, "--help"])
+        let usage = Program.command(named: name).map { HelpLayout.usage("USAGE: ", $0.definition.usageLine) }
         for result in [viaHelp, viaOption] {
             let text = String(decoding: result.stdout, as: UTF8.self)
             #expect(result.status == 0)
             #expect(result.stderr == "")
-            #expect(text.contains("USAGE: "))
+            #expect(text.contains(usage ?? "USAGE: "))
             #expect(text.contains("OPTIONS:"))
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                 #expect(line.count <= 80, "help line longer than 80 columns: \(line)")
@@ -147,12 +150,13 @@ struct UsageEndToEndTests {
     }
 
     @Test(
-        "every command: the usage of a usage error fits in 80 columns",
+        "every command: a usage error shows the usage line help shows, in 80 columns",
         arguments: Program.commands.map { $0.definition.name })
-    func everyUsageErrorFits(_ name: String) {
+    func everyUsageErrorFits(_ name: String) throws {
         let result = run([name, "--no-such-option"])
+        let definition = try #require(Program.command(named: name)).definition
         #expect(result.status == 2)
-        #expect(result.stderr.contains("Usage: cpf \(name) "))
+        #expect(result.stderr.contains("\n" + HelpLayout.usage("Usage: ", definition.usageLine)))
         #expect(result.stderr.contains("See 'cpf help \(name)'"))
         for line in result.stderr.split(separator: "\n") {
             #expect(line.count <= 80, "usage line longer than 80 columns: \(line)")
