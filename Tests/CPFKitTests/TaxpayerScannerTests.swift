@@ -71,6 +71,56 @@ struct TaxpayerScannerTests {
         }
     }
 
+    @Test("a hiding scanner reports, in order, what redact hides of what a full scanner reports")
+    func hidingScanner() {
+        var random = SplitMix64(seed: 0x5C1)
+        for _ in 0..<300 {
+            let bytes = CNPJScannerTests.randomText(&random)
+            let sizes = (0..<3).map { _ in Int.random(in: 1...24, using: &random) }
+            for accepted in TaxpayerID.Accepted.allCases {
+                let all = TaxpayerScanner.matches(
+                    in: bytes, accepting: accepted, minimumConfidence: .low, includeInvalid: true)
+                for level in CPFScanner.Confidence.allCases {
+                    var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: level)
+                    var hidden: [TaxpayerScanner.Match] = []
+                    var start = 0
+                    var turn = 0
+                    while start < bytes.count {
+                        let size = min(sizes[turn % sizes.count], bytes.count - start)
+                        turn += 1
+                        bytes[start..<(start + size)].withUnsafeBytes { scanner.feed($0) { hidden.append($0) } }
+                        start += size
+                    }
+                    scanner.finish { hidden.append($0) }
+                    // With CPFs alone at `.low`, a CPF's confidence is that of no keyword: compared by place.
+                    let expected = all.filter { !$0.isValid || $0.confidence >= level }
+                    #expect(hidden.map(\.range) == expected.map(\.range), "\(accepted) \(level)")
+                    #expect(hidden.map(\.kind) == expected.map(\.kind), "\(accepted) \(level)")
+                }
+            }
+        }
+    }
+
+    @Test("with cpf alone every match is passed on as soon as CPFScanner reports it, and settles as it does")
+    func cpfAloneNotHeld() {
+        var random = SplitMix64(seed: 0x9B)
+        for _ in 0..<200 {
+            let bytes = CNPJScannerTests.randomText(&random)
+            var taxpayers = TaxpayerScanner(accepting: .cpf)
+            var cpfs = CPFScanner()
+            for start in stride(from: 0, to: bytes.count, by: 7) {
+                var fromTaxpayers: [TaxpayerScanner.Match] = []
+                var fromCPFs: [TaxpayerScanner.Match] = []
+                bytes[start..<min(start + 7, bytes.count)].withUnsafeBytes { piece in
+                    taxpayers.feed(piece) { fromTaxpayers.append($0) }
+                    cpfs.feed(piece) { fromCPFs.append(.cpf($0)) }
+                }
+                #expect(fromTaxpayers == fromCPFs)
+                #expect(taxpayers.settledOffset == cpfs.settledOffset)
+            }
+        }
+    }
+
     @Test(
         "a path is read whole and name by name: a masked CNPJ cut by its own '/' and one after a number are found",
         arguments: [

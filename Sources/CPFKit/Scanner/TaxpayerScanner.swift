@@ -94,7 +94,10 @@ public struct TaxpayerScanner: Sendable {
 
     /// The kinds looked for.
     public let accepted: TaxpayerID.Accepted
-    private var cpfScanner = CPFScanner()
+    /// For a scanner made with ``init(accepting:hidingFrom:)``: the lowest
+    /// confidence reported.
+    public let hidingFrom: CPFScanner.Confidence?
+    private var cpfScanner: CPFScanner
     private var cnpjScanner = CNPJScanner()
     /// Matches reported by each scanner, not yet passed on.
     private var waitingCPFs: [CPFScanner.Match] = []
@@ -109,6 +112,37 @@ public struct TaxpayerScanner: Sendable {
     /// ```
     public init(accepting accepted: TaxpayerID.Accepted) {
         self.accepted = accepted
+        hidingFrom = nil
+        cpfScanner = CPFScanner()
+    }
+
+    /// Makes a scanner of the kinds `accepted` that reports only what
+    /// `redact` hides at `minimum`: the matches of that confidence or more,
+    /// mistyped ones included (they are `.high`). A CPF or CNPJ not hidden
+    /// still keeps a CPF that overlaps it from being reported, as with
+    /// ``init(accepting:)``; with CPFs alone, they are the matches of
+    /// ``CPFScanner/init(hidingFrom:)``.
+    ///
+    /// ```swift
+    /// var scanner = TaxpayerScanner(accepting: .any, hidingFrom: .medium)
+    /// Array("CNPJ 11.222.333/0001-81, id 11222333000181".utf8).withUnsafeBytes { bytes in
+    ///     scanner.feed(bytes) { print($0.range) }   // 5..<23
+    /// }
+    /// ```
+    public init(accepting accepted: TaxpayerID.Accepted, hidingFrom minimum: CPFScanner.Confidence) {
+        self.accepted = accepted
+        hidingFrom = minimum
+        // Beside CNPJs, every CPF is looked at: one not hidden still overlaps a CNPJ.
+        cpfScanner = accepted == .cpf ? CPFScanner(hidingFrom: minimum) : CPFScanner()
+    }
+
+    /// A scanner as this one was made, at the start of a new input.
+    private var fresh: TaxpayerScanner {
+        if let hidingFrom {
+            TaxpayerScanner(accepting: accepted, hidingFrom: hidingFrom)
+        } else {
+            TaxpayerScanner(accepting: accepted)
+        }
     }
 
     /// Bytes fed since the start of the input.
@@ -152,9 +186,12 @@ public struct TaxpayerScanner: Sendable {
     ///     scanner.feed(bytes) { print($0.kind, $0.text) }   // cnpj 11.222.333/0001-81, cpf 390.533.447-05
     /// }
     /// ```
+    @inline(__always)
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, onMatch: (Match) -> Void) {
+        // CPFs alone need no merging: each is passed on as CPFScanner reports it.
+        if accepted == .cpf { return cpfScanner.feed(bytes) { onMatch(.cpf($0)) } }
         if accepted != .cnpj { cpfScanner.feed(bytes) { waitingCPFs.append($0) } }
-        if accepted != .cpf { cnpjScanner.feed(bytes) { waitingCNPJs.append($0) } }
+        cnpjScanner.feed(bytes) { waitingCNPJs.append($0) }
         passOn(upTo: scannersSettled, onMatch: onMatch)
     }
 
@@ -167,15 +204,25 @@ public struct TaxpayerScanner: Sendable {
     /// scanner.finish { print($0.text) }   // 11222333000181
     /// ```
     public mutating func finish(onMatch: (Match) -> Void) {
-        if accepted != .cnpj { cpfScanner.finish { waitingCPFs.append($0) } }
-        if accepted != .cpf { cnpjScanner.finish { waitingCNPJs.append($0) } }
-        passOn(upTo: .max, onMatch: onMatch)
-        self = TaxpayerScanner(accepting: accepted)
+        if accepted == .cpf {
+            cpfScanner.finish { onMatch(.cpf($0)) }
+        } else {
+            if accepted != .cnpj { cpfScanner.finish { waitingCPFs.append($0) } }
+            cnpjScanner.finish { waitingCNPJs.append($0) }
+            passOn(upTo: .max, onMatch: onMatch)
+        }
+        self = fresh
     }
 
     /// Passes on, in offset order, the waiting matches that end by `settled`
     /// (any match overlapping one of them has been reported by then).
-    private mutating func passOn(upTo settled: Int, onMatch: (Match) -> Void) {
+    private mutating func passOn(upTo settled: Int, onMatch report: (Match) -> Void) {
+        let hidingFrom = hidingFrom
+        // What a hiding scanner does not hide is dropped only here, once it has hidden its overlaps.
+        func onMatch(_ match: Match) {
+            if let hidingFrom, match.isValid, match.confidence < hidingFrom { return }
+            report(match)
+        }
         var cpfIndex = 0
         var cnpjIndex = 0
         while true {
