@@ -244,11 +244,11 @@ struct ArchiveRedactor {
     /// PDF or legacy Office document open at `descriptor` holds (its sweep
     /// too); what could not be read is in ``documents``' failures.
     func count(in descriptor: FileDescriptor, format: DocumentFormat) throws(Errno) -> Int {
-        if engine.accepted != .cpf { return try countTaxpayers(in: descriptor, format: format) }
-        var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
+        let fresh = TaxpayerScanner(accepting: engine.accepted, hidingFrom: engine.minimumConfidence)
+        var scanner = fresh
         var found = 0
         try documents.read(
-            descriptor, format: format, begin: { _ in scanner = CPFScanner(hidingFrom: engine.minimumConfidence) },
+            descriptor, format: format, begin: { _ in scanner = fresh },
             text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
             end: { _ in scanner.finish { _ in found += 1 } })
         return found
@@ -573,45 +573,27 @@ struct ArchiveRedactor {
         var found = 0
         let minimum = engine.minimumConfidence
         let accepted = engine.accepted
-        var cpfs = CPFScanner(hidingFrom: minimum)
-        var taxpayers = TaxpayerScanner(accepting: accepted)
-        func count(_ match: TaxpayerScanner.Match) {
-            if !match.isValid || match.confidence >= minimum { found += 1 }
-        }
+        let fresh = TaxpayerScanner(accepting: accepted, hidingFrom: minimum)
+        var scanner = fresh
         let reader = documents
         // A CPF in the name of a member inside it counts too.
         let prefixCount = namePrefixCount
         reader.memberNamed = { path in
             let name = Array(path.dropFirst(prefixCount))
-            let named =
-                accepted == .cpf
-                ? !CPFScanner.matches(in: name, minimumConfidence: minimum, includeInvalid: true).isEmpty
-                : !TaxpayerScanner.matches(
-                    inPath: name, accepting: accepted, minimumConfidence: minimum, includeInvalid: true
-                ).isEmpty
+            let named = !TaxpayerScanner.matches(
+                inPath: name, accepting: accepted, minimumConfidence: minimum, includeInvalid: true
+            ).isEmpty
             if named { found += 1 }
         }
         defer { reader.memberNamed = nil }
         try reader.read(
             member: bytes, path: path, depth: depth,
-            begin: { _ in
-                cpfs = CPFScanner(hidingFrom: minimum)
-                taxpayers = TaxpayerScanner(accepting: accepted)
-            },
-            text: { block in
-                if accepted == .cpf {
-                    cpfs.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 }
-                } else {
-                    taxpayers.feed(UnsafeRawBufferPointer(block), onMatch: count)
-                }
-            },
+            begin: { _ in scanner = fresh },
+            text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
             end: { numbers in
-                if accepted == .cpf {
-                    cpfs.finish { _ in found += 1 }
-                    if minimum == .low { found += numbers.count }
-                } else {
-                    taxpayers.finish(onMatch: count)
-                }
+                scanner.finish { _ in found += 1 }
+                // Spreadsheet numbers that are CPFs or CNPJs as the sheet stores them.
+                found += numbers.count { accepted.contains($0.id.kind) && $0.confidence >= minimum }
             })
         failures += reader.failures
         return found
@@ -677,25 +659,14 @@ struct ArchiveRedactor {
     private func hideAll(in buffer: UnsafeMutableRawBufferPointer, _ hidden: (Range<Int>) -> Void) -> Int {
         var count = 0
         let base = buffer.baseAddress!
-        if engine.accepted == .cpf {
-            var scanner = CPFScanner(hidingFrom: engine.minimumConfidence)
-            func take(_ match: CPFScanner.Match) {
-                engine.hide(match, in: base, origin: 0, counts: false)
-                hidden(match.range)
-                count += 1
-            }
-            scanner.feed(UnsafeRawBufferPointer(buffer)) { take($0) }
-            scanner.finish { take($0) }
-        } else {
-            var scanner = TaxpayerScanner(accepting: engine.accepted)
-            func take(_ match: TaxpayerScanner.Match) {
-                guard engine.hide(match, in: base, origin: 0, counts: false) else { return }
-                hidden(match.range)
-                count += 1
-            }
-            scanner.feed(UnsafeRawBufferPointer(buffer)) { take($0) }
-            scanner.finish { take($0) }
+        var scanner = TaxpayerScanner(accepting: engine.accepted, hidingFrom: engine.minimumConfidence)
+        func take(_ match: TaxpayerScanner.Match) {
+            guard engine.hide(match, in: base, origin: 0, counts: false) else { return }
+            hidden(match.range)
+            count += 1
         }
+        scanner.feed(UnsafeRawBufferPointer(buffer)) { take($0) }
+        scanner.finish { take($0) }
         return count
     }
 
@@ -709,9 +680,6 @@ struct ArchiveRedactor {
     /// `--document` asks for, mistyped ones too; nil when none.
     private func numberInName(_ path: [UInt8]) -> TaxpayerID.Kind? {
         let minimum = engine.minimumConfidence
-        if engine.accepted == .cpf {
-            return CPFScanner.matches(in: path, minimumConfidence: minimum, includeInvalid: true).isEmpty ? nil : .cpf
-        }
         // The whole path, and each name on its own: a masked CNPJ's `/` may
         // cut it into a folder and a file name.
         let kinds = TaxpayerScanner.matches(
@@ -726,37 +694,12 @@ struct ArchiveRedactor {
     private func countInCompoundFile(_ bytes: [UInt8]) -> Int {
         var found = 0
         let minimum = engine.minimumConfidence
-        if engine.accepted == .cpf {
-            var scanner = CPFScanner(hidingFrom: minimum)
-            documents.readCompoundFile(
-                bytes, limits: limits, begin: { _ in scanner = CPFScanner(hidingFrom: minimum) },
-                text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
-                end: { _ in scanner.finish { _ in found += 1 } })
-        } else {
-            var scanner = TaxpayerScanner(accepting: engine.accepted)
-            func count(_ match: TaxpayerScanner.Match) {
-                if !match.isValid || match.confidence >= minimum { found += 1 }
-            }
-            documents.readCompoundFile(
-                bytes, limits: limits, begin: { _ in scanner = TaxpayerScanner(accepting: engine.accepted) },
-                text: { block in scanner.feed(UnsafeRawBufferPointer(block), onMatch: count) },
-                end: { _ in scanner.finish(onMatch: count) })
-        }
-        return found
-    }
-
-    /// ``count(in:format:)`` with `--document cnpj|any`.
-    private func countTaxpayers(in descriptor: FileDescriptor, format: DocumentFormat) throws(Errno) -> Int {
-        var scanner = TaxpayerScanner(accepting: engine.accepted)
-        var found = 0
-        let minimum = engine.minimumConfidence
-        func count(_ match: TaxpayerScanner.Match) {
-            if !match.isValid || match.confidence >= minimum { found += 1 }
-        }
-        try documents.read(
-            descriptor, format: format, begin: { _ in scanner = TaxpayerScanner(accepting: engine.accepted) },
-            text: { block in scanner.feed(UnsafeRawBufferPointer(block), onMatch: count) },
-            end: { _ in scanner.finish(onMatch: count) })
+        let fresh = TaxpayerScanner(accepting: engine.accepted, hidingFrom: minimum)
+        var scanner = fresh
+        documents.readCompoundFile(
+            bytes, limits: limits, begin: { _ in scanner = fresh },
+            text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
+            end: { _ in scanner.finish { _ in found += 1 } })
         return found
     }
 

@@ -36,6 +36,17 @@ final class RedactEngine {
                 }
             }
         }
+
+        /// Hides a CPF or a CNPJ in `buffer`, which holds it as written.
+        @inline(__always)
+        func hide(_ match: TaxpayerScanner.Match, in buffer: UnsafeMutableRawBufferPointer) {
+            switch (match, self) {
+            case (.cpf(let cpf), _): hide(cpf, in: buffer)
+            case (.cnpj(let cnpj), .hidden(let hiding)): cnpj.hideCharacters(in: buffer, style: hiding)
+            // `--style pseudonym` is refused with CNPJs (RedactCommand); were it not, a CNPJ would be hidden whole.
+            case (.cnpj(let cnpj), .pseudonym): cnpj.hideCharacters(in: buffer, style: .full)
+            }
+        }
     }
 
     let style: Style
@@ -99,15 +110,14 @@ final class RedactEngine {
     func redact(_ descriptor: FileDescriptor) throws(InputFailure) {
         // Those of an input read before (an archive's gzip members) are not this one's.
         _ = reader.takeGzipHeaderTexts()
-        if accepted != .cpf { return try redactTaxpayers(descriptor) }
+        if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
         if threads > 1, case .hidden(let hiding) = style,
             let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
             DecodingReader.isPlainFile(descriptor)
         {
             do throws(Errno) { return try redactInChunks(descriptor, hiding: hiding) } catch { throw .read(error) }
         }
-        if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
-        var scanner = CPFScanner(hidingFrom: minimumConfidence)
+        var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
         var writer: ReencodingWriter?
         let out = out
         func emit(_ bytes: UnsafeRawBufferPointer) {
@@ -141,7 +151,7 @@ final class RedactEngine {
                 let settled = scanner.settledOffset - origin
                 emit(UnsafeRawBufferPointer(start: window, count: settled))
                 keptCount = end - settled
-                precondition(keptCount <= BlockReader.headroom, "a pending CPF is at most 115 bytes")
+                precondition(keptCount <= BlockReader.headroom, "a pending CPF or CNPJ is at most 133 bytes")
                 system_moveBytes(to: blockStart - keptCount, from: window + settled, count: keptCount)
             }
         } catch {
@@ -195,6 +205,7 @@ final class RedactEngine {
         if pipeline == nil { pipeline = ChunkPipeline(threads: threads, chunkCapacity: chunkCapacity) }
         let minimumConfidence = minimumConfidence
         let isLineLocal = isLineLocal
+        let accepted = accepted
         let out = out
         var hidden = 0
         defer { redactedCount += hidden }
@@ -206,9 +217,10 @@ final class RedactEngine {
                 // those that start there are counted.
                 let origin = chunk.scannedOffset
                 let own = chunk.range.lowerBound - origin..<chunk.range.upperBound - origin
-                return CPFScanner.hideCPFs(
-                    in: UnsafeMutableRawBufferPointer(chunk.scanned), reaching: own, style: hiding,
-                    minimumConfidence: minimumConfidence, keepingLineBreaks: isLineLocal, isFinal: chunk.reachesEnd)
+                return TaxpayerScanner.hide(
+                    in: UnsafeMutableRawBufferPointer(chunk.scanned), reaching: own, accepting: accepted,
+                    style: hiding, minimumConfidence: minimumConfidence, keepingLineBreaks: isLineLocal,
+                    isFinal: chunk.reachesEnd)
             },
             emit: { chunk, count in
                 out.write(chunk.owned)
@@ -230,7 +242,7 @@ final class RedactEngine {
         // The leaf parts with something to hide.
         var parts = Set<Int>()
         var scanned: Int?
-        var scanner = MailScanner(accepted, hidingFrom: minimumConfidence)
+        var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
         // The attachments read whole (zip, Office, gzip, PDF): redacted as files of their format are.
         var attachments = AttachmentRewrites()
         let reader = MailReader(
@@ -247,7 +259,7 @@ final class RedactEngine {
         // A header field whose decoded text holds a CPF that cannot be re-encoded: not rewritten.
         var checkedHeader: [UInt8]?
         var unrewritable = false
-        let uncounted = TextMasker(MailScanner(accepted, hidingFrom: minimumConfidence)) {
+        let uncounted = TextMasker(TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)) {
             self.hide($0, in: $1, origin: $2, counts: false)
         }
         let find: MailReader.Handler = { segment, utf8, _ in
@@ -264,7 +276,7 @@ final class RedactEngine {
             }
             if scanned != part.index {
                 endPart()
-                scanner = MailScanner(self.accepted, hidingFrom: self.minimumConfidence)
+                scanner = TaxpayerScanner(accepting: self.accepted, hidingFrom: self.minimumConfidence)
                 scanned = part.index
             }
             guard !parts.contains(part.index) else { return }
@@ -296,7 +308,7 @@ final class RedactEngine {
 
         // The text of a rewritten part, hidden piece by piece (its own
         // masker: a structure line may come while the part still holds text).
-        let fresh = MailScanner(accepted, hidingFrom: minimumConfidence)
+        let fresh = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
         let body = TextMasker(fresh) { self.hide($0, in: $1, origin: $2) }
         func mask(_ bytes: [UInt8]) -> [UInt8] {
             TextMasker(fresh) { self.hide($0, in: $1, origin: $2) }.mask(bytes, isFinal: true)
@@ -352,7 +364,7 @@ final class RedactEngine {
 
     /// Whether `text` holds something redaction hides.
     private func holdsNumber(_ text: [UInt8]) -> Bool {
-        var scanner = MailScanner(accepted, hidingFrom: minimumConfidence)
+        var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
         var found = false
         text.withUnsafeBytes { scanner.feed($0) { _ in found = true } }
         scanner.finish { _ in found = true }
@@ -379,14 +391,28 @@ final class RedactEngine {
         }
     }
 
-    /// Hides a match of a ``MailScanner`` in the text at `window`, whose first byte is at `origin`.
-    fileprivate func hide(
-        _ found: MailScanner.Found, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true
-    ) {
-        switch found {
-        case .cpf(let match): hide(match, in: window, origin: origin, counts: counts)
-        case .taxpayer(let match): hide(match, in: window, origin: origin, counts: counts)
+    /// Hides `match` in the window at `window`, whose first byte is at the
+    /// input offset `origin`, if redaction hides it: of at least the minimum
+    /// confidence, or mistyped. Returns whether it did; counted in
+    /// ``redactedCount`` when `counts`.
+    @discardableResult
+    func hide(
+        _ match: TaxpayerScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true
+    ) -> Bool {
+        guard !match.isValid || match.confidence >= minimumConfidence else { return false }
+        switch match {
+        case .cpf(let cpf):
+            if isLineLocal, cpf.spansLineBreak { return false }
+            hide(cpf, in: window, origin: origin, counts: counts)
+        case .cnpj(let cnpj):
+            if isLineLocal, cnpj.spansLineBreak { return false }
+            style.hide(
+                match,
+                in: UnsafeMutableRawBufferPointer(
+                    start: window + (cnpj.range.lowerBound - origin), count: cnpj.range.count))
+            if counts { redactedCount += 1 }
         }
+        return true
     }
 
     @inline(__always)
@@ -439,78 +465,20 @@ private struct AttachmentRewrites {
     }
 }
 
-/// The scanner of `redact` for e-mail: a ``CPFScanner`` with `--document
-/// cpf` (as before CNPJs), a ``TaxpayerScanner`` otherwise. Either reports
-/// only what redaction hides at the minimum confidence (`--line-local`
-/// aside, which ``RedactEngine`` applies).
-private struct MailScanner {
-    /// A match of either scanner.
-    enum Found {
-        case cpf(CPFScanner.Match)
-        case taxpayer(TaxpayerScanner.Match)
-    }
-
-    private let accepted: TaxpayerID.Accepted
-    private let minimumConfidence: CPFScanner.Confidence
-    // One of the two, by `accepted` (two optionals, so each is changed in place).
-    private var cpfScanner: CPFScanner?
-    private var taxpayerScanner: TaxpayerScanner?
-
-    init(_ accepted: TaxpayerID.Accepted, hidingFrom minimumConfidence: CPFScanner.Confidence) {
-        self.accepted = accepted
-        self.minimumConfidence = minimumConfidence
-        if accepted == .cpf {
-            cpfScanner = CPFScanner(hidingFrom: minimumConfidence)
-        } else {
-            taxpayerScanner = TaxpayerScanner(accepting: accepted)
-        }
-    }
-
-    /// Bytes fed since the start of the input.
-    var offset: Int { cpfScanner?.offset ?? taxpayerScanner!.offset }
-
-    /// The offset before which no match reported later starts.
-    var settledOffset: Int { cpfScanner?.settledOffset ?? taxpayerScanner!.settledOffset }
-
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, onMatch: (Found) -> Void) {
-        if cpfScanner != nil {
-            cpfScanner!.feed(bytes) { onMatch(.cpf($0)) }
-        } else {
-            let minimum = minimumConfidence
-            taxpayerScanner!.feed(bytes) { match in
-                if !match.isValid || match.confidence >= minimum { onMatch(.taxpayer(match)) }
-            }
-        }
-    }
-
-    /// Ends the input; the scanner is then at the start of a new one.
-    mutating func finish(onMatch: (Found) -> Void) {
-        if cpfScanner != nil {
-            cpfScanner!.finish { onMatch(.cpf($0)) }
-        } else {
-            let minimum = minimumConfidence
-            taxpayerScanner!.finish { match in
-                if !match.isValid || match.confidence >= minimum { onMatch(.taxpayer(match)) }
-            }
-        }
-        self = MailScanner(accepted, hidingFrom: minimumConfidence)
-    }
-}
-
 /// Hides the CPFs (and CNPJs, by its scanner) in a text given to it piece
 /// by piece, for `redact` of e-mail: each piece comes back hidden, but for
 /// its last few bytes while they may still be the start of a match (up to
 /// the scanner's `settledOffset`, a CNPJ's longer than a CPF's), which come
 /// back with a later piece, or all when `isFinal`.
 private final class TextMasker {
-    private let hide: (MailScanner.Found, UnsafeMutableRawPointer, Int) -> Void
+    private let hide: (TaxpayerScanner.Match, UnsafeMutableRawPointer, Int) -> Void
     private var held: [UInt8] = []
-    private var scanner: MailScanner
+    private var scanner: TaxpayerScanner
 
     /// - Parameters:
     ///   - scanner: A scanner at the start of its input.
     ///   - hide: Hides a match in the text at the pointer, whose first byte is the scanner's offset given.
-    init(_ scanner: MailScanner, hide: @escaping (MailScanner.Found, UnsafeMutableRawPointer, Int) -> Void) {
+    init(_ scanner: TaxpayerScanner, hide: @escaping (TaxpayerScanner.Match, UnsafeMutableRawPointer, Int) -> Void) {
         self.hide = hide
         self.scanner = scanner
     }

@@ -1,7 +1,8 @@
 import CPFKit
 import CPFSystem
 
-/// Hides the CPFs of one field of each CSV record, for `cpf redact --field`:
+/// Hides the CPFs (and CNPJs, with `--document cnpj|any`) of one field of
+/// each CSV record, for `cpf redact --field`:
 /// the field is free text, searched as `redact` searches a file (the same
 /// scanner, confidence and style), and every other byte of the record,
 /// the field's quotes and delimiters included, goes out unchanged.
@@ -17,6 +18,8 @@ final class RedactFieldEngine {
     let style: RedactEngine.Style
     /// The lowest confidence hidden; mistyped CPFs (always `high`) are hidden too.
     let minimumConfidence: CPFScanner.Confidence
+    /// `--document`: the kinds hidden.
+    let accepted: TaxpayerID.Accepted
     let context: Context
     private let out: OutputBuffer
     private let input: RewritingInput
@@ -31,7 +34,7 @@ final class RedactFieldEngine {
     private var csv: CSVState
     private enum Phase { case before, inField, after }
     private var phase = Phase.before
-    private var scanner: CPFScanner
+    private var scanner: TaxpayerScanner
     /// The field's bytes read but not yet settled by the scanner (at most a
     /// candidate's length), hidden in place before they go out.
     private var held: [UInt8] = []
@@ -40,11 +43,13 @@ final class RedactFieldEngine {
     ///   - output: Where to write; standard output by default.
     ///   - lineCapacity: The longest record handled whole; longer ones are read in pieces.
     init(
-        style: RedactEngine.Style, minimumConfidence: CPFScanner.Confidence = .low, columns: CSVColumns,
-        context: Context, output: OutputBuffer? = nil, lineCapacity: Int = LineReader.defaultCapacity
+        style: RedactEngine.Style, minimumConfidence: CPFScanner.Confidence = .low,
+        accepting accepted: TaxpayerID.Accepted = .cpf, columns: CSVColumns, context: Context,
+        output: OutputBuffer? = nil, lineCapacity: Int = LineReader.defaultCapacity
     ) {
         self.style = style
         self.minimumConfidence = minimumConfidence
+        self.accepted = accepted
         self.context = context
         out = output ?? context.output
         input = RewritingInput(
@@ -53,7 +58,7 @@ final class RedactFieldEngine {
         delimiter = columns.delimiter
         quotes = !columns.isRaw
         csv = CSVState(delimiter: columns.delimiter, quotes: !columns.isRaw)
-        scanner = CPFScanner(hidingFrom: minimumConfidence)
+        scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
     }
 
     /// Copies one input with the field of each record redacted.
@@ -105,7 +110,7 @@ final class RedactFieldEngine {
 
     private func startField() {
         phase = .inField
-        scanner = CPFScanner(hidingFrom: minimumConfidence)
+        scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
         held.removeAll(keepingCapacity: true)
     }
 
@@ -136,19 +141,11 @@ final class RedactFieldEngine {
     }
 
     /// Hides one match in `text`, whose first byte is the scanner's offset `origin`.
-    private func hide(_ match: CPFScanner.Match, in text: UnsafeMutableRawBufferPointer, origin: Int) {
-        let buffer = UnsafeMutableRawBufferPointer(
-            rebasing: text[(match.range.lowerBound - origin)..<(match.range.upperBound - origin)])
-        switch style {
-        case .hidden(let hiding):
-            match.hideDigits(in: buffer, style: hiding)
-        case .pseudonym(let pseudonymizer):
-            if let cpf = match.cpf {
-                _ = match.writeText(to: buffer, replacingDigitsWith: pseudonymizer.pseudonym(for: cpf))
-            } else {
-                _ = match.writeText(to: buffer, hiding: .full)
-            }
-        }
+    private func hide(_ match: TaxpayerScanner.Match, in text: UnsafeMutableRawBufferPointer, origin: Int) {
+        style.hide(
+            match,
+            in: UnsafeMutableRawBufferPointer(
+                rebasing: text[(match.range.lowerBound - origin)..<(match.range.upperBound - origin)]))
         redactedCount += 1
     }
 }

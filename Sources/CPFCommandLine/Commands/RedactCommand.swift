@@ -291,7 +291,7 @@ enum RedactCommand: Command {
         let chosen = try arguments.choice(Self.style, among: choices)
         let accepted = try DocumentOptions.accepted(arguments)
         try DocumentOptions.requireCPFOnly(
-            [field, header, PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
+            [PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
             in: arguments, accepted: accepted)
         if accepted != .cpf, chosen == "pseudonym" {
             throw .invalid(Message.onlyWithCPF.localized("--style pseudonym"))
@@ -310,9 +310,10 @@ enum RedactCommand: Command {
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
         let columns = try CommonOptions.columns(arguments, argumentsAreFiles: true)
         if columns.readsField {
+            if accepted != .cpf { try DocumentOptions.requireSafeDelimiter(columns, in: arguments) }
             return try redactField(
                 arguments, columns: columns, style: makeStyle(), minimumConfidence: minimumConfidence,
-                context: context)
+                accepted: accepted, context: context)
         }
         if arguments.has(header) { throw .invalid(Message.needsField.localized(arguments.spelling(header))) }
         let run = TreeRun(
@@ -334,17 +335,18 @@ enum RedactCommand: Command {
         return run.failedInput ? .error : .success
     }
 
-    /// `redact --field`: each input read as CSV records, the field's CPFs hidden.
+    /// `redact --field`: each input read as CSV records, the field's CPFs (and CNPJs) hidden.
     private static func redactField(
         _ arguments: ParsedArguments, columns: CSVColumns, style: RedactEngine.Style,
-        minimumConfidence: CPFScanner.Confidence, context: Context
+        minimumConfidence: CPFScanner.Confidence, accepted: TaxpayerID.Accepted, context: Context
     ) throws(UsageError) -> ExitStatus {
         let others = [inPlace, TreeOptions.recursive, TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob, stats]
         for other in others where arguments.has(other) {
             throw .conflictingOptions(arguments.spelling(field), arguments.spelling(other))
         }
         let engine = RedactFieldEngine(
-            style: style, minimumConfidence: minimumConfidence, columns: columns, context: context)
+            style: style, minimumConfidence: minimumConfidence, accepting: accepted, columns: columns,
+            context: context)
         InputList(files: arguments.positionals).forEach(in: context) { name, descriptor throws(Errno) in
             try engine.redact(descriptor, named: name)
         }

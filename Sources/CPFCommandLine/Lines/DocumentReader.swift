@@ -584,18 +584,9 @@ final class DocumentReader {
             text.append(0x0A)
             text += try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits) }
             var found = 0
-            if accepted == .cpf {
-                var scanner = CPFScanner(hidingFrom: minimumConfidence)
-                text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
-                scanner.finish { _ in found += 1 }
-            } else {
-                var scanner = TaxpayerScanner(accepting: accepted)
-                let count = { (match: TaxpayerScanner.Match) in
-                    if !match.isValid || match.confidence >= minimumConfidence { found += 1 }
-                }
-                text.withUnsafeBytes { scanner.feed($0, onMatch: count) }
-                scanner.finish(onMatch: count)
-            }
+            var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+            text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
+            scanner.finish { _ in found += 1 }
             return .success(found)
         } catch {
             return .failure(Unreadable(reason: "PDF: \(error)"))
