@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// What `find` reports of a name (an entry's below a directory argument, an
 /// archive member's path, a gzip file's original name and comment), and how

@@ -117,39 +117,48 @@ final class FindEngine {
         /// In JSON, the section of a document the text is from, beside its
         /// own text (`"in":"sweep"`); in the text report it is in SOURCE.
         var section: DocumentReader.Section?
-        /// The decimal digits of the line last rendered (room for 24 bytes,
-        /// copied a word at a time), rendered once per line that has a CPF.
-        var lineDigits: UnsafeMutableRawPointer
+        /// ``scratchSize`` bytes, 8-aligned, zeroed when made: the decimal
+        /// digits of the line last rendered (24 bytes, copied a word at a
+        /// time), rendered once per line that has a match, then the starts of
+        /// the last 16 lines counted, a ring indexed by line number. A match
+        /// holds at most three line breaks, and one passed on late (a CPF
+        /// beside a CNPJ that ``TaxpayerScanner`` waited to decide) starts at
+        /// most a few lines before the last counted: its line is among them.
+        var scratch: UnsafeMutableRawPointer
+        var lineDigits: UnsafeMutableRawPointer { scratch }
+        /// The bytes of ``scratch``: 24 for the digits, 8 spare, 128 for the
+        /// starts, rounded up to whole cache lines (each chunk of a file
+        /// scanned on several threads has its own, which must not share one).
+        static let scratchSize = 192
         var line = 1
         var lineStart = 0
         var counted = 0
-        /// The starts of the last four lines counted, a ring indexed by line
-        /// number: a match holds at most three line breaks, so the line of
-        /// its first digit is among them even when the breaks inside it were
-        /// counted already.
-        var recentLineStarts: (Int, Int, Int, Int) = (0, 0, 0, 0)
         var renderedLine = 0
         var lineDigitCount = 0
-        /// The CPFs reported from this position on.
+        /// The matches reported from this position on.
         var counts = Counts()
 
-        /// The start of line `number`, one of the last four counted.
-        func start(ofLine number: Int) -> Int {
-            switch number & 3 {
-            case 0: recentLineStarts.0
-            case 1: recentLineStarts.1
-            case 2: recentLineStarts.2
-            default: recentLineStarts.3
-            }
+        init(source: UnsafeRawBufferPointer, scratch: UnsafeMutableRawPointer) {
+            self.source = source
+            self.scratch = scratch
         }
 
+        /// Makes the ``scratch`` of a position, zeroed: deallocated by the caller.
+        static func allocateScratch(count: Int = 1) -> UnsafeMutableRawPointer {
+            let scratch = UnsafeMutableRawPointer.allocate(byteCount: scratchSize * count, alignment: 64)
+            scratch.initializeMemory(as: UInt8.self, repeating: 0, count: scratchSize * count)
+            return scratch
+        }
+
+        /// The start of line `number`, one of the last 16 counted.
+        @inline(__always)
+        func start(ofLine number: Int) -> Int {
+            scratch.load(fromByteOffset: 32 + (number & 15) &* 8, as: Int.self)
+        }
+
+        @inline(__always)
         mutating func record(lineStart: Int) {
-            switch line & 3 {
-            case 0: recentLineStarts.0 = lineStart
-            case 1: recentLineStarts.1 = lineStart
-            case 2: recentLineStarts.2 = lineStart
-            default: recentLineStarts.3 = lineStart
-            }
+            scratch.storeBytes(of: lineStart, toByteOffset: 32 + (line & 15) &* 8, as: Int.self)
         }
 
         /// Counts the line feeds from the offset `counted` up to the offset
@@ -168,7 +177,7 @@ final class FindEngine {
         }
 
         /// The line and byte column (from 1) of the offset `offset`, at most
-        /// three line breaks before the last counted.
+        /// 15 line breaks before the last counted.
         func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
             var line = self.line
             var lineStart = self.lineStart
@@ -226,11 +235,9 @@ final class FindEngine {
         defer { padded.deallocate() }
         padded.initializeMemory(as: UInt8.self, repeating: 0)
         _ = padded.initializeMemory(as: UInt8.self, from: shown)
-        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
-        defer { lineDigits.deallocate() }
-        var position = Position(
-            source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
-        if settings.accepted != .cpf { return try findTaxpayers(descriptor, position: position, named: name) }
+        let scratch = Position.allocateScratch()
+        defer { scratch.deallocate() }
+        var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), scratch: scratch)
         if settings.threads > 1, !hidesWithPseudonyms, !settings.stopsAtFirst,
             let size = system_regularFileSize(descriptor.rawValue),
             size >= 2 * chunkCapacity,
@@ -238,7 +245,7 @@ final class FindEngine {
         {
             do throws(Errno) { return try findInChunks(descriptor, position: position) } catch { throw .read(error) }
         }
-        var scanner = CPFScanner()
+        var scanner = TaxpayerScanner(accepting: settings.accepted)
         defer {
             reportedCounts += position.counts
             foundCount += position.counts.total
@@ -294,11 +301,7 @@ final class FindEngine {
             try documents.read(descriptor, format: format, begin: begin, text: text, end: end)
         }
         do throws(Errno) {
-            if settings.accepted == .cpf {
-                try findInDocument(named: name, read: read)
-            } else {
-                try findTaxpayersInDocument(named: name, read: read)
-            }
+            try findInDocument(named: name, read: read)
         } catch {
             throw .read(error)
         }
@@ -321,13 +324,13 @@ final class FindEngine {
     ) throws(Failure) {
         let documents = documents
         let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
-        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
-        defer { lineDigits.deallocate() }
+        let scratch = Position.allocateScratch()
+        defer { scratch.deallocate() }
         var padded = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         var memberBytes: [UInt8] = []
         defer { padded.deallocate() }
         var position: Position?
-        var scanner = CPFScanner()
+        var scanner = TaxpayerScanner(accepting: settings.accepted)
         let json = json
         let section = { [unowned documents] in documents.section }
         func begin(_ path: [UInt8]) {
@@ -337,16 +340,18 @@ final class FindEngine {
             padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)
             padded.initializeMemory(as: UInt8.self, repeating: 0)
             _ = padded.initializeMemory(as: UInt8.self, from: shown)
-            position = Position(
-                source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), lineDigits: lineDigits)
+            scratch.initializeMemory(as: UInt8.self, repeating: 0, count: Position.scratchSize)
+            position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), scratch: scratch)
             position!.section = section()
-            scanner = CPFScanner()
+            scanner = TaxpayerScanner(accepting: settings.accepted)
         }
         func end(_ numbers: [DocumentReader.StoredNumber]) {
             memberBytes.withUnsafeBytes { member in
                 if json, !member.isEmpty { position!.member = member }
                 scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position!, to: out) }
-                for number in numbers where number.id.kind == .cpf && number.confidence >= settings.minimumConfidence {
+                // Spreadsheet numbers that lost a CPF's leading zeros are CPFs.
+                for number in numbers
+                where settings.accepted.contains(number.id.kind) && number.confidence >= settings.minimumConfidence {
                     report(number, at: &position!)
                 }
                 position!.member = nil
@@ -395,11 +400,7 @@ final class FindEngine {
             }
             // The attachment's own name is in the message's header, searched there.
             let before = path.count + 1
-            if settings.accepted == .cpf {
-                try findInDocument(named: name, namesReportedBefore: before, read: read)
-            } else {
-                try findTaxpayersInDocument(named: name, namesReportedBefore: before, read: read)
-            }
+            try findInDocument(named: name, namesReportedBefore: before, read: read)
         } catch let error as DocumentReader.BudgetExceeded {
             return documents.failures + [DocumentReader.Failure(path: path, reason: error.reason)]
         } catch {
@@ -517,79 +518,6 @@ final class FindEngine {
         out.write(byte: 0x0A)
     }
 
-    /// Prints every CPF in the name of an entry the walk found below a
-    /// directory argument (`find -r`): `SOURCE:name:COLUMN: TEXT`, SOURCE
-    /// its path and COLUMN the byte of the name (from 1) where the CPF
-    /// starts; in JSON, `"in":"name"` in place of `line`. The name is not
-    /// renamed or read: only its bytes are scanned, as a line of text.
-    ///
-    /// With `member`, the name is that of a member of the archive at `path`
-    /// (its whole path in the archive): `ARCHIVE!MEMBER:name:COLUMN: TEXT`,
-    /// and in JSON `"member"` beside `"source"`.
-    ///
-    /// `label` names what was scanned in place of `name`: `gzip-name` and
-    /// `gzip-comment` for the texts of a gzip file's headers.
-    ///
-    /// With `start`, only the matches that start at or after the byte
-    /// `start` of `name` are reported (those before are reported elsewhere:
-    /// an e-mail attachment's name, in the message's header).
-    func findInName(
-        _ name: ArraySlice<UInt8>, path: RawText, member: [UInt8]? = nil, label: String = "name", after start: Int = 0
-    ) {
-        let member = member.map(shownMember)
-        if settings.accepted != .cpf {
-            return findTaxpayersInName(name, path: path, member: member, label: label, after: start)
-        }
-        var counts = Counts()
-        let matches = CPFScanner.matches(in: name, minimumConfidence: .low, includeInvalid: true)
-        for match in matches
-        where match.range.lowerBound >= start
-            && (match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid)
-        {
-            counts.add(match)
-            var text = [UInt8](repeating: 0, count: 96)
-            text.removeLast(96 - text.withUnsafeMutableBytes { match.writeText(to: $0) })
-            var digits = Array(match.digits.utf8)
-            if let hiding {
-                text.withUnsafeMutableBytes { hiding.hide(match, in: $0) }
-                digits = text.withUnsafeBytes { written in (0..<11).map { match.writtenDigit($0, in: written) } }
-            }
-            let column = match.range.lowerBound + 1
-            if json {
-                var object = JSONObjectWriter(to: out)
-                object.string("source", path)
-                if let member { member.withUnsafeBytes { object.string("member", $0) } }
-                object.string("in", label)
-                object.number("column", column)
-                text.withUnsafeBytes { object.string("text", $0) }
-                digits.withUnsafeBytes { object.string("cpf", $0) }
-                object.string("confidence", match.confidence.rawValue)
-                object.bool("valid", match.isValid)
-                if match.isOCRReading { object.bool("ocr", true) }
-                object.end()
-            } else {
-                if settings.colours { Colour.start(Colour.source, to: out) }
-                Escaping.readableBytes(path, limit: .max).withUnsafeBytes { out.write($0) }
-                if let member {
-                    out.write(byte: UInt8(ascii: "!"))
-                    Escaping.readableBytes(RawText(member), limit: .max).withUnsafeBytes { out.write($0) }
-                }
-                if settings.colours { Colour.end(to: out) }
-                out.write(byte: UInt8(ascii: ":"))
-                out.write(label)
-                out.write(byte: UInt8(ascii: ":"))
-                out.write(decimal: column)
-                out.write(": ")
-                if settings.colours { Colour.start(Colour.match, to: out) }
-                text.withUnsafeBytes { Escaping.writeReadable($0, quote: nil, to: out) }
-                if settings.colours { Colour.end(to: out) }
-                out.write(byte: 0x0A)
-            }
-        }
-        reportedCounts += counts
-        foundCount += counts.total
-    }
-
     /// ``find(_:named:)`` for a large regular file: its chunks scanned side
     /// by side, each printing to its own buffer, the buffers printed in
     /// order. Each chunk first counts its line feeds, so that the next knows
@@ -605,8 +533,8 @@ final class FindEngine {
         let (pipeline, outputs) = parallel!
         // Each buffer's own rendering of line numbers, a cache line apart:
         // chunks that wrote to one line would slow each other down.
-        let lineDigits = UnsafeMutableRawPointer.allocate(byteCount: 128 * pipeline.buffers, alignment: 64)
-        defer { lineDigits.deallocate() }
+        let scratch = Position.allocateScratch(count: pipeline.buffers)
+        defer { scratch.deallocate() }
         let out = out
         var counts = Counts()
         defer {
@@ -621,7 +549,7 @@ final class FindEngine {
             work: { chunk, before in
                 // Where the chunk starts: after the line feeds of those before it.
                 var position = start
-                position.lineDigits = lineDigits + 128 * chunk.buffer
+                position.scratch = scratch + Position.scratchSize * chunk.buffer
                 position.line = 1 + before.count
                 position.lineStart = before.lineStart
                 position.record(lineStart: before.lineStart)
@@ -634,14 +562,14 @@ final class FindEngine {
                 let range = chunk.range
                 let scanned = UnsafeRawBufferPointer(chunk.scanned)
                 withUnsafeMutablePointer(to: &position) { position in
-                    let report = { (match: CPFScanner.Match) in
+                    let report = { (match: TaxpayerScanner.Match) in
                         // The scanner counts from the first byte read.
                         let start = origin + match.range.lowerBound
                         guard range.contains(start) else { return }
                         position.pointee.countLines(scanned.baseAddress!, origin: origin, upTo: start)
                         self.report(match, startingAt: start, at: &position.pointee, to: output)
                     }
-                    var scanner = CPFScanner()
+                    var scanner = TaxpayerScanner(accepting: self.settings.accepted)
                     scanner.feed(scanned, onMatch: report)
                     if chunk.reachesEnd { scanner.finish(onMatch: report) }
                 }
@@ -721,9 +649,21 @@ final class FindEngine {
     }
 
     /// Prints one match, if it is to be reported; `start` is the input
-    /// offset of its first digit. Every line feed before it
+    /// offset of its first digit or character. Every line feed before it
     /// has been counted, and perhaps some inside it (a match that began in
-    /// an earlier block): its line is the one where its first digit is.
+    /// an earlier block): its line is the one where it starts.
+    @inline(__always)
+    private func report(
+        _ match: TaxpayerScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer
+    ) {
+        switch match {
+        case .cpf(let cpf): report(cpf, startingAt: start, at: &position, to: out)
+        case .cnpj(let cnpj): report(cnpj, startingAt: start, at: &position, to: out)
+        }
+    }
+
+    /// ``report(_:startingAt:at:to:)`` for a CPF: its text copied at most 96
+    /// bytes into a value on the stack, the hot path of `find`.
     @inline(__always)
     private func report(
         _ match: CPFScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer
@@ -749,6 +689,7 @@ final class FindEngine {
                 object.number("line", line)
                 object.number("column", column)
                 object.string("text", written)
+                if settings.accepted != .cpf { object.string("document", TaxpayerID.Kind.cpf.rawValue) }
                 object.string("cpf", reserving: 11) {
                     if hiding == nil {
                         $0.copyBytes(from: match.digits.utf8)
@@ -761,20 +702,60 @@ final class FindEngine {
                 object.bool("valid", match.isValid)
                 if match.isOCRReading { object.bool("ocr", true) }
                 object.end()
-            } else if settings.colours {
-                writeColouredLine(source: source, line: line, column: column, text: written, to: out)
-            } else if written.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
-                writeLine(source: source, line: line, column: column, text: written, position: &position, to: out)
             } else {
-                out.write(source)
-                out.write(byte: UInt8(ascii: ":"))
-                out.write(decimal: line)
-                out.write(byte: UInt8(ascii: ":"))
-                out.write(decimal: column)
-                out.write(": ")
-                Escaping.writeReadable(written, quote: nil, to: out)
-                out.write(byte: 0x0A)
+                writeMatchLine(source: source, line: line, column: column, text: written, position: &position, to: out)
             }
+        }
+    }
+
+    /// ``report(_:startingAt:at:to:)`` for a CNPJ.
+    private func report(
+        _ match: CNPJScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer
+    ) {
+        guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
+        if settings.isLineLocal, match.spansLineBreak { return }
+        position.counts.add(confidence: match.confidence, isValid: match.isValid)
+        guard settings.printsMatches else { return }
+        let (line, column) = position.lineAndColumn(of: start)
+        let source = position.source
+        let (text, characters) = Self.shown(.cnpj(match), hiding: hiding)
+        text.withUnsafeBytes { written in
+            if json {
+                var object = JSONObjectWriter(to: out)
+                object.string("source", source)
+                if let member = position.member { object.string("member", member) }
+                if let section = position.section { object.string("in", section.rawValue) }
+                object.number("line", line)
+                object.number("column", column)
+                object.string("text", written)
+                Self.writeFields(.cnpj(match), characters: characters, namingKind: true, to: &object)
+                object.end()
+            } else {
+                writeMatchLine(source: source, line: line, column: column, text: written, position: &position, to: out)
+            }
+        }
+    }
+
+    /// `SOURCE:LINE:COLUMN: TEXT`, TEXT escaped (see ``Escaping``), in
+    /// colour with `--color`.
+    @inline(__always)
+    private func writeMatchLine(
+        source: UnsafeRawBufferPointer, line: Int, column: Int, text: UnsafeRawBufferPointer, position: inout Position,
+        to out: OutputBuffer
+    ) {
+        if settings.colours {
+            writeColouredLine(source: source, line: line, column: column, text: text, to: out)
+        } else if text.allSatisfy({ $0 &- 0x20 < 0x5F }), source.count <= 1 << 16 {
+            writeLine(source: source, line: line, column: column, text: text, position: &position, to: out)
+        } else {
+            out.write(source)
+            out.write(byte: UInt8(ascii: ":"))
+            out.write(decimal: line)
+            out.write(byte: UInt8(ascii: ":"))
+            out.write(decimal: column)
+            out.write(": ")
+            Escaping.writeReadable(text, quote: nil, to: out)
+            out.write(byte: 0x0A)
         }
     }
 

@@ -43,14 +43,15 @@ final class FindLinesEngine {
         inputs.forEach(in: context) { _, descriptor throws(Errno) in try find(descriptor) }
     }
 
-    /// Writes one array per line of `descriptor`.
+    /// Writes one array per line of `descriptor`, CPFs and CNPJs as
+    /// `--document` says (each object then names its kind, as `find --json
+    /// --document` does).
     func find(_ descriptor: FileDescriptor) throws(Errno) {
-        if settings.accepted != .cpf { return try findTaxpayers(descriptor, accepting: settings.accepted) }
-        var scanner = CPFScanner()
+        var scanner = TaxpayerScanner(accepting: settings.accepted)
         var isFirstMatch = true
         try reader.forEachPiece(of: descriptor) { piece in
             if piece.isFirst {
-                scanner = CPFScanner()
+                scanner = TaxpayerScanner(accepting: settings.accepted)
                 isFirstMatch = true
                 out.write(byte: UInt8(ascii: "["))
             }
@@ -64,32 +65,18 @@ final class FindLinesEngine {
 
     /// One match as a JSON object, if it is reported: its byte column on
     /// the line (from 1), its text as written (hidden with `--hide`), its
-    /// digits, confidence and validity.
-    private func write(_ match: CPFScanner.Match, isFirst: inout Bool) {
+    /// digits or characters, confidence and validity (and whether it is an
+    /// OCR reading), as `find --json` writes them.
+    private func write(_ match: TaxpayerScanner.Match, isFirst: inout Bool) {
         guard match.isValid ? match.confidence >= settings.minimumConfidence : settings.includesInvalid else { return }
         foundCount += 1
         if !isFirst { out.write(byte: UInt8(ascii: ",")) }
         isFirst = false
-        var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { buffer in
-            let count = match.writeText(to: buffer)
-            if let hiding { hiding.hide(match, in: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])) }
-            let written = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-            var object = JSONObjectWriter(to: out)
-            object.number("column", match.range.lowerBound + 1)
-            object.string("text", written)
-            object.string("cpf", reserving: 11) {
-                if hiding == nil {
-                    $0.copyBytes(from: match.digits.utf8)
-                } else {
-                    for (index, offset) in match.digitOffsets.enumerated() { $0[index] = written[offset] }
-                }
-                return 11
-            }
-            object.string("confidence", match.confidence.rawValue)
-            object.bool("valid", match.isValid)
-            object.end(lineFeed: false)
-        }
+        let (text, characters) = FindEngine.shown(match, hiding: hiding)
+        var object = JSONObjectWriter(to: out)
+        object.number("column", match.range.lowerBound + 1)
+        text.withUnsafeBytes { object.string("text", $0) }
+        FindEngine.writeFields(match, characters: characters, namingKind: settings.accepted != .cpf, to: &object)
+        object.end(lineFeed: false)
     }
 }

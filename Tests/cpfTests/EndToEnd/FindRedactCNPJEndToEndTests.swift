@@ -166,12 +166,68 @@ struct FindRedactCNPJEndToEndTests {
         #expect(!tree.stderr.contains("holds a CPF"))
     }
 
+    @Test("redact --field hides the CPFs and CNPJs of one field, and only there, with --document any")
+    func redactField() {
+        let input = Data(
+            """
+            nome,documento,obs
+            Ana,11.222.333/0001-81,CNPJ 12.ABC.345/01DE-35
+            Bia,"CNPJ 12.ABC.345/01DE-35, CPF 390.533.447-05",x
+            Caio,12ABC34501DE35,
+
+            """.utf8)
+        let result = run(["redact", "--document", "any", "--field", "2", "--header", "--style", "lgpd"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            text(result.stdout) == """
+                nome,documento,obs
+                Ana,**.***.333/0001-**,CNPJ 12.ABC.345/01DE-35
+                Bia,"CNPJ **.***.345/01DE-**, CPF ***.533.447-**",x
+                Caio,*****34501DE**,
+
+                """)
+        // CPFs alone: the CNPJs of the field are left as they are.
+        let cpfs = run(["redact", "--field", "2", "--header"], stdin: input)
+        #expect(text(cpfs.stdout).contains("Bia,\"CNPJ 12.ABC.345/01DE-35, CPF ***.***.***-**\",x"))
+        // A delimiter a CNPJ holds would cut it in two: refused.
+        let slash = run(["redact", "--document", "cnpj", "--field", "2", "--delimiter", "/"], stdin: input)
+        #expect(slash.status == 2)
+        #expect(slash.stdout.isEmpty)
+    }
+
+    @Test("find and redact with CNPJs print the same on several threads as on one, for a file split in chunks")
+    func threads() throws {
+        // More than two chunks of 256 KiB, CPFs and CNPJs on and across every kind of boundary.
+        var lines: [String] = []
+        for index in 0..<40_000 {
+            switch index % 7 {
+            case 0: lines.append("linha \(index) CNPJ 12.ABC.345/01DE-35 e CPF 390.533.447-05")
+            case 1: lines.append("11222333000181")
+            case 2: lines.append("cnpj 11.222.333/0001-8\(index % 10) fim")
+            case 3: lines.append(String(repeating: "x", count: index % 61) + " 11.222.333/0001-81")
+            default: lines.append("texto sem número \(index % 13)")
+            }
+        }
+        let directory = TemporaryDirectory()
+        let file = directory.file("big.txt", lines.joined(separator: "\n") + "\n")
+        for arguments in [
+            ["find", "--document", "any"], ["find", "--document", "cnpj", "--json", "--include-invalid"],
+            ["find", "--document", "any", "--hide", "lgpd"], ["redact", "--document", "any"],
+            ["redact", "--document", "cnpj", "--style", "lgpd", "--confidence", "high"],
+        ] {
+            let one = run(arguments + ["--threads", "1", file])
+            let three = run(arguments + ["--threads", "3", file])
+            #expect(one.status == three.status, "\(arguments)")
+            #expect(one.stdout == three.stdout, "\(arguments)")
+            #expect(!one.stdout.isEmpty, "\(arguments)")
+        }
+    }
+
     @Test("what cannot take CNPJs is refused or named, never skipped")
     func refusals() throws {
         for arguments in [
             ["find", "--document", "any", "--hide", "pseudonym", "--key-file", "/nonexistent"],
             ["redact", "--document", "cnpj", "--style", "pseudonym", "--key-file", "/nonexistent"],
-            ["redact", "--document", "any", "--field", "1"],
         ] {
             let result = run(arguments, stdin: Data("x\n".utf8))
             #expect(result.status == 2, "\(arguments)")
