@@ -43,7 +43,7 @@ def build():
     out = REPO / ".build-bench"
     out.mkdir(exist_ok=True)
     binary = out / "DecodersBench"
-    sources = sorted(str(p) for p in (REPO / "Sources" / "CPFDecoders").glob("*.swift"))
+    sources = sorted(str(p) for p in (REPO / "Sources" / "CPFDecoders").rglob("*.swift"))
     command = ["swiftc", "-O", "-parse-as-library", "-swift-version", "6", "-module-name", "DecodersBench",
                *sources, str(REPO / "Scripts" / "bench" / "DecodersBench.swift"), "-o", str(binary)]
     subprocess.run(command, check=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/CPFDecoders/SingleByteCodePage+Tables.swift: the characters
+"""Writes Sources/CPFDecoders/TextEncodings/SingleByteCodePage+Tables.swift: the characters
 of bytes 80-FF of each single-byte code page cpf reads in e-mail, from
 Python's codecs (which follow the Unicode Consortium's mapping files).
 An undefined byte is the C1 control of its number (80-9F, as
@@ -45,4 +45,4 @@ for codec, name in PAGES:
         lines.append('            ' + ', '.join('0x%04X' % v for v in values[row:row + 8]) + ',')
     lines.append('        ],')
 lines += ['    ]', '}', '']
-open('Sources/CPFDecoders/SingleByteCodePage+Tables.swift', 'w').write('\n'.join(lines))
+open('Sources/CPFDecoders/TextEncodings/SingleByteCodePage+Tables.swift', 'w').write('\n'.join(lines))
