@@ -1,4 +1,4 @@
-// Tests of Fast/CPF+LGPDText.swift: a value as a diagnostic shows it, its
+// Tests of Bytes/CPF+LGPDText.swift: a value as a diagnostic shows it, its
 // first three and last two digits hidden.
 
 import Testing

@@ -1,4 +1,4 @@
-// Tests of Fast/CPF+Refused.swift: which refused inputs still are, or may
+// Tests of Bytes/CPF+Refused.swift: which refused inputs still are, or may
 // be, a CPF (what `cpf pseudonymize` hides rather than copies).
 
 import Testing

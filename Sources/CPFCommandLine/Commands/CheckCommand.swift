@@ -120,7 +120,7 @@ enum CheckCommand: Command {
             CommonOptions.raw,
             CommonOptions.color,
             CommonOptions.exitZero,
-            DocumentOptions.document,
+            TaxpayerIDOptions.document,
         ],
         discussion: Localized(
             """
@@ -182,8 +182,8 @@ enum CheckCommand: Command {
             throw .invalid(Message.appliesToLines.localized(arguments.spelling(Self.annotate)))
         }
         CommonOptions.hintAtFileArguments(arguments, context: context)
-        let accepted = try DocumentOptions.accepted(arguments)
-        try DocumentOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
+        let accepted = try TaxpayerIDOptions.accepted(arguments)
+        try TaxpayerIDOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
         if accepted != .cpf {
             return runDocuments(settings, accepted: accepted, arguments: arguments, context: context)
         }
@@ -205,12 +205,12 @@ enum CheckCommand: Command {
         return ExitStatus(succeeded: engine.invalidCount == 0)
     }
 
-    /// `--document cnpj|any`: the same outputs, by ``DocumentCheckEngine``.
+    /// `--document cnpj|any`: the same outputs, by ``TaxpayerIDCheckEngine``.
     private static func runDocuments(
         _ cpfSettings: CheckEngine.Settings, accepted: TaxpayerID.Accepted, arguments: ParsedArguments,
         context: Context
     ) -> ExitStatus {
-        var settings = DocumentCheckEngine.Settings()
+        var settings = TaxpayerIDCheckEngine.Settings()
         settings.accepted = accepted
         settings.options = CNPJ.ParsingOptions(cpfSettings.options)
         settings.output = cpfSettings.output
@@ -220,7 +220,7 @@ enum CheckCommand: Command {
         settings.skipsHeader = cpfSettings.skipsHeader
         settings.reportsOnlyValid = cpfSettings.reportsOnlyValid
         settings.colours = cpfSettings.colours
-        let engine = DocumentCheckEngine(settings: settings, context: context)
+        let engine = TaxpayerIDCheckEngine(settings: settings, context: context)
         if arguments.positionals.isEmpty {
             CommonOptions.hintAtTerminalInput(arguments, context: context)
             CommonOptions.inputs(arguments).forEach(in: context) { name, descriptor throws(Errno) in

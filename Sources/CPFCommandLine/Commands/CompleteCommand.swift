@@ -39,7 +39,7 @@ enum CompleteCommand: Command {
             CommonOptions.quiet,
             CommonOptions.showValues,
             CommonOptions.exitZero,
-            DocumentOptions.document,
+            TaxpayerIDOptions.document,
         ],
         discussion: Localized(
             """
@@ -77,16 +77,16 @@ enum CompleteCommand: Command {
         let columns = try CommonOptions.columns(arguments)
         CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
-        let accepted = try DocumentOptions.accepted(arguments)
-        try DocumentOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
+        let accepted = try TaxpayerIDOptions.accepted(arguments)
+        try TaxpayerIDOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
         if accepted != .cpf {
-            try DocumentOptions.requireSafeDelimiter(columns, in: arguments)
-            var settings = DocumentRewriteEngine.Settings()
+            try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
+            var settings = TaxpayerIDRewriteEngine.Settings()
             settings.style = .complete(formatted: arguments.has(Self.formatted))
             settings.accepted = accepted
             settings.options.allowsRepeatedDigits = arguments.has(CommonOptions.allowRepeated)
             settings.columns = columns
-            return DocumentRewriteEngine(settings: settings, context: context).run(
+            return TaxpayerIDRewriteEngine(settings: settings, context: context).run(
                 arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
         }
         return CompleteEngine(

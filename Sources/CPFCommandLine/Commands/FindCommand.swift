@@ -143,7 +143,7 @@ enum FindCommand: Command {
             PseudonymizeCommand.keyFile,
             PseudonymizeCommand.tweak,
             PseudonymizeCommand.keepRegion,
-            DocumentOptions.found,
+            TaxpayerIDOptions.found,
             TreeOptions.recursive,
             TreeOptions.glob,
             Preprocessor.pre,
@@ -167,7 +167,7 @@ enum FindCommand: Command {
             .optional(includeInvalid),
             .optional(json),
             .optional(hide),
-            .optional(DocumentOptions.found),
+            .optional(TaxpayerIDOptions.found),
             .oneOf([count, filesWithMatches, quiet]),
             .optional(stats),
             .optional(CommonOptions.color),
@@ -321,8 +321,8 @@ enum FindCommand: Command {
         settings.includesInvalid = arguments.has(Self.includeInvalid)
         if let level = try confidenceLevel(arguments, Self.confidence) { settings.minimumConfidence = level }
         settings.colours = try CommonOptions.colours(arguments, on: .standardOutput, context: context)
-        settings.accepted = try DocumentOptions.accepted(arguments)
-        try DocumentOptions.requireCPFOnly(
+        settings.accepted = try TaxpayerIDOptions.accepted(arguments)
+        try TaxpayerIDOptions.requireCPFOnly(
             [PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
             in: arguments, accepted: settings.accepted)
         settings.limits = try DecodingOptions.limits(arguments)

@@ -68,7 +68,7 @@ enum GenerateCommand: Command {
             region,
             seed,
             unique,
-            DocumentOptions.generated,
+            TaxpayerIDOptions.generated,
             alphanumeric,
         ],
         synopsis: [
@@ -77,7 +77,7 @@ enum GenerateCommand: Command {
             .oneOf([state, region]),
             .optional(seed),
             .optional(unique),
-            .optional(DocumentOptions.generated, with: [.optional(alphanumeric)]),
+            .optional(TaxpayerIDOptions.generated, with: [.optional(alphanumeric)]),
         ],
         discussion: Localized(
             """
@@ -113,8 +113,8 @@ enum GenerateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-        let accepted = try DocumentOptions.accepted(arguments)
-        try DocumentOptions.requireCPFOnly([Self.state, Self.region, Self.unique], in: arguments, accepted: accepted)
+        let accepted = try TaxpayerIDOptions.accepted(arguments)
+        try TaxpayerIDOptions.requireCPFOnly([Self.state, Self.region, Self.unique], in: arguments, accepted: accepted)
         if accepted == .cpf, arguments.has(Self.alphanumeric) {
             throw .invalid(Message.alphanumericNeedsCNPJ.localized(arguments.spelling(Self.alphanumeric)))
         }

@@ -20,7 +20,7 @@ enum InfoCommand: Command {
             CommonOptions.pad,
             CommonOptions.allowRepeated,
             json,
-            DocumentOptions.document,
+            TaxpayerIDOptions.document,
         ],
         discussion: Localized(
             """
@@ -51,9 +51,9 @@ enum InfoCommand: Command {
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         guard let text = arguments.positionals.first else { throw .missingArgument("<cpf>") }
         if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
-        let accepted = try DocumentOptions.accepted(arguments)
+        let accepted = try TaxpayerIDOptions.accepted(arguments)
         if accepted == .cnpj || (accepted == .any && TaxpayerID.Kind(guessing: text.text) == .cnpj) {
-            let explanation = CNPJExplanation(text.text, options: DocumentOptions.parsingOptions(arguments))
+            let explanation = CNPJExplanation(text.text, options: TaxpayerIDOptions.parsingOptions(arguments))
             if arguments.has(Self.json) {
                 InfoWriter.writeJSON(explanation, input: text, to: context.output)
             } else {

@@ -113,7 +113,7 @@ enum RedactCommand: Command {
         options: [
             style,
             confidence,
-            DocumentOptions.hidden,
+            TaxpayerIDOptions.hidden,
             inPlace,
             stats,
             TreeOptions.recursive,
@@ -139,7 +139,7 @@ enum RedactCommand: Command {
             .optional(inPlace),
             .optional(style),
             .optional(confidence),
-            .optional(DocumentOptions.hidden),
+            .optional(TaxpayerIDOptions.hidden),
             .optional(stats),
             .optional(DecodingOptions.skipUnsearchable),
             .optional(field, with: [.optional(header)]),
@@ -289,8 +289,8 @@ enum RedactCommand: Command {
         var makeStyle: () -> RedactEngine.Style = { .hidden(.full) }
         let choices = CPFScanner.RedactionStyle.allCases.map(\.rawValue) + ["pseudonym"]
         let chosen = try arguments.choice(Self.style, among: choices)
-        let accepted = try DocumentOptions.accepted(arguments)
-        try DocumentOptions.requireCPFOnly(
+        let accepted = try TaxpayerIDOptions.accepted(arguments)
+        try TaxpayerIDOptions.requireCPFOnly(
             [PseudonymizeCommand.keyFile, PseudonymizeCommand.tweak, PseudonymizeCommand.keepRegion],
             in: arguments, accepted: accepted)
         if accepted != .cpf, chosen == "pseudonym" {
@@ -310,7 +310,7 @@ enum RedactCommand: Command {
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
         let columns = try CommonOptions.columns(arguments, argumentsAreFiles: true)
         if columns.readsField {
-            if accepted != .cpf { try DocumentOptions.requireSafeDelimiter(columns, in: arguments) }
+            if accepted != .cpf { try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments) }
             return try redactField(
                 arguments, columns: columns, style: makeStyle(), minimumConfidence: minimumConfidence,
                 accepted: accepted, context: context)

@@ -33,7 +33,7 @@ enum ReformatCommand {
         CommonOptions.quiet,
         CommonOptions.showValues,
         CommonOptions.exitZero,
-        DocumentOptions.document,
+        TaxpayerIDOptions.document,
     ]
 
     static func discussion(example: String) -> Localized {
@@ -83,11 +83,11 @@ enum ReformatCommand {
         settings.columns = try CommonOptions.columns(arguments)
         CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
-        let accepted = try DocumentOptions.accepted(arguments)
-        try DocumentOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
+        let accepted = try TaxpayerIDOptions.accepted(arguments)
+        try TaxpayerIDOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
         if accepted != .cpf {
-            try DocumentOptions.requireSafeDelimiter(settings.columns, in: arguments)
-            var documents = DocumentRewriteEngine.Settings()
+            try TaxpayerIDOptions.requireSafeDelimiter(settings.columns, in: arguments)
+            var documents = TaxpayerIDRewriteEngine.Settings()
             documents.style =
                 switch style {
                 case .masked: .masked
@@ -98,7 +98,7 @@ enum ReformatCommand {
             documents.options = CNPJ.ParsingOptions(settings.options)
             documents.validates = settings.validates
             documents.columns = settings.columns
-            return DocumentRewriteEngine(settings: documents, context: context).run(
+            return TaxpayerIDRewriteEngine(settings: documents, context: context).run(
                 arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
         }
         return ReformatEngine(settings: settings, context: context).run(

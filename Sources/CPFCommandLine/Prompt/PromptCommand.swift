@@ -33,7 +33,7 @@ enum PromptCommand: Command {
             formatted,
             allowInvalid,
             CommonOptions.allowRepeated,
-            DocumentOptions.document,
+            TaxpayerIDOptions.document,
             CommonOptions.color,
         ],
         discussion: Localized(
@@ -139,7 +139,7 @@ enum PromptCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: Context) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first { throw .unexpectedArgument(extra) }
-        let accepted = try DocumentOptions.accepted(arguments)
+        let accepted = try TaxpayerIDOptions.accepted(arguments)
         let given = arguments.value(Self.label) ?? RawText(defaultLabel(accepting: accepted))
         // Shown as it is: no byte of it may act on the terminal (see Escaping).
         guard Escaping.isPlain(given) else {

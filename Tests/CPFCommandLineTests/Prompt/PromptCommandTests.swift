@@ -69,7 +69,7 @@ struct PromptCommandTests {
     func defaultLabels(accepted: TaxpayerID.Accepted, label: String) throws {
         #expect(PromptCommand.defaultLabel(accepting: accepted) == label)
         let arguments = try parse(["--document", accepted.rawValue], for: PromptCommand.definition)
-        #expect(try DocumentOptions.accepted(arguments) == accepted)
+        #expect(try TaxpayerIDOptions.accepted(arguments) == accepted)
     }
 
     @Test("a --document that is not cpf, cnpj or any is a usage error, found before the terminal is opened")

@@ -1,4 +1,4 @@
-// Tests of Lines/ChunkPipeline.swift: the chunks cover the input once and are
+// Tests of Input/ChunkPipeline.swift: the chunks cover the input once and are
 // emitted in order whatever the threads; each chunk's bytes are the input's,
 // with the context on each side; each chunk gets the summaries of those
 // before it; the run reads from the descriptor's offset and leaves it at the

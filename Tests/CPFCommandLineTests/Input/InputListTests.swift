@@ -1,4 +1,4 @@
-// Tests of Lines/InputList.swift: which inputs are read, in order, and how
+// Tests of Input/InputList.swift: which inputs are read, in order, and how
 // one that cannot be read is reported.
 
 import CPFSystem

@@ -1,4 +1,4 @@
-// Tests of Output/RecordWriter+Documents.swift: the JSON and CSV records of
+// Tests of Output/RecordWriter+TaxpayerIDs.swift: the JSON and CSV records of
 // `check --document cnpj|any`.
 
 import CPFKit
@@ -16,10 +16,10 @@ private func record(
         decoding: capturedOutput { out in
             bytes.withUnsafeBytes {
                 if csv {
-                    RecordWriter.writeDocumentCSV(
+                    RecordWriter.writeTaxpayerIDCSV(
                         source: "-", line: 1, input: $0, isTruncated: false, result: result, to: out)
                 } else {
-                    RecordWriter.writeDocumentJSON(
+                    RecordWriter.writeTaxpayerIDJSON(
                         source: "-", line: 1, input: $0, isTruncated: false, result: result, to: out)
                 }
             }

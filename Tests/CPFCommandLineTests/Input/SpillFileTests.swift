@@ -1,4 +1,4 @@
-// Tests of Lines/SpillFile.swift: the temporary file that holds the pieces of
+// Tests of Input/SpillFile.swift: the temporary file that holds the pieces of
 // a long line until its verdict is known.
 
 import CPFTestSupport

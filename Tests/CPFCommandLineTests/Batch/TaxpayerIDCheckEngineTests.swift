@@ -1,4 +1,4 @@
-// Tests of Batch/DocumentCheckEngine.swift: the verdicts counted with
+// Tests of Batch/TaxpayerIDCheckEngine.swift: the verdicts counted with
 // `--document cnpj|any`. The outputs are tested end to end (CNPJEndToEndTests).
 
 import CPFKit
@@ -10,18 +10,18 @@ import Testing
 
 private func engine(
     _ input: String, accepted: TaxpayerID.Accepted, field: Int? = nil, skipsHeader: Bool = false
-) throws -> DocumentCheckEngine {
-    var settings = DocumentCheckEngine.Settings()
+) throws -> TaxpayerIDCheckEngine {
+    var settings = TaxpayerIDCheckEngine.Settings()
     settings.accepted = accepted
     settings.output = .quiet
     settings.field = field
     settings.skipsHeader = skipsHeader
-    let engine = DocumentCheckEngine(settings: settings, context: Context())
+    let engine = TaxpayerIDCheckEngine(settings: settings, context: Context())
     try withFileDescriptor(containing: Array(input.utf8)) { try engine.check($0, named: "test") }
     return engine
 }
 
-@Suite("DocumentCheckEngine")
+@Suite("TaxpayerIDCheckEngine")
 struct DocumentCheckEngineTests {
     @Test("each line is one verdict, read as the kinds accepted")
     func counts() throws {

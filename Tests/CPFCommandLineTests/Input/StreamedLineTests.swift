@@ -1,4 +1,4 @@
-// Tests of Lines/StreamedLine.swift: a line read in pieces, parsed, echoed,
+// Tests of Input/StreamedLine.swift: a line read in pieces, parsed, echoed,
 // and passed on once its fate is known.
 
 import CPFKit

@@ -1,4 +1,4 @@
-// Tests of Lines/BlockReader.swift: every byte of the input, in order, in
+// Tests of Input/BlockReader.swift: every byte of the input, in order, in
 // blocks no larger than the capacity, with room in front of each block.
 
 import CPFSystem

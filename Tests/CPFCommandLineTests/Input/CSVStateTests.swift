@@ -1,4 +1,4 @@
-// Tests of Lines/CSVState.swift: the RFC 4180 state machine that says which
+// Tests of Input/CSVState.swift: the RFC 4180 state machine that says which
 // bytes are the content of which field.
 
 import CPFSystem

@@ -11,7 +11,7 @@ import CPFSystem
 /// ``CNPJMask``, ``CNPJ/init(base:)``) and held whole up to 64 KiB; a line
 /// longer than the line buffer (1 MiB) is passed through unchanged and
 /// reported, never a number of either kind in practice.
-final class DocumentRewriteEngine: RewritingEngine {
+final class TaxpayerIDRewriteEngine: RewritingEngine {
     enum Style: Equatable {
         /// `format`: `DDD.DDD.DDD-DD`, `XX.XXX.XXX/XXXX-DD`.
         case masked
@@ -224,7 +224,7 @@ final class DocumentRewriteEngine: RewritingEngine {
 
 /// With `--field`: the field's value, held whole (up to 64 KiB), rewritten
 /// by the same policy as a line.
-extension DocumentRewriteEngine: FieldValueRewriting {
+extension TaxpayerIDRewriteEngine: FieldValueRewriting {
     func beginValue() {
         value.removeAll(keepingCapacity: true)
     }

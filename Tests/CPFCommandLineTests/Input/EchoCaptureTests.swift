@@ -1,4 +1,4 @@
-// Tests of Lines/EchoCapture.swift: the first bytes of an input, kept for a report.
+// Tests of Input/EchoCapture.swift: the first bytes of an input, kept for a report.
 
 import CPFSystem
 import CPFTestSupport

@@ -1,4 +1,4 @@
-// Tests of Lines/DeferredCopy.swift: the pieces of a long line wait in a
+// Tests of Input/DeferredCopy.swift: the pieces of a long line wait in a
 // spill file until it is known whether the line is wanted.
 
 import CPFSystem

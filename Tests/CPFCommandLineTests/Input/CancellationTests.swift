@@ -1,4 +1,4 @@
-// Tests of Lines/Cancellation.swift: the end of a run decided below the
+// Tests of Input/Cancellation.swift: the end of a run decided below the
 // entry point.
 
 import CPFTestSupport

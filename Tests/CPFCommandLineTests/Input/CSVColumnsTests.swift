@@ -1,4 +1,4 @@
-// Tests of Lines/CSVColumns.swift: records are CSV records only when a field is read.
+// Tests of Input/CSVColumns.swift: records are CSV records only when a field is read.
 
 import CPFSystem
 import CPFTestSupport

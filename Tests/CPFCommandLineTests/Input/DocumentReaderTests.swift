@@ -1,4 +1,4 @@
-// Tests of Lines/DocumentReader.swift's rules on the text of a document:
+// Tests of Input/DocumentReader.swift's rules on the text of a document:
 // numbers as a sheet stores them, what the sweep adds to a part's text, the
 // workbook part, and a PNG image told by its signature with its text chunks
 // handed over as members. Reading whole documents is tested end to end

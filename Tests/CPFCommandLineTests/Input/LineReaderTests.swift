@@ -1,4 +1,4 @@
-// Tests of Lines/LineReader.swift: splitting a descriptor's bytes into lines or
+// Tests of Input/LineReader.swift: splitting a descriptor's bytes into lines or
 // CSV records, in pieces no longer than the reader's buffer.
 
 import CPFSystem

@@ -12,7 +12,7 @@ import CPFSystem
 /// show. The filters print whole records, so a record longer than the line
 /// buffer (1 MiB) cannot be filtered: it is reported, left out, and the exit
 /// status says so.
-final class DocumentCheckEngine {
+final class TaxpayerIDCheckEngine {
     struct Settings {
         var accepted = TaxpayerID.Accepted.any
         var options = CNPJ.ParsingOptions.lenient
@@ -214,11 +214,11 @@ final class DocumentCheckEngine {
             }
         case .json:
             if let only = settings.reportsOnlyValid, only != result.isValid { return }
-            RecordWriter.writeDocumentJSON(
+            RecordWriter.writeTaxpayerIDJSON(
                 source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         case .csv:
             if let only = settings.reportsOnlyValid, only != result.isValid { return }
-            RecordWriter.writeDocumentCSV(
+            RecordWriter.writeTaxpayerIDCSV(
                 source: source, line: line, input: echo, isTruncated: isTruncated, result: result, to: out)
         default:
             break

@@ -1,4 +1,4 @@
-// Tests of Lines/ReencodingWriter.swift: UTF-8 written back in the input's
+// Tests of Input/ReencodingWriter.swift: UTF-8 written back in the input's
 // encoding and container, whatever the pieces, read back by the decoders.
 
 import CPFDecoders

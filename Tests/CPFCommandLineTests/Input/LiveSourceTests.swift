@@ -1,4 +1,4 @@
-// Tests of Lines/LiveSource.swift: the output is flushed before a read that
+// Tests of Input/LiveSource.swift: the output is flushed before a read that
 // may wait, and not while more input is ready.
 
 import CPFSystem

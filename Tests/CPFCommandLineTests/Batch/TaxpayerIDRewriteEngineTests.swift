@@ -1,4 +1,4 @@
-// Tests of Batch/DocumentRewriteEngine.swift: how many inputs are passed
+// Tests of Batch/TaxpayerIDRewriteEngine.swift: how many inputs are passed
 // through for each style with `--document cnpj|any`. The output itself is
 // tested end to end (CNPJEndToEndTests).
 
@@ -10,20 +10,20 @@ import Testing
 @testable import CPFCommandLine
 
 private func failures(
-    _ input: String, style: DocumentRewriteEngine.Style = .masked, accepted: TaxpayerID.Accepted = .any,
-    _ configure: (inout DocumentRewriteEngine.Settings) -> Void = { _ in }
+    _ input: String, style: TaxpayerIDRewriteEngine.Style = .masked, accepted: TaxpayerID.Accepted = .any,
+    _ configure: (inout TaxpayerIDRewriteEngine.Settings) -> Void = { _ in }
 ) throws -> Int {
-    var settings = DocumentRewriteEngine.Settings()
+    var settings = TaxpayerIDRewriteEngine.Settings()
     settings.style = style
     settings.accepted = accepted
     configure(&settings)
-    let engine = DocumentRewriteEngine(settings: settings, context: Context())
+    let engine = TaxpayerIDRewriteEngine(settings: settings, context: Context())
     try withFileDescriptor(containing: Array(input.utf8)) { try engine.rewrite($0, named: "test") }
     #expect(engine.readCount == input.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
     return engine.failureCount
 }
 
-@Suite("DocumentRewriteEngine")
+@Suite("TaxpayerIDRewriteEngine")
 struct DocumentRewriteEngineTests {
     static let lines = "12abc34501de35\n12ABC34501DE36\n39053344705\n12ABC\n\n1!\n"
 

@@ -1,4 +1,4 @@
-// Tests of Lines/FieldRewriter.swift: one field of each CSV record rewritten
+// Tests of Input/FieldRewriter.swift: one field of each CSV record rewritten
 // in place, every other byte kept, whatever the pieces the record comes in.
 
 import CPFSystem

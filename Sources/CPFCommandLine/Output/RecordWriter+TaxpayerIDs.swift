@@ -6,7 +6,7 @@ import CPFSystem
 extension RecordWriter {
     /// `{"source":"-","line":1,"input":"12.ABC.345/01DE-35","valid":true,"document":"cnpj","cnpj":"12ABC34501DE35"}`;
     /// an invalid input has `document` (the kind it was read as), `reason` and `message`.
-    static func writeDocumentJSON(
+    static func writeTaxpayerIDJSON(
         source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<TaxpayerID, TaxpayerID.ValidationError>, to out: OutputBuffer
     ) {
@@ -33,7 +33,7 @@ extension RecordWriter {
 
     /// `-,1,12.ABC.345/01DE-35,true,cnpj,12ABC34501DE35,,` under the header
     /// `source,line,input,valid,document,number,reason,message`.
-    static func writeDocumentCSV(
+    static func writeTaxpayerIDCSV(
         source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<TaxpayerID, TaxpayerID.ValidationError>, to out: OutputBuffer
     ) {

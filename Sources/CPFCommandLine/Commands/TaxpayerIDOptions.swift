@@ -3,7 +3,7 @@ import CPFKit
 /// `--document cpf|cnpj|any`, the option of the commands that read CNPJs
 /// beside CPFs. Everything about a CNPJ is CPFKit's (``TaxpayerID``,
 /// ``CNPJ``); this reads the option and says what a reason reads like.
-enum DocumentOptions {
+enum TaxpayerIDOptions {
     /// `--document`, spelt the same by every command; what the help says is
     /// the command's (``generate`` prints numbers, the others read them).
     static func document(help: Localized) -> OptionDefinition {

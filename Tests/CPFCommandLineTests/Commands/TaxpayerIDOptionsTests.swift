@@ -1,4 +1,4 @@
-// Tests of Commands/DocumentOptions.swift: `--document` and its rules.
+// Tests of Commands/TaxpayerIDOptions.swift: `--document` and its rules.
 
 import CPFKit
 import CPFSystem
@@ -6,19 +6,19 @@ import Testing
 
 @testable import CPFCommandLine
 
-@Suite("DocumentOptions")
+@Suite("TaxpayerIDOptions")
 struct DocumentOptionsTests {
     @Test("--document reads cpf, cnpj or any, in any case; cpf without it")
     func accepted() throws {
-        #expect(try DocumentOptions.accepted(parse([])) == .cpf)
-        #expect(try DocumentOptions.accepted(parse(["--document", "CNPJ"])) == .cnpj)
-        #expect(try DocumentOptions.accepted(parse(["--document=any"])) == .any)
-        #expect(throws: UsageError.self) { try DocumentOptions.accepted(parse(["--document", "rg"])) }
+        #expect(try TaxpayerIDOptions.accepted(parse([])) == .cpf)
+        #expect(try TaxpayerIDOptions.accepted(parse(["--document", "CNPJ"])) == .cnpj)
+        #expect(try TaxpayerIDOptions.accepted(parse(["--document=any"])) == .any)
+        #expect(throws: UsageError.self) { try TaxpayerIDOptions.accepted(parse(["--document", "rg"])) }
     }
 
     @Test("the parsing options of --strict, --pad and --allow-repeated carry over to CNPJs")
     func parsingOptions() throws {
-        let options = DocumentOptions.parsingOptions(try parse(["--strict", "--pad", "--allow-repeated"]))
+        let options = TaxpayerIDOptions.parsingOptions(try parse(["--strict", "--pad", "--allow-repeated"]))
         #expect(options == CNPJ.ParsingOptions(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true))
     }
 
@@ -26,9 +26,9 @@ struct DocumentOptionsTests {
     func cpfOnly() throws {
         let arguments = try parse(["--unique"], for: GenerateCommand.definition)
         #expect(throws: UsageError.self) {
-            try DocumentOptions.requireCPFOnly([GenerateCommand.unique], in: arguments, accepted: .cnpj)
+            try TaxpayerIDOptions.requireCPFOnly([GenerateCommand.unique], in: arguments, accepted: .cnpj)
         }
-        try DocumentOptions.requireCPFOnly([GenerateCommand.unique], in: arguments, accepted: .cpf)
+        try TaxpayerIDOptions.requireCPFOnly([GenerateCommand.unique], in: arguments, accepted: .cpf)
     }
 
     @Test("a field delimiter that a CNPJ holds is refused; others pass", arguments: ["/", "a", "Z", ";", "tab"])
@@ -37,9 +37,9 @@ struct DocumentOptionsTests {
         let columns = try CommonOptions.columns(arguments)
         let refused = delimiter == "/" || delimiter.count == 1 && delimiter.first!.isLetter
         if refused {
-            #expect(throws: UsageError.self) { try DocumentOptions.requireSafeDelimiter(columns, in: arguments) }
+            #expect(throws: UsageError.self) { try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments) }
         } else {
-            try DocumentOptions.requireSafeDelimiter(columns, in: arguments)
+            try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
         }
     }
 
@@ -50,8 +50,8 @@ struct DocumentOptionsTests {
             InfoCommand.definition, GenerateCommand.definition,
         ] {
             let option = definition.options.first { $0.long == "document" }
-            #expect(option?.valueName == DocumentOptions.document.valueName, "\(definition.name)")
-            #expect(option?.completion == DocumentOptions.document.completion, "\(definition.name)")
+            #expect(option?.valueName == TaxpayerIDOptions.document.valueName, "\(definition.name)")
+            #expect(option?.completion == TaxpayerIDOptions.document.completion, "\(definition.name)")
         }
     }
 }

@@ -1,4 +1,4 @@
-// Tests of Lines/DecodingReader.swift: plain UTF-8 handed over as read,
+// Tests of Input/DecodingReader.swift: plain UTF-8 handed over as read,
 // other encodings and gzip decoded to UTF-8 whatever the block size, the
 // layers found announced once, what cannot be read reported.
 
