@@ -110,13 +110,14 @@ final class RedactEngine {
     func redact(_ descriptor: FileDescriptor) throws(InputFailure) {
         // Those of an input read before (an archive's gzip members) are not this one's.
         _ = reader.takeGzipHeaderTexts()
-        if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
+        // A document is never plain text: a large plain file goes to its chunks first.
         if threads > 1, case .hidden(let hiding) = style,
             let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
             DecodingReader.isPlainFile(descriptor)
         {
             do throws(Errno) { return try redactInChunks(descriptor, hiding: hiding) } catch { throw .read(error) }
         }
+        if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
         var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
         var writer: ReencodingWriter?
         let out = out

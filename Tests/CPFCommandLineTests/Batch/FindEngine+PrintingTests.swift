@@ -1,6 +1,6 @@
-// Tests of Batch/FindEngine+Taxpayers.swift: `find --document cnpj|any`
-// prints each match of its own kind with the line and column of its first
-// character, whatever the block size; JSON names the document.
+// Tests of Batch/FindEngine+Printing.swift: each match printed as its own
+// kind (a CPF or a CNPJ) with the line and column of its first character,
+// whatever the block size; JSON names the document.
 
 import CPFKit
 import CPFSystem
