@@ -17,7 +17,8 @@ extension TaxpayerScanner {
     /// ```swift
     /// var bytes = Array("CNPJ 11.222.333/0001-81, CPF 390.533.447-05".utf8)
     /// let hidden = bytes.withUnsafeMutableBytes {
-    ///     TaxpayerScanner.hide(in: $0, reaching: 0..<$0.count, accepting: .any, style: .full, minimumConfidence: .medium)
+    ///     TaxpayerScanner.hide(
+    ///         in: $0, reaching: 0..<$0.count, accepting: .any, style: .full, minimumConfidence: .medium)
     /// }
     /// hidden                                   // 2
     /// String(decoding: bytes, as: UTF8.self)   // "CNPJ **.***.***/****-**, CPF ***.***.***-**"
