@@ -41,10 +41,4 @@ struct TaxpayerIDFieldStateTests {
     func fromCPFState(state: CPFFieldState, expected: TaxpayerIDFieldState) {
         #expect(TaxpayerIDFieldState(state) == expected)
     }
-
-    @Test("a kind's number of characters: 11 for a CPF, 14 for a CNPJ")
-    func characterCounts() {
-        #expect(TaxpayerID.Kind.cpf.characterCount == 11)
-        #expect(TaxpayerID.Kind.cnpj.characterCount == 14)
-    }
 }

@@ -209,9 +209,10 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
     private static func state(of text: String, allowsRepeatedDigits: Bool) -> CPFFieldState {
         let count = CPFMaskEditor.digitCount(in: text, before: .max)
         guard count == CPFMask.maximumDigitCount else { return .incomplete(digitCount: count) }
-        switch text.cpfParsingResult(options: .init(allowsRepeatedDigits: allowsRepeatedDigits)) {
-        case .success(let cpf): return .valid(cpf)
-        case .failure(let reason): return .invalid(reason)
+        do throws(CPFValidationError) {
+            return .valid(try CPF(validating: text, options: .init(allowsRepeatedDigits: allowsRepeatedDigits)))
+        } catch {
+            return .invalid(error)
         }
     }
 }

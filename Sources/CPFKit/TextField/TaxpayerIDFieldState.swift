@@ -69,18 +69,3 @@ public enum TaxpayerIDFieldState: Hashable, Sendable {
         return nil
     }
 }
-
-extension TaxpayerID.Kind {
-    /// How many characters a number of this kind holds: 11 digits for a CPF,
-    /// 14 characters for a CNPJ.
-    ///
-    /// ```swift
-    /// TaxpayerID.Kind.cnpj.characterCount   // 14
-    /// ```
-    public var characterCount: Int {
-        switch self {
-        case .cpf: CPFMask.maximumDigitCount
-        case .cnpj: CNPJMask.maximumCharacterCount
-        }
-    }
-}
