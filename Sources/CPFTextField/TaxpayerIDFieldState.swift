@@ -1,3 +1,5 @@
+import CPFKit
+
 /// What a "CPF/CNPJ" field holds, as far as validation goes: which kind of
 /// number is being typed, and whether it is complete, valid or invalid.
 ///

@@ -1,3 +1,5 @@
+import CPFKit
+
 /// What a CPF field holds, as far as validation goes.
 ///
 /// ```swift

@@ -1,7 +1,8 @@
-// Tests of TextField/TaxpayerIDFieldState.swift: what a CPF/CNPJ field
+// Tests of TaxpayerIDFieldState.swift: what a CPF/CNPJ field
 // holds, as far as validation goes.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("TaxpayerIDFieldState")

@@ -1,3 +1,5 @@
+import CPFKit
+
 /// The model of a "CPF/CNPJ" text field, for any user interface: masks as
 /// the user types (through ``TaxpayerIDMaskEditor``), keeps the caret, and
 /// validates the kind of number being typed.

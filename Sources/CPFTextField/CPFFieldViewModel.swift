@@ -1,3 +1,5 @@
+import CPFKit
+
 /// The model of a CPF text field, for any user interface: masks as the user
 /// types (through ``CPFMaskEditor``), keeps the caret, and validates.
 ///
