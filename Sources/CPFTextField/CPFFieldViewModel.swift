@@ -1,7 +1,7 @@
 import CPFKit
 
 /// The model of a CPF text field, for any user interface: masks as the user
-/// types (through ``CPFMaskEditor``), keeps the caret, and validates.
+/// types (through CPFKit's `CPFMaskEditor`), keeps the caret, and validates.
 ///
 /// ```swift
 /// let viewModel = CPFFieldViewModel()
@@ -69,7 +69,7 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
         CPFMaskEditor.digitCount(in: text.value, before: .max)
     }
 
-    /// Applies an edit through ``CPFMaskEditor/edit(_:range:replacement:)``.
+    /// Applies an edit through `CPFMaskEditor.edit(_:range:replacement:)`.
     ///
     /// ```swift
     /// viewModel.replaceCharacters(in: 3..<3, with: "5")   // false: the model changed the text
@@ -83,7 +83,7 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
         return false
     }
 
-    /// Inserts typed or pasted text at the caret; see ``CPFMaskEditor`` for
+    /// Inserts typed or pasted text at the caret; see `CPFMaskEditor` for
     /// the rules (only ASCII digits count, a whole number replaces the field,
     /// 11 digits at most).
     ///
