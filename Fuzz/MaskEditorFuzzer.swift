@@ -2,8 +2,9 @@
 // CPFMaskEditor directly and through CPFFieldViewModel's intents.
 //
 // `Scripts/fuzz.sh MaskEditorFuzzer` builds and runs it, linked with the
-// CPFKit target built with the fuzzer's coverage and `-enable-testing`, so
-// internal helpers are visible and the whole library is instrumented.
+// CPFKit and CPFTextField targets built with the fuzzer's coverage and
+// `-enable-testing`, so internal helpers are visible and both libraries are
+// instrumented.
 //
 // Input layout: a sequence of operations, each an opcode byte and its operands.
 //   opcode % 3 == 0 or 1: CPFMaskEditor.edit on the field's text, with
@@ -34,6 +35,7 @@
 //       exactly when their values changed.
 
 @testable import CPFKit
+@testable import CPFTextField
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

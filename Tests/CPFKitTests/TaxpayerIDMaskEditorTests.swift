@@ -1,4 +1,4 @@
-// Tests of TextField/TaxpayerIDMaskEditor.swift: a CPF/CNPJ field that
+// Tests of TaxpayerIDMaskEditor.swift: a CPF/CNPJ field that
 // switches mask at the 12th character.
 
 import CPFKit

@@ -49,6 +49,12 @@ struct TaxpayerIDTests {
         #expect(TaxpayerID.Kind.cnpj.name == "CNPJ")
     }
 
+    @Test("a kind's number of characters: 11 for a CPF, 14 for a CNPJ")
+    func characterCounts() {
+        #expect(TaxpayerID.Kind.cpf.characterCount == 11)
+        #expect(TaxpayerID.Kind.cnpj.characterCount == 14)
+    }
+
     @Test("strict options apply to either kind")
     func strictBoth() {
         #expect((try? TaxpayerID(validating: "39053344705", options: .strict)) != nil)

@@ -1,5 +1,6 @@
 import CPFKit
 import CPFSystem
+import CPFTextField
 
 /// `cpf prompt`: type a CPF in the terminal, masked as in a mobile text field.
 enum PromptCommand: Command {

@@ -1,4 +1,5 @@
 import CPFKit
+import CPFTextField
 
 /// The view of `cpf prompt`: one terminal line, `LABEL 390.533.447-05 ✓`
 /// (or `LABEL 12.ABC.345/01DE-35 ✓`), redrawn in place, with the terminal's

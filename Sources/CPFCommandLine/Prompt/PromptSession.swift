@@ -1,4 +1,4 @@
-import CPFKit
+import CPFTextField
 
 /// What the keys of `cpf prompt` do to the field's model.
 struct PromptSession {

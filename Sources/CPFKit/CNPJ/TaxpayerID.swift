@@ -52,6 +52,19 @@ public enum TaxpayerID: Hashable, Sendable {
 
         /// The name, upper-cased: `CPF`, `CNPJ`.
         public var name: String { rawValue.uppercased() }
+
+        /// How many characters a number of this kind holds: 11 digits for a CPF,
+        /// 14 characters for a CNPJ.
+        ///
+        /// ```swift
+        /// TaxpayerID.Kind.cnpj.characterCount   // 14
+        /// ```
+        public var characterCount: Int {
+            switch self {
+            case .cpf: CPFMask.maximumDigitCount
+            case .cnpj: CNPJMask.maximumCharacterCount
+            }
+        }
     }
 
     /// Which kinds a reader accepts.

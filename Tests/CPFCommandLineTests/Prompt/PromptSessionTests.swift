@@ -4,6 +4,7 @@
 import CPFKit
 import CPFSystem
 import CPFTestSupport
+import CPFTextField
 import Testing
 
 @testable import CPFCommandLine

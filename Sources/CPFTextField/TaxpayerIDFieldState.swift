@@ -1,3 +1,5 @@
+import CPFKit
+
 /// What a "CPF/CNPJ" field holds, as far as validation goes: which kind of
 /// number is being typed, and whether it is complete, valid or invalid.
 ///
@@ -67,20 +69,5 @@ public enum TaxpayerIDFieldState: Hashable, Sendable {
     public var taxpayerID: TaxpayerID? {
         if case .valid(let number) = self { return number }
         return nil
-    }
-}
-
-extension TaxpayerID.Kind {
-    /// How many characters a number of this kind holds: 11 digits for a CPF,
-    /// 14 characters for a CNPJ.
-    ///
-    /// ```swift
-    /// TaxpayerID.Kind.cnpj.characterCount   // 14
-    /// ```
-    public var characterCount: Int {
-        switch self {
-        case .cpf: CPFMask.maximumDigitCount
-        case .cnpj: CNPJMask.maximumCharacterCount
-        }
     }
 }

@@ -2,6 +2,7 @@
 // CPFFieldViewModeling protocol and bind to its boxes.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("CPFFieldView")

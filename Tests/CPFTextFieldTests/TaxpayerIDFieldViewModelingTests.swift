@@ -1,7 +1,8 @@
-// Tests of TextField/TaxpayerIDFieldViewModeling.swift: a view is handed a
+// Tests of TaxpayerIDFieldViewModeling.swift: a view is handed a
 // CPF/CNPJ field's model through the protocol and binds to its boxes.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("TaxpayerIDFieldViewModeling")

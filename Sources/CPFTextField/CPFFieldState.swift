@@ -1,3 +1,5 @@
+import CPFKit
+
 /// What a CPF field holds, as far as validation goes.
 ///
 /// ```swift
@@ -12,8 +14,8 @@ public enum CPFFieldState: Hashable, Sendable {
     case incomplete(digitCount: Int)
     /// 11 digits making a valid CPF.
     case valid(CPF)
-    /// 11 digits that are not a CPF: ``CPFValidationError/checkDigits(expected:)``,
-    /// or ``CPFValidationError/repeatedDigits`` unless repeated digits are allowed.
+    /// 11 digits that are not a CPF: `CPFValidationError.checkDigits(expected:)`,
+    /// or `CPFValidationError.repeatedDigits` unless repeated digits are allowed.
     case invalid(CPFValidationError)
 
     /// Whether all 11 digits are in (valid or not).

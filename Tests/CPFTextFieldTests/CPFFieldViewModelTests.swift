@@ -2,6 +2,7 @@
 // intents and its bindings.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("CPFFieldViewModel")

@@ -1,6 +1,8 @@
+import CPFKit
+
 /// The model of a "CPF/CNPJ" text field, for any user interface: masks as
-/// the user types (through ``TaxpayerIDMaskEditor``), keeps the caret, and
-/// validates the kind of number being typed.
+/// the user types (through CPFKit's `TaxpayerIDMaskEditor`), keeps the
+/// caret, and validates the kind of number being typed.
 ///
 /// What it takes is `accepting`: `.cpf` is a CPF field, exactly as
 /// ``CPFFieldViewModel`` edits one; `.cnpj` always masks `XX.XXX.XXX/XXXX-DD`;
@@ -58,7 +60,7 @@ public final class TaxpayerIDFieldViewModel: TaxpayerIDFieldViewModeling {
     /// - Parameters:
     ///   - text: The initial text; read as a paste into an empty field.
     ///   - accepting: The kinds the field takes; `.any` by default, as
-    ///     ``TaxpayerIDMaskEditor`` and ``TaxpayerID/init(validating:accepting:options:)``.
+    ///     `TaxpayerIDMaskEditor` and `TaxpayerID(validating:accepting:options:)`.
     ///   - allowsRepeatedDigits: Whether `111.111.111-11` and the like are valid.
     ///   - acceptsInvalidNumbers: Whether ``accept()`` takes any complete number.
     public init(
@@ -104,7 +106,7 @@ public final class TaxpayerIDFieldViewModel: TaxpayerIDFieldViewModeling {
     }
 
     /// Applies an edit through
-    /// ``TaxpayerIDMaskEditor/edit(_:range:replacement:accepting:)``.
+    /// `TaxpayerIDMaskEditor.edit(_:range:replacement:accepting:)`.
     ///
     /// ```swift
     /// viewModel.replaceCharacters(in: 2..<2, with: "a")   // false: the model changed the text
@@ -119,7 +121,7 @@ public final class TaxpayerIDFieldViewModel: TaxpayerIDFieldViewModeling {
     }
 
     /// Inserts typed or pasted text at the caret; see
-    /// ``TaxpayerIDMaskEditor`` for the rules (digits, and letters in the
+    /// `TaxpayerIDMaskEditor` for the rules (digits, and letters in the
     /// first twelve places of a CNPJ; 11 characters or more replace the field).
     ///
     /// ```swift
@@ -215,7 +217,7 @@ public final class TaxpayerIDFieldViewModel: TaxpayerIDFieldViewModeling {
     /// (11 digits, or 14 characters in upper case), or, with
     /// ``acceptsInvalidNumbers``, those of any complete number; `nil`
     /// otherwise. The masked form is ``TaxpayerIDFieldState/taxpayerID``'s
-    /// ``TaxpayerID/formatted``, or the field's text.
+    /// `TaxpayerID.formatted`, or the field's text.
     ///
     /// ```swift
     /// TaxpayerIDFieldViewModel(text: "12.ABC.345/01DE-35").accept()   // "12ABC34501DE35"

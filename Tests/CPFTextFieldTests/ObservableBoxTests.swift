@@ -1,6 +1,6 @@
 // Tests of ObservableBox.swift: the observable box and its bindings.
 
-import CPFKit
+import CPFTextField
 import Testing
 
 /// Collects what observers were called with.

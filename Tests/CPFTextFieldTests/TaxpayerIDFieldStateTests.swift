@@ -1,7 +1,8 @@
-// Tests of TextField/TaxpayerIDFieldState.swift: what a CPF/CNPJ field
+// Tests of TaxpayerIDFieldState.swift: what a CPF/CNPJ field
 // holds, as far as validation goes.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("TaxpayerIDFieldState")
@@ -40,11 +41,5 @@ struct TaxpayerIDFieldStateTests {
         ])
     func fromCPFState(state: CPFFieldState, expected: TaxpayerIDFieldState) {
         #expect(TaxpayerIDFieldState(state) == expected)
-    }
-
-    @Test("a kind's number of characters: 11 for a CPF, 14 for a CNPJ")
-    func characterCounts() {
-        #expect(TaxpayerID.Kind.cpf.characterCount == 11)
-        #expect(TaxpayerID.Kind.cnpj.characterCount == 14)
     }
 }

@@ -26,7 +26,7 @@ public protocol CPFFieldViewModeling: MaskedFieldViewModeling {
     var state: ObservableBox<CPFFieldState> { get }
 
     /// Applies an edit as `shouldChangeCharactersIn(range:replacementString:)`
-    /// asks for it, through ``CPFMaskEditor``.
+    /// asks for it, through `CPFMaskEditor`.
     ///
     /// - Returns: `false`: the model has changed the text itself (its
     ///   bindings set the field's text and caret), so the field must not

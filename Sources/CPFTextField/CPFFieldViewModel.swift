@@ -1,5 +1,7 @@
+import CPFKit
+
 /// The model of a CPF text field, for any user interface: masks as the user
-/// types (through ``CPFMaskEditor``), keeps the caret, and validates.
+/// types (through CPFKit's `CPFMaskEditor`), keeps the caret, and validates.
 ///
 /// ```swift
 /// let viewModel = CPFFieldViewModel()
@@ -67,7 +69,7 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
         CPFMaskEditor.digitCount(in: text.value, before: .max)
     }
 
-    /// Applies an edit through ``CPFMaskEditor/edit(_:range:replacement:)``.
+    /// Applies an edit through `CPFMaskEditor.edit(_:range:replacement:)`.
     ///
     /// ```swift
     /// viewModel.replaceCharacters(in: 3..<3, with: "5")   // false: the model changed the text
@@ -81,7 +83,7 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
         return false
     }
 
-    /// Inserts typed or pasted text at the caret; see ``CPFMaskEditor`` for
+    /// Inserts typed or pasted text at the caret; see `CPFMaskEditor` for
     /// the rules (only ASCII digits count, a whole number replaces the field,
     /// 11 digits at most).
     ///
@@ -209,9 +211,10 @@ public final class CPFFieldViewModel: CPFFieldViewModeling {
     private static func state(of text: String, allowsRepeatedDigits: Bool) -> CPFFieldState {
         let count = CPFMaskEditor.digitCount(in: text, before: .max)
         guard count == CPFMask.maximumDigitCount else { return .incomplete(digitCount: count) }
-        switch text.cpfParsingResult(options: .init(allowsRepeatedDigits: allowsRepeatedDigits)) {
-        case .success(let cpf): return .valid(cpf)
-        case .failure(let reason): return .invalid(reason)
+        do throws(CPFValidationError) {
+            return .valid(try CPF(validating: text, options: .init(allowsRepeatedDigits: allowsRepeatedDigits)))
+        } catch {
+            return .invalid(error)
         }
     }
 }

@@ -1,7 +1,8 @@
-// Tests of TextField/TaxpayerIDFieldViewModel.swift: the CPF/CNPJ field's
+// Tests of TaxpayerIDFieldViewModel.swift: the CPF/CNPJ field's
 // model, its mask switching, its state, its intents and its bindings.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("TaxpayerIDFieldViewModel")

@@ -1,7 +1,8 @@
-// Tests of TextField/TaxpayerIDFieldView.swift: a view of a CPF/CNPJ field
+// Tests of TaxpayerIDFieldView.swift: a view of a CPF/CNPJ field
 // handed its model, bound to its boxes.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("TaxpayerIDFieldView")

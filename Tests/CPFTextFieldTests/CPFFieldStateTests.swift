@@ -1,6 +1,7 @@
 // Tests of CPFFieldState.swift: what a field holds, as far as validation goes.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("CPFFieldState")

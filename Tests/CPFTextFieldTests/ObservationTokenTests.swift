@@ -1,6 +1,6 @@
 // Tests of ObservationToken.swift: a binding lasts as long as its token.
 
-import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("ObservationToken")

@@ -1,7 +1,8 @@
-// Tests of TextField/MaskedFieldViewModeling.swift: the protocol both field
+// Tests of MaskedFieldViewModeling.swift: the protocol both field
 // models share, so code that forwards keys works with either.
 
 import CPFKit
+import CPFTextField
 import Testing
 
 @Suite("MaskedFieldViewModeling")
