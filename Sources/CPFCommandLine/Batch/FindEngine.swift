@@ -111,8 +111,10 @@ final class FindEngine {
                 findInName(text[...], path: name, label: "gzip-\(field.rawValue)")
             }
         }
-        if let format = DocumentFormat.of(descriptor) {
-            return try findInDocument(descriptor, format: format, named: name)
+        // The one decision of how the input is read (InputFormat): e-mail is read as a stream by find.
+        let format = InputFormat.of(descriptor)
+        if case .document(let document) = format {
+            return try findInDocument(descriptor, format: document, named: name)
         }
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         // Rounded up to whole words, copied a word at a time.
@@ -123,10 +125,8 @@ final class FindEngine {
         let scratch = Position.allocateScratch()
         defer { scratch.deallocate() }
         var position = Position(source: UnsafeRawBufferPointer(rebasing: padded[..<shown.count]), scratch: scratch)
-        if settings.threads > 1, !hidesWithPseudonyms, !settings.stopsAtFirst,
-            let size = system_regularFileSize(descriptor.rawValue),
-            size >= 2 * chunkCapacity,
-            DecodingReader.isPlainFile(descriptor)
+        if format == .plainFile, settings.threads > 1, !hidesWithPseudonyms, !settings.stopsAtFirst,
+            let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity
         {
             do throws(Errno) { return try findInChunks(descriptor, position: position) } catch { throw .read(error) }
         }

@@ -110,14 +110,27 @@ final class RedactEngine {
     func redact(_ descriptor: FileDescriptor) throws(InputFailure) {
         // Those of an input read before (an archive's gzip members) are not this one's.
         _ = reader.takeGzipHeaderTexts()
-        // A document is never plain text: a large plain file goes to its chunks first.
-        if threads > 1, case .hidden(let hiding) = style,
-            let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity,
-            DecodingReader.isPlainFile(descriptor)
-        {
-            do throws(Errno) { return try redactInChunks(descriptor, hiding: hiding) } catch { throw .read(error) }
+        // The one decision of how the input is read (InputFormat).
+        switch InputFormat.of(descriptor) {
+        case .document(let format):
+            return try redactDocument(descriptor, format: format)
+        case .mail(let kind):
+            // Rewritten in two passes over the file, from where it starts.
+            guard let start = try? descriptor.currentOffset() else {
+                throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file")
+            }
+            return try redactMail(descriptor, kind: kind, from: start)
+        case .plainFile:
+            if threads > 1, case .hidden(let hiding) = style,
+                let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity
+            {
+                do throws(Errno) { return try redactInChunks(descriptor, hiding: hiding) } catch {
+                    throw .read(error)
+                }
+            }
+        case .stream:
+            break
         }
-        if let format = DocumentFormat.of(descriptor) { return try redactDocument(descriptor, format: format) }
         var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
         var writer: ReencodingWriter?
         let out = out

@@ -136,22 +136,6 @@ final class DecodingReader {
         return MailDetection.detect(prefix)
     }
 
-    /// Whether the regular file open at `descriptor` is plain text (see
-    /// ``InputLayers/isPlain``), from its first bytes read at its offset
-    /// without moving it: what may be scanned in chunks as it is.
-    static func isPlainFile(_ descriptor: FileDescriptor) -> Bool {
-        let sample = UnsafeMutableRawBufferPointer.allocate(byteCount: sampleSize, alignment: 8)
-        defer { sample.deallocate() }
-        guard let offset = try? descriptor.currentOffset(), let count = try? descriptor.read(into: sample, at: offset)
-        else {
-            return false
-        }
-        guard case .success(let layers) = sniff(UnsafeRawBufferPointer(rebasing: sample[..<count])) else {
-            return false
-        }
-        return layers.isPlain
-    }
-
     /// Reads `descriptor` to its end and calls `body` with each block of
     /// its text, after `layers` with what the input was found to be (once,
     /// before the first block; also for an empty input). Returns why the

@@ -33,23 +33,6 @@ enum DocumentFormat: Equatable {
         return nil
     }
 
-    /// The format of the regular file open at `descriptor`, from its first
-    /// bytes read at its offset without moving it, or from its end: a zip
-    /// archive with anything before it (a self-extracting stub) by its end
-    /// of central directory record in the file's last 65,557 bytes. Nil
-    /// for anything else (a pipe is read as a stream, see ``DecodingReader``).
-    static func of(_ descriptor: FileDescriptor) -> DocumentFormat? {
-        guard let size = system_regularFileSize(descriptor.rawValue), let offset = try? descriptor.currentOffset(),
-            offset <= size
-        else { return nil }
-        var prefix = [UInt8](repeating: 0, count: prefixSize)
-        let count = prefix.withUnsafeMutableBytes { (try? descriptor.read(into: $0, at: offset)) ?? 0 }
-        if let format = detect(prefix[..<count]) { return format }
-        if GzipReader.isGzip(prefix[..<count]), isGzippedTar(prefix[..<count]) { return .gzippedTar }
-        let file = PositionalFileReader(descriptor, start: offset)
-        return ZipArchive.hasEndRecord(size: UInt64(size - offset), read: file.read(into:at:)) ? .zip : nil
-    }
-
     /// Whether gzip data starting with `prefix` decompresses to a tar
     /// archive's first header.
     static func isGzippedTar(_ prefix: ArraySlice<UInt8>) -> Bool {

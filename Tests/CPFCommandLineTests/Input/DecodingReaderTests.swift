@@ -149,16 +149,6 @@ struct DecodingReaderTests {
         #expect(result.text.count < 1 << 20)
     }
 
-    @Test func plainFilesAreToldApartWithoutMovingTheOffset() throws {
-        let plain = try withFileDescriptor(containing: Self.text) { descriptor in
-            (DecodingReader.isPlainFile(descriptor), try descriptor.currentOffset())
-        }
-        #expect(plain.0 && plain.1 == 0)
-        let gzip = withFileDescriptor(containing: GzipWriter.compress(Self.text)) { DecodingReader.isPlainFile($0) }
-        #expect(!gzip)
-        let utf16 = withFileDescriptor(containing: [0xFF, 0xFE] + Self.text) { DecodingReader.isPlainFile($0) }
-        #expect(!utf16)
-    }
     static let message = Array(
         """
         From: a@example.com\r
@@ -220,19 +210,14 @@ struct DecodingReaderTests {
         #expect(result.failure == "e-mail: a header block longer than 65536 bytes")
     }
 
-    @Test func mailIsNotPlain() throws {
-        #expect(!withFileDescriptor(containing: Self.message) { DecodingReader.isPlainFile($0) })
+    @Test func aMailHeaderPast4KiBIsToldFromTheSameBytesAsInputFormatLooksAt() throws {
         // A header block past 4 KiB (lines of 73 bytes: the 4096th byte cuts "Received" before its colon):
         // the same 8 KiB are looked at as by forEachBlock.
         let received = Array(
             repeating: "Received: from relay.example.com by mx.example.com; Thu, 26 Nov 2026 +00\n", count: 70
         ).joined()
         let long = Array((received + "Subject: x\n\ncorpo\n").utf8)
-        #expect(!withFileDescriptor(containing: long) { DecodingReader.isPlainFile($0) })
+        #expect(withFileDescriptor(containing: long) { InputFormat.of($0) } == .mail(.message))
         #expect(try decode(long).layers == [InputLayers(mail: .message)])
-        #expect(
-            withFileDescriptor(containing: Array("Nome: José\nCPF: 390.533.447-05\n".utf8)) {
-                DecodingReader.isPlainFile($0)
-            })
     }
 }

@@ -49,6 +49,24 @@ struct ContainerEndToEndTests {
     }
 
     @Test(
+        """
+        a self-extracting zip larger than two chunks is redacted as a zip on several threads too, never as \
+        plain bytes left unchanged
+        """,
+        .enabled(if: tools))
+    func redactsLargeSelfExtractingZipOnThreads() {
+        // A stub of 700 KiB of binary data: past two chunks of 256 KiB, which plain files are cut in.
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(Self.makeSFX) && head -c 716800 /dev/urandom > big-stub &&
+            cat big-stub inner.zip > big.zip && "$CPF" redact --threads 2 big.zip > out.zip; echo "status $?" &&
+            cmp -s big.zip out.zip || echo changed; unzip -p out.zip a.txt | tail -1;
+            "$CPF" find --threads 2 out.zip; echo "find $?"
+            """#)
+        #expect(outputLines(result.stdout) == ["status 0", "changed", "CPF ***.***.***-**", "find 1"])
+    }
+
+    @Test(
         "a PDF with a byte order mark or lines before %PDF- is read as a PDF, as pdftotext reads it",
         .enabled(if: pdfTools))
     func findsInPDFAfterJunk() {
