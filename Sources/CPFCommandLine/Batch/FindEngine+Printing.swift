@@ -56,13 +56,7 @@ extension FindEngine {
             if let hiding { hiding.hide(match, in: UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])) }
             let written = UnsafeRawBufferPointer(rebasing: buffer[..<count])
             if json {
-                var object = JSONObjectWriter(to: out)
-                object.string("source", source)
-                if let member = position.member { object.string("member", member) }
-                if let section = position.section { object.string("in", section.rawValue) }
-                object.number("line", line)
-                object.number("column", column)
-                object.string("text", written)
+                var object = Self.jsonObject(at: position, line: line, column: column, text: written, to: out)
                 if settings.accepted != .cpf { object.string("document", TaxpayerID.Kind.cpf.rawValue) }
                 object.string("cpf", reserving: 11) {
                     if hiding == nil {
@@ -82,6 +76,22 @@ extension FindEngine {
         }
     }
 
+    /// A match's JSON object begun: where it is (`source`, `member`, `in`,
+    /// `line`, `column`) and its `text`; its kind's fields come next.
+    @inline(__always)
+    static func jsonObject(
+        at position: Position, line: Int, column: Int, text: UnsafeRawBufferPointer, to out: OutputBuffer
+    ) -> JSONObjectWriter {
+        var object = JSONObjectWriter(to: out)
+        object.string("source", position.source)
+        if let member = position.member { object.string("member", member) }
+        if let section = position.section { object.string("in", section.rawValue) }
+        object.number("line", line)
+        object.number("column", column)
+        object.string("text", text)
+        return object
+    }
+
     /// ``report(_:startingAt:at:to:)`` for a CNPJ.
     func report(
         _ match: CNPJScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer
@@ -95,13 +105,7 @@ extension FindEngine {
         let (text, characters) = Self.shown(.cnpj(match), hiding: hiding)
         text.withUnsafeBytes { written in
             if json {
-                var object = JSONObjectWriter(to: out)
-                object.string("source", source)
-                if let member = position.member { object.string("member", member) }
-                if let section = position.section { object.string("in", section.rawValue) }
-                object.number("line", line)
-                object.number("column", column)
-                object.string("text", written)
+                var object = Self.jsonObject(at: position, line: line, column: column, text: written, to: out)
                 Self.writeFields(.cnpj(match), characters: characters, namingKind: true, to: &object)
                 object.end()
             } else {
