@@ -2,9 +2,10 @@
 // text, given as bytes in pieces of any size, in constant memory.
 //
 // Files: CPFScanner.swift (this type: streaming), +Match (what is found),
-// +Keywords (the keyword lists and the confidence), +Candidate (the candidate
-// rule on bytes), +FastSkip (eight bytes at a time), +Convenience (whole
-// inputs and strings).
+// +Keywords (the keyword lists and the confidence), +Characters (characters
+// from their UTF-8 bytes), +Candidate (the candidate rule on bytes),
+// +ASCIICandidate (its quick parse on ASCII), +FastSkip (eight bytes at a
+// time), +Convenience (whole inputs and strings).
 
 /// Finds the CPFs written inside free text (logs, dumps, tickets, e-mails,
 /// text extracted from PDFs) given as bytes, in pieces of any size, in
