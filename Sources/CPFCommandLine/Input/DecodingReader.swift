@@ -2,35 +2,6 @@ import CPFDecoders
 import CPFKit
 import CPFSystem
 
-/// How an input was stored, as ``DecodingReader`` found it from its first
-/// bytes: what `redact` redoes to write the text back the same way.
-struct InputLayers: Equatable {
-    /// Compressed with gzip (magic bytes `1F 8B 08`, whatever the name).
-    var gzip = false
-    /// The text's encoding (inside the gzip layer, if any).
-    var encoding = CharacterEncoding.utf8
-    /// Whether the text starts with its encoding's byte order mark.
-    var byteOrderMark = false
-    /// An e-mail message or mbox file (inside the gzip layer, if any): its
-    /// text is read by ``MailReader``, which decodes each part itself.
-    var mail: MailDetection?
-
-    /// Text read as it is: UTF-8 (with or without a byte order mark), not compressed, not e-mail.
-    var isPlain: Bool { !gzip && encoding == .utf8 && mail == nil }
-}
-
-/// Why a `find` or `redact` input failed.
-enum InputFailure: Error, Equatable {
-    /// Reading it failed.
-    case read(Errno)
-    /// It could not be searched completely (a format cpf does not read, a
-    /// decoder error, a decompression limit); the reason, in English.
-    case notSearched(String)
-    /// It was searched, but `redact` cannot write it back with its CPFs
-    /// hidden (a PDF, or a member of an archive it does not rewrite); why, in English.
-    case notRewritten(String)
-}
-
 /// Reads an input for `find` and `redact` and hands them its text, as
 /// UTF-8, in blocks: the input as it is when its first block is plain
 /// UTF-8 (no copy, no pass over the bytes but the check of the first
@@ -54,6 +25,11 @@ final class DecodingReader {
     /// The blocks of decoded text, made for the first input that needs them.
     private var decoded: UnsafeMutableRawBufferPointer?
     private let capacity: Int
+    /// The original names and comments in the gzip headers of the input
+    /// last read (``GzipReader/headerTexts``), which `find` reports and
+    /// `redact` drops (it writes none).
+    var gzipHeaderTexts: [(field: GzipReader.HeaderField, text: [UInt8])] = []
+    var gzipHeaderTextSize = 0
 
     init(reader: BlockReader, limits: DecompressionLimits, capacity: Int = BlockReader.defaultCapacity) {
         self.reader = reader
@@ -73,68 +49,6 @@ final class DecodingReader {
     /// the output passes 64 MiB.
     static let defaultLimits = DecompressionLimits(
         maximumOutputSize: 64 << 30, maximumRatio: 200, ratioAllowance: 64 << 20)
-
-    /// What the first bytes of an input say it is: nil for plain text,
-    /// else the layers to decode (or the format it cannot read).
-    static func sniff(_ prefix: UnsafeRawBufferPointer) -> Result<InputLayers, InputFailure> {
-        if GzipReader.isGzip(prefix) { return .success(InputLayers(gzip: true)) }
-        // Read from a regular file by DocumentReader; a stream is not held whole.
-        if let document = DocumentFormat.detect(prefix) {
-            return .failure(.notSearched("\(document.name) read as a stream, which cpf reads only from a file"))
-        }
-        if let format = UnreadFormat.detect(prefix) {
-            return .failure(
-                .notSearched(
-                    """
-                    \(format) \
-                    \(format == .zip || format == .sevenZip || format == .rar ? "archive" : "compressed data"), \
-                    which cpf does not read
-                    """
-                ))
-        }
-        return .success(text(prefix))
-    }
-
-    /// What the first bytes of an input say it is, in a few words
-    /// (`gzip`, `UTF-16LE text`, `e-mail`...), for a message.
-    static func describe(_ prefix: [UInt8]) -> String {
-        prefix.withUnsafeBytes { prefix in
-            switch sniff(prefix) {
-            case .failure(.notSearched(let reason)): return reason
-            case .failure: return "unreadable"
-            case .success(let layers):
-                if layers.gzip { return "gzip" }
-                if layers.mail != nil { return "e-mail" }
-                return "\(layers.encoding) text"
-            }
-        }
-    }
-
-    /// The encoding of a text from its first bytes; bytes that are not
-    /// UTF-8 and hold a NUL (within the 4 KiB looked at) are binary data,
-    /// scanned as they are, as before: Windows-1252 is for text.
-    private static func text(_ prefix: UnsafeRawBufferPointer) -> InputLayers {
-        if let mail = mail(prefix) { return InputLayers(mail: mail) }
-        let detection = CharacterEncoding.detect(prefix)
-        if detection.encoding == .windows1252, prefix.prefix(CharacterEncoding.detectionSampleSize).contains(0) {
-            return InputLayers()
-        }
-        return InputLayers(encoding: detection.encoding, byteOrderMark: detection.byteOrderMarkLength > 0)
-    }
-
-    /// The bytes looked at to tell what a text is: enough for its encoding
-    /// and for e-mail (a header block cut by the sample's end is judged on
-    /// its complete lines, so every reader must see the same bytes).
-    static let sampleSize = max(CharacterEncoding.detectionSampleSize, MailDetection.maximumSampleSize)
-
-    /// The kind of e-mail the text starting with `prefix` is, if it is:
-    /// only a text starting with a header field name's character is looked
-    /// at closer (binary data and other text pay one byte's test), and a
-    /// first line without `:` ends the look.
-    private static func mail(_ prefix: UnsafeRawBufferPointer) -> MailDetection? {
-        guard let first = prefix.first, first > 0x20, first < 0x7F, first != UInt8(ascii: ":") else { return nil }
-        return MailDetection.detect(prefix)
-    }
 
     /// Reads `descriptor` to its end and calls `body` with each block of
     /// its text, after `layers` with what the input was found to be (once,
@@ -404,70 +318,11 @@ final class DecodingReader {
         return failure
     }
 
-    /// The original names and comments in the gzip headers of the input
-    /// last read (``GzipReader/headerTexts``), which `find` reports and
-    /// `redact` drops (it writes none).
-    private var gzipHeaderTexts: [(field: GzipReader.HeaderField, text: [UInt8])] = []
-    private var gzipHeaderTextSize = 0
-
-    /// The gzip header texts of the input last read, forgotten once taken.
-    /// They gather over every input read (the members of an archive too)
-    /// until taken: a command takes them after each input it reads.
-    func takeGzipHeaderTexts() -> [(field: GzipReader.HeaderField, text: [UInt8])] {
-        defer {
-            gzipHeaderTexts = []
-            gzipHeaderTextSize = 0
-        }
-        return gzipHeaderTexts
-    }
-    /// The most bytes of gzip header text kept for one input.
-    static let maximumGzipHeaderTextSize = 1 << 20
-
-    /// Keeps `texts` in ``gzipHeaderTexts`` (a document reader keeps those
-    /// of a gzip file it reads whole there too, for `find` to report); why
-    /// the input is not searched completely when they pass
-    /// ``maximumGzipHeaderTextSize``.
-    @discardableResult
-    func keep(_ texts: [(field: GzipReader.HeaderField, text: [UInt8])]) -> String? {
-        for (field, text) in texts {
-            gzipHeaderTextSize += text.count
-            guard gzipHeaderTextSize <= Self.maximumGzipHeaderTextSize else {
-                return "gzip: member names and comments longer than \(Self.maximumGzipHeaderTextSize >> 20) MiB"
-            }
-            gzipHeaderTexts.append((field, text))
-        }
-        return nil
-    }
-
     /// The block area of the decoded text, ``BlockReader/headroom`` bytes
     /// after the start of its buffer.
     private func decodedArea() -> UnsafeMutableRawBufferPointer {
         if decoded == nil { decoded = LargeBuffer.allocate(byteCount: BlockReader.headroom + capacity, alignment: 64) }
         return UnsafeMutableRawBufferPointer(rebasing: decoded![BlockReader.headroom...])
-    }
-
-    /// Why an e-mail message with an attached archive, compressed file or
-    /// PDF was not searched completely: its name (escaped, CPFs and CNPJs
-    /// hidden) and what it is, or that it was too large to be held whole.
-    static func reason(_ attachment: MailReader.Attachment) -> String {
-        let name = attachment.fileName.map {
-            " (\(Escaping.readable(RawText(NameHiding.hidden($0)))))"
-        }
-        if attachment.isTooLarge {
-            return """
-                e-mail: an attached \(attachment.format)\(name ?? "") larger than \
-                \(DocumentReader.maximumHeldSize >> 20) MiB (or --max-decompressed-size), held whole
-                """
-        }
-        return "e-mail: an attached \(attachment.format)\(name ?? ""), which cpf does not read inside e-mail"
-    }
-
-    /// The path an e-mail's attachment is named by, as an archive's member
-    /// is: its file name, or `part-N` when it has none (N its
-    /// ``MailPart/index``, counted from 1).
-    static func attachmentPath(_ attachment: MailReader.Attachment) -> [UInt8] {
-        if let name = attachment.fileName, !name.isEmpty { return name }
-        return Array("part-\(attachment.partIndex + 1)".utf8)
     }
 
     /// A decoder's error as the reason an input was not searched.
