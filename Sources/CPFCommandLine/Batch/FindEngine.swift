@@ -2,10 +2,11 @@ import CPFDecoders
 import CPFKit
 import CPFSystem
 
-/// Finds the CPFs in free text for `cpf find`: reads each input in large
-/// blocks, scans them with `CPFScanner`, and prints each CPF of at least
-/// the minimum confidence (and, when asked, each mistyped CPF) with the line
-/// and byte column of its first digit.
+/// Finds the CPFs (and CNPJs, with `--document cnpj|any`) in free text for
+/// `cpf find`: reads each input as ``InputFormat`` says, in large blocks,
+/// scans them with `TaxpayerScanner`, and prints each match of at least the
+/// minimum confidence (and, when asked, each mistyped one) with the line
+/// and byte column of its first character.
 final class FindEngine {
     /// What to report.
     struct Settings {
@@ -33,8 +34,8 @@ final class FindEngine {
         /// Whether a file is read no further than its first CPF reported
         /// (`-l`, `-q`): its count is then 1.
         var stopsAtFirst = false
-        /// `--document`: the kinds looked for; with `.cnpj` or `.any` the
-        /// input is scanned by `TaxpayerScanner` (FindEngine+Taxpayers.swift).
+        /// `--document`: the kinds looked for, by the one `TaxpayerScanner`
+        /// every path of the engine uses.
         var accepted = TaxpayerID.Accepted.cpf
     }
 

@@ -32,8 +32,8 @@ final class RedactEngine {
     /// `--line-local`: a match written across a line break is left as it
     /// is, so a file cut at line ends is redacted the same way.
     var isLineLocal = false
-    /// `--document`: the kinds hidden; with `.cnpj` or `.any` the input is
-    /// scanned by `TaxpayerScanner` (RedactEngine+Taxpayers.swift).
+    /// `--document`: the kinds hidden, by the one `TaxpayerScanner` every
+    /// path of the engine uses.
     var accepted = TaxpayerID.Accepted.cpf
     /// How many threads redact a large regular file, a chunk of it each
     /// (with `--style full` or `lgpd`; pseudonyms are made on one thread).

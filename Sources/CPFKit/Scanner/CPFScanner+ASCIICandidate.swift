@@ -14,7 +14,7 @@ extension CPFScanner {
     /// looks two bytes further: all within the 32.
     ///
     /// The caller first makes sure that 11 of the first 22 bytes are digits
-    /// and not the first 12 (``scan(_:origin:from:limit:hidingFrom:onMatch:)``
+    /// and not the first 12 (``scan(_:origin:from:limit:hidingFrom:reportedEnd:into:)``
     /// does, from `digits`): those quick rejections are not repeated here,
     /// where they cost some thirty instructions a call (the count of bits
     /// is not one instruction on baseline x86-64). They only save work: with

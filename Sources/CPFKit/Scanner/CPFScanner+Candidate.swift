@@ -42,7 +42,7 @@ extension CPFScanner {
         /// facts of rare candidates, in one byte: so a candidate takes 32
         /// bytes, four words, which Swift passes and returns by value; with
         /// two more `Bool`s (33 bytes) it went by reference, through memory,
-        /// in and out of the parsers and ``CPFScanner/judge(_:_:at:origin:hidingFrom:onMatch:)``.
+        /// in and out of the parsers and ``CPFScanner/judge(_:_:at:origin:hidingFrom:reportedEnd:into:)``.
         private var rareFacts: UInt8 = 0
 
         /// Some digits are fullwidth (U+FF10–FF19, three bytes each).

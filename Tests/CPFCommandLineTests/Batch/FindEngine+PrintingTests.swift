@@ -15,7 +15,7 @@ extension String {
     }
 }
 
-@Suite("FindEngine+Taxpayers")
+@Suite("FindEngine+Printing: CPFs and CNPJs")
 struct FindEngineTaxpayersTests {
     /// What `find --document any` prints for `input`, worked out plainly.
     static func expected(_ input: [UInt8], accepting: TaxpayerID.Accepted) -> String {

@@ -84,7 +84,7 @@ struct RedactEngineTests {
 }
 
 // With --document cnpj|any: CNPJs through the same path.
-@Suite("RedactEngine+Taxpayers")
+@Suite("RedactEngine with --document cnpj|any")
 struct RedactEngineTaxpayersTests {
     static func redacted(
         _ input: [UInt8], accepting: TaxpayerID.Accepted, style: CPFScanner.RedactionStyle, blockCapacity: Int
