@@ -71,6 +71,17 @@ struct TaxpayerScannerTests {
         }
     }
 
+    @Test("the example of a hiding scanner: a bare CNPJ of medium confidence is not hidden from high")
+    func hidingExample() {
+        var scanner = TaxpayerScanner(accepting: .any, hidingFrom: .high)
+        var ranges: [Range<Int>] = []
+        Array("CNPJ 11.222.333/0001-81, id 11222333000181 ".utf8).withUnsafeBytes { bytes in
+            scanner.feed(bytes) { ranges.append($0.range) }
+        }
+        scanner.finish { ranges.append($0.range) }
+        #expect(ranges == [5..<23])
+    }
+
     @Test("a hiding scanner reports, in order, what redact hides of what a full scanner reports")
     func hidingScanner() {
         var random = SplitMix64(seed: 0x5C1)

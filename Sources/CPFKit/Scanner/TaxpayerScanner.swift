@@ -124,9 +124,9 @@ public struct TaxpayerScanner: Sendable {
     /// ``CPFScanner/init(hidingFrom:)``.
     ///
     /// ```swift
-    /// var scanner = TaxpayerScanner(accepting: .any, hidingFrom: .medium)
-    /// Array("CNPJ 11.222.333/0001-81, id 11222333000181".utf8).withUnsafeBytes { bytes in
-    ///     scanner.feed(bytes) { print($0.range) }   // 5..<23
+    /// var scanner = TaxpayerScanner(accepting: .any, hidingFrom: .high)
+    /// Array("CNPJ 11.222.333/0001-81, id 11222333000181 ".utf8).withUnsafeBytes { bytes in
+    ///     scanner.feed(bytes) { print($0.range) }   // 5..<23: the bare number is of medium confidence
     /// }
     /// ```
     public init(accepting accepted: TaxpayerID.Accepted, hidingFrom minimum: CPFScanner.Confidence) {

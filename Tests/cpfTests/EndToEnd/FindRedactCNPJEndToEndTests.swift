@@ -197,9 +197,9 @@ struct FindRedactCNPJEndToEndTests {
 
     @Test("find and redact with CNPJs print the same on several threads as on one, for a file split in chunks")
     func threads() throws {
-        // More than two chunks of 256 KiB, CPFs and CNPJs on and across every kind of boundary.
+        // About 650 KB: more than two chunks of 256 KiB, CPFs and CNPJs on and across their boundaries.
         var lines: [String] = []
-        for index in 0..<40_000 {
+        for index in 0..<20_000 {
             switch index % 7 {
             case 0: lines.append("linha \(index) CNPJ 12.ABC.345/01DE-35 e CPF 390.533.447-05")
             case 1: lines.append("11222333000181")
@@ -211,8 +211,9 @@ struct FindRedactCNPJEndToEndTests {
         let directory = TemporaryDirectory()
         let file = directory.file("big.txt", lines.joined(separator: "\n") + "\n")
         for arguments in [
-            ["find", "--document", "any"], ["find", "--document", "cnpj", "--json", "--include-invalid"],
-            ["find", "--document", "any", "--hide", "lgpd"], ["redact", "--document", "any"],
+            ["find", "--document", "any", "--hide", "lgpd"],
+            ["find", "--document", "cnpj", "--json", "--include-invalid"],
+            ["redact", "--document", "any"],
             ["redact", "--document", "cnpj", "--style", "lgpd", "--confidence", "high"],
         ] {
             let one = run(arguments + ["--threads", "1", file])
