@@ -48,16 +48,28 @@ extension FindEngine {
                 let range = chunk.range
                 let scanned = UnsafeRawBufferPointer(chunk.scanned)
                 withUnsafeMutablePointer(to: &position) { position in
-                    let report = { (match: TaxpayerScanner.Match) in
-                        // The scanner counts from the first byte read.
-                        let start = origin + match.range.lowerBound
-                        guard range.contains(start) else { return }
-                        position.pointee.countLines(scanned.baseAddress!, origin: origin, upTo: start)
-                        self.report(match, startingAt: start, at: &position.pointee, to: output)
+                    // One scan, made for each scanner: CPFs alone run CPFScanner's matches straight to their report.
+                    func scan<Scanner: TaxpayerIDScanning>(
+                        with scanner: Scanner, report: (Scanner.Match, Int, inout Position) -> Void
+                    ) {
+                        var scanner = scanner
+                        let take = { (match: Scanner.Match) in
+                            // The scanner counts from the first byte read.
+                            let start = origin + match.range.lowerBound
+                            guard range.contains(start) else { return }
+                            position.pointee.countLines(scanned.baseAddress!, origin: origin, upTo: start)
+                            report(match, start, &position.pointee)
+                        }
+                        scanner.feed(scanned, onMatch: take)
+                        if chunk.reachesEnd { scanner.finish(onMatch: take) }
                     }
-                    var scanner = TaxpayerScanner(accepting: self.settings.accepted)
-                    scanner.feed(scanned, onMatch: report)
-                    if chunk.reachesEnd { scanner.finish(onMatch: report) }
+                    if self.settings.accepted == .cpf {
+                        scan(with: CPFScanner()) { self.report($0, startingAt: $1, at: &$2, to: output) }
+                    } else {
+                        scan(with: TaxpayerScanner(accepting: self.settings.accepted)) {
+                            self.report($0, startingAt: $1, at: &$2, to: output)
+                        }
+                    }
                 }
                 return position.counts
             },

@@ -93,6 +93,8 @@ extension FindEngine {
     }
 
     /// ``report(_:startingAt:at:to:)`` for a CNPJ.
+    /// Kept out of line: the CPF path is the hot one, and its loop stays small.
+    @inline(never)
     func report(
         _ match: CNPJScanner.Match, startingAt start: Int, at position: inout Position, to out: OutputBuffer
     ) {

@@ -131,11 +131,33 @@ final class FindEngine {
         {
             do throws(Errno) { return try findInChunks(descriptor, position: position) } catch { throw .read(error) }
         }
-        var scanner = TaxpayerScanner(accepting: settings.accepted)
         defer {
             reportedCounts += position.counts
             foundCount += position.counts.total
         }
+        // One loop, made for each scanner: CPFs alone run CPFScanner's matches straight to their report.
+        let out = out
+        if settings.accepted == .cpf {
+            try scan(descriptor, with: CPFScanner(), named: name, at: &position) {
+                report($0, startingAt: $1, at: &$2, to: out)
+            }
+        } else {
+            try scan(descriptor, with: TaxpayerScanner(accepting: settings.accepted), named: name, at: &position) {
+                report($0, startingAt: $1, at: &$2, to: out)
+            }
+        }
+    }
+
+    /// ``find(_:named:)`` for a stream: each block of the input's text, as
+    /// ``DecodingReader`` hands it over, fed to `scanner`, each match given
+    /// to `report` with the offset where it starts, every line feed before
+    /// it counted.
+    @inline(__always)
+    private func scan<Scanner: TaxpayerIDScanning>(
+        _ descriptor: FileDescriptor, with scanner: Scanner, named name: RawText, at position: inout Position,
+        report: (Scanner.Match, Int, inout Position) -> Void
+    ) throws(InputFailure) {
+        var scanner = scanner
         let failure: String?
         let stopsAtFirst = settings.stopsAtFirst
         let found = FoundFlag()
@@ -154,7 +176,7 @@ final class FindEngine {
                         position.countLines(bytes.baseAddress!, origin: origin, upTo: match.range.lowerBound)
                     }
                     if stopsAtFirst, found.value { return }
-                    report(match, startingAt: match.range.lowerBound, at: &position, to: out)
+                    report(match, match.range.lowerBound, &position)
                     if stopsAtFirst, position.counts.total > 0 { found.value = true }
                 }
                 position.countLines(bytes.baseAddress!, origin: origin, upTo: origin + bytes.count)
@@ -163,7 +185,7 @@ final class FindEngine {
             throw .read(error)
         }
         if !found.value {
-            scanner.finish { report($0, startingAt: $0.range.lowerBound, at: &position, to: out) }
+            scanner.finish { report($0, $0.range.lowerBound, &position) }
         }
         if let reason = Self.mailFailure(failure, attachments: attachmentFailures) { throw .notSearched(reason) }
     }

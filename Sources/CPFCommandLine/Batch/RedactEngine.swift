@@ -95,7 +95,27 @@ final class RedactEngine {
         case .stream:
             break
         }
-        var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+        // One loop, made for each scanner: CPFs alone run CPFScanner's matches straight to their hiding.
+        if accepted == .cpf {
+            try redact(descriptor, with: CPFScanner(hidingFrom: minimumConfidence)) { hide($0, in: $1, origin: $2) }
+        } else {
+            try redact(descriptor, with: TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)) {
+                _ = hide($0, in: $1, origin: $2)
+            }
+        }
+    }
+
+    /// ``redact(_:)`` for a stream: each block of the input's text, as
+    /// ``DecodingReader`` hands it over, fed to `scanner` and written out
+    /// with `hide` applied to each match (given the window it is in and the
+    /// input offset of the window's first byte), but for the bytes a match
+    /// may still start in, kept in front of the next block.
+    @inline(__always)
+    private func redact<Scanner: TaxpayerIDScanning>(
+        _ descriptor: FileDescriptor, with scanner: Scanner,
+        hide: (Scanner.Match, UnsafeMutableRawPointer, Int) -> Void
+    ) throws(InputFailure) {
+        var scanner = scanner
         var writer: ReencodingWriter?
         let out = out
         func emit(_ bytes: UnsafeRawBufferPointer) {
@@ -122,9 +142,7 @@ final class RedactEngine {
                 blockStart = block.baseAddress!
                 let window = blockStart - keptCount
                 let origin = scanner.offset - keptCount  // the input offset of `window`
-                scanner.feed(UnsafeRawBufferPointer(block)) { match in
-                    hide(match, in: window, origin: origin)
-                }
+                scanner.feed(UnsafeRawBufferPointer(block)) { match in hide(match, window, origin) }
                 let end = keptCount + block.count
                 let settled = scanner.settledOffset - origin
                 emit(UnsafeRawBufferPointer(start: window, count: settled))
@@ -147,7 +165,7 @@ final class RedactEngine {
         // The text decoded before a failure is redacted to its end too.
         let window = blockStart - keptCount
         let origin = scanner.offset - keptCount
-        scanner.finish { hide($0, in: window, origin: origin) }
+        scanner.finish { hide($0, window, origin) }
         emit(UnsafeRawBufferPointer(start: window, count: keptCount))
         writer?.finish()
         countGzipHeaderTexts()
