@@ -53,7 +53,7 @@ enum InfoCommand: Command {
         if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
         let accepted = try TaxpayerIDOptions.accepted(arguments)
         if accepted == .cnpj || (accepted == .any && TaxpayerID.Kind(guessing: text.text) == .cnpj) {
-            let explanation = CNPJExplanation(text.text, options: TaxpayerIDOptions.parsingOptions(arguments))
+            let explanation = CNPJExplanation(text.text, options: CommonOptions.parsingOptions(arguments))
             if arguments.has(Self.json) {
                 InfoWriter.writeJSON(explanation, input: text, to: context.output)
             } else {
