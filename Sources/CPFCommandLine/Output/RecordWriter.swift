@@ -7,6 +7,10 @@ import CPFSystem
 /// quoted field spans lines), `input`, `valid`, then `cpf` (11 digits) or
 /// `reason` and `message`.
 enum RecordWriter {
+    /// The `source` of a command-line argument's record; `line` is then the
+    /// argument's position, from 1.
+    static let argumentSource: RawText = "(argument)"
+
     /// `{"source":"-","line":1,"record":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}`
     static func writeJSON(
         source: RawText, line: Int, record: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
