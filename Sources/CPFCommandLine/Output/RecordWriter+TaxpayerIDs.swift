@@ -37,23 +37,15 @@ extension RecordWriter {
         source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<TaxpayerID, TaxpayerID.ValidationError>, to out: OutputBuffer
     ) {
-        out.beginRecord()
-        defer { out.endRecord() }
-        writeReadableCSVField(source, to: out)
-        out.write(byte: UInt8(ascii: ","))
-        out.write(decimal: line)
-        out.write(byte: UInt8(ascii: ","))
-        writeReadableCSVField(input, isTruncated: isTruncated, to: out)
-        switch result {
-        case .success(let number):
-            out.write(",true," + number.kind.rawValue + "," + number.characters + ",,\n")
-        case .failure(let error):
-            out.write(",false," + error.kind.rawValue + ",,")
-            out.write(error.code)
-            out.write(byte: UInt8(ascii: ","))
-            var message = error.description
-            message.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
-            out.write(byte: 0x0A)
+        writeCSVRow(source: source, line: line, to: out) {
+            writeReadableCSVField(input, isTruncated: isTruncated, to: out)
+            switch result {
+            case .success(let number):
+                out.write(",true," + number.kind.rawValue + "," + number.characters + ",,\n")
+            case .failure(let error):
+                out.write(",false," + error.kind.rawValue + ",,")
+                writeCSVReason(code: error.code, message: error.description, to: out)
+            }
         }
     }
 }
