@@ -9,7 +9,7 @@ import CPFKit
 /// case .invalid(let reason): hint.text = "✗ \(reason)"   // ✗ check digits should be 05
 /// }
 /// ```
-public enum CPFFieldState: Hashable, Sendable {
+public enum CPFFieldState: MaskedFieldState {
     /// Fewer than 11 digits so far (0 for an empty field).
     case incomplete(digitCount: Int)
     /// 11 digits making a valid CPF.
@@ -37,4 +37,11 @@ public enum CPFFieldState: Hashable, Sendable {
         if case .valid(let cpf) = self { return cpf }
         return nil
     }
+
+    /// The CPF's 11 digits, when the field holds a valid one.
+    ///
+    /// ```swift
+    /// CPFFieldViewModel(text: "390.533.447-05").state.value.validCharacters   // "39053344705"
+    /// ```
+    public var validCharacters: String? { cpf?.digits }
 }

@@ -50,3 +50,20 @@ public protocol MaskedFieldViewModeling: AnyObject {
     /// otherwise, and nothing changes.
     func accept() -> String?
 }
+
+extension MaskedFieldViewModeling {
+    /// The bindings of a view of this model, as ``CPFFieldView/bindViewModel()``
+    /// and ``TaxpayerIDFieldView/bindViewModel()`` make them: `display` is
+    /// called at once and after every change of the text, the caret or
+    /// `state` (this model's state box), with their current values. The
+    /// view, the model and the box are captured weakly.
+    func bindings<View: AnyObject, State>(
+        of view: View, state: ObservableBox<State>, display: @escaping (View, String, Int, State) -> Void
+    ) -> [ObservationToken] {
+        let redisplay: (Any) -> Void = { [weak view, weak self, weak state] _ in
+            guard let view, let self, let state else { return }
+            display(view, self.text.value, self.caret.value, state.value)
+        }
+        return [text.bindAndFire(redisplay), caret.bind(redisplay), state.bind(redisplay)]
+    }
+}

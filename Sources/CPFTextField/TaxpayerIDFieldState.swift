@@ -15,7 +15,7 @@ import CPFKit
 /// The kind is the mask's: in a field accepting either kind, up to 11 digits
 /// and no letter are a CPF, so 11 digits are a complete CPF (valid or not)
 /// until a 12th character makes the field a CNPJ.
-public enum TaxpayerIDFieldState: Hashable, Sendable {
+public enum TaxpayerIDFieldState: MaskedFieldState {
     /// Fewer characters than the kind holds (0 for an empty field).
     case incomplete(kind: TaxpayerID.Kind, characterCount: Int)
     /// A complete, valid number.
@@ -70,4 +70,12 @@ public enum TaxpayerIDFieldState: Hashable, Sendable {
         if case .valid(let number) = self { return number }
         return nil
     }
+
+    /// The number's bare characters (11 digits, or 14 characters in upper
+    /// case), when the field holds a valid one.
+    ///
+    /// ```swift
+    /// TaxpayerIDFieldViewModel(text: "12.abc.345/01de-35").state.value.validCharacters   // "12ABC34501DE35"
+    /// ```
+    public var validCharacters: String? { taxpayerID?.characters }
 }

@@ -41,15 +41,8 @@ extension TaxpayerIDFieldView {
     ///
     /// - Returns: The tokens that keep the bindings; keep them in the view.
     public func bindViewModel() -> [ObservationToken] {
-        let model = viewModel
-        let redisplay: (Any) -> Void = { [weak self, weak model] _ in
-            guard let self, let model else { return }
-            self.display(text: model.text.value, caret: model.caret.value, state: model.state.value)
+        viewModel.bindings(of: self, state: viewModel.state) { view, text, caret, state in
+            view.display(text: text, caret: caret, state: state)
         }
-        return [
-            model.text.bindAndFire(redisplay),
-            model.caret.bind(redisplay),
-            model.state.bind(redisplay),
-        ]
     }
 }

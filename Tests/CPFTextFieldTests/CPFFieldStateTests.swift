@@ -26,4 +26,11 @@ struct CPFFieldStateTests {
         #expect(CPFFieldState.invalid(.checkDigits(expected: .init(first: 0, second: 5))).cpf == nil)
         #expect(CPFFieldState.incomplete(digitCount: 11).cpf == nil)
     }
+
+    @Test("the characters a field accepts are the valid CPF's digits, and no others")
+    func validCharacters() {
+        #expect(CPFFieldState.valid(Self.cpf).validCharacters == "39053344705")
+        #expect(CPFFieldState.invalid(.repeatedDigits).validCharacters == nil)
+        #expect(CPFFieldState.incomplete(digitCount: 3).validCharacters == nil)
+    }
 }

@@ -32,6 +32,14 @@ struct TaxpayerIDFieldStateTests {
         #expect(TaxpayerIDFieldState.incomplete(kind: .cnpj, characterCount: 14).taxpayerID == nil)
     }
 
+    @Test("the characters a field accepts are the valid number's, and no others")
+    func validCharacters() {
+        #expect(TaxpayerIDFieldState.valid(.cnpj(Self.cnpj)).validCharacters == "12ABC34501DE35")
+        #expect(TaxpayerIDFieldState.valid(.cpf(Self.cpf)).validCharacters == "39053344705")
+        #expect(TaxpayerIDFieldState.invalid(.cnpj(.repeatedDigits)).validCharacters == nil)
+        #expect(TaxpayerIDFieldState.incomplete(kind: .cpf, characterCount: 3).validCharacters == nil)
+    }
+
     @Test(
         "a CPF field's state is the same state of a field holding a CPF",
         arguments: [

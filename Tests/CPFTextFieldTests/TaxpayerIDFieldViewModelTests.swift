@@ -292,22 +292,6 @@ struct TaxpayerIDFieldViewModelTests {
         _ = tokens
     }
 
-    @Test("only the boxes whose value changed notify")
-    func onlyChangesNotify() {
-        let model = TaxpayerIDFieldViewModel(text: "12.AB", accepting: .cnpj)
-        var changed: [String] = []
-        let tokens = [
-            model.text.bind { _ in changed.append("text") },
-            model.caret.bind { _ in changed.append("caret") },
-            model.state.bind { _ in changed.append("state") },
-        ]
-        model.insert("é")  // not a character of a number: nothing changes
-        #expect(changed == [])
-        model.moveLeft()
-        #expect(changed == ["caret"])
-        _ = tokens
-    }
-
     // MARK: - Properties
 
     /// The characters a field keeps when `character` is typed at the end of

@@ -26,42 +26,46 @@ enum CheckOutput {
     var copiesInput: Bool { isFilter || self == .annotate }
 }
 
+/// How `cpf check` reads its inputs and what it writes, whatever kind of
+/// number it checks.
+struct CheckSettings {
+    var output = CheckOutput.report
+    /// The 0-based CSV field that holds the number, or `nil` for whole lines.
+    var field: Int?
+    /// The name of that field in each input's header (`--field NAME`).
+    var fieldName: [UInt8]?
+    var delimiter = UInt8(ascii: ",")
+    /// `--raw`: no RFC 4180 quoting, and a field `\N` is NULL: not
+    /// checked, annotated `\N`, left out of every report (CPFs only).
+    var isRaw = false
+    /// Whether the first record of each input is a header, not a number
+    /// (the first input's is kept by the filters and `--annotate`).
+    var skipsHeader = false
+    /// With `--json` or `--csv`: only valid inputs are reported
+    /// (`--valid`), only invalid ones (`--invalid`), or all (`nil`).
+    var reportsOnlyValid: Bool?
+    /// Whether the verdicts and the report are coloured (`--color`).
+    var colours = false
+}
+
 /// Checks inputs line by line and writes the verdicts; the layer between the
-/// line reader and the output formats for `cpf check`.
-final class CheckEngine {
-    struct Settings {
-        var options = CPF.ParsingOptions.lenient
-        var output = CheckOutput.report
-        /// The 0-based CSV field that holds the CPF, or `nil` for whole lines.
-        var field: Int?
-        /// The name of that field in each input's header (`--field NAME`).
-        var fieldName: [UInt8]?
-        var delimiter = UInt8(ascii: ",")
-        /// `--raw`: no RFC 4180 quoting, and a field `\N` is NULL: not
-        /// checked, annotated `\N`, left out of every report.
-        var isRaw = false
-        /// Whether the first record of each input is a header, not a CPF
-        /// (the first input's is kept by the filters and `--annotate`).
-        var skipsHeader = false
-        /// With `--json` or `--csv`: only valid inputs are reported
-        /// (`--valid`), only invalid ones (`--invalid`), or all (`nil`).
-        var reportsOnlyValid: Bool?
-        /// Whether the verdicts and the report are coloured (`--color`).
-        var colours = false
-    }
-
-    static let argumentSource: RawText = "(argument)"
-
-    let settings: Settings
+/// line reader and the output formats for `cpf check`. Written once for every
+/// kind of number: `Kind` says how a value is read and how its verdict is
+/// written (``CPFCheckKind`` for CPFs, ``TaxpayerIDCheckKind`` for
+/// `--document cnpj|any`); the loop, the long lines read in pieces, the
+/// filters, the counts and the summary are this engine's.
+final class CheckEngine<Kind: CheckKind> {
+    let kind: Kind
+    let settings: CheckSettings
     let context: Context
     private let out: OutputBuffer
     private let reader: LineReader
     private(set) var checkedCount = 0
     private(set) var validCount = 0
     var invalidCount: Int { checkedCount - validCount }
-    /// The invalid inputs by reason, in the order of ``CheckEngine/reasonCodes``
-    /// (counted for the report only).
-    private(set) var invalidByReason = [Int](repeating: 0, count: 6)
+    /// The invalid inputs by reason, in the order of the kind's
+    /// ``CheckKind/reasonCodes`` (counted for the report only).
+    private(set) var invalidByReason = [Int](repeating: 0, count: Kind.reasonCodes.count)
     /// Inputs read so far.
     private var inputCount = 0
     /// The current input's records begun so far, the header counted: the
@@ -69,7 +73,7 @@ final class CheckEngine {
     private var recordNumber = 0
 
     // The line being read in pieces (CSV fields, lines longer than the buffer).
-    private let streamed: StreamedLine
+    private let streamed: Kind.Value
     private var csv: CSVState
     /// The SOURCE of the verdicts: the input's name, in memory of its own,
     /// so that writing it costs no reference counting per record.
@@ -89,16 +93,17 @@ final class CheckEngine {
     /// The current input's header, while a field name is looked up in it.
     private var header = HeaderCapture()
 
-    init(settings: Settings, context: Context) {
+    init(kind: Kind, settings: CheckSettings, context: Context) {
+        self.kind = kind
         field = settings.field
         self.settings = settings
         self.context = context
         out = context.output
         reader = LineReader(flush: context.flush, cancellation: context.cancellation)
         csv = CSVState(delimiter: settings.delimiter, quotes: !settings.isRaw)
-        streamed = StreamedLine(options: settings.options, context: context)
+        streamed = kind.makeValue(context: context)
         if settings.output == .csv {
-            out.write("source,line,record,input,valid,cpf,reason,message\n")
+            out.write(Kind.csvHeader)
         }
         setSource("-")
     }
@@ -158,34 +163,44 @@ final class CheckEngine {
     }
 
     /// The delimiter and the two fields `--annotate` adds: `valid,reason`
-    /// for the header, else the verdict and the reason code.
+    /// for the header, else the verdict and the reason code (`code`, or
+    /// none when valid).
     @inline(__always)
-    private func writeAnnotation(names: Bool = false, error: CPFValidationError? = nil) {
+    private func writeAnnotation(names: Bool = false, code: String? = nil) {
         let delimiter = settings.delimiter
         out.write(byte: delimiter)
         if names {
             out.write("valid")
             out.write(byte: delimiter)
             out.write("reason")
-        } else if let error {
+        } else if let code {
             out.write("false")
             out.write(byte: delimiter)
-            out.write(error.code)
+            out.write(code)
         } else {
             out.write("true")
             out.write(byte: delimiter)
         }
     }
 
-    /// The hot path: one whole line, the CPF being the whole line.
+    /// The annotation of a verdict.
+    @inline(__always)
+    private func writeAnnotation(_ result: Result<Kind.Number, Kind.Failure>) {
+        switch result {
+        case .success: writeAnnotation()
+        case .failure(let error): writeAnnotation(code: Kind.code(of: error))
+        }
+    }
+
+    /// The hot path: one whole line, the number being the whole line.
     @inline(__always)
     private func checkLine(_ piece: LinePiece) {
         checkedCount += 1
         switch settings.output {
         case .quiet:
-            if CPF.isValidUTF8(piece.bytes, options: settings.options) { validCount += 1 }
+            if kind.isValid(line: piece.bytes) { validCount += 1 }
         case .validLines, .invalidLines:
-            let isValid = CPF.isValidUTF8(piece.bytes, options: settings.options)
+            let isValid = kind.isValid(line: piece.bytes)
             if isValid { validCount += 1 }
             if isValid == (settings.output == .validLines) {
                 if piece.terminator.isEmpty {
@@ -196,18 +211,13 @@ final class CheckEngine {
                 }
             }
         case .annotate:
-            let result = CPF.parse(piece.bytes, options: settings.options)
+            let result = kind.parse(line: piece.bytes)
             out.write(piece.bytes)
-            switch result {
-            case .success:
-                validCount += 1
-                writeAnnotation()
-            case .failure(let error):
-                writeAnnotation(error: error)
-            }
+            if case .success = result { validCount += 1 }
+            writeAnnotation(result)
             out.writeTerminator(piece.terminator)
         case .report, .json, .csv:
-            let result = CPF.parse(piece.bytes, options: settings.options)
+            let result = kind.parse(line: piece.bytes)
             if case .success = result { validCount += 1 }
             let echo = EchoCapture.cut(piece.bytes)
             emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber, record: recordNumber)
@@ -229,7 +239,7 @@ final class CheckEngine {
         }
 
         // A NULL (`\N` with --raw) is neither valid nor invalid: no filter keeps it.
-        let isNull = piece.isLast && settings.isRaw && !streamed.echo.isTruncated && isNullText(streamed.echo.bytes)
+        let isNull = piece.isLast && settings.isRaw && isNullText(streamed.echoed(recordIsWhole: piece.isWhole))
         if settings.output.isFilter {
             let wantsValid = settings.output == .validLines
             var decided: Bool?
@@ -261,31 +271,32 @@ final class CheckEngine {
         checkedCount += 1
         if case .success = result { validCount += 1 }
         if settings.output == .annotate {
-            if case .failure(let error) = result { writeAnnotation(error: error) } else { writeAnnotation() }
+            writeAnnotation(result)
             out.writeTerminator(piece.terminator)
         } else if !settings.output.isFilter, settings.output != .quiet {
-            emit(
-                result, echo: streamed.echo.bytes, isTruncated: streamed.echo.isTruncated, line: piece.lineNumber,
-                record: recordNumber)
+            let echo = streamed.echoed(recordIsWhole: piece.isWhole)
+            emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: piece.lineNumber, record: recordNumber)
         }
     }
 
-    private func isNullText(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.count == 2 && bytes[0] == CSVColumns.null[0] && bytes[1] == CSVColumns.null[1]
+    /// Whether a value's echo is the whole value, `\N`.
+    private func isNullText(_ echo: (bytes: UnsafeRawBufferPointer, isTruncated: Bool)) -> Bool {
+        let bytes = echo.bytes
+        return !echo.isTruncated && bytes.count == 2 && bytes[0] == CSVColumns.null[0] && bytes[1] == CSVColumns.null[1]
     }
 
     /// Checks one command-line argument; `index` counts arguments from 1.
     func check(argument: RawText, index: Int) {
         argument.withBytes { bytes in
-            let result = CPF.parse(bytes, options: settings.options)
+            let result = kind.parse(argument: bytes)
             checkedCount += 1
             switch result {
-            case .success:
+            case .success(let number):
                 validCount += 1
                 switch settings.output {
                 case .report:
                     writeVerdictEcho(bytes)
-                    out.write(": " + paint(context.text(.verdictValid), Colour.valid) + "\n")
+                    out.write(": " + paint(kind.validVerdict(number, context: context), Colour.valid) + "\n")
                 case .validLines:
                     out.write(bytes)
                     out.write(byte: 0x0A)
@@ -295,7 +306,8 @@ final class CheckEngine {
                 switch settings.output {
                 case .report:
                     writeVerdictEcho(bytes)
-                    out.write(": " + paint(context.text(.verdictInvalid, context.reason(error)), Colour.invalid) + "\n")
+                    let verdict = context.text(.verdictInvalid, kind.reason(error, context: context))
+                    out.write(": " + paint(verdict, Colour.invalid) + "\n")
                 case .invalidLines:
                     out.write(bytes)
                     out.write(byte: 0x0A)
@@ -303,7 +315,7 @@ final class CheckEngine {
                 }
             }
             if settings.output == .json || settings.output == .csv {
-                if !source.elementsEqual(Self.argumentSource.bytes) { setSource(Self.argumentSource) }
+                if !source.elementsEqual(RecordWriter.argumentSource.bytes) { setSource(RecordWriter.argumentSource) }
                 let echo = EchoCapture.cut(bytes)
                 emit(result, echo: echo.bytes, isTruncated: echo.isTruncated, line: index, record: index)
             }
@@ -324,24 +336,24 @@ final class CheckEngine {
 
     /// Writes the verdict on one input in the report, JSON or CSV format.
     private func emit(
-        _ result: Result<CPF, CPFValidationError>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int,
+        _ result: Result<Kind.Number, Kind.Failure>, echo: UnsafeRawBufferPointer, isTruncated: Bool, line: Int,
         record: Int
     ) {
         switch settings.output {
         case .report:
             guard case .failure(let error) = result else { return }
-            invalidByReason[Self.reasonIndex(error)] += 1
+            invalidByReason[Kind.reasonIndex(error)] += 1
             DiagnosticWriter.write(
-                source: source, line: line, input: echo, isTruncated: isTruncated, message: context.reason(error),
-                colours: settings.colours, to: out)
+                source: source, line: line, input: echo, isTruncated: isTruncated,
+                message: kind.reason(error, context: context), colours: settings.colours, to: out)
         case .json:
             if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
-            RecordWriter.writeJSON(
+            Kind.writeJSON(
                 source: source, line: line, record: record, input: echo, isTruncated: isTruncated, result: result,
                 to: out)
         case .csv:
             if let only = settings.reportsOnlyValid, only != result.isSuccess { return }
-            RecordWriter.writeCSV(
+            Kind.writeCSV(
                 source: source, line: line, record: record, input: echo, isTruncated: isTruncated, result: result,
                 to: out)
         default:
@@ -349,33 +361,20 @@ final class CheckEngine {
         }
     }
 
-    /// The reason codes, in the order they are checked and counted.
-    static let reasonCodes = ["empty", "invalid-character", "format", "length", "repeated", "check-digits"]
-
-    static func reasonIndex(_ error: CPFValidationError) -> Int {
-        switch error {
-        case .empty: 0
-        case .invalidCharacter: 1
-        case .format: 2
-        case .length: 3
-        case .repeatedDigits: 4
-        case .checkDigits: 5
-        }
-    }
-
     /// `cpf: N checked, N valid, N invalid (N check-digits, N length, …)` on
     /// standard error, the invalid ones counted by reason, most frequent
-    /// first; nothing when no input could be read at all.
+    /// first (ties in the order of ``CheckKind/reasonCodes``); nothing when
+    /// no input could be read at all.
     func writeSummary() {
         if checkedCount == 0, context.failedInput { return }
         var summary = context.text(.checkSummary, "\(checkedCount)", "\(validCount)", "\(invalidCount)")
-        let reasons = Self.reasonCodes.indices.filter { invalidByReason[$0] > 0 }
+        let reasons = Kind.reasonCodes.indices.filter { invalidByReason[$0] > 0 }
             .sorted {
                 invalidByReason[$0] > invalidByReason[$1] || (invalidByReason[$0] == invalidByReason[$1] && $0 < $1)
             }
         if !reasons.isEmpty {
             summary +=
-                " (" + reasons.map { "\(invalidByReason[$0]) \(Self.reasonCodes[$0])" }.joined(separator: ", ") + ")"
+                " (" + reasons.map { "\(invalidByReason[$0]) \(Kind.reasonCodes[$0])" }.joined(separator: ", ") + ")"
         }
         context.diagnose(summary)
     }

@@ -148,8 +148,7 @@ enum CheckCommand: Command {
         try arguments.requireAtMostOne(of: [Self.valid, Self.invalid, Self.annotate, Self.quiet])
         try arguments.requireAtMostOne(of: [Self.json, Self.csv, Self.annotate, Self.quiet])
         try CommonOptions.requireArgumentsOrInput(arguments)
-        var settings = CheckEngine.Settings()
-        settings.options = CommonOptions.parsingOptions(arguments)
+        var settings = CheckSettings()
         // --valid and --invalid choose the verdicts a machine report holds.
         if arguments.has(Self.json) || arguments.has(Self.csv) {
             settings.reportsOnlyValid = arguments.has(Self.valid) ? true : arguments.has(Self.invalid) ? false : nil
@@ -184,56 +183,33 @@ enum CheckCommand: Command {
         CommonOptions.hintAtFileArguments(arguments, context: context)
         let accepted = try TaxpayerIDOptions.accepted(arguments)
         try TaxpayerIDOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
-        if accepted != .cpf {
-            return runDocuments(settings, accepted: accepted, arguments: arguments, context: context)
+        let options = CommonOptions.parsingOptions(arguments)
+        // One engine, specialized per kind: CPFs alone run CPFKit's fast
+        // byte path, with no TaxpayerID to wrap each verdict in.
+        if accepted == .cpf {
+            return run(
+                CheckEngine(kind: CPFCheckKind(options: options), settings: settings, context: context), arguments)
         }
-
-        let engine = CheckEngine(settings: settings, context: context)
-        if arguments.positionals.isEmpty {
-            CommonOptions.hintAtTerminalInput(arguments, context: context)
-            CommonOptions.inputs(arguments).forEach(in: context) { name, descriptor throws(Errno) in
-                try engine.check(descriptor, named: name)
-            }
-            if settings.output == .report { engine.writeSummary() }
-        } else {
-            for (index, argument) in arguments.positionals.enumerated() {
-                engine.check(argument: argument, index: index + 1)
-            }
-        }
-        if context.failedInput { return .error }
-        if settings.output == .annotate { return .success }
-        return ExitStatus(succeeded: engine.invalidCount == 0)
+        let kind = TaxpayerIDCheckKind(accepted: accepted, options: options)
+        return run(CheckEngine(kind: kind, settings: settings, context: context), arguments)
     }
 
-    /// `--document cnpj|any`: the same outputs, by ``TaxpayerIDCheckEngine``.
-    private static func runDocuments(
-        _ cpfSettings: CheckEngine.Settings, accepted: TaxpayerID.Accepted, arguments: ParsedArguments,
-        context: Context
-    ) -> ExitStatus {
-        var settings = TaxpayerIDCheckEngine.Settings()
-        settings.accepted = accepted
-        settings.options = CNPJ.ParsingOptions(cpfSettings.options)
-        settings.output = cpfSettings.output
-        settings.field = cpfSettings.field
-        settings.fieldName = cpfSettings.fieldName
-        settings.delimiter = cpfSettings.delimiter
-        settings.skipsHeader = cpfSettings.skipsHeader
-        settings.reportsOnlyValid = cpfSettings.reportsOnlyValid
-        settings.colours = cpfSettings.colours
-        let engine = TaxpayerIDCheckEngine(settings: settings, context: context)
+    /// Checks the arguments, or else the inputs, and says how it went.
+    private static func run<Kind>(_ engine: CheckEngine<Kind>, _ arguments: ParsedArguments) -> ExitStatus {
+        let context = engine.context
         if arguments.positionals.isEmpty {
             CommonOptions.hintAtTerminalInput(arguments, context: context)
             CommonOptions.inputs(arguments).forEach(in: context) { name, descriptor throws(Errno) in
                 try engine.check(descriptor, named: name)
             }
-            if settings.output == .report { engine.writeSummary() }
+            if engine.settings.output == .report { engine.writeSummary() }
         } else {
             for (index, argument) in arguments.positionals.enumerated() {
                 engine.check(argument: argument, index: index + 1)
             }
         }
         if context.failedInput { return .error }
-        if settings.output == .annotate { return .success }
+        if engine.settings.output == .annotate { return .success }
         return ExitStatus(succeeded: engine.invalidCount == 0)
     }
 }

@@ -260,7 +260,8 @@ enum CommonOptions {
         InputList(files: arguments.values(input))
     }
 
-    /// The parsing options that `--strict`, `--pad` and `--allow-repeated` ask for.
+    /// The parsing options that `--strict`, `--pad` and `--allow-repeated`
+    /// ask for, which read a CNPJ as they read a CPF (`--document`).
     static func parsingOptions(_ arguments: ParsedArguments) -> CPF.ParsingOptions {
         CPF.ParsingOptions(
             format: arguments.has(strict) ? .strict : .lenient,

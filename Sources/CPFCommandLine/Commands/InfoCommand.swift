@@ -1,4 +1,5 @@
 import CPFKit
+import CPFSystem
 
 /// `cpf info`: explain one CPF.
 enum InfoCommand: Command {
@@ -52,21 +53,25 @@ enum InfoCommand: Command {
         guard let text = arguments.positionals.first else { throw .missingArgument("<cpf>") }
         if arguments.positionals.count > 1 { throw .unexpectedArgument(arguments.positionals[1]) }
         let accepted = try TaxpayerIDOptions.accepted(arguments)
-        if accepted == .cnpj || (accepted == .any && TaxpayerID.Kind(guessing: text.text) == .cnpj) {
-            let explanation = CNPJExplanation(text.text, options: TaxpayerIDOptions.parsingOptions(arguments))
+        let options = CommonOptions.parsingOptions(arguments)
+        // The explanation as JSON or as text, and the exit status its verdict makes.
+        func report<Explanation>(
+            _ explanation: Explanation, isValid: Bool, json: (Explanation, RawText, OutputBuffer) -> Void,
+            text written: (Explanation, RawText, Language, OutputBuffer) -> Void
+        ) -> ExitStatus {
             if arguments.has(Self.json) {
-                InfoWriter.writeJSON(explanation, input: text, to: context.output)
+                json(explanation, text, context.output)
             } else {
-                InfoWriter.writeText(explanation, input: text, language: context.language, to: context.output)
+                written(explanation, text, context.language, context.output)
             }
-            return ExitStatus(succeeded: explanation.isValid)
+            return ExitStatus(succeeded: isValid)
         }
-        let explanation = CPFExplanation(text.text, options: CommonOptions.parsingOptions(arguments))
-        if arguments.has(Self.json) {
-            InfoWriter.writeJSON(explanation, input: text, to: context.output)
-        } else {
-            InfoWriter.writeText(explanation, input: text, language: context.language, to: context.output)
+        if accepted == .cnpj || (accepted == .any && TaxpayerID.Kind(guessing: text.text) == .cnpj) {
+            let explanation = CNPJExplanation(text.text, options: options)
+            return report(
+                explanation, isValid: explanation.isValid, json: InfoWriter.writeJSON, text: InfoWriter.writeText)
         }
-        return ExitStatus(succeeded: explanation.isValid)
+        let explanation = CPFExplanation(text.text, options: options)
+        return report(explanation, isValid: explanation.isValid, json: InfoWriter.writeJSON, text: InfoWriter.writeText)
     }
 }

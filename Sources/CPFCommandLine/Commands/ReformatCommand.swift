@@ -95,7 +95,7 @@ enum ReformatCommand {
                 case .partial: .partial
                 }
             documents.accepted = accepted
-            documents.options = CNPJ.ParsingOptions(settings.options)
+            documents.options = settings.options
             documents.validates = settings.validates
             documents.columns = settings.columns
             return TaxpayerIDRewriteEngine(settings: documents, context: context).run(

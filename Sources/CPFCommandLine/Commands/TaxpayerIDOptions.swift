@@ -64,12 +64,6 @@ enum TaxpayerIDOptions {
         return choice.flatMap(TaxpayerID.Accepted.init(rawValue:)) ?? .cpf
     }
 
-    /// The parsing options of `--strict`, `--pad` and `--allow-repeated`, for
-    /// either kind.
-    static func parsingOptions(_ arguments: ParsedArguments) -> CNPJ.ParsingOptions {
-        CNPJ.ParsingOptions(CommonOptions.parsingOptions(arguments))
-    }
-
     /// Throws when one of `options`, which only make sense for CPFs, is
     /// given with `--document cnpj` or `any`.
     static func requireCPFOnly(

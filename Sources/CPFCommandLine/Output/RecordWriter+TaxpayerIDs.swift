@@ -7,11 +7,11 @@ extension RecordWriter {
     /// `{"source":"-","line":1,"input":"12.ABC.345/01DE-35","valid":true,"document":"cnpj","cnpj":"12ABC34501DE35"}`;
     /// an invalid input has `document` (the kind it was read as), `reason` and `message`.
     static func writeTaxpayerIDJSON(
-        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<TaxpayerID, TaxpayerID.ValidationError>, to out: OutputBuffer
     ) {
         var object = JSONObjectWriter(to: out)
-        source.withBytes { object.string("source", $0) }
+        object.string("source", source)
         object.number("line", line)
         object.string("input", input, isTruncated: isTruncated)
         switch result {
@@ -34,26 +34,18 @@ extension RecordWriter {
     /// `-,1,12.ABC.345/01DE-35,true,cnpj,12ABC34501DE35,,` under the header
     /// `source,line,input,valid,document,number,reason,message`.
     static func writeTaxpayerIDCSV(
-        source: RawText, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
+        source: UnsafeRawBufferPointer, line: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<TaxpayerID, TaxpayerID.ValidationError>, to out: OutputBuffer
     ) {
-        out.beginRecord()
-        defer { out.endRecord() }
-        source.withBytes { writeReadableCSVField($0, to: out) }
-        out.write(byte: UInt8(ascii: ","))
-        out.write(decimal: line)
-        out.write(byte: UInt8(ascii: ","))
-        writeReadableCSVField(input, isTruncated: isTruncated, to: out)
-        switch result {
-        case .success(let number):
-            out.write(",true," + number.kind.rawValue + "," + number.characters + ",,\n")
-        case .failure(let error):
-            out.write(",false," + error.kind.rawValue + ",,")
-            out.write(error.code)
-            out.write(byte: UInt8(ascii: ","))
-            var message = error.description
-            message.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
-            out.write(byte: 0x0A)
+        writeCSVRow(source: source, line: line, to: out) {
+            writeReadableCSVField(input, isTruncated: isTruncated, to: out)
+            switch result {
+            case .success(let number):
+                out.write(",true," + number.kind.rawValue + "," + number.characters + ",,\n")
+            case .failure(let error):
+                out.write(",false," + error.kind.rawValue + ",,")
+                writeCSVReason(code: error.code, message: error.description, to: out)
+            }
         }
     }
 }

@@ -7,6 +7,10 @@ import CPFSystem
 /// quoted field spans lines), `input`, `valid`, then `cpf` (11 digits) or
 /// `reason` and `message`.
 enum RecordWriter {
+    /// The `source` of a command-line argument's record; `line` is then the
+    /// argument's position, from 1.
+    static let argumentSource: RawText = "(argument)"
+
     /// `{"source":"-","line":1,"record":1,"input":"390.533.447-05","valid":true,"cpf":"39053344705"}`
     static func writeJSON(
         source: RawText, line: Int, record: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
@@ -56,29 +60,44 @@ enum RecordWriter {
         source: UnsafeRawBufferPointer, line: Int, record: Int, input: UnsafeRawBufferPointer, isTruncated: Bool,
         result: Result<CPF, CPFValidationError>, to out: OutputBuffer
     ) {
-        // Its quoted fields may hold line feeds: flushed whole.
+        writeCSVRow(source: source, line: line, to: out) {
+            out.write(decimal: record)
+            out.write(byte: UInt8(ascii: ","))
+            writeReadableCSVField(input, isTruncated: isTruncated, to: out)
+            switch result {
+            case .success(let cpf):
+                out.write(",true,")
+                out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
+                out.write(",,\n")
+            case .failure(let error):
+                out.write(",false,,")
+                writeCSVReason(code: error.code, message: error.description, to: out)
+            }
+        }
+    }
+
+    /// One CSV row of a verdict, `SOURCE,LINE,` then the fields `rest`
+    /// writes, the last with its line feed. The row is flushed whole: its
+    /// quoted fields may hold line feeds.
+    @inline(__always)
+    static func writeCSVRow(source: UnsafeRawBufferPointer, line: Int, to out: OutputBuffer, rest: () -> Void) {
         out.beginRecord()
         defer { out.endRecord() }
         writeReadableCSVField(source, to: out)
         out.write(byte: UInt8(ascii: ","))
         out.write(decimal: line)
         out.write(byte: UInt8(ascii: ","))
-        out.write(decimal: record)
+        rest()
+    }
+
+    /// The last two fields of an invalid input's row, `REASON,MESSAGE`, and
+    /// the line feed.
+    static func writeCSVReason(code: String, message: String, to out: OutputBuffer) {
+        out.write(code)
         out.write(byte: UInt8(ascii: ","))
-        writeReadableCSVField(input, isTruncated: isTruncated, to: out)
-        switch result {
-        case .success(let cpf):
-            out.write(",true,")
-            out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
-            out.write(",,\n")
-        case .failure(let error):
-            out.write(",false,,")
-            out.write(error.code)
-            out.write(byte: UInt8(ascii: ","))
-            var message = error.description
-            message.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
-            out.write(byte: 0x0A)
-        }
+        var message = message
+        message.withUTF8 { writeSafeCSVField(UnsafeRawBufferPointer($0), to: out) }
+        out.write(byte: 0x0A)
     }
 
     /// A CSV field that shows text `cpf` did not write (an input, a file

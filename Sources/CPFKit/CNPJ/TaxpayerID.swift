@@ -138,8 +138,9 @@ public enum TaxpayerID: Hashable, Sendable {
     ///   - text: The text, masked or bare.
     ///   - accepting: The kinds accepted; with `.any`, the text is read as
     ///     the kind `Kind(guessing:)` gives.
-    ///   - options: How strictly to read the text; a CPF is read with
-    ///     ``CNPJ/ParsingOptions/cpfOptions``.
+    ///   - options: How strictly to read the text, whichever kind it is
+    ///     read as (``CPF/ParsingOptions``, which ``CNPJ/ParsingOptions``
+    ///     names too).
     /// - Throws: ``ValidationError``, the reason the text is not the kind it
     ///   was read as.
     public init(
@@ -154,7 +155,7 @@ public enum TaxpayerID: Hashable, Sendable {
         switch kind {
         case .cpf:
             do throws(CPFValidationError) {
-                self = .cpf(try CPF(validating: text, options: options.cpfOptions))
+                self = .cpf(try CPF(validating: text, options: options))
             } catch {
                 throw .cpf(error)
             }
@@ -232,7 +233,7 @@ extension TaxpayerID {
             }
         switch kind {
         case .cpf:
-            return CPF.parse(bytes, options: options.cpfOptions).map { .cpf($0) }.mapError { .cpf($0) }
+            return CPF.parse(bytes, options: options).map { .cpf($0) }.mapError { .cpf($0) }
         case .cnpj:
             return CNPJ.parse(bytes, options: options).map { .cnpj($0) }.mapError { .cnpj($0) }
         }

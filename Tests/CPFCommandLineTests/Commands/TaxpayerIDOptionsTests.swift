@@ -16,12 +16,6 @@ struct DocumentOptionsTests {
         #expect(throws: UsageError.self) { try TaxpayerIDOptions.accepted(parse(["--document", "rg"])) }
     }
 
-    @Test("the parsing options of --strict, --pad and --allow-repeated carry over to CNPJs")
-    func parsingOptions() throws {
-        let options = TaxpayerIDOptions.parsingOptions(try parse(["--strict", "--pad", "--allow-repeated"]))
-        #expect(options == CNPJ.ParsingOptions(format: .strict, padsLeadingZeros: true, allowsRepeatedDigits: true))
-    }
-
     @Test("CPF-only options are refused with cnpj or any, and allowed with cpf")
     func cpfOnly() throws {
         let arguments = try parse(["--unique"], for: GenerateCommand.definition)

@@ -40,6 +40,27 @@ struct InfoWriterTests {
                 "Did you mean:  (needs 11 digits)\n"))
     }
 
+    @Test("the rows both numbers share: values one column past the longest label, the verdict, the check digits")
+    func sharedRows() {
+        let text = written { out in
+            let rows = InfoWriter.Rows(labels: [.infoInput, .infoCheckDigits], language: .portuguese, out: out)
+            rows.validity(nil)
+            rows.validity(("vazio", "empty"))
+            rows.number(
+                masked: "390.533.447-05", bare: "39053344705", found: CPF.CheckDigits(first: 0, second: 6),
+                expected: CPF.CheckDigits(first: 0, second: 5))
+        }
+        #expect(
+            text == """
+                Válido:        sim
+                Válido:        não: vazio (empty)
+                Com máscara:   390.533.447-05
+                Dígitos:       39053344705
+                Verificadores: 06, esperados 05
+
+                """)
+    }
+
     @Test("JSON: the same facts as one object, the region nested")
     func json() {
         let json = written { InfoWriter.writeJSON(CPFExplanation("390.533.447-05"), input: "390.533.447-05", to: $0) }

@@ -14,13 +14,15 @@ private func record(
     let bytes = Array(input.utf8)
     return String(
         decoding: capturedOutput { out in
-            bytes.withUnsafeBytes {
-                if csv {
-                    RecordWriter.writeTaxpayerIDCSV(
-                        source: "-", line: 1, input: $0, isTruncated: false, result: result, to: out)
-                } else {
-                    RecordWriter.writeTaxpayerIDJSON(
-                        source: "-", line: 1, input: $0, isTruncated: false, result: result, to: out)
+            Array("-".utf8).withUnsafeBytes { source in
+                bytes.withUnsafeBytes {
+                    if csv {
+                        RecordWriter.writeTaxpayerIDCSV(
+                            source: source, line: 1, input: $0, isTruncated: false, result: result, to: out)
+                    } else {
+                        RecordWriter.writeTaxpayerIDJSON(
+                            source: source, line: 1, input: $0, isTruncated: false, result: result, to: out)
+                    }
                 }
             }
         }, as: UTF8.self)
