@@ -189,14 +189,16 @@ package func makePipe() -> (read: Int32, write: Int32) {
 package let spawnSetSessionFlag: Int16 = 0x80
 
 /// Starts `cpf` with the three standard descriptors, in a new session when
-/// asked (without a controlling terminal); returns its process id.
+/// asked (without a controlling terminal); returns its process id. `cpf`
+/// starts with every signal unblocked and at its default action, as from a
+/// shell, whatever the test thread had blocked.
 package func spawnCPF(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32, newSession: Bool = false)
     -> pid_t
 {
     var pid = pid_t()
     let result = spawnProcess(
         &pid, CPFBinary.path, arguments, descriptors: (stdin, stdout, stderr),
-        environment: CPFBinary.englishEnvironment, newSession: newSession)
+        environment: CPFBinary.englishEnvironment, defaultSignals: true, newSession: newSession)
     precondition(result == 0, "posix_spawn \(CPFBinary.path) failed: \(result)")
     return pid
 }

@@ -104,7 +104,8 @@ struct NewcomerEndToEndTests {
             String(decoding: chunk[..<max(count, 0)], as: UTF8.self)
                 == "cpf: reading CPFs from the terminal, one per line; Ctrl-D ends\n")
         kill(pid, SIGTERM)
-        _ = waitForExit(pid, timeout: 10)
+        let exit = waitForExit(pid, timeout: 10)
+        #expect(exit.signal == SIGTERM && !exit.timedOut, "cpf did not end on SIGTERM: \(exit)")
         close(slave)
         close(errorsRead)
     }
