@@ -68,7 +68,9 @@ public final class ObservableBox<Value> {
     /// text.value = "390"   // prints 390
     /// ```
     ///
-    /// - Returns: The token that keeps the binding; keep it as long as the binding should last.
+    /// - Returns: The token that keeps the binding; keep it as long as the binding should last, in a
+    ///   stored property: a local constant that is not used again may be released at once in an
+    ///   optimized build, and `_ = token` is no use.
     public func bind(_ observer: @escaping (Value) -> Void) -> ObservationToken {
         let id = nextID
         nextID += 1

@@ -189,6 +189,6 @@ struct CPFFieldViewModelTests {
                 .incomplete(digitCount: 10),
                 .invalid(.checkDigits(expected: CPF.CheckDigits(first: 0, second: 5))),
             ])
-        _ = token
+        withExtendedLifetime(token) {}  // `_ = token` would not keep it: -O releases it at once
     }
 }

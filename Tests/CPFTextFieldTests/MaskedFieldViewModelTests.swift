@@ -123,7 +123,7 @@ struct MaskedFieldViewModelTests {
                 "caret: 390.533.447-05 14 true",
                 "state: 390.533.447-05 14 true",
             ])
-        _ = tokens
+        withExtendedLifetime(tokens) {}  // `_ = tokens` would not keep it: -O releases it at once
     }
 
     @Test("only the boxes whose value changed notify: a CPF field")
@@ -152,7 +152,7 @@ struct MaskedFieldViewModelTests {
         model.replaceCharacters(in: 3..<3, with: "")  // an empty edit only puts the caret there
         #expect(changed == ["caret"])
         #expect(model.caret.value == 3)
-        _ = tokens
+        withExtendedLifetime(tokens) {}  // `_ = tokens` would not keep it: -O releases it at once
     }
 
     @Test("only the boxes whose value changed notify: a CNPJ field")
@@ -168,6 +168,6 @@ struct MaskedFieldViewModelTests {
         #expect(changed == [])
         model.moveLeft()
         #expect(changed == ["caret"])
-        _ = tokens
+        withExtendedLifetime(tokens) {}  // `_ = tokens` would not keep it: -O releases it at once
     }
 }

@@ -27,7 +27,7 @@ struct ObservableBoxTests {
         box.value = 3
         #expect(seen.values == [2, 3])
         #expect(box.value == 3)
-        _ = token
+        withExtendedLifetime(token) {}  // `_ = token` would not keep it: -O releases it at once
     }
 
     @Test("setting an equal value still calls back: every set is a change to report")
@@ -37,7 +37,7 @@ struct ObservableBoxTests {
         let token = box.bind(seen.record)
         box.value = "a"
         #expect(seen.values == ["a"])
-        _ = token
+        withExtendedLifetime(token) {}  // `_ = token` would not keep it: -O releases it at once
     }
 
     @Test("bindAndFire calls back at once with the current value, then on every change")
@@ -48,7 +48,7 @@ struct ObservableBoxTests {
         #expect(seen.values == ["390"])
         box.value = "390.5"
         #expect(seen.values == ["390", "390.5"])
-        _ = token
+        withExtendedLifetime(token) {}  // `_ = token` would not keep it: -O releases it at once
     }
 
     @Test("observers are called in the order they were bound")

@@ -289,7 +289,7 @@ struct TaxpayerIDFieldViewModelTests {
                 "text 14 cpf", "caret 390.533.447-05",
                 "caret 390.533.447-05",
             ])
-        _ = tokens
+        withExtendedLifetime(tokens) {}  // `_ = tokens` would not keep it: -O releases it at once
     }
 
     // MARK: - Properties
