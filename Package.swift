@@ -11,6 +11,14 @@ import PackageDescription
 //   CPFTextField   the text field's observable boxes and view models: CPFKit
 //   CPFCommandLine the commands, engines, readers, writers, tree, prompt
 //   cpf            the executable: main.swift only
+// CI builds the tests under AddressSanitizer in release mode, the library as
+// users get it; the tests themselves need no optimization, and with
+// CPF_TESTS_ONONE=1 the test targets are compiled without it, which halves
+// that build (.ci/run). Unset, as for every package that depends on this one,
+// it adds nothing.
+let testSettings: [SwiftSetting] =
+    Context.environment["CPF_TESTS_ONONE"] == "1" ? [.unsafeFlags(["-Onone"])] : []
+
 let package = Package(
     name: "cpf",
     // What CPFKit needs: String(unsafeUninitializedCapacity:initializingUTF8With:)
@@ -36,26 +44,33 @@ let package = Package(
         .target(name: "CPFDecoders"),
         // Fixtures/ holds documents written by real libraries, read by path (#filePath), not as resources.
         .testTarget(
-            name: "CPFDecodersTests", dependencies: ["CPFDecoders", "CPFTestSupport"], exclude: ["Fixtures"]),
+            name: "CPFDecodersTests", dependencies: ["CPFDecoders", "CPFTestSupport"], exclude: ["Fixtures"],
+            swiftSettings: testSettings),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
         .target(name: "CPFSystem", dependencies: ["CSystemShims"]),
         .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFDecoders", "CPFKit", "CPFTextField"]),
         .executableTarget(name: "cpf", dependencies: ["CPFCommandLine", "CPFSystem"]),
-        .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
-        .testTarget(name: "CPFTextFieldTests", dependencies: ["CPFTextField", "CPFKit"]),
+        .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"], swiftSettings: testSettings),
+        .testTarget(name: "CPFTextFieldTests", dependencies: ["CPFTextField", "CPFKit"], swiftSettings: testSettings),
         // What the tests below share: temporary folders, descriptors holding
         // given bytes, running the built binary. Not a product.
-        .target(name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport"),
-        .testTarget(name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"]),
+        .target(
+            name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport",
+            swiftSettings: testSettings),
+        .testTarget(
+            name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"], swiftSettings: testSettings),
         .testTarget(
             name: "CPFCommandLineTests",
             dependencies: [
                 "CPFCommandLine", "CPFSystem", "CPFDecoders", "CPFKit", "CPFTextField", "CPFTestSupport",
-            ]),
+            ],
+            swiftSettings: testSettings),
         // The end-to-end tests run the built binary; depending on the
         // executable makes `swift build --build-tests` build it.
-        .testTarget(name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"]),
+        .testTarget(
+            name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"],
+            swiftSettings: testSettings),
     ],
     swiftLanguageModes: [.v6]
 )

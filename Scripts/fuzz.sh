@@ -29,7 +29,21 @@
 # Environment: SWIFTC (default: swiftc on PATH), FUZZ_JOBS (targets fuzzed at
 # once, default one per processor), FUZZ_ARGS (extra libFuzzer
 # flags, such as "-max_len=256" or "-runs=1000000"), FUZZ_TIMEOUT (seconds one
-# input may take before it counts as a hang, default 10).
+# input may take before it counts as a hang, default 10), FUZZ_CORPUS (the
+# folder of the corpora, default .build-fuzz/corpus; CI keeps them outside
+# the clone so that each run goes on from the last), FUZZ_MODULES (see below).
+#
+# FUZZ_MODULES=BIN links the fuzzers with the library targets SwiftPM built in
+# BIN (what `swift build --show-bin-path` prints) instead of building them
+# here, so that CI compiles the library once for its tests under
+# AddressSanitizer and for its fuzzers. BIN must come from a build with the
+# sanitizer, libFuzzer's coverage and testing enabled:
+#     swift build -c release --build-tests --sanitize=address \
+#         -Xswiftc -enable-testing -Xswiftc -sanitize-coverage=$(Scripts/fuzz.sh --coverage)
+# `Scripts/fuzz.sh --coverage` prints the coverage kinds; a module built
+# without them is refused. (AddressSanitizer's runtime answers the coverage
+# calls with nothing in the test binaries; libFuzzer's answers them in a
+# fuzzer.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +59,13 @@ for file in Fuzz/*Fuzzer.swift; do
     name=${file#Fuzz/}
     all_targets+=("${name%.swift}")
 done
+
+# The coverage libFuzzer reads (what -sanitize=fuzzer gives a module on Linux).
+coverage=edge,trace-cmp,inline-8bit-counters,pc-table
+if [[ "${1:-}" == --coverage ]]; then
+    echo "$coverage"
+    exit 0
+fi
 
 [[ $# -le 2 ]] || usage
 selected=${1:-all}
@@ -88,6 +109,7 @@ timeout_seconds=${FUZZ_TIMEOUT:-10}
 
 out=.build-fuzz
 mkdir -p "$out/logs"
+corpora=${FUZZ_CORPUS:-$out/corpus}
 # Every Swift file of the library, in its concept folders, in a stable order.
 mkdir -p "$out/modules" "$out/lib"
 toolchain_bin=$(dirname "$(command -v "$swiftc")")
@@ -186,6 +208,29 @@ for name in "${!target_dependencies[@]}"; do
     [[ -d "Sources/$name/include" ]] && module_search+=(-I "$out/modules/$name")
 done
 
+# With FUZZ_MODULES, SwiftPM's modules and object files, each checked for the
+# sanitizer's and libFuzzer's instrumentation.
+prebuilt=${FUZZ_MODULES:-}
+if [[ -n "$prebuilt" ]]; then
+    if [[ ! -d "$prebuilt/Modules" ]]; then
+        echo "fuzz.sh: FAIL: FUZZ_MODULES=$prebuilt is not a SwiftPM build folder (no Modules/ in it)" >&2
+        exit 1
+    fi
+    module_search=(-I "$prebuilt/Modules")
+    for name in "${!target_dependencies[@]}"; do
+        if [[ -d "Sources/$name/include" ]]; then
+            module_search+=(-Xcc "-fmodule-map-file=$prebuilt/$name.build/module.modulemap")
+        else
+            symbols=$(nm -u "$prebuilt/$name.build/"*.o 2> /dev/null || true)
+            if ! grep -q __sanitizer_cov_8bit_counters_init <<< "$symbols" || ! grep -q __asan_ <<< "$symbols"; then
+                echo "fuzz.sh: FAIL: $prebuilt/$name.build was not built with AddressSanitizer and libFuzzer's" \
+                    "coverage (swift build --sanitize=address -Xswiftc -sanitize-coverage=$coverage)" >&2
+                exit 1
+            fi
+        fi
+    done
+fi
+
 # closure NAME...: the library targets among NAME... and those they depend
 # on, directly or not, one a line.
 closure() {
@@ -204,12 +249,18 @@ build() {
     local target=$1 binary="$out/$1" log="$out/logs/$1.build.log" module
     local -a imported=() libraries=()
     mapfile -t imported < <(sed -n -E 's/^(@testable )?import ([A-Za-z0-9_]+).*/\2/p' "Fuzz/$target.swift" | LC_ALL=C sort -u)
-    for module in "${imported[@]}"; do
-        [[ -n "${target_dependencies[$module]+set}" ]] || continue
-        build_module "$module" || return 1
-    done
+    if [[ -z "$prebuilt" ]]; then
+        for module in "${imported[@]}"; do
+            [[ -n "${target_dependencies[$module]+set}" ]] || continue
+            build_module "$module" || return 1
+        done
+    fi
     for module in $(closure "${imported[@]}" | LC_ALL=C sort -u); do
-        libraries+=("$out/lib/"*"$module".[ao])
+        if [[ -n "$prebuilt" ]]; then
+            libraries+=("$prebuilt/$module.build/"*.o)
+        else
+            libraries+=("$out/lib/"*"$module".[ao])
+        fi
     done
     local -a command=("$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld
         -package-name "$package_name" -module-name "$target" "${module_search[@]}" "Fuzz/$target.swift"
@@ -230,7 +281,7 @@ build() {
 # followed by CPF-like text, valid and invalid, with the characters the
 # parsers treat specially.
 seed() {
-    local target=$1 corpus="$out/corpus/$1"
+    local target=$1 corpus="$corpora/$1"
     mkdir -p "$corpus"
     if [[ -d "Fuzz/seeds/$target" ]]; then
         cp -n "Fuzz/seeds/$target"/* "$corpus"/ 2>/dev/null || true
@@ -254,7 +305,7 @@ seed() {
 
 # run TARGET: fuzzes it for the given time; prints runs and speed, or the crash.
 run() {
-    local target=$1 binary="$out/$1" corpus="$out/corpus/$1" artifacts="$out/artifacts/$1/"
+    local target=$1 binary="$out/$1" corpus="$corpora/$1" artifacts="$out/artifacts/$1/"
     local log="$out/logs/$1.log"
     local -a dict=()
     [[ -f "Fuzz/$target.dict" ]] && dict=("-dict=Fuzz/$target.dict")
