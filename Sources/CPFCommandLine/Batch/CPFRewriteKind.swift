@@ -26,8 +26,9 @@ struct CPFRewriteKind: RewriteKind {
     var validates = false
 
     /// A line or a field of CPFs: parsed at once when whole, else as it
-    /// streams, its ASCII digits collected (the first 11 kept, all
-    /// counted) for what is written from the digits rather than from a CPF.
+    /// streams, its ASCII digits counted and collected (the first 11 kept,
+    /// or a base's first nine) for what is written from the digits rather
+    /// than from a CPF.
     final class Value: RewrittenValue {
         private let context: Context
         private let validates: Bool
@@ -41,6 +42,8 @@ struct CPFRewriteKind: RewriteKind {
         private let streamed: StreamedLine
         private var digits = [UInt8](repeating: 0, count: 11)
         private var digitCount = 0
+        /// `complete`: the base, the first nine digits.
+        private var base = 0
         /// A field's value read whole (``readWholeValue(_:)``), until written.
         private var wholeValue: Result<CPF, CPFValidationError>?
 
@@ -140,10 +143,16 @@ struct CPFRewriteKind: RewriteKind {
             for byte in bytes { countDigit(byte) }
         }
 
+        /// Counts a digit: kept among the first 11 (`format`, `strip`), or
+        /// added to the base, the first nine (`complete`).
         @inline(__always)
         private func countDigit(_ byte: UInt8) {
             if byte &- 0x30 < 10 {
-                if digitCount < 11 { digits[digitCount] = byte }
+                if completes {
+                    if digitCount < 9 { base = base * 10 + Int(byte &- 0x30) }
+                } else if digitCount < 11 {
+                    digits[digitCount] = byte
+                }
                 digitCount += 1
             }
         }
@@ -181,13 +190,6 @@ struct CPFRewriteKind: RewriteKind {
             } else {
                 out.withReservedSpace(11) { cpf.writeDigits(to: $0) }
             }
-        }
-
-        /// `complete`: the base, the first nine digits.
-        private var base: Int {
-            var base = 0
-            for digit in digits[..<min(digitCount, 9)] { base = base * 10 + Int(digit &- 0x30) }
-            return base
         }
 
         /// `complete`: `nil` when the value is a base that is completed,
@@ -239,6 +241,7 @@ extension CPFRewriteKind.Value: FieldValueRewriting {
     func beginValue() {
         streamed.begin()
         digitCount = 0
+        base = 0
         wholeValue = nil
     }
 

@@ -83,15 +83,17 @@ enum CompleteCommand: Command {
         // Bases are read leniently; --allow-repeated completes a base of one repeated digit.
         var options = CPF.ParsingOptions.lenient
         options.allowsRepeatedDigits = arguments.has(CommonOptions.allowRepeated)
-        let engine: any RewritingEngine
+        // Each engine run on its concrete type, so that it is specialized.
+        let inputs = CommonOptions.inputs(arguments)
         if accepted == .cpf {
-            engine = RewriteEngine(
-                kind: CPFRewriteKind(style: style, options: options), columns: columns, context: context)
-        } else {
-            try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
-            let kind = TaxpayerIDRewriteKind(style: style, accepted: accepted, options: options)
-            engine = RewriteEngine(kind: kind, columns: columns, context: context)
+            return RewriteEngine(
+                kind: CPFRewriteKind(style: style, options: options), columns: columns, context: context
+            )
+            .run(arguments: arguments.positionals, inputs: inputs, context: context)
         }
-        return engine.run(arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
+        let kind = TaxpayerIDRewriteKind(style: style, accepted: accepted, options: options)
+        return RewriteEngine(kind: kind, columns: columns, context: context).run(
+            arguments: arguments.positionals, inputs: inputs, context: context)
     }
 }

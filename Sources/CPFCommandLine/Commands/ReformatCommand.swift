@@ -83,17 +83,19 @@ enum ReformatCommand {
         CommonOptions.hintAtFileArguments(arguments, context: context)
         let accepted = try TaxpayerIDOptions.accepted(arguments)
         try TaxpayerIDOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
-        // One engine, specialized per kind: CPFs alone run CPFKit's fast
-        // byte path, with no TaxpayerID to wrap each one in.
-        let engine: any RewritingEngine
+        // One engine, specialized per kind (each run on its concrete type,
+        // not through `any RewritingEngine`, whose witnesses are not
+        // specialized): CPFs alone run CPFKit's fast byte path, with no
+        // TaxpayerID to wrap each one in.
+        let inputs = CommonOptions.inputs(arguments)
         if accepted == .cpf {
             let kind = CPFRewriteKind(style: style, options: options, validates: validates)
-            engine = RewriteEngine(kind: kind, columns: columns, context: context)
-        } else {
-            try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
-            let kind = TaxpayerIDRewriteKind(style: style, accepted: accepted, options: options, validates: validates)
-            engine = RewriteEngine(kind: kind, columns: columns, context: context)
+            return RewriteEngine(kind: kind, columns: columns, context: context).run(
+                arguments: arguments.positionals, inputs: inputs, context: context)
         }
-        return engine.run(arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
+        let kind = TaxpayerIDRewriteKind(style: style, accepted: accepted, options: options, validates: validates)
+        return RewriteEngine(kind: kind, columns: columns, context: context).run(
+            arguments: arguments.positionals, inputs: inputs, context: context)
     }
 }
