@@ -79,20 +79,21 @@ enum CompleteCommand: Command {
         CommonOptions.hintAtFileArguments(arguments, context: context)
         let accepted = try TaxpayerIDOptions.accepted(arguments)
         try TaxpayerIDOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
-        if accepted != .cpf {
-            try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
-            var settings = TaxpayerIDRewriteEngine.Settings()
-            settings.style = .complete(formatted: arguments.has(Self.formatted))
-            settings.accepted = accepted
-            settings.options.allowsRepeatedDigits = arguments.has(CommonOptions.allowRepeated)
-            settings.columns = columns
-            return TaxpayerIDRewriteEngine(settings: settings, context: context).run(
-                arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        let style = RewriteStyle.complete(formatted: arguments.has(Self.formatted))
+        // Bases are read leniently; --allow-repeated completes a base of one repeated digit.
+        var options = CPF.ParsingOptions.lenient
+        options.allowsRepeatedDigits = arguments.has(CommonOptions.allowRepeated)
+        // Each engine run on its concrete type, so that it is specialized.
+        let inputs = CommonOptions.inputs(arguments)
+        if accepted == .cpf {
+            return RewriteEngine(
+                kind: CPFRewriteKind(style: style, options: options), columns: columns, context: context
+            )
+            .run(arguments: arguments.positionals, inputs: inputs, context: context)
         }
-        return CompleteEngine(
-            formatted: arguments.has(Self.formatted), allowsRepeated: arguments.has(CommonOptions.allowRepeated),
-            columns: columns, context: context
-        ).run(
-            arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
+        let kind = TaxpayerIDRewriteKind(style: style, accepted: accepted, options: options)
+        return RewriteEngine(kind: kind, columns: columns, context: context).run(
+            arguments: arguments.positionals, inputs: inputs, context: context)
     }
 }

@@ -70,38 +70,32 @@ enum ReformatCommand {
                 """)
     }
 
-    static func run(_ arguments: ParsedArguments, style: ReformatEngine.Style, context: Context) throws(UsageError)
+    static func run(_ arguments: ParsedArguments, style: RewriteStyle, context: Context) throws(UsageError)
         -> ExitStatus
     {
         try CommonOptions.requireArgumentsOrInput(arguments)
         // A partial mask has no check digits to validate.
         try arguments.requireAtMostOne(of: [Self.partial, Self.validate])
-        var settings = ReformatEngine.Settings()
-        settings.style = style
-        settings.options = CommonOptions.parsingOptions(arguments)
-        settings.validates = arguments.has(Self.validate)
-        settings.columns = try CommonOptions.columns(arguments)
+        let options = CommonOptions.parsingOptions(arguments)
+        let validates = arguments.has(Self.validate)
+        let columns = try CommonOptions.columns(arguments)
         CommonOptions.reporting(arguments, context: context)
         CommonOptions.hintAtFileArguments(arguments, context: context)
         let accepted = try TaxpayerIDOptions.accepted(arguments)
         try TaxpayerIDOptions.requireCPFOnly([CommonOptions.raw], in: arguments, accepted: accepted)
-        if accepted != .cpf {
-            try TaxpayerIDOptions.requireSafeDelimiter(settings.columns, in: arguments)
-            var documents = TaxpayerIDRewriteEngine.Settings()
-            documents.style =
-                switch style {
-                case .masked: .masked
-                case .bare: .bare
-                case .partial: .partial
-                }
-            documents.accepted = accepted
-            documents.options = settings.options
-            documents.validates = settings.validates
-            documents.columns = settings.columns
-            return TaxpayerIDRewriteEngine(settings: documents, context: context).run(
-                arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        // One engine, specialized per kind (each run on its concrete type,
+        // not through `any RewritingEngine`, whose witnesses are not
+        // specialized): CPFs alone run CPFKit's fast byte path, with no
+        // TaxpayerID to wrap each one in.
+        let inputs = CommonOptions.inputs(arguments)
+        if accepted == .cpf {
+            let kind = CPFRewriteKind(style: style, options: options, validates: validates)
+            return RewriteEngine(kind: kind, columns: columns, context: context).run(
+                arguments: arguments.positionals, inputs: inputs, context: context)
         }
-        return ReformatEngine(settings: settings, context: context).run(
-            arguments: arguments.positionals, inputs: CommonOptions.inputs(arguments), context: context)
+        try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments)
+        let kind = TaxpayerIDRewriteKind(style: style, accepted: accepted, options: options, validates: validates)
+        return RewriteEngine(kind: kind, columns: columns, context: context).run(
+            arguments: arguments.positionals, inputs: inputs, context: context)
     }
 }

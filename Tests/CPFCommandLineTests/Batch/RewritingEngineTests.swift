@@ -14,21 +14,21 @@ import Testing
 struct RewritingEngineTests {
     @Test func argumentsThatAllRewriteSucceed() {
         let context = Context()
-        let status = CompleteEngine(formatted: false, context: context)
+        let status = RewriteEngine(kind: CPFRewriteKind(style: .complete(formatted: false)), context: context)
             .run(arguments: ["390533447", "390.533.447"], inputs: InputList(files: []), context: context)
         #expect(status == .success)
     }
 
     @Test func anArgumentThatDoesNotRewriteFails() {
         let context = Context()
-        let status = CompleteEngine(formatted: false, context: context)
+        let status = RewriteEngine(kind: CPFRewriteKind(style: .complete(formatted: false)), context: context)
             .run(arguments: ["390533447", "12"], inputs: InputList(files: []), context: context)
         #expect(status == .failure)
     }
 
     @Test func anArgumentIsRewrittenAsOneLineEndedByALineFeed() {
         let reformatted = capturedOutput { out in
-            let engine = ReformatEngine(settings: ReformatEngine.Settings(), context: Context(), output: out)
+            let engine = RewriteEngine(kind: CPFRewriteKind(), context: Context(), output: out)
             engine.rewrite(argument: "39053344705")
             engine.rewrite(argument: "bad")
         }
@@ -44,7 +44,7 @@ struct RewritingEngineTests {
 
     @Test func anInputThatCannotBeReadIsAnError() {
         let context = Context()
-        let status = CompleteEngine(formatted: false, context: context)
+        let status = RewriteEngine(kind: CPFRewriteKind(style: .complete(formatted: false)), context: context)
             .run(arguments: [], inputs: InputList(files: ["/nonexistent/cpf-test-file"]), context: context)
         #expect(status == .error)
     }
