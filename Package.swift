@@ -11,13 +11,6 @@ import PackageDescription
 //   CPFTextField   the text field's observable boxes and view models: CPFKit
 //   CPFCommandLine the commands, engines, readers, writers, tree, prompt
 //   cpf            the executable: main.swift only
-// CI builds the tests under AddressSanitizer in release mode, the library as
-// users get it; the tests themselves need no optimization, and with
-// CPF_TESTS_ONONE=1 the test targets are compiled without it, which halves
-// that build (.ci/run). Unset, as for every package that depends on this one,
-// it adds nothing.
-let testSettings: [SwiftSetting] =
-    Context.environment["CPF_TESTS_ONONE"] == "1" ? [.unsafeFlags(["-Onone"])] : []
 
 let package = Package(
     name: "cpf",
@@ -44,33 +37,29 @@ let package = Package(
         .target(name: "CPFDecoders"),
         // Fixtures/ holds documents written by real libraries, read by path (#filePath), not as resources.
         .testTarget(
-            name: "CPFDecodersTests", dependencies: ["CPFDecoders", "CPFTestSupport"], exclude: ["Fixtures"],
-            swiftSettings: testSettings),
+            name: "CPFDecodersTests", dependencies: ["CPFDecoders", "CPFTestSupport"], exclude: ["Fixtures"]),
         // The C calls Swift's C library modules leave out (extended attributes, file leases).
         .target(name: "CSystemShims"),
         .target(name: "CPFSystem", dependencies: ["CSystemShims"]),
         .target(name: "CPFCommandLine", dependencies: ["CPFSystem", "CPFDecoders", "CPFKit", "CPFTextField"]),
         .executableTarget(name: "cpf", dependencies: ["CPFCommandLine", "CPFSystem"]),
-        .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"], swiftSettings: testSettings),
-        .testTarget(name: "CPFTextFieldTests", dependencies: ["CPFTextField", "CPFKit"], swiftSettings: testSettings),
+        .testTarget(name: "CPFKitTests", dependencies: ["CPFKit"]),
+        .testTarget(name: "CPFTextFieldTests", dependencies: ["CPFTextField", "CPFKit"]),
         // What the tests below share: temporary folders, descriptors holding
         // given bytes, running the built binary. Not a product.
         .target(
-            name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport",
-            swiftSettings: testSettings),
+            name: "CPFTestSupport", dependencies: ["CPFSystem"], path: "Tests/CPFTestSupport"),
         .testTarget(
-            name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"], swiftSettings: testSettings),
+            name: "CPFSystemTests", dependencies: ["CPFSystem", "CPFTestSupport"]),
         .testTarget(
             name: "CPFCommandLineTests",
             dependencies: [
                 "CPFCommandLine", "CPFSystem", "CPFDecoders", "CPFKit", "CPFTextField", "CPFTestSupport",
-            ],
-            swiftSettings: testSettings),
+            ]),
         // The end-to-end tests run the built binary; depending on the
         // executable makes `swift build --build-tests` build it.
         .testTarget(
-            name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"],
-            swiftSettings: testSettings),
+            name: "cpfTests", dependencies: ["cpf", "CPFCommandLine", "CPFKit", "CPFTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

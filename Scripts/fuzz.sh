@@ -35,15 +35,14 @@
 #
 # FUZZ_MODULES=BIN links the fuzzers with the library targets SwiftPM built in
 # BIN (what `swift build --show-bin-path` prints) instead of building them
-# here, so that CI compiles the library once for its tests under
-# AddressSanitizer and for its fuzzers. BIN must come from a build with the
-# sanitizer, libFuzzer's coverage and testing enabled:
-#     swift build -c release --build-tests --sanitize=address \
+# here, so that CI compiles the library once for its sanitized `cpf` and for
+# its fuzzers. BIN must come from a build with the sanitizer, libFuzzer's
+# coverage and testing enabled:
+#     swift build --product cpf -c release --sanitize=address \
 #         -Xswiftc -enable-testing -Xswiftc -sanitize-coverage=$(Scripts/fuzz.sh --coverage)
 # `Scripts/fuzz.sh --coverage` prints the coverage kinds; a module built
 # without them is refused. (AddressSanitizer's runtime answers the coverage
-# calls with nothing in the test binaries; libFuzzer's answers them in a
-# fuzzer.)
+# calls with nothing in `cpf`; libFuzzer's answers them in a fuzzer.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

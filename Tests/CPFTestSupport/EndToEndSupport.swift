@@ -29,6 +29,18 @@ package enum CPFBinary {
 
     package static var isPresent: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
+    /// Whether the binary under test was built with AddressSanitizer (its
+    /// file names the sanitizer's `__asan_init`), whose shadow memory makes
+    /// any process larger than the memory bounds the tests check, and which
+    /// cannot start under a `ulimit -v`. CI runs the end-to-end tests of the
+    /// plain build against such a binary (`CPF_BINARY`).
+    package static let isAddressSanitized: Bool = {
+        guard let contents = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+            return false
+        }
+        return contents.range(of: Data("__asan_init".utf8)) != nil
+    }()
+
     package static var missingMessage: String {
         "the cpf binary is missing at \(path): build it first (swift build --scratch-path .build-e2e) or set CPF_BINARY"
     }

@@ -155,10 +155,9 @@ struct ReliabilityEndToEndTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    /// Whether this build (and so the `cpf` under test) runs under
-    /// AddressSanitizer, whose shadow memory makes any binary larger than the
-    /// 16 MiB bound.
-    static let isAddressSanitized = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    /// Whether the `cpf` under test runs under AddressSanitizer, whose
+    /// shadow memory makes any binary larger than the 16 MiB bound.
+    static var isAddressSanitized: Bool { CPFBinary.isAddressSanitized }
 
     /// The size of the huge line: 64 MiB for the debug binary of `swift
     /// test` (64 times the read buffer, and quick), 1024 (1 GiB) when
