@@ -22,7 +22,7 @@ extension DocumentReader {
             do {
                 let head = try Self.peek(archive, entry)
                 try member(
-                    head: head, path: memberPath, depth: depth,
+                    MemberKind.of(head: head, depth: depth), path: memberPath, depth: depth,
                     hold: { [self] in try Self.hold(archive, entry, budget: &budget) },
                     contents: { body in try archive.withContents(of: entry, body) }, begin: begin, text: text,
                     end: end)
