@@ -17,13 +17,12 @@ enum MemberKind: Equatable {
     /// ``OfficeXMLText``; told by its name alone, before any of its bytes.
     case officeText(OfficeDocumentKind)
     /// Another XML member of an Office document, UTF-8, read whole for its
-    /// sweep (see ``DocumentReader/isSweptXMLMember(_:head:)``).
+    /// sweep (see ``DocumentReader/isXML(_:head:)``).
     case officeXML
     /// A binary member of an Office document (no format cpf knows, a NUL
-    /// among its first bytes), its bytes swept for UTF-16LE text too (see
-    /// ``DocumentReader/isBinaryPart(head:)``): `plain` when its bytes are
-    /// read as they are, else decoded as an ``encoded`` member's (text in
-    /// UTF-16, say).
+    /// among its first bytes), its bytes swept for UTF-16LE text too, as a
+    /// legacy Office stream is: `plain` when its bytes are read as they
+    /// are, else decoded as an ``encoded`` member's (text in UTF-16, say).
     case binaryPart(plain: Bool)
     /// Text in UTF-8 or binary data, read as it is.
     case plain
@@ -56,11 +55,17 @@ enum MemberKind: Equatable {
             preconditionFailure("a member's first bytes told a tar archive in gzip")
         case nil:
             let plain = head.withUnsafeBytes { head in
-                if case .success(let layers) = DecodingReader.sniff(head) { layers.isPlain } else { false }
+                // No document's signature, as told above: not looked for again.
+                if case .success(let layers) = DecodingReader.sniff(head, document: nil) {
+                    layers.isPlain
+                } else {
+                    false
+                }
             }
             if office != nil {
-                if DocumentReader.isSweptXMLMember(name, head: head) { return .officeXML }
-                if DocumentReader.isBinaryPart(head: head) { return .binaryPart(plain: plain) }
+                if plain, DocumentReader.isXML(name, head: head) { return .officeXML }
+                // No format cpf knows (told above), and a NUL: a preview, a metafile.
+                if head.contains(0) { return .binaryPart(plain: plain) }
             }
             return plain ? .plain : .encoded
         }
