@@ -23,7 +23,7 @@ extension FindEngine {
         } catch {
             throw .read(error)
         }
-        if let reason = Self.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
+        if let reason = DocumentReader.summary(of: documents.failures, format: format) { throw .notSearched(reason) }
     }
 
     /// The reading of a document's members, as ``DocumentReader`` hands them over.
@@ -130,7 +130,7 @@ extension FindEngine {
     /// The reason an e-mail input was not searched completely: the
     /// reader's `failure`, then the attachments that could not be read.
     static func mailFailure(_ failure: String?, attachments: [DocumentReader.Failure]) -> String? {
-        let named = summary(of: attachments, format: .zip, noun: "attachment").map { "e-mail: \($0)" }
+        let named = DocumentReader.summary(of: attachments, format: .zip, noun: "attachment").map { "e-mail: \($0)" }
         guard let failure else { return named }
         guard let named else { return failure }
         return "\(failure); \(named)"
@@ -161,25 +161,6 @@ extension FindEngine {
             shown += section.rawValue.utf8
         }
         return shown
-    }
-
-    /// What a document's failures say as the reason it was not searched
-    /// completely: the first three members named (escaped, CPFs and CNPJs
-    /// hidden), each after `noun` (`attachment` for an e-mail's attachments).
-    static func summary(
-        of failures: [DocumentReader.Failure], format: DocumentFormat, verb: String = "searched",
-        noun: String = "member"
-    ) -> String? {
-        guard let first = failures.first else { return nil }
-        func named(_ failure: DocumentReader.Failure) -> String {
-            guard !failure.path.isEmpty else { return failure.reason }
-            let hidden = NameHiding.hidden(failure.path)
-            return "\(noun) \(Escaping.readable(RawText(hidden))): \(failure.reason)"
-        }
-        if failures.count == 1 { return named(first) }
-        let shown = failures.prefix(3).map(named).joined(separator: "; ")
-        let more = failures.count > 3 ? "; and \(failures.count - 3) more" : ""
-        return "\(failures.count) \(noun)s not \(verb): \(shown)\(more)"
     }
 
     /// Whether matches are shown as pseudonyms, which one thread makes.

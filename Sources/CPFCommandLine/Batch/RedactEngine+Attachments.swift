@@ -41,7 +41,7 @@ extension RedactEngine {
         case .png:
             do throws(PNGError) {
                 let rewritten = try redactor.redact(png: bytes, path: path)
-                if let reason = FindEngine.summary(of: redactor.failures, format: .png, noun: "attachment") {
+                if let reason = DocumentReader.summary(of: redactor.failures, format: .png, noun: "attachment") {
                     return .notRewritten(reason)
                 }
                 guard let rewritten else { return .unchanged }
@@ -57,10 +57,10 @@ extension RedactEngine {
             let archive = try ZipArchive(size: UInt64(bytes.count), read: DocumentReader.reader(of: bytes))
             // As deep as find reads it: the message is the first container.
             let changes = try redactor.redact(archive, path: path + [UInt8(ascii: "!")], depth: 2)
-            if let reason = FindEngine.summary(of: redactor.failures, format: .zip, noun: "attachment") {
+            if let reason = DocumentReader.summary(of: redactor.failures, format: .zip, noun: "attachment") {
                 return .notSearched(reason)
             }
-            if let reason = FindEngine.summary(
+            if let reason = DocumentReader.summary(
                 of: redactor.refusals, format: .zip, verb: "rewritten", noun: "attachment")
             {
                 return .notRewritten(reason)
@@ -90,10 +90,10 @@ extension RedactEngine {
         do {
             let patches = try redactor.redact(
                 TarArchive(bytes: bytes), path: path + [UInt8(ascii: "!")], depth: 2)
-            if let reason = FindEngine.summary(of: redactor.failures, format: .tar, noun: "attachment") {
+            if let reason = DocumentReader.summary(of: redactor.failures, format: .tar, noun: "attachment") {
                 return .notSearched(reason)
             }
-            if let reason = FindEngine.summary(
+            if let reason = DocumentReader.summary(
                 of: redactor.refusals, format: .tar, verb: "rewritten", noun: "attachment")
             {
                 return .notRewritten(reason)
@@ -156,7 +156,7 @@ extension RedactEngine {
             return .notRewritten(
                 "attachment \(shown(path)): a \(kind) holding \(numbers(found)), which redact does not rewrite")
         }
-        if let reason = FindEngine.summary(of: redactor.failures, format: .zip, noun: "attachment") {
+        if let reason = DocumentReader.summary(of: redactor.failures, format: .zip, noun: "attachment") {
             return .notSearched(reason)
         }
         return .unchanged

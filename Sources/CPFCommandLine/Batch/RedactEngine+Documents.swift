@@ -43,7 +43,7 @@ extension RedactEngine {
         case .pdf:
             let found: Int
             do throws(Errno) { found = try redactor.count(in: descriptor, format: .pdf) } catch { throw .read(error) }
-            if let reason = FindEngine.summary(of: redactor.documents.failures, format: format) {
+            if let reason = DocumentReader.summary(of: redactor.documents.failures, format: format) {
                 throw .notSearched(reason)
             }
             if found > 0 {
@@ -64,7 +64,9 @@ extension RedactEngine {
             do throws(PNGError) { rewritten = try redactor.redact(png: bytes, path: []) } catch {
                 throw .notSearched("\(error)")
             }
-            if let reason = FindEngine.summary(of: redactor.failures, format: format) { throw .notRewritten(reason) }
+            if let reason = DocumentReader.summary(of: redactor.failures, format: format) {
+                throw .notRewritten(reason)
+            }
             redactedCount += redactor.hidden
             if reencodes { (rewritten ?? bytes).withUnsafeBytes { out.write($0) } }
         case .compoundFile:
@@ -77,7 +79,7 @@ extension RedactEngine {
                 throw .notRewritten(
                     "a legacy Office document\(kind) holding \(numbers(found)), which redact does not rewrite")
             }
-            if let reason = FindEngine.summary(of: redactor.documents.failures, format: format) {
+            if let reason = DocumentReader.summary(of: redactor.documents.failures, format: format) {
                 throw .notSearched(reason)
             }
             if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
@@ -85,10 +87,10 @@ extension RedactEngine {
             do {
                 let archive = try ZipArchive(size: UInt64(size - start), read: read)
                 let changes = try redactor.redact(archive, path: [], depth: 1)
-                if let reason = FindEngine.summary(of: redactor.failures, format: format) {
+                if let reason = DocumentReader.summary(of: redactor.failures, format: format) {
                     throw NotRewritten(reason: reason)
                 }
-                if let reason = FindEngine.summary(of: redactor.refusals, format: format, verb: "rewritten") {
+                if let reason = DocumentReader.summary(of: redactor.refusals, format: format, verb: "rewritten") {
                     throw InputFailure.notRewritten(reason)
                 }
                 // A member is never renamed, and hiding the name where other members
@@ -141,8 +143,8 @@ extension RedactEngine {
                 if let error = file.error { throw .read(error) }
                 throw .notSearched("\(format.name): \(DocumentReader.reason(error))")
             }
-            if let reason = FindEngine.summary(of: redactor.failures, format: format) { throw .notSearched(reason) }
-            if let reason = FindEngine.summary(of: redactor.refusals, format: format, verb: "rewritten") {
+            if let reason = DocumentReader.summary(of: redactor.failures, format: format) { throw .notSearched(reason) }
+            if let reason = DocumentReader.summary(of: redactor.refusals, format: format, verb: "rewritten") {
                 throw .notRewritten(reason)
             }
             redactedCount += redactor.hidden + headerCount

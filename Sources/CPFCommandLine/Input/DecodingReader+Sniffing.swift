@@ -6,9 +6,18 @@ extension DecodingReader {
     /// What the first bytes of an input say it is: nil for plain text,
     /// else the layers to decode (or the format it cannot read).
     static func sniff(_ prefix: UnsafeRawBufferPointer) -> Result<InputLayers, InputFailure> {
+        sniff(prefix, document: DocumentFormat.detect(prefix))
+    }
+
+    /// ``sniff(_:)`` for first bytes whose document format (nil for none)
+    /// is known already, not told again: an archive's member, told by
+    /// ``MemberKind``.
+    static func sniff(_ prefix: UnsafeRawBufferPointer, document: DocumentFormat?) -> Result<
+        InputLayers, InputFailure
+    > {
         if GzipReader.isGzip(prefix) { return .success(InputLayers(gzip: true)) }
         // Read from a regular file by DocumentReader; a stream is not held whole.
-        if let document = DocumentFormat.detect(prefix) {
+        if let document {
             return .failure(.notSearched("\(document.name) read as a stream, which cpf reads only from a file"))
         }
         if let format = UnreadFormat.detect(prefix) {

@@ -1,8 +1,9 @@
 import CPFDecoders
 
 /// Which members of an Office document (a zip archive) are read how: the
-/// kind of document, the XML read whole for its sweep, the workbook part,
-/// a binary part swept for UTF-16LE text.
+/// kind of document, the XML read whole for its sweep, the workbook part.
+/// (What each member is, a binary part swept for UTF-16LE text too, is
+/// told by ``MemberKind``.)
 extension DocumentReader {
     /// The Office document an archive is, if it is one.
     static func officeKind(of archive: ZipArchive, limits: DecompressionLimits) -> OfficeDocumentKind? {
@@ -25,18 +26,15 @@ extension DocumentReader {
     /// for its sweep (``XMLSweep``), references decoded: relationships
     /// (`_rels/*.rels`), `[Content_Types].xml`, settings, styles, custom
     /// XML, an OpenDocument manifest; by its name (`.xml`, `.rels`, `.rdf`,
-    /// `.vml`, any case) or its start (`<?xml`, after a byte order mark), and
-    /// only when its first bytes `head` are UTF-8 text (another encoding is
-    /// read as any member is, without the sweep).
+    /// `.vml`, any case) or its start `head` (`<?xml`, after a byte order
+    /// mark). Only a member whose first bytes are UTF-8 text is asked (see
+    /// ``MemberKind/officeXML``): another encoding is read as any member
+    /// is, without the sweep.
     ///
     /// ```swift
-    /// DocumentReader.isSweptXMLMember(Array("_rels/.rels".utf8), head: Array("<?xml".utf8))   // true
+    /// DocumentReader.isXML(Array("_rels/.rels".utf8), head: Array("<?xml".utf8))   // true
     /// ```
-    static func isSweptXMLMember(_ name: [UInt8], head: [UInt8]) -> Bool {
-        let plain = head.withUnsafeBytes { head in
-            if case .success(let layers) = DecodingReader.sniff(head) { layers.isPlain } else { false }
-        }
-        guard plain else { return false }
+    static func isXML(_ name: [UInt8], head: [UInt8]) -> Bool {
         let lowered = name.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
         for suffix in [".xml", ".rels", ".rdf", ".vml"] where lowered.count > suffix.utf8.count {
             if lowered.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) { return true }
@@ -49,12 +47,5 @@ extension DocumentReader {
     /// (`xl/workbook.xml`), which holds the sheets' names.
     static func isWorkbookPart(_ name: [UInt8]) -> Bool {
         name.count == 15 && name.map { $0 | ($0 &- 0x41 < 26 ? 0x20 : 0) }.elementsEqual("xl/workbook.xml".utf8)
-    }
-
-    /// Whether a member of an Office document whose first bytes are `head`
-    /// is a binary part cpf reads no text of (no format it knows, a NUL
-    /// among its first bytes), whose bytes are swept for UTF-16LE text.
-    static func isBinaryPart(head: [UInt8]) -> Bool {
-        DocumentFormat.detect(head) == nil && head.contains(0)
     }
 }

@@ -1,35 +1,33 @@
 import CPFDecoders
 import CPFKit
 
-/// A tar archive walked member by member (its pax records as a member's
-/// comment), its members peeked at or held whole; a tar archive in gzip,
-/// decompressed and held whole.
+/// `find`'s reading of a tar archive's members, as ``TarWalk`` tells them
+/// (its pax records as a member's comment), its members peeked at or held
+/// whole; a tar archive in gzip, decompressed and held whole.
 extension DocumentReader {
     /// Reads every member of a tar `archive`, whose members' paths start with `path`.
     func walk(
         _ archive: TarArchive, path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
-        for entry in archive.members {
-            let memberPath = path + entry.name
-            if let memberNamed {
-                memberNamed(memberPath)
-                if !entry.linkName.isEmpty { memberNamed(path + entry.linkName) }
-            }
-            // Its pax records (a comment, owners, extended attributes), as a zip member's comment.
-            try comment(entry.records, path: memberPath, begin: begin, text: text, end: end)
-            guard entry.hasData else { continue }
-            do {
-                let head = try Self.peek(archive, entry)
-                try member(
-                    head: head, path: memberPath, depth: depth,
-                    hold: { [self] in try Self.hold(archive, entry, budget: &budget) },
-                    contents: { body in try archive.withContents(of: entry, body) }, begin: begin, text: text,
-                    end: end)
-            } catch let error as BudgetExceeded {
-                throw error
-            } catch {
-                failures.append(Failure(path: memberPath, reason: Self.reason(error)))
+        let walk = TarWalk(archive, path: path, depth: depth)
+        try walk.visit { step in
+            switch step {
+            case .header(let header):
+                if let memberNamed {
+                    memberNamed(header.path)
+                    if !header.member.linkName.isEmpty { memberNamed(path + header.member.linkName) }
+                }
+                // Its pax records (a comment, owners, extended attributes), as a zip member's comment.
+                try comment(header.member.records, path: header.path, begin: begin, text: text, end: end)
+            case .failure(let failure):
+                failures.append(failure)
+            case .member(let member):
+                try self.member(
+                    member.kind, path: member.path, depth: depth,
+                    hold: { [self] in try walk.hold(member, budget: &budget) },
+                    contents: { body in try archive.withContents(of: member.member, body) }, begin: begin,
+                    text: text, end: end)
             }
         }
     }

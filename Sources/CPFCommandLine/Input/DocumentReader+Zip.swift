@@ -1,75 +1,79 @@
 import CPFDecoders
 import CPFKit
 
-/// A zip archive walked member by member: an Office document's text parts
-/// through ``OfficeXMLText`` with their stored numbers and sweep, its other
-/// XML and binary parts swept too, every other member told by its first
-/// bytes; and a member's bytes peeked at or held whole.
+/// `find`'s reading of a zip archive's members, as ``ZipWalk`` tells
+/// them: an Office document's text parts through ``OfficeXMLText`` with
+/// their stored numbers and sweep, its other XML and binary parts swept
+/// too, every other member read as it is (``member(_:path:depth:hold:contents:begin:text:end:)``);
+/// and a member's bytes peeked at or held whole.
 extension DocumentReader {
     /// Reads every member of `archive`, whose members' paths start with `path`.
     func walk(
         _ archive: ZipArchive, path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
-        let office = officeKind(of: archive)
-        // The archive's comment, named after the archive (a nested one's path without its `!`).
-        try comment(archive.comment, path: Array(path.dropLast()), begin: begin, text: text, end: end)
-        for entry in archive.entries {
-            let memberPath = path + entry.name
-            if let memberNamed { memberNamed(memberPath) }
-            try comment(entry.comment, path: memberPath, begin: begin, text: text, end: end)
-            if entry.isDirectory { continue }
-            func fail(_ reason: String) { failures.append(Failure(path: memberPath, reason: reason)) }
-            if entry.isEncrypted {
-                fail("encrypted member")
-                continue
+        let walk = ZipWalk(archive, path: path, depth: depth, limits: limits)
+        try walk.visit { step in
+            switch step {
+            case .comment(let bytes):
+                // Named after the archive (a nested one's path without its `!`).
+                try comment(bytes, path: Array(path.dropLast()), begin: begin, text: text, end: end)
+            case .entry(let entry):
+                if let memberNamed { memberNamed(entry.path) }
+                try comment(entry.comment, path: entry.path, begin: begin, text: text, end: end)
+            case .failure(let failure):
+                failures.append(failure)
+            case .member(let member):
+                try read(member, of: walk, begin: begin, text: text, end: end)
             }
-            do {
-                let head = try peek(archive, entry)
-                if let office, office.isTextPart(entry.name) {
-                    let xml = try hold(archive, entry)
-                    let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
-                        try OfficeXMLText(xml: xml, kind: office, part: entry.name)
-                    }
-                    let numbers = Self.storedNumbers(in: part)
-                    deliver(part.text, path: memberPath, begin: begin, text: text) { end(numbers) }
-                    var placed = Self.characters(in: part.text)
-                    for number in numbers { placed.insert(number.id.characters) }
-                    let unplaced = Self.unplaced(xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: placed)
-                    try count(unplaced.count)
-                    deliverSweep(unplaced, path: memberPath, begin: begin, text: text, end: end)
-                    continue
-                }
-                if office != nil, Self.isSweptXMLMember(entry.name, head: head) {
-                    // Its bytes read as any text member's, then its sweep: what references hide.
-                    let xml = try hold(archive, entry)
-                    try stream(
-                        { body in try xml.withUnsafeBufferPointer { try body($0) } }, counted: true, path: memberPath,
-                        begin: begin, text: text, end: end)
-                    let unplaced = Self.unplaced(
-                        xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: Self.characters(in: xml))
-                    try count(unplaced.count)
-                    deliverSweep(unplaced, path: memberPath, begin: begin, text: text, end: end)
-                    continue
-                }
-                try member(
-                    head: head, path: memberPath, depth: depth, hold: { try hold(archive, entry) },
-                    contents: { [limits] body in try archive.withContents(of: entry, limits: limits, body) },
-                    begin: begin, text: text, end: end)
-                if office != nil, Self.isBinaryPart(head: head) {
-                    // A binary part of a document (a chart's or table's preview
-                    // metafile, as LibreOffice writes them; a Word metafile)
-                    // keeps its text in UTF-16LE, which the bytes as they are
-                    // do not show: swept as a legacy Office stream is.
-                    let bytes = try hold(archive, entry)
-                    let unplaced = Self.unplaced(LegacyOfficeText.sweep(bytes), placed: Self.characters(in: bytes))
-                    try count(unplaced.count)
-                    deliverSweep(unplaced, path: memberPath, begin: begin, text: text, end: end)
-                }
-            } catch let error as BudgetExceeded {
-                throw error
-            } catch {
-                fail(Self.reason(error))
+        }
+    }
+
+    /// Reads one member of the archive `walk` walks, as its kind says.
+    private func read(
+        _ member: ZipWalk.Member, of walk: ZipWalk, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
+        let hold = { [self] in try walk.hold(member, budget: &budget) }
+        switch member.kind {
+        case .officeText(let office):
+            // Its first bytes decompressed first, as every member's: a damaged part is named for them.
+            _ = try Self.peek(walk.archive, member.entry, limits: limits)
+            let xml = try hold()
+            let part = try xml.withUnsafeBytes { (xml) throws(OfficeXMLError) in
+                try OfficeXMLText(xml: xml, kind: office, part: member.entry.name)
+            }
+            let numbers = Self.storedNumbers(in: part)
+            deliver(part.text, path: member.path, begin: begin, text: text) { end(numbers) }
+            var placed = Self.characters(in: part.text)
+            for number in numbers { placed.insert(number.id.characters) }
+            let unplaced = Self.unplaced(xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: placed)
+            try count(unplaced.count)
+            deliverSweep(unplaced, path: member.path, begin: begin, text: text, end: end)
+        case .officeXML:
+            // Its bytes read as any text member's, then its sweep: what references hide.
+            let xml = try hold()
+            try stream(
+                { body in try xml.withUnsafeBufferPointer { try body($0) } }, counted: true, path: member.path,
+                begin: begin, text: text, end: end)
+            let unplaced = Self.unplaced(
+                xml.withUnsafeBytes { XMLSweep.text(of: $0) }, placed: Self.characters(in: xml))
+            try count(unplaced.count)
+            deliverSweep(unplaced, path: member.path, begin: begin, text: text, end: end)
+        default:
+            try self.member(
+                member.kind, path: member.path, depth: walk.depth, hold: hold,
+                contents: { [limits] body in try walk.archive.withContents(of: member.entry, limits: limits, body) },
+                begin: begin, text: text, end: end)
+            if case .binaryPart = member.kind {
+                // A binary part of a document (a chart's or table's preview
+                // metafile, as LibreOffice writes them; a Word metafile)
+                // keeps its text in UTF-16LE, which the bytes as they are
+                // do not show: swept as a legacy Office stream is.
+                let bytes = try hold()
+                let unplaced = Self.unplaced(LegacyOfficeText.sweep(bytes), placed: Self.characters(in: bytes))
+                try count(unplaced.count)
+                deliverSweep(unplaced, path: member.path, begin: begin, text: text, end: end)
             }
         }
     }
@@ -99,12 +103,6 @@ extension DocumentReader {
             bytes += piece
         }
         return bytes
-    }
-    private func peek(_ archive: ZipArchive, _ entry: ZipEntry) throws -> [UInt8] {
-        try Self.peek(archive, entry, limits: limits)
-    }
-    private func hold(_ archive: ZipArchive, _ entry: ZipEntry) throws -> [UInt8] {
-        try Self.hold(archive, entry, budget: &budget)
     }
 
     /// Reads a document held in memory, for ``ZipArchive``.

@@ -149,34 +149,39 @@ final class DocumentReader {
     ) throws {
         failures = []
         budget = Budget(limits: limits, documentSize: bytes.count)
-        let head = Array(bytes.prefix(Self.peekSize))
+        try held(bytes, path: path, depth: depth, begin: begin, text: text, end: end)
+    }
+
+    /// Reads `bytes`, a member held in memory, as its first bytes say what it is (``MemberKind``).
+    private func held(
+        _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
+    ) throws {
         try member(
-            head: head, path: path, depth: depth, hold: { bytes },
+            MemberKind.of(head: Array(bytes.prefix(Self.peekSize)), depth: depth), path: path, depth: depth,
+            hold: { bytes },
             contents: { body in try bytes.withUnsafeBufferPointer { try body($0) } }, begin: begin, text: text,
             end: end)
     }
 
     /// Reads one member of an archive that is not an Office part, as its
-    /// first bytes `head` say: a nested archive or a PDF held whole
+    /// kind says (see ``MemberKind``): a nested archive or a PDF held whole
     /// (`hold`), anything else streamed (`contents`) through the
     /// ``DecodingReader``. A nested archive that cannot be opened is a
     /// failure of the member; a read error of the member is thrown.
     func member(
-        head: [UInt8], path memberPath: [UInt8], depth: Int, hold: () throws -> [UInt8],
+        _ kind: MemberKind, path memberPath: [UInt8], depth: Int, hold: () throws -> [UInt8],
         contents: @escaping ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void,
         begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
-        switch DocumentFormat.detect(head) {
+        switch kind {
         case .png:
             png(try hold(), path: memberPath, begin: begin, text: text, end: end)
         case .compoundFile:
             try compound(try hold(), path: memberPath, depth: depth + 1, begin: begin, text: text, end: end)
-        case .some(let format) where format != .pdf:
-            guard depth < Self.maximumDepth else {
-                failures.append(
-                    Failure(path: memberPath, reason: "an archive nested more than \(Self.maximumDepth) deep"))
-                return
-            }
+        case .tooDeep:
+            failures.append(Failure(path: memberPath, reason: MemberKind.tooDeepReason))
+        case .archive(let format):
             let bytes = try hold()
             let innerPath = memberPath + [UInt8(ascii: "!")]
             let before = failures.count
@@ -193,9 +198,10 @@ final class DocumentReader {
             } catch {
                 failures.insert(Failure(path: memberPath, reason: "\(format.name): \(error)"), at: before)
             }
-        case .some:
+        case .pdf:
             pdf(try hold(), path: memberPath, begin: begin, text: text, end: end)
-        case nil:
+        case .plain, .encoded, .binaryPart, .officeXML, .officeText:
+            // An Office document's parts are read by its walk (DocumentReader+Zip) before their bytes are streamed.
             try stream(contents, path: memberPath, begin: begin, text: text, end: end)
         }
     }
@@ -258,16 +264,13 @@ final class DocumentReader {
     }
 
     /// Searches `bytes`, a member held in memory, as a file is: as an
-    /// archive's member is (see ``member(head:path:depth:hold:contents:begin:text:end:)``).
+    /// archive's member is (see ``member(_:path:depth:hold:contents:begin:text:end:)``).
     func searchAsFile(
         _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
         if let memberNamed { memberNamed(path) }
-        try member(
-            head: Array(bytes.prefix(Self.peekSize)), path: path, depth: depth, hold: { bytes },
-            contents: { body in try bytes.withUnsafeBufferPointer { try body($0) } }, begin: begin, text: text,
-            end: end)
+        try held(bytes, path: path, depth: depth, begin: begin, text: text, end: end)
     }
 
     /// Hands over a text held whole, in blocks.

@@ -29,7 +29,9 @@ struct DocumentReaderOfficePartsTests {
         "an Office member is XML read whole for its sweep by its name or its start, when it is UTF-8",
         arguments: sweptMembers)
     func sweptXMLMember(name: String, head: [UInt8], swept: Bool) {
-        #expect(DocumentReader.isSweptXMLMember(Array(name.utf8), head: head) == swept)
+        let kind = MemberKind.of(name: Array(name.utf8), head: head, office: .wordprocessing, depth: 1)
+        #expect((kind == .officeXML) == swept)
+        #expect(!swept || DocumentReader.isXML(Array(name.utf8), head: head))
     }
 
     @Test("the workbook part is xl/workbook.xml, in any case")
