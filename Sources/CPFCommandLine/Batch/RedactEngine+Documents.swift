@@ -172,7 +172,9 @@ extension RedactEngine {
     }
 
     /// The PDF `bytes` with the glyphs of every match of its pages' text
-    /// removed (``PDFRedactor``), found as `find` finds them, and proven:
+    /// removed (``PDFRedactor``), found as `find` finds them, those of its
+    /// metadata, annotations and bookmarks hidden as the style hides them
+    /// (all digits for a pseudonym), and proven:
     /// the file written is read again as `find` reads it (its pages' text
     /// and everything else it holds, ``DocumentReader/countCPFs``), and a
     /// match left there (in its metadata, an annotation, an attachment)
@@ -182,6 +184,10 @@ extension RedactEngine {
         let accepted = accepted
         let minimumConfidence = minimumConfidence
         let isLineLocal = isLineLocal
+        // Beside the pages, a CPF is hidden with stars in the style asked for; a pseudonym (a CPF) would
+        // fail the reading back, so the pseudonym style hides them all.
+        var hiding = CPFScanner.RedactionStyle.full
+        if case .hidden(let style) = style { hiding = style }
         let redactor = PDFRedactor(limits: limits, fill: pdfFill)
         let outcome = bytes.withUnsafeBytes { pdf in
             Result { () throws(PDFRedactionError) in
@@ -196,6 +202,21 @@ extension RedactEngine {
                     text.withUnsafeBytes { scanner.feed($0, onMatch: keep) }
                     scanner.finish(onMatch: keep)
                     return ranges
+                } rewriting: { text in
+                    var copy = text
+                    var changed = false
+                    var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+                    copy.withUnsafeMutableBytes { buffer in
+                        let hide = { (match: TaxpayerScanner.Match) in
+                            guard !match.isValid || match.confidence >= minimumConfidence else { return }
+                            if isLineLocal, match.spansLineBreak { return }
+                            match.hide(in: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), style: hiding)
+                            changed = true
+                        }
+                        scanner.feed(UnsafeRawBufferPointer(buffer), onMatch: hide)
+                        scanner.finish(onMatch: hide)
+                    }
+                    return changed ? copy : nil
                 }
             }
         }

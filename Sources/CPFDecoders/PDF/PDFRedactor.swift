@@ -35,10 +35,12 @@ public struct PDFRedactor: Sendable {
     /// number that keeps its advance.
     typealias Removal = (end: Int, displacement: Double)
 
-    /// The file written and how many matches were removed from its pages.
+    /// The file written, how many matches were removed from its pages, and
+    /// how many strings and streams beside them were rewritten.
     public struct Redaction: Sendable {
         public var pdf: [UInt8]
         public var removed: Int
+        public var rewritten = 0
     }
 
     /// The limits every decoded stream, and their total, are checked against.
@@ -60,13 +62,21 @@ public struct PDFRedactor: Sendable {
     /// ``PDFTextExtractor/extractText(from:)`` reads it, and returns the
     /// byte ranges of it to remove, apart from each other.
     ///
+    /// `rewriting` is given, as UTF-8, each text the file keeps beside its
+    /// pages that this redactor rewrites: every string of the document
+    /// information dictionary (but dates), the XMP metadata packet, the
+    /// /Contents, /T, /Subj and /RC of the pages' annotations and the
+    /// titles of the bookmarks; it returns the text to write instead, or
+    /// nil to keep it.
+    ///
     /// - Complexity: O(*n*) in the file and its decoded streams: the pages
     ///   are run twice, once to find the matches, once to find their glyphs.
-    public func redact(_ pdf: UnsafeRawBufferPointer, matches: ([UInt8]) -> [Range<Int>])
-        throws(PDFRedactionError) -> Redaction
-    {
+    public func redact(
+        _ pdf: UnsafeRawBufferPointer, matches: ([UInt8]) -> [Range<Int>],
+        rewriting: ([UInt8]) -> [UInt8]? = { _ in nil }
+    ) throws(PDFRedactionError) -> Redaction {
         do {
-            return try redactPages(pdf, matches: matches)
+            return try redactPages(pdf, matches: matches, rewriting: rewriting)
         } catch let error as PDFRedactionError {
             throw error
         } catch let error as PDFError {
@@ -76,7 +86,9 @@ public struct PDFRedactor: Sendable {
         }
     }
 
-    private func redactPages(_ pdf: UnsafeRawBufferPointer, matches: ([UInt8]) -> [Range<Int>]) throws -> Redaction {
+    private func redactPages(
+        _ pdf: UnsafeRawBufferPointer, matches: ([UInt8]) -> [Range<Int>], rewriting: ([UInt8]) -> [UInt8]?
+    ) throws -> Redaction {
         let start = PDFTextExtractor.headerOffset(pdf) ?? 0
         let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
         let extractor = PDFTextExtractor(limits: limits)
@@ -85,7 +97,8 @@ public struct PDFRedactor: Sendable {
         try extractor.run(reading, pages: pages)
         let ranges = matches(reading.writer.output).filter { !$0.isEmpty }
         var writer = PDFWriter(document: document)
-        guard !ranges.isEmpty else { return Redaction(pdf: try writer.write(), removed: 0) }
+        let rewritten = try Self.rewriteStrings(of: document, pages: pages, into: &writer, rewriting: rewriting)
+        guard !ranges.isEmpty else { return Redaction(pdf: try writer.write(), removed: 0, rewritten: rewritten) }
         // Again, the glyphs of the matches recorded.
         let recorder = PDFGlyphRecorder(matches: ranges)
         let interpreter = PDFContentInterpreter(document: document)
@@ -129,7 +142,7 @@ public struct PDFRedactor: Sendable {
         let boxes = Dictionary(grouping: recorder.glyphs, by: \.page)
         for (index, page) in pages.enumerated() {
             guard edits[.page(index)] != nil || boxes[index] != nil else { continue }
-            guard let number = page.number, var dictionary = page.page.dictionary else {
+            guard let number = page.number, var dictionary = try writer.object(number).dictionary else {
                 throw PDFRedactionError.directPage
             }
             let content = try PDFTextExtractor.content(of: page, document: document)
@@ -140,7 +153,91 @@ public struct PDFRedactor: Sendable {
             dictionary["Contents"] = .reference(writer.add(.stream([:], data: data)), 0)
             writer.replacements[number] = .object(.dictionary(dictionary))
         }
-        return Redaction(pdf: try writer.write(), removed: recorder.matches.count)
+        return Redaction(pdf: try writer.write(), removed: recorder.matches.count, rewritten: rewritten)
+    }
+
+    /// Rewrites, through `rewriting`, the texts the file keeps beside its
+    /// pages (see ``redact(_:matches:rewriting:)``) into `writer`'s
+    /// replacements; returns how many objects changed.
+    static func rewriteStrings(
+        of document: PDFDocument, pages: [PDFTextExtractor.Page], into writer: inout PDFWriter,
+        rewriting: ([UInt8]) -> [UInt8]?
+    ) throws(PDFError) -> Int {
+        var changed = 0
+        func rewrite(_ number: Int, keys: Set<String>?) throws(PDFError) {
+            guard case .dictionary(var dictionary) = try writer.object(number) else { return }
+            var any = false
+            for (key, value) in dictionary where keys?.contains(key) ?? true {
+                guard case .string(let bytes) = value, !PDFSweep.isDate(bytes) else { continue }
+                guard let new = rewriting(textUTF8(bytes)) else { continue }
+                dictionary[key] = .string(textString(new, like: bytes))
+                any = true
+            }
+            if any {
+                writer.replacements[number] = .object(.dictionary(dictionary))
+                changed += 1
+            }
+        }
+        if case .reference(let number, _)? = writer.trailer["Info"] { try rewrite(number, keys: nil) }
+        let catalog = try document.resolve(document.trailer["Root"] ?? .null)
+        if case .reference(let number, _)? = catalog["Metadata"],
+            case .stream(var dictionary, _) = try document.object(number),
+            let new = rewriting(try document.decodeStream(try document.object(number)))
+        {
+            for key in ["Length", "Filter", "DecodeParms", "DL"] { dictionary[key] = nil }
+            writer.replacements[number] = .stream(dictionary, data: new, compressed: false)
+            changed += 1
+        }
+        let annotationKeys: Set<String> = ["Contents", "T", "Subj", "RC"]
+        for page in pages {
+            for annotation in try document.resolve(page.page["Annots"] ?? .null).array ?? [] {
+                if case .reference(let number, _) = annotation { try rewrite(number, keys: annotationKeys) }
+            }
+        }
+        // The bookmarks: each item's children from /First along /Next.
+        var pending: [PDFObject] = [try document.resolve(catalog["Outlines"] ?? .null)["First"] ?? .null]
+        var visited: Set<Int> = []
+        while let item = pending.popLast(), visited.count < PDFDocument.maximumObjectsParsed {
+            guard case .reference(let number, _) = item, visited.insert(number).inserted else { continue }
+            let outline = try document.object(number)
+            try rewrite(number, keys: ["Title"])
+            pending += [outline["Next"] ?? .null, outline["First"] ?? .null]
+        }
+        return changed
+    }
+
+    /// A PDF text string (ISO 32000-1, 7.9.2.2) as UTF-8: UTF-16BE after
+    /// `FE FF`, UTF-8 after `EF BB BF`, else PDFDocEncoding read as ISO
+    /// 8859-1, as ``PDFSweep`` reads it.
+    static func textUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            var units: [UInt16] = []
+            var index = 2
+            while index + 1 < bytes.count {
+                units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+                index += 2
+            }
+            var utf8: [UInt8] = []
+            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
+                utf8.append($0)
+            }
+            return utf8
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
+        var utf8: [UInt8] = []
+        for byte in bytes { utf8 += UTF8.encode(Unicode.Scalar(byte))! }
+        return utf8
+    }
+
+    /// UTF-8 `text` as a PDF text string in the form of `original`: UTF-8
+    /// after its mark if it had one, else plain when it is ASCII, else
+    /// UTF-16BE after `FE FF`.
+    static func textString(_ text: [UInt8], like original: [UInt8]) -> [UInt8] {
+        if original.starts(with: [0xEF, 0xBB, 0xBF]) { return [0xEF, 0xBB, 0xBF] + text }
+        if text.allSatisfy({ $0 < 0x80 }) { return text }
+        var output: [UInt8] = [0xFE, 0xFF]
+        for unit in String(decoding: text, as: UTF8.self).utf16 { output += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        return output
     }
 
     /// The operator `operation` with the glyphs of `removed` (by element of

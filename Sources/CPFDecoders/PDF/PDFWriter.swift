@@ -22,8 +22,10 @@ struct PDFWriter {
         /// An object that is no stream.
         case object(PDFObject)
         /// A stream: its dictionary (its /Length, /Filter and /DecodeParms
-        /// are set by the writer) and its decoded data.
-        case stream([String: PDFObject], data: [UInt8])
+        /// are set by the writer) and its decoded data, compressed unless
+        /// `compressed` is false (an XMP packet is left readable, as PDF/A
+        /// asks).
+        case stream([String: PDFObject], data: [UInt8], compressed: Bool = true)
     }
 
     let document: PDFDocument
@@ -67,7 +69,7 @@ struct PDFWriter {
     func object(_ number: Int) throws(PDFError) -> PDFObject {
         switch replacements[number] {
         case .object(let object)?: object
-        case .stream(let dictionary, _)?: .stream(dictionary, 0..<0)
+        case .stream(let dictionary, _, _)?: .stream(dictionary, 0..<0)
         case nil: try document.object(number)
         }
     }
@@ -118,9 +120,9 @@ struct PDFWriter {
             offsets.append(output.count)
             output += Array("\(position + 1) 0 obj\n".utf8)
             switch replacements[number] {
-            case .stream(var dictionary, let data)?:
-                let compressed = Self.zlib(data)
-                dictionary["Filter"] = .name("FlateDecode")
+            case .stream(var dictionary, let data, let compresses)?:
+                let compressed = compresses ? Self.zlib(data) : data
+                dictionary["Filter"] = compresses ? .name("FlateDecode") : nil
                 dictionary["DecodeParms"] = nil
                 dictionary["Length"] = .integer(compressed.count)
                 Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output)

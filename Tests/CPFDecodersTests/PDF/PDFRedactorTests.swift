@@ -188,6 +188,65 @@ struct PDFRedactorTests {
         #expect(try Self.firstPageContent(redaction.pdf) == "BT /F1 12 Tf 72 720 Td (Recibo) Tj ET\n")
     }
 
+    @Test("rewrites the strings of the information dictionary, annotations and bookmarks, and the XMP packet")
+    func besideThePages() throws {
+        let xmp = "<x:xmpmeta><dc:creator>Ana 390.533.447-05</dc:creator></x:xmpmeta>"
+        let pdf = PDFSamples.build(
+            [
+                Array("<< /Type /Catalog /Pages 2 0 R /Metadata 6 0 R /Outlines 7 0 R >>".utf8),
+                Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
+                Array(
+                    "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R /Annots [9 0 R] >>"
+                        .utf8),
+                Array("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".utf8),
+                PDFSamples.stream("", Array("BT /F1 12 Tf 72 720 Td (Recibo) Tj ET".utf8)),
+                PDFSamples.stream("/Type /Metadata /Subtype /XML", Array(xmp.utf8)),
+                Array("<< /Type /Outlines /First 8 0 R /Last 8 0 R >>".utf8),
+                Array("<< /Title (Fiador 390.533.447-05) /Parent 7 0 R >>".utf8),
+                Array(
+                    "<< /Type /Annot /Subtype /Text /Rect [0 0 1 1] /Contents (nota 390.533.447-05) /T (Ana) >>".utf8),
+                Array(
+                    "<< /Author <FEFF004100E700E3006F0020003300390030002E003500330033002E003400340037002D00300035> /CreationDate (D:20261127061523) >>"
+                        .utf8),
+            ], trailer: "/Info 10 0 R")
+        let redaction = try pdf.withUnsafeBytes { raw in
+            try Result { () throws(PDFRedactionError) in
+                try PDFRedactor().redact(raw) { _ in
+                    []
+                } rewriting: { text in
+                    let ranges = OfficeSamples.ranges(of: Self.cpf, in: text)
+                    guard !ranges.isEmpty else { return nil }
+                    var copy = text
+                    for range in ranges { copy.replaceSubrange(range, with: Array("***.***.***-**".utf8)) }
+                    return copy
+                }
+            }.get()
+        }
+        #expect(redaction.removed == 0)
+        #expect(redaction.rewritten == 4)
+        let sweep = String(decoding: try redaction.pdf.withUnsafeBytes { try PDFSweep.text(of: $0) }, as: UTF8.self)
+        #expect(!sweep.contains("390"))
+        for text in ["Ação ***.***.***-**", "nota ***.***.***-**", "Fiador ***.***.***-**", "Ana ***.***.***-**"] {
+            #expect(sweep.contains(text), "\(sweep)")
+        }
+        // The XMP packet stays readable, uncompressed; the date is no text and stays.
+        #expect(OfficeSamples.ranges(of: "<dc:creator>Ana ***.***.***-**</dc:creator>", in: redaction.pdf).count == 1)
+        #expect(OfficeSamples.ranges(of: "D:20261127061523", in: redaction.pdf).count == 1)
+    }
+
+    @Test(
+        "reads PDF text strings as UTF-8 and writes them back in their form",
+        arguments: [
+            ([0xFE, 0xFF, 0x00, 0x41, 0x00, 0xE7], "A\u{E7}", [0xFE, 0xFF, 0x00, 0x41, 0x00, 0xE7]),
+            ([0x41, 0xE7], "A\u{E7}", [0xFE, 0xFF, 0x00, 0x41, 0x00, 0xE7]),
+            ([0x41, 0x42], "AB", [0x41, 0x42]),
+            ([0xEF, 0xBB, 0xBF, 0xC3, 0xA7], "\u{E7}", [0xEF, 0xBB, 0xBF, 0xC3, 0xA7]),
+        ] as [([UInt8], String, [UInt8])])
+    func textStrings(bytes: [UInt8], text: String, written: [UInt8]) {
+        #expect(PDFRedactor.textUTF8(bytes) == Array(text.utf8))
+        #expect(PDFRedactor.textString(Array(text.utf8), like: bytes) == written)
+    }
+
     @Test(
         "splits strings around removed glyphs, runs of them one displacement",
         arguments: [

@@ -106,4 +106,36 @@ struct PDFRedactEndToEndTests {
 
                 """)
     }
+
+    @Test(
+        "redact hides the CPFs of a PDF's information dictionary, annotations and bookmarks in the style asked for",
+        .enabled(if: tools))
+    func besideThePages() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            from pypdf import PdfReader, PdfWriter
+            from pypdf.annotations import FreeText
+            c = canvas.Canvas('m.pdf'); c.drawString(72, 720, 'Contrato 390.533.447-05')
+            c.bookmarkPage('p1'); c.addOutlineEntry('Fiador 529.982.247-25', 'p1'); c.save()
+            w = PdfWriter(); w.append(PdfReader('m.pdf'))
+            w.add_annotation(page_number=0, annotation=FreeText(text='nota 111.444.777-35', rect=(50, 550, 200, 650)))
+            w.add_metadata({'/Author': 'Ana CPF 390.533.447-05', '/Title': 'Ação 714.602.380-01'})
+            w.write('a.pdf')
+            EOF
+            "$CPF" redact --in-place --style lgpd a.pdf; echo "redact $?"
+            "$CPF" find a.pdf; echo "find $?"; qpdf --check a.pdf > /dev/null && echo "qpdf: ok"
+            "$PY" -c "
+            from pypdf import PdfReader
+            r = PdfReader('a.pdf'); print(r.metadata['/Author'], '|', r.metadata['/Title'])
+            print(r.pages[0]['/Annots'][0].get_object()['/Contents'], '|', r.outline[0]['/Title'])"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "redact 0", "find 1", "qpdf: ok", "Ana CPF ***.533.447-** | Ação ***.602.380-**",
+                "nota ***.444.777-** | Fiador ***.982.247-**",
+            ], "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted a.pdf (4 hidden)\n")
+    }
 }
