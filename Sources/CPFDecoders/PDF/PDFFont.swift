@@ -32,6 +32,8 @@ struct PDFFont {
     private(set) var bytesPerCode = 1
     /// A Type 3 font, whose glyphs are content streams of their own.
     private(set) var isType3 = false
+    /// A Type0 font written top to bottom (a CMap whose name ends in `-V`).
+    private(set) var isVertical = false
     private var toUnicode: PDFToUnicodeMap?
     private var encoding: PDFEncodings.Table?
     private var codeIsUTF16 = false
@@ -69,6 +71,7 @@ struct PDFFont {
             bytesPerCode = 2
             let encodingName = try document.resolve(font["Encoding"] ?? .null).name ?? ""
             codeIsUTF16 = encodingName.contains("UCS2") || encodingName.contains("UTF16")
+            isVertical = encodingName.hasSuffix("-V")
             let descendants = try document.resolve(font["DescendantFonts"] ?? .null).array ?? []
             let descendant = try document.resolve(descendants.first ?? .null)
             defaultWidth = try document.resolve(descendant["DW"] ?? .null).number ?? 1000

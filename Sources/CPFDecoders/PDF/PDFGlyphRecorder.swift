@@ -64,6 +64,8 @@ final class PDFGlyphRecorder {
     private(set) var showsType3 = false
     /// Whether a glyph was shown that maps to no text, or to U+FFFD.
     private(set) var showsUnmapped = false
+    /// Whether a glyph of a match is written top to bottom.
+    private(set) var matchIsVertical = false
     /// The stream being run.
     var stream = Stream.page(0)
     /// The page being run (from 0).
@@ -89,7 +91,7 @@ final class PDFGlyphRecorder {
     /// A glyph was shown: its font's kind, its text's bytes in the output,
     /// where it is in its string, and, lazily, its displacement and box.
     func glyph(
-        _ glyph: PDFFont.Glyph, isType3: Bool, text: Range<Int>, bytes: Range<Int>,
+        _ glyph: PDFFont.Glyph, isType3: Bool, isVertical: Bool = false, text: Range<Int>, bytes: Range<Int>,
         measure: () -> (displacement: Double, box: Box)
     ) {
         if isType3 { showsType3 = true }
@@ -99,6 +101,7 @@ final class PDFGlyphRecorder {
         let index = cursor
         guard index < matches.count, matches[index].lowerBound < text.upperBound else { return }
         guard let current else { return }
+        if isVertical { matchIsVertical = true }
         let operation: Int
         if let known = currentIndex {
             operation = known

@@ -22,6 +22,9 @@ public enum PDFRedactionError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Glyphs a form XObject draws in several places would be removed in
     /// ways that disagree.
     case conflictingForms
+    /// A match drawn in a font written top to bottom, whose advances are
+    /// vertical.
+    case verticalText
     /// A page written inside its parent's /Kids, which cannot be given new
     /// content.
     case directPage
@@ -36,6 +39,7 @@ public enum PDFRedactionError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unknownWidths: "a PDF match in a font without glyph widths, which redact does not rewrite"
         case .untraceable: "a PDF match redact cannot trace to the glyphs that draw it"
         case .conflictingForms: "a PDF form drawn in several places that redact cannot rewrite for all of them"
+        case .verticalText: "a PDF match in vertical text, which redact does not rewrite"
         case .directPage: "a PDF page that is no object of its own, which redact does not rewrite"
         }
     }

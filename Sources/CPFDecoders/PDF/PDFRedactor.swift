@@ -107,6 +107,7 @@ public struct PDFRedactor: Sendable {
         try extractor.run(interpreter, pages: pages) { _, _ in openStates.append(interpreter.savedStateCount) }
         if recorder.showsType3 { throw PDFRedactionError.type3Font }
         if recorder.showsUnmapped { throw PDFRedactionError.unmappedGlyphs }
+        if recorder.matchIsVertical { throw PDFRedactionError.verticalText }
         guard Set(recorder.glyphs.map(\.match)).count == recorder.matches.count else {
             throw PDFRedactionError.untraceable
         }

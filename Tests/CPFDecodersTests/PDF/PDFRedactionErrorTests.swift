@@ -13,6 +13,7 @@ struct PDFRedactionErrorTests {
             (.unknownWidths, "a PDF match in a font without glyph widths, which redact does not rewrite"),
             (.untraceable, "a PDF match redact cannot trace to the glyphs that draw it"),
             (.conflictingForms, "a PDF form drawn in several places that redact cannot rewrite for all of them"),
+            (.verticalText, "a PDF match in vertical text, which redact does not rewrite"),
             (.directPage, "a PDF page that is no object of its own, which redact does not rewrite"),
         ])
     func descriptions(error: PDFRedactionError, expected: String) {

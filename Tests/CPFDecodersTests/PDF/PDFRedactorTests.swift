@@ -153,9 +153,17 @@ struct PDFRedactorTests {
                 PDFRedactionError.type3Font
             ),
             ("<< /Type /Font /Subtype /Type1 /BaseFont /Garamond >>", .unknownWidths),
+            (
+                "<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /UniGB-UCS2-V "
+                    + "/DescendantFonts [<< /Type /Font /Subtype /CIDFontType2 /DW 1000 >>] >>",
+                .verticalText
+            ),
         ])
     func refusals(font: String, expected: PDFRedactionError) throws {
-        let pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05) Tj ET", font: font)
+        // A two-byte font shows the CPF in UTF-16.
+        let utf16 = "<" + Self.cpf.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+        let shown = font.contains("UCS2") ? utf16 : "(CPF 390.533.447-05)"
+        let pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td \(shown) Tj ET", font: font)
         #expect(throws: expected) { try Self.redact(pdf) }
     }
 
