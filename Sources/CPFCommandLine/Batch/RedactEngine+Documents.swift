@@ -187,7 +187,8 @@ extension RedactEngine {
         // Beside the pages, a CPF is hidden with stars in the style asked for; a pseudonym (a CPF) would
         // fail the reading back, so the pseudonym style hides them all.
         var hiding = CPFScanner.RedactionStyle.full
-        if case .hidden(let style) = style { hiding = style }
+        var writesPseudonyms = true
+        if case .hidden(let style) = style { (hiding, writesPseudonyms) = (style, false) }
         let redactor = PDFRedactor(limits: limits, fill: pdfFill)
         let outcome = bytes.withUnsafeBytes { pdf in
             Result { () throws(PDFRedactionError) in
@@ -197,7 +198,9 @@ extension RedactEngine {
                     let keep = { (match: TaxpayerScanner.Match) in
                         guard !match.isValid || match.confidence >= minimumConfidence else { return }
                         if isLineLocal, match.spansLineBreak { return }
-                        ranges.append(match.range)
+                        guard hiding == .lgpd, !writesPseudonyms else { return ranges.append(match.range) }
+                        // lgpd keeps the middle digits as glyphs: only the characters it hides are removed.
+                        ranges += Self.hiddenRuns(of: match, in: text, style: hiding)
                     }
                     text.withUnsafeBytes { scanner.feed($0, onMatch: keep) }
                     scanner.finish(onMatch: keep)
@@ -234,6 +237,38 @@ extension RedactEngine {
                 "a PDF holding \(numbers(left)) beside its pages' text, which redact does not rewrite")
         case .failure(let unreadable): throw .notRewritten("the PDF written reads back as: \(unreadable.reason)")
         }
+    }
+
+    /// The runs of `text` (which holds `match`) that `style` hides: the
+    /// characters `*` takes the place of, as `redact` writes them.
+    static func hiddenRuns(
+        of match: TaxpayerScanner.Match, in text: [UInt8], style: CPFScanner.RedactionStyle
+    ) -> [Range<Int>] {
+        let range = match.range
+        var copy = Array(text[range])
+        copy.withUnsafeMutableBytes { match.hide(in: $0, style: style) }
+        var runs: [Range<Int>] = []
+        var index = 0
+        while index < copy.count {
+            guard copy[index] != text[range.lowerBound + index] else {
+                index += 1
+                continue
+            }
+            // A character is hidden whole, from its first UTF-8 byte to its last (a fullwidth
+            // digit and `＊` share their first two).
+            var start = index
+            while start > 0, text[range.lowerBound + start] & 0xC0 == 0x80 { start -= 1 }
+            var end = index + 1
+            while end < copy.count, copy[end] != text[range.lowerBound + end] { end += 1 }
+            while end < copy.count, text[range.lowerBound + end] & 0xC0 == 0x80 { end += 1 }
+            if let last = runs.last, last.upperBound >= range.lowerBound + start {
+                runs[runs.count - 1] = last.lowerBound..<range.lowerBound + end
+            } else {
+                runs.append(range.lowerBound + start..<range.lowerBound + end)
+            }
+            index = end
+        }
+        return runs.isEmpty ? [range] : runs
     }
 
     /// `a CPF`, `2 CPFs`: how many, in a message.

@@ -138,4 +138,20 @@ struct PDFRedactEndToEndTests {
             ], "\(result.stderr)")
         #expect(result.stderr == "cpf: redacted a.pdf (4 hidden)\n")
     }
+
+    @Test(
+        "redact --style lgpd keeps a PDF's middle digits as glyphs and removes the others, boxes over them only",
+        .enabled(if: tools))
+    func lgpd() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && \(DocumentEndToEndTests.py) && \(Self.makeTwins) &&
+            "$CPF" redact --style lgpd a.pdf > l.pdf; echo "status $?"
+            pdftotext -raw l.pdf - | grep -o 'CPF.*residente'; pdftotext l.pdf - | grep -c '390'
+            qpdf --check l.pdf > /dev/null && echo "qpdf: ok"
+            """)
+        #expect(
+            outputLines(result.stdout) == ["status 0", "CPF .533.447- , residente", "0", "qpdf: ok"],
+            "\(result.stderr)")
+    }
 }
