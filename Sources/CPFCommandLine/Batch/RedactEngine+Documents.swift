@@ -28,10 +28,13 @@ extension RedactEngine {
     /// another encoding, an archive that would change length), leaves the
     /// file as it was: named, with exit status 2.
     ///
-    /// A PDF or a legacy Office document (an OLE compound file) is never
-    /// rewritten: one whose text holds a CPF is named as not rewritten; one
-    /// whose text cannot be read, as not searched; one without a CPF is
-    /// copied as it is.
+    /// A PDF whose text holds a CPF is written again by ``PDFRedactor`` (see
+    /// ``redactPDF(_:)``); one whose text cannot be read is named as not
+    /// searched; one without a CPF is copied as it is.
+    ///
+    /// A legacy Office document (an OLE compound file) is never rewritten:
+    /// one whose text holds a CPF is named as not rewritten; one whose text
+    /// cannot be read, as not searched; one without a CPF is copied as it is.
     func redactDocument(_ descriptor: FileDescriptor, format: DocumentFormat) throws(InputFailure) {
         let size = system_regularFileSize(descriptor.rawValue) ?? 0
         let start: Int
@@ -46,10 +49,21 @@ extension RedactEngine {
             if let reason = DocumentReader.summary(of: redactor.documents.failures, format: format) {
                 throw .notSearched(reason)
             }
-            if found > 0 {
-                throw .notRewritten("a PDF holding \(numbers(found)), which redact does not rewrite")
+            guard found > 0 else {
+                if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
+                return
             }
-            if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
+            var bytes = [UInt8](repeating: 0, count: size - start)
+            let count: Int
+            do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
+                throw .read(file.error ?? .inputOutput)
+            }
+            bytes.removeLast(bytes.count - count)
+            let written = try redactPDF(bytes)
+            // What find reported is gone (the file written was read back): its pages' matches
+            // removed, those of earlier revisions and unreferenced objects left behind.
+            redactedCount += found
+            if reencodes { written.pdf.withUnsafeBytes { out.write($0) } }
         case .png:
             guard size - start <= DocumentReader.maximumHeldSize else {
                 throw .notSearched("PNG image larger than \(DocumentReader.heldSizeText)")
@@ -157,6 +171,106 @@ extension RedactEngine {
             }
             GzipWriter.compress(gunzipped).withUnsafeBytes { out.write($0) }
         }
+    }
+
+    /// The PDF `bytes` with the glyphs of every match of its pages' text
+    /// removed (``PDFRedactor``), found as `find` finds them, those of its
+    /// metadata, annotations and bookmarks hidden as the style hides them
+    /// (all digits for a pseudonym), and proven:
+    /// the file written is read again as `find` reads it (its pages' text
+    /// and everything else it holds, ``DocumentReader/countCPFs``), and a
+    /// match left there (in its metadata, an annotation, an attachment)
+    /// leaves the original as it was, named as not rewritten.
+    func redactPDF(_ bytes: [UInt8]) throws(InputFailure) -> PDFRedactor.Redaction {
+        let limits = DocumentReader.pdfLimits(limits)
+        let accepted = accepted
+        let minimumConfidence = minimumConfidence
+        let isLineLocal = isLineLocal
+        // Beside the pages, a CPF is hidden with stars in the style asked for; a pseudonym (a CPF) would
+        // fail the reading back, so the pseudonym style hides them all.
+        var hiding = CPFScanner.RedactionStyle.full
+        var writesPseudonyms = true
+        if case .hidden(let style) = style { (hiding, writesPseudonyms) = (style, false) }
+        let redactor = PDFRedactor(limits: limits, fill: pdfFill)
+        let outcome = bytes.withUnsafeBytes { pdf in
+            Result { () throws(PDFRedactionError) in
+                try redactor.redact(pdf) { text in
+                    var ranges: [Range<Int>] = []
+                    var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+                    let keep = { (match: TaxpayerScanner.Match) in
+                        guard !match.isValid || match.confidence >= minimumConfidence else { return }
+                        if isLineLocal, match.spansLineBreak { return }
+                        guard hiding == .lgpd, !writesPseudonyms else { return ranges.append(match.range) }
+                        // lgpd keeps the middle digits as glyphs: only the characters it hides are removed.
+                        ranges += Self.hiddenRuns(of: match, in: text, style: hiding)
+                    }
+                    text.withUnsafeBytes { scanner.feed($0, onMatch: keep) }
+                    scanner.finish(onMatch: keep)
+                    return ranges
+                } rewriting: { text in
+                    var copy = text
+                    var changed = false
+                    var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+                    copy.withUnsafeMutableBytes { buffer in
+                        let hide = { (match: TaxpayerScanner.Match) in
+                            guard !match.isValid || match.confidence >= minimumConfidence else { return }
+                            if isLineLocal, match.spansLineBreak { return }
+                            match.hide(in: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), style: hiding)
+                            changed = true
+                        }
+                        scanner.feed(UnsafeRawBufferPointer(buffer), onMatch: hide)
+                        scanner.finish(onMatch: hide)
+                    }
+                    return changed ? copy : nil
+                }
+            }
+        }
+        let redaction: PDFRedactor.Redaction
+        switch outcome {
+        case .success(let value): redaction = value
+        case .failure(let error): throw .notRewritten("\(error)")
+        }
+        switch DocumentReader.countCPFs(
+            inPDF: redaction.pdf, minimumConfidence: minimumConfidence, accepting: accepted, limits: limits)
+        {
+        case .success(0): return redaction
+        case .success(let left):
+            throw .notRewritten(
+                "a PDF holding \(numbers(left)) beside its pages' text, which redact does not rewrite")
+        case .failure(let unreadable): throw .notRewritten("the PDF written reads back as: \(unreadable.reason)")
+        }
+    }
+
+    /// The runs of `text` (which holds `match`) that `style` hides: the
+    /// characters `*` takes the place of, as `redact` writes them.
+    static func hiddenRuns(
+        of match: TaxpayerScanner.Match, in text: [UInt8], style: CPFScanner.RedactionStyle
+    ) -> [Range<Int>] {
+        let range = match.range
+        var copy = Array(text[range])
+        copy.withUnsafeMutableBytes { match.hide(in: $0, style: style) }
+        var runs: [Range<Int>] = []
+        var index = 0
+        while index < copy.count {
+            guard copy[index] != text[range.lowerBound + index] else {
+                index += 1
+                continue
+            }
+            // A character is hidden whole, from its first UTF-8 byte to its last (a fullwidth
+            // digit and `＊` share their first two).
+            var start = index
+            while start > 0, text[range.lowerBound + start] & 0xC0 == 0x80 { start -= 1 }
+            var end = index + 1
+            while end < copy.count, copy[end] != text[range.lowerBound + end] { end += 1 }
+            while end < copy.count, text[range.lowerBound + end] & 0xC0 == 0x80 { end += 1 }
+            if let last = runs.last, last.upperBound >= range.lowerBound + start {
+                runs[runs.count - 1] = last.lowerBound..<range.lowerBound + end
+            } else {
+                runs.append(range.lowerBound + start..<range.lowerBound + end)
+            }
+            index = end
+        }
+        return runs.isEmpty ? [range] : runs
     }
 
     /// `a CPF`, `2 CPFs`: how many, in a message.

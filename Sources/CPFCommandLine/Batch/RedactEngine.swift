@@ -32,6 +32,8 @@ final class RedactEngine {
     /// `--line-local`: a match written across a line break is left as it
     /// is, so a file cut at line ends is redacted the same way.
     var isLineLocal = false
+    /// `--pdf-fill`: what is painted where a PDF's glyphs were removed.
+    var pdfFill = PDFRedactor.Fill.black
     /// `--document`: the kinds hidden, by the one `TaxpayerScanner` every
     /// path of the engine uses.
     var accepted = TaxpayerID.Accepted.cpf

@@ -1,3 +1,4 @@
+import CPFDecoders
 import CPFKit
 import CPFSystem
 
@@ -48,6 +49,20 @@ enum RedactCommand: Command {
                 temporário na mesma pasta, renomeado por cima), mantendo dono, permissões, ACLs e atributos \
                 estendidos; arquivos sem nada a esconder ficam intocados. Cada arquivo alterado é listado na \
                 saída de erro.
+                """
+        ))
+
+    static let pdfFill = OptionDefinition(
+        "pdf-fill", value: "fill", completion: .choices(["black", "white", "none"]),
+        help: Localized(
+            """
+            What is painted where the glyphs of a CPF were removed from a PDF's page: black (default), white or \
+            none. The text is removed whatever the fill.
+            """,
+            pt:
+                """
+                O que é pintado onde os glifos de um CPF foram retirados da página de um PDF: black (padrão), \
+                white ou none. O texto é retirado qualquer que seja o preenchimento.
                 """
         ))
 
@@ -115,6 +130,7 @@ enum RedactCommand: Command {
             confidence,
             TaxpayerIDOptions.hidden,
             inPlace,
+            pdfFill,
             stats,
             TreeOptions.recursive,
             TreeOptions.glob,
@@ -164,11 +180,17 @@ enum RedactCommand: Command {
             written again with only the members that held a CPF changed (in an
             Office document, only the characters of the CPFs in its XML); every
             other member is copied byte for byte, names, order and times kept. A
-            PDF or legacy Office file (doc, xls, ppt, msg) is never rewritten:
-            one whose text holds a CPF is named as
-            'cpf: FILE: not rewritten: REASON' (exit status 2), and so is an
-            archive with a member that cannot be searched or rewritten (encrypted;
-            a PDF, gzip or UTF-16 text holding a CPF inside it). A PNG image's
+            PDF is written again as one new file, without earlier revisions: the
+            glyphs of each CPF are removed from its pages' text (what follows
+            them does not move) and a box painted over them (--pdf-fill); the
+            file written is read back, and a CPF left anywhere (metadata, an
+            annotation, an attachment), a Type 3 font, glyphs that map to no
+            text or encryption leave it as it was, named as
+            'cpf: FILE: not rewritten: REASON' (exit status 2). A legacy Office
+            file (doc, xls, ppt, msg) is never rewritten: one whose text holds a
+            CPF is named so too, and so is an archive with a member that cannot
+            be searched or rewritten (encrypted; a PDF, gzip or UTF-16 text
+            holding a CPF inside it). A PNG image's
             text chunks with a CPF are written again with their CRC; a CPF in
             another chunk or a keyword leaves the image as it was, named.
 
@@ -229,11 +251,17 @@ enum RedactCommand: Command {
                 Um arquivo zip ou documento do Office (docx, xlsx, pptx, odt, ods, odp)
                 é escrito de novo com só os membros que tinham um CPF mudados (num
                 documento do Office, só os caracteres dos CPFs no XML); os outros
-                membros são copiados byte a byte, com nomes, ordem e datas. Um PDF ou
+                membros são copiados byte a byte, com nomes, ordem e datas. Um PDF é
+                escrito de novo como um arquivo novo, sem revisões anteriores: os
+                glifos de cada CPF são retirados do texto das páginas (o que vem
+                depois não se move) e uma caixa é pintada por cima (--pdf-fill); o
+                arquivo escrito é relido, e um CPF que sobre em qualquer lugar
+                (metadados, uma anotação, um anexo), uma fonte Type 3, glifos que não
+                se traduzem em texto ou criptografia o deixam como estava, nomeado
+                como 'cpf: ARQUIVO: não reescrito: MOTIVO' (código de saída 2). Um
                 arquivo antigo do Office (doc, xls, ppt, msg) nunca é reescrito: um
-                cujo texto tem um CPF é nomeado como
-                'cpf: ARQUIVO: não reescrito: MOTIVO' (código de saída 2), assim como
-                um arquivo zip com um membro que não pode ser pesquisado ou reescrito
+                cujo texto tem um CPF também é nomeado, assim como um arquivo zip
+                com um membro que não pode ser pesquisado ou reescrito
                 (criptografado; um PDF, gzip ou texto UTF-16 com um CPF dentro dele).
                 Os blocos de texto de uma imagem PNG com um CPF são escritos de novo
                 com seu CRC; um CPF em outro bloco ou numa palavra-chave deixa a imagem
@@ -308,6 +336,9 @@ enum RedactCommand: Command {
             if let chosen, let hiding = CPFScanner.RedactionStyle(rawValue: chosen) { makeStyle = { .hidden(hiding) } }
         }
         let minimumConfidence = try FindCommand.confidenceLevel(arguments, Self.confidence) ?? .low
+        let fill =
+            try arguments.choice(Self.pdfFill, among: PDFRedactor.Fill.allCases.map(\.rawValue))
+            .flatMap(PDFRedactor.Fill.init(rawValue:)) ?? .black
         let columns = try CommonOptions.columns(arguments, argumentsAreFiles: true)
         if columns.readsField {
             if accepted != .cpf { try TaxpayerIDOptions.requireSafeDelimiter(columns, in: arguments) }
@@ -328,7 +359,7 @@ enum RedactCommand: Command {
                 makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
                 threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
                 preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), accepted: accepted,
-                stats: stats, context: context))
+                pdfFill: fill, stats: stats, context: context))
         stats?.write(
             to: context.errors, inPlace: inPlace, accepted: accepted, notSearched: run.notSearchedCount,
             language: context.language)
@@ -340,7 +371,9 @@ enum RedactCommand: Command {
         _ arguments: ParsedArguments, columns: CSVColumns, style: RedactEngine.Style,
         minimumConfidence: CPFScanner.Confidence, accepted: TaxpayerID.Accepted, context: Context
     ) throws(UsageError) -> ExitStatus {
-        let others = [inPlace, TreeOptions.recursive, TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob, stats]
+        let others = [
+            inPlace, TreeOptions.recursive, TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob, stats, pdfFill,
+        ]
         for other in others where arguments.has(other) {
             throw .conflictingOptions(arguments.spelling(field), arguments.spelling(other))
         }

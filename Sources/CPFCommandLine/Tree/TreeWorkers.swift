@@ -96,7 +96,7 @@ enum TreeWorkers {
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
         inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
         preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, accepted: TaxpayerID.Accepted = .cpf,
-        stats: RedactStats? = nil, context: Context
+        pdfFill: PDFRedactor.Fill = .black, stats: RedactStats? = nil, context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -108,6 +108,7 @@ enum TreeWorkers {
                 threads: threadsPerFile, limits: limits, reencodes: !inPlace)
             engine.isLineLocal = isLineLocal
             engine.accepted = accepted
+            engine.pdfFill = pdfFill
             // Proof before replace: what find would report of what was to be hidden, in the file written.
             var readBack = FindEngine.Settings()
             readBack.minimumConfidence = minimumConfidence
@@ -241,6 +242,7 @@ enum TreeWorkers {
                                 output: temporary, threads: threadsPerFile, limits: limits)
                             rewriter.isLineLocal = isLineLocal
                             rewriter.accepted = accepted
+                            rewriter.pdfFill = pdfFill
                             do throws(InputFailure) {
                                 try rewriter.redact(descriptor)
                             } catch {

@@ -56,6 +56,12 @@ final class PDFContentInterpreter {
 
     let document: PDFDocument
     var writer = PDFTextWriter()
+    /// Told of the glyphs shown, for a redaction (nil to extract text only).
+    var recorder: PDFGlyphRecorder?
+    /// The bytes of the operands and the operator being performed.
+    private var operationRange = 0..<0
+    /// The graphics states saved and not restored.
+    var savedStateCount: Int { states.count }
     private var ctm = Matrix()
     private var states: [(Matrix, TextState)] = []
     private var textMatrix = Matrix()
@@ -99,12 +105,16 @@ final class PDFContentInterpreter {
     private func interpret(_ bytes: UnsafeRawBufferPointer, resources: PDFObject, depth: Int) throws(PDFError) {
         var parser = PDFParser(bytes)
         operands.removeAll(keepingCapacity: true)
-        while let token = parser.nextToken() {
+        var operandStart = 0
+        while true {
+            if operands.isEmpty { operandStart = parser.position }
+            guard let token = parser.nextToken() else { break }
             switch token {
             case .keyword(let op):
                 if op == "BI" {
                     skipInlineImage(&parser)
                 } else {
+                    operationRange = operandStart..<parser.position
                     try perform(op, resources: resources, depth: depth)
                 }
                 operands.removeAll(keepingCapacity: true)
@@ -185,11 +195,14 @@ final class PDFContentInterpreter {
         case "T*":
             moveLine(0, -text.leading)
         case "Tj":
+            recorder?.begin(op, range: operationRange, operands: operands)
             if let string = operands.last?.string { show(string) }
         case "'":
+            recorder?.begin(op, range: operationRange, operands: operands)
             moveLine(0, -text.leading)
             if let string = operands.last?.string { show(string) }
         case "\"":
+            recorder?.begin(op, range: operationRange, operands: operands)
             if operands.count >= 3 {
                 text.wordSpacing = number(2)
                 text.characterSpacing = number(1)
@@ -198,7 +211,9 @@ final class PDFContentInterpreter {
             if let string = operands.last?.string { show(string) }
         case "TJ":
             guard let items = operands.last?.array else { return }
-            for item in items {
+            recorder?.begin(op, range: operationRange, operands: operands)
+            for (index, item) in items.enumerated() {
+                recorder?.item = index
                 if let string = item.string {
                     show(string)
                 } else if let adjustment = item.number, adjustment.isFinite {
@@ -256,15 +271,45 @@ final class PDFContentInterpreter {
         writer.place(
             x: place.e * direction.x + place.f * direction.y, y: place.f * direction.x - place.e * direction.y,
             size: size, wordSpace: wordSpace.isFinite && wordSpace > 0 ? wordSpace : size / 4)
-        for glyph in font.glyphs(in: string) {
+        for (index, glyph) in font.glyphs(in: string).enumerated() {
+            let before = writer.output.count
             writer.append(glyph.text)
-            let advance =
-                (glyph.width / 1000 * text.fontSize + text.characterSpacing
-                    + (glyph.isWordSpace ? text.wordSpacing : 0)) * text.horizontalScale
+            let unscaled =
+                glyph.width / 1000 * text.fontSize + text.characterSpacing + (glyph.isWordSpace ? text.wordSpacing : 0)
+            if let recorder {
+                let start = index * font.bytesPerCode
+                recorder.glyph(
+                    glyph, isType3: font.isType3, isVertical: font.isVertical, text: before..<writer.output.count,
+                    bytes: start..<min(start + font.bytesPerCode, string.count)
+                ) { measure(glyph, unscaled: unscaled) }
+            }
+            let advance = unscaled * text.horizontalScale
             if advance.isFinite { textMatrix.translate(advance, 0) }
         }
         let end = textMatrix.concatenating(ctm)
         writer.end(x: end.e * baseline.x + end.f * baseline.y)
+    }
+
+    /// The TJ number that moves the pen as `glyph` does (its advance before
+    /// horizontal scaling is `unscaled`), and its box on the page: its
+    /// width, from 0.3 of the font size under the baseline to the size
+    /// above it.
+    private func measure(_ glyph: PDFFont.Glyph, unscaled: Double) -> (Double, PDFGlyphRecorder.Box) {
+        let displacement = text.fontSize == 0 ? Double.nan : -unscaled * 1000 / text.fontSize
+        let place = textMatrix.concatenating(ctm)
+        let width = glyph.width / 1000 * text.fontSize * text.horizontalScale
+        var box = PDFGlyphRecorder.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for x in [0, width] {
+            for y in [-0.3 * text.fontSize, text.fontSize] {
+                let pageX = x * place.a + y * place.c + place.e
+                let pageY = x * place.b + y * place.d + place.f
+                box.minX = min(box.minX, pageX)
+                box.maxX = max(box.maxX, pageX)
+                box.minY = min(box.minY, pageY)
+                box.maxY = max(box.maxY, pageY)
+            }
+        }
+        return (displacement, box)
     }
 
     /// Draws the form XObject `name` of `resources`, from content run
@@ -295,6 +340,9 @@ final class PDFContentInterpreter {
         }
         activeForms.insert(number)
         defer { activeForms.remove(number) }
+        let stream = recorder?.stream
+        recorder?.stream = .form(number)
+        defer { if let stream { recorder?.stream = stream } }
         try run(content, resources: dictionary["Resources"] ?? resources, depth: depth + 1)
         (ctm, text, textMatrix, lineMatrix) = saved
     }

@@ -21,11 +21,19 @@ struct PDFFont {
         var width: Double
         /// A single-byte code 32, which word spacing (Tw) applies to.
         var isWordSpace: Bool
+        /// Whether the width is the font's (/Widths, /W, /DW, /MissingWidth
+        /// or the standard 14 fonts' metrics), not an estimate.
+        var isWidthKnown = true
     }
 
     static let maximumWidths = 1 << 17
 
-    private var bytesPerCode = 1
+    /// The bytes of each character code: 1, or 2 for a Type0 font.
+    private(set) var bytesPerCode = 1
+    /// A Type 3 font, whose glyphs are content streams of their own.
+    private(set) var isType3 = false
+    /// A Type0 font written top to bottom (a CMap whose name ends in `-V`).
+    private(set) var isVertical = false
     private var toUnicode: PDFToUnicodeMap?
     private var encoding: PDFEncodings.Table?
     private var codeIsUTF16 = false
@@ -58,10 +66,12 @@ struct PDFFont {
                 if case .tooComplex = error { throw error }
             }
         }
+        isType3 = subtype == "Type3"
         if subtype == "Type0" {
             bytesPerCode = 2
             let encodingName = try document.resolve(font["Encoding"] ?? .null).name ?? ""
             codeIsUTF16 = encodingName.contains("UCS2") || encodingName.contains("UTF16")
+            isVertical = encodingName.hasSuffix("-V")
             let descendants = try document.resolve(font["DescendantFonts"] ?? .null).array ?? []
             let descendant = try document.resolve(descendants.first ?? .null)
             defaultWidth = try document.resolve(descendant["DW"] ?? .null).number ?? 1000
@@ -222,7 +232,10 @@ struct PDFFont {
             }
             let known = widths[code] ?? text.first.flatMap { standard?.width(of: $0) }
             let width = known ?? estimate?(code) ?? defaultWidth
-            result.append(Glyph(text: text, width: width, isWordSpace: bytesPerCode == 1 && code == 32))
+            result.append(
+                Glyph(
+                    text: text, width: width, isWordSpace: bytesPerCode == 1 && code == 32,
+                    isWidthKnown: known != nil || estimate == nil))
         }
         return result
     }

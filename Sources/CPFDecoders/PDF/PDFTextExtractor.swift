@@ -104,54 +104,81 @@ public struct PDFTextExtractor: Sendable {
         // offsets count from its first byte is read by the scan for objects.
         let start = Self.headerOffset(pdf) ?? 0
         let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
-        let catalog = try document.resolve(document.trailer["Root"] ?? .null)
-        let pages = try collectPages(try document.resolve(catalog["Pages"] ?? .null), document: document)
-        guard !pages.isEmpty else { throw .malformed("no pages") }
         let interpreter = PDFContentInterpreter(document: document)
-        for (index, page) in pages.enumerated() {
-            if index > 0 { interpreter.writer.pageBreak() }
-            interpreter.startPage()
-            let contents = try document.resolve(page.page["Contents"] ?? .null)
-            var streams: [PDFObject] = []
-            if let array = contents.array {
-                for item in array.prefix(100_000) { streams.append(try document.resolve(item)) }
-            } else {
-                streams = [contents]
-            }
-            var content: [UInt8] = []
-            for stream in streams {
-                content.append(contentsOf: try document.decodeStream(stream))
-                content.append(0x0A)
-            }
-            try interpreter.run(content, resources: page.resources)
-            interpreter.writer.endPage()
-        }
+        try run(interpreter, pages: try pages(of: document))
         guard interpreter.writer.showedText else { throw .noText }
         return interpreter.writer.output
     }
 
+    /// A page: its dictionary, the resources it has or inherits, and its
+    /// object number (nil for a page written in its parent's /Kids).
+    typealias Page = (page: PDFObject, resources: PDFObject, number: Int?)
+
+    /// The pages of `document` in order; throws when it has none.
+    func pages(of document: PDFDocument) throws(PDFError) -> [Page] {
+        let catalog = try document.resolve(document.trailer["Root"] ?? .null)
+        let pages = try collectPages(try document.resolve(catalog["Pages"] ?? .null), document: document)
+        guard !pages.isEmpty else { throw .malformed("no pages") }
+        return pages
+    }
+
+    /// The content of `page`: its content streams decoded, each followed by
+    /// a line feed.
+    static func content(of page: Page, document: PDFDocument) throws(PDFError) -> [UInt8] {
+        let contents = try document.resolve(page.page["Contents"] ?? .null)
+        var streams: [PDFObject] = []
+        if let array = contents.array {
+            for item in array.prefix(100_000) { streams.append(try document.resolve(item)) }
+        } else {
+            streams = [contents]
+        }
+        var content: [UInt8] = []
+        for stream in streams {
+            content.append(contentsOf: try document.decodeStream(stream))
+            content.append(0x0A)
+        }
+        return content
+    }
+
+    /// Runs the content of `pages` through `interpreter`, page breaks
+    /// between them; `pageDone` is called after each page.
+    func run(
+        _ interpreter: PDFContentInterpreter, pages: [Page],
+        pageDone: (Int, Page) throws(PDFError) -> Void = { _, _ in }
+    ) throws(PDFError) {
+        for (index, page) in pages.enumerated() {
+            if index > 0 { interpreter.writer.pageBreak() }
+            interpreter.startPage()
+            interpreter.recorder?.page = index
+            interpreter.recorder?.stream = .page(index)
+            try interpreter.run(try Self.content(of: page, document: interpreter.document), resources: page.resources)
+            interpreter.writer.endPage()
+            try pageDone(index, page)
+        }
+    }
+
     /// The pages under `root` in order, each with the resources it has or
     /// inherits.
-    private func collectPages(_ root: PDFObject, document: PDFDocument) throws(PDFError) -> [(
-        page: PDFObject, resources: PDFObject
-    )] {
+    private func collectPages(_ root: PDFObject, document: PDFDocument) throws(PDFError) -> [Page] {
         guard root.dictionary != nil else { throw .malformed("no page tree") }
-        var pages: [(page: PDFObject, resources: PDFObject)] = []
-        var stack: [(node: PDFObject, resources: PDFObject, depth: Int)] = [(root, .null, 0)]
+        var pages: [Page] = []
+        var stack: [(node: PDFObject, resources: PDFObject, depth: Int, number: Int?)] = [(root, .null, 0, nil)]
         var visited: Set<Int> = []
-        while let (node, inherited, depth) = stack.popLast() {
+        while let (node, inherited, depth, number) = stack.popLast() {
             let resources = node["Resources"] ?? inherited
             if let kids = try document.resolve(node["Kids"] ?? .null).array, node["Type"]?.name != "Page" {
                 guard depth < Self.maximumTreeDepth else { throw .tooComplex("page tree deeper than 64") }
                 for kid in kids.reversed() {
+                    var kidNumber: Int?
                     if case .reference(let number, _) = kid {
                         guard visited.insert(number).inserted else { continue }
+                        kidNumber = number
                     }
                     let child = try document.resolve(kid)
-                    if child.dictionary != nil { stack.append((child, resources, depth + 1)) }
+                    if child.dictionary != nil { stack.append((child, resources, depth + 1, kidNumber)) }
                 }
             } else {
-                pages.append((node, resources))
+                pages.append((node, resources, number))
                 guard pages.count <= Self.maximumPages else {
                     throw .tooComplex("more than \(Self.maximumPages) pages")
                 }

@@ -1,6 +1,7 @@
-// Tests of Batch/RedactEngine+Documents.swift: a PNG image through the
-// engine, written back rewritten, refused when it cannot be rewritten, not
-// searched when it cannot be read.
+// Tests of Batch/RedactEngine+Documents.swift: a PNG image and a PDF through
+// the engine, written back rewritten, refused when they cannot be rewritten,
+// not searched when they cannot be read; the characters lgpd removes from a
+// PDF's page.
 
 import CPFDecoders
 import CPFKit
@@ -53,6 +54,68 @@ struct RedactEngineDocumentsTests {
                 let engine = RedactEngine(style: .hidden(.full), context: Context(), output: out)
                 #expect(throws: expected) { try withFileDescriptor(containing: input) { try engine.redact($0) } }
             }
+        }
+    }
+
+    @Test(
+        "lgpd removes from a PDF's page only the characters it hides, each whole",
+        arguments: [
+            ("CPF 390.533.447-05", [4..<7, 16..<18]),
+            ("CPF 39053344705", [4..<7, 13..<15]),
+            // Fullwidth digits (3 bytes each) share their first two bytes with `＊`.
+            ("CPF \u{FF13}\u{FF19}\u{FF10}.533.447-05", [4..<13, 22..<24]),
+        ])
+    func hiddenRuns(text: String, expected: [Range<Int>]) throws {
+        let bytes = Array(text.utf8)
+        let match = try #require(
+            TaxpayerScanner.matches(in: bytes, accepting: .cpf, minimumConfidence: .low, includeInvalid: true).first)
+        #expect(RedactEngine.hiddenRuns(of: match, in: bytes, style: .lgpd) == expected)
+        #expect(RedactEngine.hiddenRuns(of: match, in: bytes, style: .full).count >= 1)
+    }
+
+    @Test("redact writes a PDF with its CPF's glyphs removed, and refuses one whose attachment holds a CPF")
+    func pdfThroughTheEngine() throws {
+        let content = Array("BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05 fim) Tj ET".utf8)
+        func pdf(_ extra: String) -> [UInt8] {
+            var file = Array("%PDF-1.4\n".utf8)
+            var offsets: [Int] = []
+            let objects = [
+                "<< /Type /Catalog /Pages 2 0 R \(extra) >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+                "<< /Length \(content.count) >>\nstream\n" + String(decoding: content, as: UTF8.self) + "\nendstream",
+                "<< /Type /EmbeddedFile /Length 18 >>\nstream\nCPF 111.444.777-35\nendstream",
+            ]
+            for (index, body) in objects.enumerated() {
+                offsets.append(file.count)
+                file += Array("\(index + 1) 0 obj\n\(body)\nendobj\n".utf8)
+            }
+            let start = file.count
+            file += Array("xref\n0 7\n0000000000 65535 f \n".utf8)
+            for offset in offsets {
+                let digits = String(offset)
+                file += Array((String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n").utf8)
+            }
+            file += Array("trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n\(start)\n%%EOF\n".utf8)
+            return file
+        }
+        let output = try capturedOutput { out in
+            let engine = RedactEngine(style: .hidden(.full), context: Context(), output: out)
+            // The attachment's object, which nothing references here, is read by the sweep and left out.
+            try withFileDescriptor(containing: pdf("")) { try engine.redact($0) }
+            #expect(engine.redactedCount == 2)
+        }
+        let text = try output.withUnsafeBytes { try PDFTextExtractor().extractText(from: $0) }
+        #expect(String(decoding: text, as: UTF8.self) == "CPF  fim\n")
+        let needle = Array("111.444".utf8)
+        #expect(!output.indices.contains { output[$0...].starts(with: needle) })
+        let attached = pdf("/Names << /EmbeddedFiles << /Names [(a.txt) << /EF << /F 6 0 R >> >>] >> >>")
+        _ = capturedOutput { out in
+            let engine = RedactEngine(style: .hidden(.full), context: Context(), output: out)
+            #expect(
+                throws: InputFailure.notRewritten(
+                    "a PDF holding a CPF beside its pages' text, which redact does not rewrite")
+            ) { try withFileDescriptor(containing: attached) { try engine.redact($0) } }
         }
     }
 }

@@ -12,7 +12,8 @@ struct RedactCommandTests {
         #expect(RedactCommand.definition.name == "redact")
         #expect(
             RedactCommand.definition.options.map(\.long) == [
-                "style", "confidence", "document", "in-place", "stats", "recursive", "glob", "pre", "pre-glob",
+                "style", "confidence", "document", "in-place", "pdf-fill", "stats", "recursive", "glob", "pre",
+                "pre-glob",
                 "threads",
                 "no-progress",
                 "key-file", "tweak",
@@ -34,6 +35,25 @@ struct RedactCommandTests {
             throws: UsageError.invalidValue(
                 option: "--style", value: RawText(style), expected: "'full', 'lgpd' or 'pseudonym'")
         ) {
+            try RedactCommand.run(arguments, context: Context())
+        }
+    }
+
+    @Test("an unknown PDF fill is a usage error", arguments: ["", "red", "blacker"])
+    func unknownPDFFill(fill: String) throws {
+        let arguments = try parse(["--pdf-fill", fill], for: RedactCommand.definition)
+        #expect(
+            throws: UsageError.invalidValue(
+                option: "--pdf-fill", value: RawText(fill), expected: "'none', 'black' or 'white'")
+        ) {
+            try RedactCommand.run(arguments, context: Context())
+        }
+    }
+
+    @Test("--pdf-fill does not go with --field, which reads no PDF")
+    func pdfFillWithField() throws {
+        let arguments = try parse(["--field", "1", "--pdf-fill", "white"], for: RedactCommand.definition)
+        #expect(throws: UsageError.conflictingOptions("--field", "--pdf-fill")) {
             try RedactCommand.run(arguments, context: Context())
         }
     }

@@ -31,6 +31,25 @@ struct PDFFontTests {
         #expect(text(glyphs) == "AB C")
     }
 
+    @Test(
+        "says whose widths are the font's own and whose are estimated, which font is Type 3, how long its codes are",
+        arguments: [
+            ("<< /Subtype /Type1 /BaseFont /Helvetica >>", [true, true], false, 1),
+            ("<< /Subtype /Type1 /BaseFont /Garamond >>", [false, false], false, 1),
+            ("<< /Subtype /TrueType /FirstChar 65 /Widths [600] >>", [true, true], false, 1),
+            (
+                "<< /Subtype /Type3 /FirstChar 65 /Widths [600] /FontMatrix [0.001 0 0 0.001 0 0] >>", [true, true],
+                true, 1
+            ),
+            ("<< /Subtype /Type0 /DescendantFonts [<< /DW 1000 >>] >>", [true], false, 2),
+        ])
+    func redactionFacts(dictionary: String, known: [Bool], isType3: Bool, bytesPerCode: Int) throws {
+        let font = try font(dictionary)
+        #expect(font.glyphs(in: Array("A3".utf8)).map(\.isWidthKnown) == known)
+        #expect(font.isType3 == isType3)
+        #expect(font.bytesPerCode == bytesPerCode)
+    }
+
     @Test("estimates the widths of standard fonts used without /Widths")
     func estimates() throws {
         #expect(

@@ -1,0 +1,46 @@
+/// Why ``PDFRedactor`` did not redact a PDF. The description is a short
+/// English phrase, fit for "not rewritten: REASON".
+///
+/// ```swift
+/// do {
+///     _ = try bytes.withUnsafeBytes { try PDFRedactor().redact($0) { _ in [] } }
+/// } catch {
+///     print("not rewritten: \(error)")   // "not rewritten: a PDF with a Type 3 font, …"
+/// }
+/// ```
+public enum PDFRedactionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file could not be read (encrypted, damaged, past a limit).
+    case unreadable(PDFError)
+    /// A page shows text in a Type 3 font, whose glyphs are drawings.
+    case type3Font
+    /// A page shows glyphs that map to no text: what they say is unknown.
+    case unmappedGlyphs
+    /// A glyph to remove has no width in its font: what follows it would move.
+    case unknownWidths
+    /// A match whose glyphs could not be found in the content.
+    case untraceable
+    /// Glyphs a form XObject draws in several places would be removed in
+    /// ways that disagree.
+    case conflictingForms
+    /// A match drawn in a font written top to bottom, whose advances are
+    /// vertical.
+    case verticalText
+    /// A page written inside its parent's /Kids, which cannot be given new
+    /// content.
+    case directPage
+
+    /// A short English phrase, such as `a PDF with a Type 3 font, whose
+    /// glyphs redact does not rewrite`.
+    public var description: String {
+        switch self {
+        case .unreadable(let error): "\(error)"
+        case .type3Font: "a PDF with a Type 3 font, whose glyphs redact does not rewrite"
+        case .unmappedGlyphs: "a PDF with glyphs that map to no text, which redact cannot read"
+        case .unknownWidths: "a PDF match in a font without glyph widths, which redact does not rewrite"
+        case .untraceable: "a PDF match redact cannot trace to the glyphs that draw it"
+        case .conflictingForms: "a PDF form drawn in several places that redact cannot rewrite for all of them"
+        case .verticalText: "a PDF match in vertical text, which redact does not rewrite"
+        case .directPage: "a PDF page that is no object of its own, which redact does not rewrite"
+        }
+    }
+}

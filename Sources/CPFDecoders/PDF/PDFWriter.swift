@@ -1,0 +1,286 @@
+/// Writes a PDF document as one new complete file (ISO 32000-1, 7.5): the
+/// header, every object reachable from the trailer's /Root and /Info (and
+/// nothing else: no earlier revision, no unreferenced object, no free-list
+/// leftover), each an ordinary indirect object (those of object streams
+/// too), numbered again 1, 2, … in the order they are reached, then a
+/// classic cross-reference table and a trailer with /Size, /Root, /Info and
+/// /ID.
+///
+/// A stream is written with its data as it is, under its own filters, or,
+/// when ``replacements`` gives it new data, that data compressed with
+/// FlateDecode (zlib, ``Deflater``). An object the file names but does not
+/// hold is written as `null`, as readers take it.
+///
+/// ```swift
+/// let document = try PDFDocument(bytes, limits: .default)
+/// var writer = PDFWriter(document: document)
+/// let file = try writer.write()   // "%PDF-1.7\n…%%EOF\n"
+/// ```
+struct PDFWriter {
+    /// An object written instead of the document's.
+    enum Replacement {
+        /// An object that is no stream.
+        case object(PDFObject)
+        /// A stream: its dictionary (its /Length, /Filter and /DecodeParms
+        /// are set by the writer) and its decoded data, compressed unless
+        /// `compressed` is false (an XMP packet is left readable, as PDF/A
+        /// asks).
+        case stream([String: PDFObject], data: [UInt8], compressed: Bool = true)
+    }
+
+    let document: PDFDocument
+    /// Objects written instead of the document's, by object number.
+    var replacements: [Int: Replacement] = [:]
+    /// The trailer written: /Root, /Info and /ID of the document's unless
+    /// replaced.
+    var trailer: [String: PDFObject]
+
+    init(document: PDFDocument) {
+        self.document = document
+        var kept: [String: PDFObject] = [:]
+        for key in ["Root", "Info", "ID"] { kept[key] = document.trailer[key] }
+        trailer = kept
+    }
+
+    /// `pdf` written again as one new complete file, every object as it
+    /// was (offsets counted from `%PDF-`, as ``PDFTextExtractor`` counts
+    /// them).
+    ///
+    /// ```swift
+    /// let file = try bytes.withUnsafeBytes { try PDFWriter.rewrite($0, limits: .default) }
+    /// ```
+    static func rewrite(_ pdf: UnsafeRawBufferPointer, limits: DecompressionLimits) throws(PDFError) -> [UInt8] {
+        let start = PDFTextExtractor.headerOffset(pdf) ?? 0
+        let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
+        return try PDFWriter(document: document).write()
+    }
+
+    /// A number for a new object, above every number of the document and
+    /// every replacement.
+    mutating func add(_ replacement: Replacement) -> Int {
+        let highest = max(document.entries.keys.max() ?? 0, replacements.keys.max() ?? 0)
+        let number = highest + 1
+        replacements[number] = replacement
+        return number
+    }
+
+    /// The object `number` as it is written: its replacement, or the
+    /// document's.
+    func object(_ number: Int) throws(PDFError) -> PDFObject {
+        switch replacements[number] {
+        case .object(let object)?: object
+        case .stream(let dictionary, _, _)?: .stream(dictionary, 0..<0)
+        case nil: try document.object(number)
+        }
+    }
+
+    /// The whole file.
+    ///
+    /// - Complexity: O(*n*) in the objects reachable and their data, plus
+    ///   the compression of the replaced streams.
+    func write() throws(PDFError) -> [UInt8] {
+        // The objects reachable from the trailer, numbered in the order reached.
+        var numbers: [Int: Int] = [:]
+        var order: [Int] = []
+        var pending: [Int] = []
+        func reach(_ object: PDFObject, depth: Int) {
+            guard depth < PDFParser.maximumDepth else { return }
+            switch object {
+            case .reference(let number, _):
+                if numbers[number] == nil {
+                    order.append(number)
+                    numbers[number] = order.count
+                    pending.append(number)
+                }
+            case .array(let items): for item in items { reach(item, depth: depth + 1) }
+            case .dictionary(let entries), .stream(let entries, _):
+                for key in entries.keys.sorted() { reach(entries[key]!, depth: depth + 1) }
+            default: break
+            }
+        }
+        for key in ["Root", "Info"] { reach(trailer[key] ?? .null, depth: 0) }
+        var index = 0
+        var missing: Set<Int> = []
+        while index < pending.count {
+            let object = try object(pending[index])
+            if object == .null { missing.insert(pending[index]) }
+            reach(object, depth: 0)
+            index += 1
+        }
+        // A reference to an object that is not there (or is null) is written as null.
+        if !missing.isEmpty {
+            order.removeAll { missing.contains($0) }
+            numbers = [:]
+            for (position, number) in order.enumerated() { numbers[number] = position + 1 }
+        }
+        var output = Array("%PDF-\(version)\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
+        var offsets: [Int] = []
+        offsets.reserveCapacity(order.count)
+        for (position, number) in order.enumerated() {
+            offsets.append(output.count)
+            output += Array("\(position + 1) 0 obj\n".utf8)
+            switch replacements[number] {
+            case .stream(var dictionary, let data, let compresses)?:
+                let compressed = compresses ? Self.zlib(data) : data
+                dictionary["Filter"] = compresses ? .name("FlateDecode") : nil
+                dictionary["DecodeParms"] = nil
+                dictionary["Length"] = .integer(compressed.count)
+                Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output)
+                output += Array("\nstream\n".utf8)
+                output += compressed
+                output += Array("\nendstream".utf8)
+            default:
+                let object = try object(number)
+                if case .stream(var dictionary, let range) = object {
+                    dictionary["Length"] = .integer(range.count)
+                    Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output)
+                    output += Array("\nstream\n".utf8)
+                    output += UnsafeRawBufferPointer(rebasing: document.bytes[range])
+                    output += Array("\nendstream".utf8)
+                } else {
+                    Self.serialize(object, numbers: numbers, into: &output)
+                }
+            }
+            output += Array("\nendobj\n".utf8)
+        }
+        let start = output.count
+        output += Array("xref\n0 \(order.count + 1)\n0000000000 65535 f \n".utf8)
+        for offset in offsets {
+            let digits = String(offset)
+            output += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
+        }
+        var written: [String: PDFObject] = ["Size": .integer(order.count + 1)]
+        written["Root"] = trailer["Root"]
+        if let info = trailer["Info"], case .reference = info { written["Info"] = info }
+        written["ID"] = identifier(of: output)
+        output += Array("trailer\n".utf8)
+        Self.serialize(.dictionary(written), numbers: numbers, into: &output)
+        output += Array("\nstartxref\n\(start)\n%%EOF\n".utf8)
+        return output
+    }
+
+    /// The version of the document's header (`1.7` when it has none that
+    /// reads as one).
+    private var version: String {
+        let bytes = document.bytes
+        guard bytes.count >= 8, bytes.prefix(5).elementsEqual("%PDF-".utf8),
+            bytes[5] >= 0x31 && bytes[5] <= 0x39, bytes[6] == UInt8(ascii: "."), bytes[7] >= 0x30 && bytes[7] <= 0x39
+        else { return "1.7" }
+        return String(decoding: bytes[5..<8], as: UTF8.self)
+    }
+
+    /// The trailer's /ID: the document's when it has two strings, else one
+    /// made of the checksum of the file written.
+    private func identifier(of output: [UInt8]) -> PDFObject {
+        if let id = trailer["ID"]?.array, id.count == 2, id.allSatisfy({ $0.string != nil }) { return .array(id) }
+        var crc = CRC32()
+        output.withUnsafeBufferPointer { crc.update($0) }
+        let value = crc.value
+        let bytes = (0..<16).map { UInt8(truncatingIfNeeded: value >> (8 * UInt32($0 % 4)) ^ UInt32($0)) }
+        return .array([.string(bytes), .string(bytes)])
+    }
+
+    /// `data` as a zlib stream (RFC 1950) of DEFLATE data.
+    static func zlib(_ data: [UInt8]) -> [UInt8] {
+        var adler = Adler32()
+        data.withUnsafeBufferPointer { adler.update($0) }
+        let value = adler.value
+        return [0x78, 0x9C] + Deflater.deflate(data) + [
+            UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value),
+        ]
+    }
+
+    /// Appends `object` in PDF syntax; a reference is written with the
+    /// number `numbers` gives it (generation 0), or as `null` when it has
+    /// none.
+    static func serialize(_ object: PDFObject, numbers: [Int: Int], into output: inout [UInt8], depth: Int = 0) {
+        switch object {
+        case .null: output += Array("null".utf8)
+        case .bool(let value): output += Array((value ? "true" : "false").utf8)
+        case .integer(let value): output += Array(String(value).utf8)
+        case .real(let value): output += Array(real(value).utf8)
+        case .string(let bytes): appendString(bytes, to: &output)
+        case .name(let name): appendName(name, to: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(0x20) }
+                serialize(item, numbers: numbers, into: &output, depth: depth + 1)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .dictionary(let entries), .stream(let entries, _):
+            output += Array("<<".utf8)
+            for key in entries.keys.sorted() {
+                appendName(key, to: &output)
+                output.append(0x20)
+                serialize(entries[key]!, numbers: numbers, into: &output, depth: depth + 1)
+                output.append(0x20)
+            }
+            output += Array(">>".utf8)
+        case .reference(let number, _):
+            if let renumbered = numbers[number] {
+                output += Array("\(renumbered) 0 R".utf8)
+            } else {
+                output += Array("null".utf8)
+            }
+        }
+    }
+
+    /// A real number as PDF writes one: no exponent, at most 6 decimals;
+    /// beyond ±10¹⁵ a whole number, at most ±10¹⁸.
+    static func real(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        guard abs(value) < 1e15 else { return String(Int(min(max(value, -1e18), 1e18))) }
+        let scaled = (abs(value) * 1_000_000).rounded()
+        let whole = Int(scaled) / 1_000_000
+        var fraction = Int(scaled) % 1_000_000
+        var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
+        guard fraction > 0 else { return text }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let decimals = String(fraction)
+        text += "." + String(repeating: "0", count: digits - decimals.count) + decimals
+        return text
+    }
+
+    /// A string: literal when it is printable ASCII, else in hexadecimal.
+    static func appendString(_ bytes: [UInt8], to output: inout [UInt8]) {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            output.append(UInt8(ascii: "("))
+            for byte in bytes {
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") {
+                    output.append(UInt8(ascii: "\\"))
+                }
+                output.append(byte)
+            }
+            output.append(UInt8(ascii: ")"))
+            return
+        }
+        let hex = Array("0123456789ABCDEF".utf8)
+        output.append(UInt8(ascii: "<"))
+        for byte in bytes {
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0x0F)])
+        }
+        output.append(UInt8(ascii: ">"))
+    }
+
+    /// A name, its bytes (the scalars of `name`, all below 256) that are not
+    /// regular characters written `#xx`.
+    static func appendName(_ name: String, to output: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        output.append(UInt8(ascii: "/"))
+        for scalar in name.unicodeScalars {
+            let byte = UInt8(truncatingIfNeeded: scalar.value)
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "#") && PDFParser.isRegular(byte) {
+                output.append(byte)
+            } else {
+                output += [UInt8(ascii: "#"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+    }
+}

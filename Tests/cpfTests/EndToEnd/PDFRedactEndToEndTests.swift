@@ -1,0 +1,157 @@
+// End-to-end tests of `redact` on PDFs (docs/reference.md, "Archives and
+// documents", PDF): the glyphs of each CPF removed from the pages of PDFs
+// written by reportlab and LibreOffice, nothing else on the page moved
+// (pdftoppm renders the page as a twin drawn with the CPF in white), the file
+// written one new complete file that qpdf --check accepts, and a PDF that
+// holds a CPF redact does not remove left as it was, named, exit 2.
+
+import CPFTestSupport
+import Foundation
+import Testing
+
+@Suite("cpf redact: PDFs")
+struct PDFRedactEndToEndTests {
+    static let tools =
+        DocumentEndToEndTests.python != nil && InstalledTool.areInstalled("pdftotext", "pdftoppm", "qpdf", "cmp")
+
+    /// Writes `a.pdf`, a line with a CPF in Helvetica, and `b.pdf`, its twin
+    /// with the CPF drawn in white.
+    static let makeTwins = #"""
+        twins() { "$PY" - <<'EOF'
+        from reportlab.pdfgen import canvas
+        for name, white in (('a.pdf', False), ('b.pdf', True)):
+            c = canvas.Canvas(name, pageCompression=1)
+            t = c.beginText(72, 720); t.setFont('Helvetica', 12)
+            t.textOut('Nome: Ana, CPF ')
+            if white: t.setFillColorRGB(1, 1, 1)
+            t.textOut('390.533.447-05')
+            if white: t.setFillColorRGB(0, 0, 0)
+            t.textOut(', residente em Sao Paulo')
+            c.drawText(t)
+            c.drawString(72, 700, 'Outra linha sem numero')
+            c.save()
+        EOF
+        }
+        twins
+        """#
+
+    @Test(
+        "redact --pdf-fill none leaves the page as its twin with the CPF in white: nothing else moved, pixel for pixel",
+        .enabled(if: tools))
+    func nothingMoves() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && \(DocumentEndToEndTests.py) && \(Self.makeTwins) && cp a.pdf c.pdf &&
+            "$CPF" redact --in-place --pdf-fill none a.pdf; echo "status $?"
+            "$CPF" redact c.pdf > black.pdf; echo "status $?"
+            pdftoppm -r 150 -gray a.pdf a && pdftoppm -r 150 -gray b.pdf b && pdftoppm -r 150 -gray black.pdf k
+            cmp -s a-1.pgm b-1.pgm && echo "none: as the twin"; cmp -s k-1.pgm b-1.pgm || echo "black: a box"
+            qpdf --check a.pdf > /dev/null && qpdf --check black.pdf > /dev/null && echo "qpdf: ok"
+            pdftotext a.pdf - | grep -c '390'; pdftotext a.pdf - | grep -c 'residente'
+            """)
+        #expect(
+            outputLines(result.stdout) == [
+                "status 0", "status 0", "none: as the twin", "black: a box", "qpdf: ok", "0", "1",
+            ], "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted a.pdf (1 hidden)\n")
+    }
+
+    @Test(
+        "redact removes the CPFs and CNPJs of a letter LibreOffice converts to PDF; qpdf checks what it writes",
+        .enabled(if: tools && InstalledTool.areInstalled("soffice")))
+    func libreOffice() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" &&
+            printf 'Recibo\\nCPF 390.533.447-05 de Ana\\nAção: São Paulo, 111.444.777-35\\nCNPJ 11.222.333/0001-81\\n' > carta.txt &&
+            soffice -env:UserInstallation=file://$PWD/profile --headless --convert-to pdf carta.txt > /dev/null 2>&1
+            "$CPF" redact --document any carta.pdf > limpa.pdf; echo "status $?"
+            qpdf --check limpa.pdf > /dev/null && echo "qpdf: ok"
+            pdftotext limpa.pdf - | grep -cE '[0-9]{3}\\.[0-9]{3}|/0001'; pdftotext limpa.pdf - | grep -c 'São Paulo'
+            "$CPF" find --document any limpa.pdf; echo "find $?"
+            """, timeout: 120)
+        #expect(outputLines(result.stdout) == ["status 0", "qpdf: ok", "0", "1", "find 1"], "\(result.stderr)")
+    }
+
+    @Test(
+        "a PDF whose earlier revision held the CPF is written again without it; one with a CPF in an attachment is left as it was, exit 2",
+        .enabled(if: tools))
+    func historyAndRefusal() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            from pypdf import PdfReader, PdfWriter
+            from pypdf.generic import NameObject, DecodedStreamObject
+            c = canvas.Canvas('v1.pdf'); c.drawString(72, 720, 'CPF 714.602.380-01'); c.save()
+            w = PdfWriter('v1.pdf', incremental=True)
+            s = DecodedStreamObject(); s.set_data(b'BT /F1 12 Tf 72 720 Td (sem dados) Tj ET')
+            w.pages[0][NameObject('/Contents')] = w._add_object(s)
+            w.write('r.pdf')
+            c = canvas.Canvas('m.pdf'); c.drawString(72, 720, 'Contrato de Ana, CPF 390.533.447-05'); c.save()
+            w = PdfWriter(); w.append(PdfReader('m.pdf'))
+            w.add_attachment('dados.txt', b'CPF 123.456.789-09\n')
+            w.write('a.pdf')
+            EOF
+            cp a.pdf before.pdf
+            "$CPF" redact --in-place r.pdf a.pdf; echo "redact $?"
+            "$CPF" find r.pdf; echo "find $?"; qpdf --check r.pdf > /dev/null && echo "qpdf: ok"
+            grep -c 'sem dados' r.pdf; cmp a.pdf before.pdf && echo unchanged
+            """#)
+        #expect(outputLines(result.stdout) == ["redact 2", "find 1", "qpdf: ok", "1", "unchanged"])
+        #expect(
+            result.stderr == """
+                cpf: redacted r.pdf (1 hidden)
+                cpf: a.pdf: not rewritten: a PDF holding a CPF beside its pages' text, which redact does not rewrite
+
+                """)
+    }
+
+    @Test(
+        "redact hides the CPFs of a PDF's information dictionary, annotations and bookmarks in the style asked for",
+        .enabled(if: tools))
+    func besideThePages() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            from pypdf import PdfReader, PdfWriter
+            from pypdf.annotations import FreeText
+            c = canvas.Canvas('m.pdf'); c.drawString(72, 720, 'Contrato 390.533.447-05')
+            c.bookmarkPage('p1'); c.addOutlineEntry('Fiador 529.982.247-25', 'p1'); c.save()
+            w = PdfWriter(); w.append(PdfReader('m.pdf'))
+            w.add_annotation(page_number=0, annotation=FreeText(text='nota 111.444.777-35', rect=(50, 550, 200, 650)))
+            w.add_metadata({'/Author': 'Ana CPF 390.533.447-05', '/Title': 'Ação 714.602.380-01'})
+            w.write('a.pdf')
+            EOF
+            "$CPF" redact --in-place --style lgpd a.pdf; echo "redact $?"
+            "$CPF" find a.pdf; echo "find $?"; qpdf --check a.pdf > /dev/null && echo "qpdf: ok"
+            "$PY" -c "
+            from pypdf import PdfReader
+            r = PdfReader('a.pdf'); print(r.metadata['/Author'], '|', r.metadata['/Title'])
+            print(r.pages[0]['/Annots'][0].get_object()['/Contents'], '|', r.outline[0]['/Title'])"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "redact 0", "find 1", "qpdf: ok", "Ana CPF ***.533.447-** | Ação ***.602.380-**",
+                "nota ***.444.777-** | Fiador ***.982.247-**",
+            ], "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted a.pdf (4 hidden)\n")
+    }
+
+    @Test(
+        "redact --style lgpd keeps a PDF's middle digits as glyphs and removes the others, boxes over them only",
+        .enabled(if: tools))
+    func lgpd() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && \(DocumentEndToEndTests.py) && \(Self.makeTwins) &&
+            "$CPF" redact --style lgpd a.pdf > l.pdf; echo "status $?"
+            pdftotext -raw l.pdf - | grep -o 'CPF.*residente'; pdftotext l.pdf - | grep -c '390'
+            qpdf --check l.pdf > /dev/null && echo "qpdf: ok"
+            """)
+        #expect(
+            outputLines(result.stdout) == ["status 0", "CPF .533.447- , residente", "0", "qpdf: ok"],
+            "\(result.stderr)")
+    }
+}
