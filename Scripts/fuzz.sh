@@ -207,6 +207,18 @@ for name in "${!target_dependencies[@]}"; do
     [[ -d "Sources/$name/include" ]] && module_search+=(-I "$out/modules/$name")
 done
 
+# closure NAME...: the library targets among NAME... and those they depend
+# on, directly or not, one a line.
+closure() {
+    local name
+    for name in "$@"; do
+        [[ -n "${target_dependencies[$name]+set}" ]] || continue
+        echo "$name"
+        # shellcheck disable=SC2086
+        closure ${target_dependencies[$name]}
+    done
+}
+
 # With FUZZ_MODULES, SwiftPM's modules and object files, each checked for the
 # sanitizer's and libFuzzer's instrumentation.
 prebuilt=${FUZZ_MODULES:-}
@@ -216,7 +228,11 @@ if [[ -n "$prebuilt" ]]; then
         exit 1
     fi
     module_search=(-I "$prebuilt/Modules")
-    for name in "${!target_dependencies[@]}"; do
+    # The targets the fuzzers link: those they import, and theirs (not the
+    # tests' support target, which a build of `cpf` alone does not make).
+    mapfile -t linked < <(closure $(sed -n -E 's/^(@testable )?import ([A-Za-z0-9_]+).*/\2/p' Fuzz/*Fuzzer.swift) |
+        LC_ALL=C sort -u)
+    for name in "${linked[@]}"; do
         if [[ -d "Sources/$name/include" ]]; then
             module_search+=(-Xcc "-fmodule-map-file=$prebuilt/$name.build/module.modulemap")
         else
@@ -229,18 +245,6 @@ if [[ -n "$prebuilt" ]]; then
         fi
     done
 fi
-
-# closure NAME...: the library targets among NAME... and those they depend
-# on, directly or not, one a line.
-closure() {
-    local name
-    for name in "$@"; do
-        [[ -n "${target_dependencies[$name]+set}" ]] || continue
-        echo "$name"
-        # shellcheck disable=SC2086
-        closure ${target_dependencies[$name]}
-    done
-}
 
 # build TARGET: builds the library targets the fuzzer imports (and theirs),
 # then links .build-fuzz/TARGET, unless it is up to date.
