@@ -1,4 +1,5 @@
 import CPFDecoders
+import CPFTestSupport
 import Foundation
 import Testing
 
@@ -30,9 +31,10 @@ struct PDFTextExtractorTests {
 
     /// Every line pdftotext finds a CPF on is a line of ours too (spaces
     /// collapsed: pdftotext -layout pads columns).
-    @Test("agrees with pdftotext on the lines that hold CPFs")
+    @Test(
+        "agrees with pdftotext on the lines that hold CPFs",
+        .enabled(if: InstalledTool.areInstalled("pdftotext"), "pdftotext (poppler-utils) is not installed"))
     func agreesWithPdftotext() throws {
-        guard try runTool("command -v pdftotext").status == 0 else { return }
         for name in ["helvetica.pdf", "helvetica-compressed.pdf", "pieces.pdf", "truetype.pdf", "objstm.pdf"] {
             let path = PDFSamples.folder.appendingPathComponent(name).path
             let ours = Set(try PDFSamples.text(PDFSamples.fixture(name)).split(separator: "\n").map(String.init))
@@ -60,9 +62,9 @@ struct PDFTextExtractorTests {
     /// whole, ours shows whole too.
     @Test(
         "shows every CPF pdftotext shows in PDFs reportlab writes in many layouts",
-        .enabled(if: OfficeSamples.python != nil, "the documents' Python (reportlab) is not installed"))
+        .enabled(if: OfficeSamples.python != nil, "the documents' Python (reportlab) is not installed"),
+        .enabled(if: InstalledTool.areInstalled("pdftotext"), "pdftotext (poppler-utils) is not installed"))
     func holdsWhatPdftotextShows() throws {
-        guard try runTool("command -v pdftotext").status == 0 else { return }
         let python = try #require(OfficeSamples.python)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpf-pdf-layouts-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
