@@ -170,7 +170,7 @@ public struct PDFRedactor: Sendable {
             var any = false
             for (key, value) in dictionary where keys?.contains(key) ?? true {
                 guard case .string(let bytes) = value, !PDFSweep.isDate(bytes) else { continue }
-                guard let new = rewriting(textUTF8(bytes)) else { continue }
+                guard let new = rewriting(PDFSweep.textUTF8(bytes)) else { continue }
                 dictionary[key] = .string(textString(new, like: bytes))
                 any = true
             }
@@ -205,29 +205,6 @@ public struct PDFRedactor: Sendable {
             pending += [outline["Next"] ?? .null, outline["First"] ?? .null]
         }
         return changed
-    }
-
-    /// A PDF text string (ISO 32000-1, 7.9.2.2) as UTF-8: UTF-16BE after
-    /// `FE FF`, UTF-8 after `EF BB BF`, else PDFDocEncoding read as ISO
-    /// 8859-1, as ``PDFSweep`` reads it.
-    static func textUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        if bytes.starts(with: [0xFE, 0xFF]) {
-            var units: [UInt16] = []
-            var index = 2
-            while index + 1 < bytes.count {
-                units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
-                index += 2
-            }
-            var utf8: [UInt8] = []
-            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
-                utf8.append($0)
-            }
-            return utf8
-        }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
-        var utf8: [UInt8] = []
-        for byte in bytes { utf8 += UTF8.encode(Unicode.Scalar(byte))! }
-        return utf8
     }
 
     /// UTF-8 `text` as a PDF text string in the form of `original`: UTF-8

@@ -191,9 +191,17 @@ public enum PDFSweep {
     /// (``isDate(_:)``) is left out.
     private static func appendText(_ bytes: [UInt8], to output: inout [UInt8]) {
         guard !bytes.isEmpty, !isDate(bytes) else { return }
-        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
-            var index = 2
+        output += textUTF8(bytes)
+        output.append(0x0A)
+    }
+
+    /// A PDF text string (ISO 32000-1, 7.9.2.2) as UTF-8: UTF-16BE after
+    /// `FE FF`, UTF-8 after `EF BB BF`, else PDFDocEncoding read as ISO
+    /// 8859-1. ``PDFRedactor`` reads the strings it rewrites with it.
+    static func textUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        if bytes.starts(with: [0xFE, 0xFF]) {
             var units: [UInt16] = []
+            var index = 2
             while index + 1 < bytes.count {
                 units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
                 index += 2
@@ -202,19 +210,11 @@ public enum PDFSweep {
             _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
                 utf8.append($0)
             }
-            output += utf8
-        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            output += bytes.dropFirst(3)
-        } else {
-            for byte in bytes {
-                if byte < 0x80 {
-                    output.append(byte)
-                } else {
-                    output.append(0xC0 | byte >> 6)
-                    output.append(0x80 | byte & 0x3F)
-                }
-            }
+            return utf8
         }
-        output.append(0x0A)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
+        var utf8: [UInt8] = []
+        for byte in bytes { utf8 += UTF8.encode(Unicode.Scalar(byte))! }
+        return utf8
     }
 }

@@ -251,7 +251,7 @@ struct PDFRedactorTests {
             ([0xEF, 0xBB, 0xBF, 0xC3, 0xA7], "\u{E7}", [0xEF, 0xBB, 0xBF, 0xC3, 0xA7]),
         ] as [([UInt8], String, [UInt8])])
     func textStrings(bytes: [UInt8], text: String, written: [UInt8]) {
-        #expect(PDFRedactor.textUTF8(bytes) == Array(text.utf8))
+        #expect(PDFSweep.textUTF8(bytes) == Array(text.utf8))
         #expect(PDFRedactor.textString(Array(text.utf8), like: bytes) == written)
     }
 
@@ -284,15 +284,11 @@ struct PDFRedactorTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpf-pdf-redactor-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try toolOutput("cd '\(folder.path)' && '\(python)' -", input: Array(PDFSamples.reportlabLayouts.utf8))
-        let letter = "Recibo\nCPF 390.533.447-05 de Ana\nAção: São Paulo, 111.444.777-35\nCNPJ 11.222.333/0001-81\n"
-        try Data(letter.utf8).write(to: folder.appendingPathComponent("carta.txt"))
-        _ = try toolOutput(
-            "cd '\(folder.path)' && soffice -env:UserInstallation=file://\(folder.path)/profile --headless "
-                + "--convert-to pdf carta.txt")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
+        let names = try PDFSamples.writeRealProducerPDFs(
+            in: folder, python: python,
+            letter: "Recibo\nCPF 390.533.447-05 de Ana\nAção: São Paulo, 111.444.777-35\nCNPJ 11.222.333/0001-81\n")
         #expect(names.count == 15)
-        for name in names.sorted() {
+        for name in names {
             let path = folder.appendingPathComponent(name).path
             let before = try toolOutput("pdftotext '\(path)' -")
             #expect(!Self.numbers(in: before).isEmpty, "\(name) shows no number")

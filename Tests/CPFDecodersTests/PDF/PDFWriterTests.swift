@@ -130,15 +130,10 @@ struct PDFWriterTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpf-pdf-writer-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try toolOutput("cd '\(folder.path)' && '\(python)' -", input: Array(PDFSamples.reportlabLayouts.utf8))
-        let letter = "Recibo\nCPF 390.533.447-05 de Ana\nAção: São Paulo, 111.444.777-35\n"
-        try Data(letter.utf8).write(to: folder.appendingPathComponent("carta.txt"))
-        _ = try toolOutput(
-            "cd '\(folder.path)' && soffice -env:UserInstallation=file://\(folder.path)/profile --headless "
-                + "--convert-to pdf carta.txt")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
+        let names = try PDFSamples.writeRealProducerPDFs(
+            in: folder, python: python, letter: "Recibo\nCPF 390.533.447-05 de Ana\nAção: São Paulo, 111.444.777-35\n")
         #expect(names.count == 15)
-        for name in names.sorted() {
+        for name in names {
             let path = folder.appendingPathComponent(name).path
             let written = try Self.rewrite([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             try Data(written).write(to: URL(fileURLWithPath: path + ".new"))

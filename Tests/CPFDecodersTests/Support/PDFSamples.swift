@@ -154,6 +154,19 @@ enum PDFSamples {
         doc("word-gap", word_gap)
         """#
 
+    /// Writes in `folder` the PDFs of real producers: every layout of
+    /// ``reportlabLayouts`` (with `python`, reportlab's) and `letter`
+    /// converted by LibreOffice (`soffice`, with a profile of its own in
+    /// `folder`). Returns their names.
+    static func writeRealProducerPDFs(in folder: URL, python: String, letter: String) throws -> [String] {
+        _ = try toolOutput("cd '\(folder.path)' && '\(python)' -", input: Array(reportlabLayouts.utf8))
+        try Data(letter.utf8).write(to: folder.appendingPathComponent("carta.txt"))
+        _ = try toolOutput(
+            "cd '\(folder.path)' && soffice -env:UserInstallation=file://\(folder.path)/profile --headless "
+                + "--convert-to pdf carta.txt")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }.sorted()
+    }
+
     /// The text of `pdf`, as a string.
     static func text(_ pdf: [UInt8], limits: DecompressionLimits = .default) throws(PDFError) -> String {
         let result = pdf.withUnsafeBytes { raw in
