@@ -104,7 +104,8 @@ extension ArchiveRedactor {
             switch found {
             case .success(0): break
             case .success(let count):
-                failures.append(
+                // Searched, and refused: a PDF is rewritten as a file, not yet inside an archive.
+                refusals.append(
                     DocumentReader.Failure(
                         path: memberPath,
                         reason: "a PDF holding \(engine.numbers(count)), which redact does not rewrite"))
@@ -117,7 +118,7 @@ extension ArchiveRedactor {
             let found = countInCompoundFile(bytes)
             if found > 0 {
                 let kind = documents.legacyKind.map { " (\($0))" } ?? ""
-                failures.append(
+                refusals.append(
                     DocumentReader.Failure(
                         path: memberPath,
                         reason: """

@@ -20,9 +20,12 @@ extension DocumentReader {
         let extractor = PDFTextExtractor(limits: limits)
         do {
             var text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
-            // What the file holds besides its pages' text.
+            // What the file holds besides its pages' text, a number the pages show counted once, as find
+            // reports it.
+            let sweep = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits)
+            }
             text.append(0x0A)
-            text += try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits) }
+            text += Self.unplaced(sweep, placed: Self.characters(in: text))
             var found = 0
             var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
             text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }

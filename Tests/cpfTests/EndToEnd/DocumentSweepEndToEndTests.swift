@@ -422,7 +422,7 @@ struct DocumentSweepEndToEndTests {
             ])
         // Its metadata, bookmark and annotation are rewritten; the attachment is not.
         #expect(result.stderr.contains("cpf: b.pdf: not rewritten: a PDF holding a CPF beside its pages' text"))
-        #expect(result.stderr.contains("cpf: z.zip: not searched: member r.pdf: a PDF holding a CPF"))
+        #expect(result.stderr.contains("cpf: z.zip: not rewritten: member r.pdf: a PDF holding a CPF,"))
     }
 
     @Test(

@@ -168,7 +168,7 @@ struct LegacyOfficeEndToEndTests {
             ])
         #expect(
             result.stderr.contains(
-                "cpf: docs.zip: not searched: member contrato.doc: a legacy Office document (.doc) holding 5 CPFs"))
+                "cpf: docs.zip: not rewritten: member contrato.doc: a legacy Office document (.doc) holding 5 CPFs"))
     }
 
     @Test(
