@@ -23,8 +23,9 @@
 public struct PDFRedactor: Sendable {
     /// What is painted over the glyphs removed.
     public enum Fill: String, Sendable, CaseIterable {
-        /// Nothing: the text is gone, the place left blank.
-        case none
+        /// Nothing: the text is gone, the place left blank (`none` on the
+        /// command line; not named `none`, which `Optional` has).
+        case blank = "none"
         /// An opaque black rectangle.
         case black
         /// An opaque white rectangle.
@@ -298,7 +299,7 @@ public struct PDFRedactor: Sendable {
     /// The rectangles over `glyphs`, in ``fill``: the boxes of glyphs of
     /// one match side by side joined.
     func paint(_ glyphs: [PDFGlyphRecorder.Glyph]) -> [UInt8] {
-        guard fill != .none, !glyphs.isEmpty else { return [0x0A] }
+        guard fill != .blank, !glyphs.isEmpty else { return [0x0A] }
         var boxes: [PDFGlyphRecorder.Box] = []
         var lastMatch = -1
         for glyph in glyphs {

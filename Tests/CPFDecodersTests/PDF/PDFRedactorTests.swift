@@ -96,7 +96,7 @@ struct PDFRedactorTests {
         #expect(black.hasSuffix("\nQ\nQ\nQ\nq 0 g\n99.336 716.4 84.06 15.6 re f\nQ\n\n"), "\(black)")
         let white = try Self.firstPageContent(try Self.redact(pdf, fill: .white).pdf)
         #expect(white.contains("q 1 g\n99.336 716.4 84.06 15.6 re f\n"))
-        let none = try Self.firstPageContent(try Self.redact(pdf, fill: .none).pdf)
+        let none = try Self.firstPageContent(try Self.redact(pdf, fill: .blank).pdf)
         #expect(!none.contains(" re f"))
     }
 
