@@ -198,8 +198,8 @@ extension RedactEngine {
                     var ranges: [Range<Int>] = []
                     var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
                     let keep = { (match: TaxpayerScanner.Match) in
-                        guard !match.isValid || match.confidence >= minimumConfidence else { return }
-                        if isLineLocal, match.spansLineBreak { return }
+                        guard Self.redacts(match, minimumConfidence: minimumConfidence, isLineLocal: isLineLocal)
+                        else { return }
                         guard hiding == .lgpd, !writesPseudonyms else { return ranges.append(match.range) }
                         // lgpd keeps the middle digits as glyphs: only the characters it hides are removed.
                         ranges += Self.hiddenRuns(of: match, in: text, style: hiding)
@@ -213,8 +213,8 @@ extension RedactEngine {
                     var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
                     copy.withUnsafeMutableBytes { buffer in
                         let hide = { (match: TaxpayerScanner.Match) in
-                            guard !match.isValid || match.confidence >= minimumConfidence else { return }
-                            if isLineLocal, match.spansLineBreak { return }
+                            guard Self.redacts(match, minimumConfidence: minimumConfidence, isLineLocal: isLineLocal)
+                            else { return }
                             match.hide(in: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), style: hiding)
                             changed = true
                         }

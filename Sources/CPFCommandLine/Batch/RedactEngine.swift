@@ -204,13 +204,11 @@ final class RedactEngine {
     func hide(
         _ match: TaxpayerScanner.Match, in window: UnsafeMutableRawPointer, origin: Int, counts: Bool = true
     ) -> Bool {
-        guard !match.isValid || match.confidence >= minimumConfidence else { return false }
+        guard Self.redacts(match, minimumConfidence: minimumConfidence, isLineLocal: isLineLocal) else { return false }
         switch match {
         case .cpf(let cpf):
-            if isLineLocal, cpf.spansLineBreak { return false }
             hide(cpf, in: window, origin: origin, counts: counts)
         case .cnpj(let cnpj):
-            if isLineLocal, cnpj.spansLineBreak { return false }
             style.hide(
                 match,
                 in: UnsafeMutableRawBufferPointer(
@@ -218,6 +216,14 @@ final class RedactEngine {
             if counts { redactedCount += 1 }
         }
         return true
+    }
+
+    /// Whether redaction hides `match`: of at least `minimumConfidence`, or
+    /// mistyped, and within one line when `isLineLocal`.
+    static func redacts(
+        _ match: TaxpayerScanner.Match, minimumConfidence: CPFScanner.Confidence, isLineLocal: Bool
+    ) -> Bool {
+        (!match.isValid || match.confidence >= minimumConfidence) && !(isLineLocal && match.spansLineBreak)
     }
 
     @inline(__always)
