@@ -507,6 +507,10 @@ package struct SeededGenerator: RandomNumberGenerator {
 /// Runs a shell script with `$CPF` set to the binary under test (at most
 /// `timeout` seconds); returns the exit status the script ended with (128 +
 /// N when it was killed by signal N), its standard output and standard error.
+///
+/// `$TMPDIR` is a directory of the script's own, removed when it ends: the
+/// scripts' `cd "$(mktemp -d)"` leaves nothing behind in the machine's
+/// temporary directory, which a few hundred runs of the suite would fill.
 package func runShell(
     _ script: String, stdin: Data? = nil, timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
 )
@@ -528,8 +532,11 @@ package func runShell(
     }
     let (stdoutRead, stdoutWrite) = makePipe()
     let (stderrRead, stderrWrite) = makePipe()
+    let scratch = TemporaryDirectory()
+    defer { withExtendedLifetime(scratch) {} }
     var environment = CPFBinary.englishEnvironment
     environment["CPF"] = CPFBinary.path
+    environment["TMPDIR"] = scratch.url.path
     var pid = pid_t()
     // The script starts with every signal at its default action and none blocked.
     let result = spawnProcess(
