@@ -427,7 +427,7 @@ func writeWhole(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
 }
 
 /// A directory of files made for one test, removed when released.
-package final class TemporaryDirectory {
+package final class TemporaryDirectory: Sendable {
     package let url: URL
 
     package init() {
@@ -438,6 +438,30 @@ package final class TemporaryDirectory {
 
     deinit {
         try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The directories of ``untilExit()``, removed when the process exits;
+    /// guarded by `keptLock`.
+    nonisolated(unsafe) private static var kept: [TemporaryDirectory] = []
+    private static let keptLock = NSLock()
+
+    /// A directory for a whole run of the tests (held by a `static let`,
+    /// which is never released): removed when the test process exits.
+    package static func untilExit() -> TemporaryDirectory {
+        let directory = TemporaryDirectory()
+        let first = keptLock.withLock {
+            kept.append(directory)
+            return kept.count == 1
+        }
+        if first {
+            // Removed by path: the `static let` holding each still refers to it.
+            atexit {
+                TemporaryDirectory.keptLock.withLock {
+                    for directory in TemporaryDirectory.kept { try? FileManager.default.removeItem(at: directory.url) }
+                }
+            }
+        }
+        return directory
     }
 
     /// Writes a file and returns its path. Written through a close-on-exec

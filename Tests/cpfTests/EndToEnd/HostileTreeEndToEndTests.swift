@@ -229,10 +229,9 @@ struct HostileTreeEndToEndTests {
         #expect(found["files"] == "app.log err stop writer.py written ")
     }
 
-    /// 100 folders of 1,000 files each, a CPF in the first.
+    /// Makes `tree/` in the current folder: 100 folders of 1,000 files each, a CPF in the first.
     static let hundredThousandFiles = """
         set -e
-        d=$(mktemp -d); cd "$d"
         python3 -c "
         import os
         for folder in range(100):
@@ -245,6 +244,7 @@ struct HostileTreeEndToEndTests {
     @Test(.needsStrace) func aHundredThousandFilesStartPrintingBeforeTheWalkEnds() throws {
         let strace = try #require(HostileReliabilityEndToEndTests.strace)
         let script = """
+            d=$(mktemp -d); cd "$d"
             \(Self.hundredThousandFiles)
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" '\(strace)' --seccomp-bpf -f -o trace -e trace=getdents64,write \\
                 "$CPF" find -r --threads 2 tree > out
@@ -264,9 +264,11 @@ struct HostileTreeEndToEndTests {
     }
 
     @Test func aHundredThousandFilesFitTheDocumentedMemory() throws {
-        let made = runShell(Self.hundredThousandFiles + "\necho \"$d\"", timeout: 1200)
-        let root = String(decoding: made.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        // The tree outlives the script that makes it (whose own temporary folder goes when it ends).
+        let directory = TemporaryDirectory()
+        let root = directory.url.path
+        let made = runShell("cd '\(root)'\n" + Self.hundredThousandFiles, timeout: 1200)
+        try #require(made.status == 0, "\(made.stderr)")
         for command in [["find", "-r", "--count"], ["redact", "-r"]] {
             let outcome = launch(command + ["--threads", "2", root + "/tree"], stdin: .nothing, timeout: 1200)
             #expect(outcome.status == 0)

@@ -14,6 +14,10 @@ import Testing
 struct LegacyOfficeEndToEndTests {
     static let tools = DocumentEndToEndTests.documentTools && InstalledTool.areInstalled("soffice")
 
+    /// The folder of ``made``, kept until the tests end (a script's own
+    /// temporary folder goes when the script ends).
+    static let madeDirectory = TemporaryDirectory.untilExit()
+
     /// A folder holding `contrato.doc`, `vazio.doc`, `planilha.xls` and
     /// `slides.ppt`, made once by LibreOffice (one conversion, its own
     /// profile) from documents the Python libraries wrote.
@@ -21,7 +25,7 @@ struct LegacyOfficeEndToEndTests {
         guard tools else { return nil }
         let result = runShell(
             #"""
-            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            cd '\#(madeDirectory.url.path)' && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
             import docx, openpyxl
             from pptx import Presentation
             d = docx.Document()
