@@ -20,23 +20,12 @@ extension CNPJ: Codable {
     /// - Throws: `DecodingError.dataCorrupted` with the ``CNPJValidationError``
     ///   as its underlying error when the string is not a valid CNPJ.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
         let options = decoder.userInfo[Self.parsingOptionsKey] as? ParsingOptions ?? .lenient
-        do {
-            self = try CNPJ(validating: text, options: options)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "not a valid CNPJ: \(error)",
-                    underlyingError: error))
-        }
+        self = try StringCoding.decode(from: decoder, name: "CNPJ") { try CNPJ(validating: $0, options: options) }
     }
 
     /// Encodes the CNPJ as a string of its 14 bare characters, `"12ABC34501DE35"`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(characters)
+        try StringCoding.encode(characters, to: encoder)
     }
 }

@@ -22,18 +22,10 @@ extension TaxpayerID: Codable {
     ///   as its underlying error when the string is not a valid number of a
     ///   kind accepted.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
         let accepted = decoder.userInfo[Self.acceptedKey] as? Accepted ?? .any
         let options = decoder.userInfo[CNPJ.parsingOptionsKey] as? CNPJ.ParsingOptions ?? .lenient
-        do {
-            self = try TaxpayerID(validating: text, accepting: accepted, options: options)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "not a valid CPF or CNPJ: \(error)",
-                    underlyingError: error))
+        self = try StringCoding.decode(from: decoder, name: "CPF or CNPJ") {
+            try TaxpayerID(validating: $0, accepting: accepted, options: options)
         }
     }
 
@@ -42,7 +34,6 @@ extension TaxpayerID: Codable {
     /// (`"12ABC34501DE35"`), as ``CPF`` and ``CNPJ`` encode themselves; the
     /// length tells them apart when decoded.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(characters)
+        try StringCoding.encode(characters, to: encoder)
     }
 }

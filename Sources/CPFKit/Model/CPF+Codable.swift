@@ -24,23 +24,12 @@ extension CPF: Codable {
     /// - Throws: `DecodingError.dataCorrupted` with the ``CPFValidationError``
     ///   as its underlying error when the string is not a valid CPF.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
         let options = decoder.userInfo[Self.parsingOptionsKey] as? ParsingOptions ?? .lenient
-        do {
-            self = try CPF(validating: text, options: options)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "not a valid CPF: \(error)",
-                    underlyingError: error))
-        }
+        self = try StringCoding.decode(from: decoder, name: "CPF") { try CPF(validating: $0, options: options) }
     }
 
     /// Encodes the CPF as a string of its 11 bare digits, `"39053344705"`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(digits)
+        try StringCoding.encode(digits, to: encoder)
     }
 }
