@@ -85,11 +85,6 @@ public enum CNPJMask {
     /// ```
     public static func maskedLength(characterCount: Int) -> Int {
         precondition(characterCount >= 0 && characterCount <= maximumCharacterCount, "a CNPJ has 14 characters")
-        var length = 0
-        for _ in 0..<characterCount {
-            if separator(at: length) != nil { length += 1 }
-            length += 1
-        }
-        return length
+        return MaskLayout.maskedLength(of: characterCount, separator: separator(at:))
     }
 }

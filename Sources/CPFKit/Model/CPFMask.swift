@@ -105,12 +105,7 @@ public enum CPFMask {
     @inlinable
     public static func maskedLength(digitCount: Int) -> Int {
         precondition(digitCount >= 0 && digitCount <= maximumDigitCount, "a CPF has at most 11 digits")
-        var length = 0
-        for _ in 0..<digitCount {
-            if separator(at: length) != nil { length += 1 }
-            length += 1
-        }
-        return length
+        return MaskLayout.maskedLength(of: digitCount, separator: separator(at:))
     }
 
     /// The LGPD display form of a masked number: the mask with its first
