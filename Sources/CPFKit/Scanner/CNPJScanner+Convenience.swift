@@ -24,14 +24,9 @@ extension CNPJScanner {
         _ bytes: some Sequence<UInt8>, style: CPFScanner.RedactionStyle = .full,
         minimumConfidence: CPFScanner.Confidence = .low, includeInvalid: Bool = true
     ) -> [UInt8] {
-        var result = Array(bytes)
-        let found = matches(in: result, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
-        result.withUnsafeMutableBytes { buffer in
-            for match in found {
-                match.hideCharacters(in: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), style: style)
-            }
-        }
-        return result
+        var scanner = CNPJScanner()
+        return scanner.wholeInputRedacting(
+            bytes, style: style, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
     }
 }
 

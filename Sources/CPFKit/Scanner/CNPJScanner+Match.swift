@@ -166,13 +166,8 @@ extension CNPJScanner {
         in bytes: some Sequence<UInt8>, minimumConfidence: CPFScanner.Confidence = .medium,
         includeInvalid: Bool = false
     ) -> [Match] {
-        var found: [Match] = []
         var scanner = CNPJScanner()
-        let keep = { (match: Match) in
-            if match.confidence >= minimumConfidence, match.isValid || includeInvalid { found.append(match) }
-        }
-        Array(bytes).withUnsafeBytes { scanner.feed($0, onMatch: keep) }
-        scanner.finish(onMatch: keep)
-        return found
+        return scanner.wholeInputMatches(
+            in: bytes, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
     }
 }

@@ -17,11 +17,9 @@ extension CPFScanner {
     public static func matches(
         in bytes: some Sequence<UInt8>, minimumConfidence: Confidence = .medium, includeInvalid: Bool = false
     ) -> [Match] {
-        var found: [Match] = []
-        scanWhole(bytes) { match in
-            if match.confidence >= minimumConfidence, match.isValid || includeInvalid { found.append(match) }
-        }
-        return found
+        var scanner = CPFScanner()
+        return scanner.wholeInputMatches(
+            in: bytes, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
     }
 
     /// `bytes` with the digits of every match of at least `minimumConfidence`
@@ -39,26 +37,9 @@ extension CPFScanner {
         _ bytes: some Sequence<UInt8>, style: RedactionStyle = .full, minimumConfidence: Confidence = .low,
         includeInvalid: Bool = true
     ) -> [UInt8] {
-        var result = Array(bytes)
-        let found = matches(in: result, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
-        result.withUnsafeMutableBytes { buffer in
-            for match in found {
-                match.writeText(to: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), hiding: style)
-            }
-        }
-        return result
-    }
-
-    /// Feeds all of `bytes` to a new scanner and finishes it.
-    private static func scanWhole(_ bytes: some Sequence<UInt8>, onMatch: (Match) -> Void) {
         var scanner = CPFScanner()
-        let scanned: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            scanner.feed(UnsafeRawBufferPointer(buffer), onMatch: onMatch)
-        }
-        if scanned == nil {
-            Array(bytes).withUnsafeBytes { scanner.feed($0, onMatch: onMatch) }
-        }
-        scanner.finish(onMatch: onMatch)
+        return scanner.wholeInputRedacting(
+            bytes, style: style, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
     }
 }
 

@@ -266,14 +266,9 @@ public struct TaxpayerScanner: Sendable {
         in bytes: some Sequence<UInt8>, accepting accepted: TaxpayerID.Accepted,
         minimumConfidence: CPFScanner.Confidence = .medium, includeInvalid: Bool = false
     ) -> [Match] {
-        var found: [Match] = []
         var scanner = TaxpayerScanner(accepting: accepted)
-        let keep = { (match: Match) in
-            if match.confidence >= minimumConfidence, match.isValid || includeInvalid { found.append(match) }
-        }
-        Array(bytes).withUnsafeBytes { scanner.feed($0, onMatch: keep) }
-        scanner.finish(onMatch: keep)
-        return found
+        return scanner.wholeInputMatches(
+            in: bytes, minimumConfidence: minimumConfidence, includeInvalid: includeInvalid)
     }
 
     /// Every match in a path of names joined by `/` (an archive member's,
