@@ -92,3 +92,40 @@ struct TaxpayerIDBytesTests {
         }
     }
 }
+
+@Suite("TaxpayerID: from a base")
+struct TaxpayerIDBaseTests {
+    @Test(
+        "init(base:kind:) computes the check digits each kind's own type computes",
+        arguments: [
+            ("390.533.447", TaxpayerID.Kind.cpf, "390.533.447-05"), ("049628441", .cpf, "049.628.441-05"),
+            ("12ABC34501DE", .cnpj, "12.ABC.345/01DE-35"), ("11.222.333/0001", .cnpj, "11.222.333/0001-81"),
+        ])
+    func computesCheckDigits(base: String, kind: TaxpayerID.Kind, expected: String) throws {
+        let number = try TaxpayerID(base: base, kind: kind)
+        #expect(number.formatted == expected && number.kind == kind)
+        switch number {
+        case .cpf(let cpf): #expect(cpf == (try CPF(base: base)))
+        case .cnpj(let cnpj): #expect(cnpj == (try CNPJ(base: base)))
+        }
+    }
+
+    @Test("a base of the wrong length is refused with its kind's error, its length counted against the base")
+    func refusesWrongLength() {
+        #expect(throws: TaxpayerID.ValidationError.cpf(.length(digitCount: 8))) {
+            try TaxpayerID(base: "39053344", kind: .cpf)
+        }
+        #expect(throws: TaxpayerID.ValidationError.cnpj(.length(characterCount: 11))) {
+            try TaxpayerID(base: "12ABC34501D", kind: .cnpj)
+        }
+        #expect(
+            TaxpayerID.ValidationError.cpf(.length(digitCount: 8)).baseDescription(in: .english)
+                == "8 digits, expected 9")
+        #expect(
+            TaxpayerID.ValidationError.cnpj(.length(characterCount: 11)).baseDescription(in: .english)
+                == CNPJValidationError.length(characterCount: 11).description(expectedCharacterCount: 12))
+        #expect(
+            TaxpayerID.ValidationError.cpf(.length(digitCount: 8)).baseDescription(in: .portuguese)
+                == "8 dígitos, esperados 9")
+    }
+}

@@ -152,30 +152,17 @@ struct TaxpayerIDRewriteKind: RewriteKind {
 
         /// `complete`: the number of a base, its check digits computed.
         private func complete(_ bytes: UnsafeRawBufferPointer, kind: TaxpayerID.Kind, formatted: Bool) -> String? {
-            let text = String(decoding: bytes, as: UTF8.self)
-            switch kind {
-            case .cpf:
-                do throws(CPFValidationError) {
-                    let cpf = try CPF(base: text)
-                    if !settings.options.allowsRepeatedDigits, Set(cpf.base).count == 1 {
-                        return context.text(.repeatedBase)
-                    }
-                    replacement = formatted ? cpf.formatted : cpf.digits
-                } catch {
-                    return "CPF: " + context.reason(error, expectedDigitCount: 9)
+            do throws(TaxpayerID.ValidationError) {
+                let number = try TaxpayerID(base: String(decoding: bytes, as: UTF8.self), kind: kind)
+                // All-same characters pass the check-digit rule but are never issued.
+                if !settings.options.allowsRepeatedDigits, Set(number.characters).count == 1 {
+                    return context.text(.repeatedBase)
                 }
-            case .cnpj:
-                do throws(CNPJValidationError) {
-                    let cnpj = try CNPJ(base: text)
-                    if !settings.options.allowsRepeatedDigits, Set(cnpj.characters).count == 1 {
-                        return context.text(.repeatedBase)
-                    }
-                    replacement = formatted ? cnpj.formatted : cnpj.characters
-                } catch {
-                    let language: CPFValidationError.DescriptionLanguage =
-                        context.language == .english ? .english : .portuguese
-                    return "CNPJ: " + error.description(in: language, expectedCharacterCount: 12)
-                }
+                replacement = formatted ? number.formatted : number.characters
+            } catch {
+                let language: CPFValidationError.DescriptionLanguage =
+                    context.language == .english ? .english : .portuguese
+                return "\(kind.name): " + error.baseDescription(in: language)
             }
             return nil
         }

@@ -125,6 +125,49 @@ public enum TaxpayerID: Hashable, Sendable {
             case .cnpj(let error): error.description(in: language)
             }
         }
+
+        /// The reason in `language` for text that was to be a base, as
+        /// ``TaxpayerID/init(base:kind:)`` reads it: a length is counted
+        /// against 9 digits for a CPF, 12 characters for a CNPJ.
+        ///
+        /// ```swift
+        /// TaxpayerID.ValidationError.cpf(.length(digitCount: 8)).baseDescription(in: .english)
+        /// // "8 digits, expected 9"
+        /// ```
+        public func baseDescription(in language: CPFValidationError.DescriptionLanguage) -> String {
+            switch self {
+            case .cpf(let error): error.description(in: language, expectedDigitCount: 9)
+            case .cnpj(let error): error.description(in: language, expectedCharacterCount: CNPJMask.baseLength)
+            }
+        }
+    }
+
+    /// The number of `kind` whose base is `base` (9 digits for a CPF, 12
+    /// characters for a CNPJ, with any separators among them), its check
+    /// digits computed: ``CPF/init(base:)`` or ``CNPJ/init(base:)``.
+    ///
+    /// ```swift
+    /// try TaxpayerID(base: "390.533.447", kind: .cpf).formatted      // "390.533.447-05"
+    /// try TaxpayerID(base: "12ABC34501DE", kind: .cnpj).formatted    // "12.ABC.345/01DE-35"
+    /// ```
+    ///
+    /// - Throws: ``ValidationError``, the reason `base` is not a base of
+    ///   that kind (see ``ValidationError/baseDescription(in:)``).
+    public init(base: some StringProtocol, kind: Kind) throws(ValidationError) {
+        switch kind {
+        case .cpf:
+            do throws(CPFValidationError) {
+                self = .cpf(try CPF(base: base))
+            } catch {
+                throw .cpf(error)
+            }
+        case .cnpj:
+            do throws(CNPJValidationError) {
+                self = .cnpj(try CNPJ(base: base))
+            } catch {
+                throw .cnpj(error)
+            }
+        }
     }
 
     /// Reads a CPF or a CNPJ from text.
