@@ -127,8 +127,9 @@ final class RedactEngine {
         var blockStart = UnsafeMutableRawPointer(bitPattern: BlockReader.headroom)!
         // Bytes kept back from the previous block, right in front of `blockStart`.
         var keptCount = 0
-        // Where the input starts, to read an e-mail message again from there.
-        let start = try? descriptor.currentOffset()
+        // A file's e-mail is told at its start (InputFormat) and rewritten in two passes by
+        // redactMail; one told here, once its first block is read, is not read again.
+        let isFile = (try? descriptor.currentOffset()) != nil
         var mail: InputLayers?
         let failure: String?
         do throws(Errno) {
@@ -157,12 +158,12 @@ final class RedactEngine {
             writer?.finish()
             throw .read(error)
         }
-        if let mail, let kind = mail.mail {
+        if let mail, mail.mail != nil {
             if mail.gzip { throw .notSearched("e-mail compressed with gzip, which redact does not rewrite") }
-            guard let start else {
+            guard isFile else {
                 throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file")
             }
-            return try redactMail(descriptor, kind: kind, from: start)
+            throw .notSearched("e-mail told only once its text was read, which redact does not read again")
         }
         // The text decoded before a failure is redacted to its end too.
         let window = blockStart - keptCount
