@@ -19,7 +19,4 @@
 /// and ``MaskedFieldViewModeling/accept()`` gives the 11 bare digits. Offsets
 /// (`caret`, ranges) count UTF-16 code units, as UIKit does; the masked text
 /// is ASCII, so they also count characters.
-public protocol CPFFieldViewModeling: MaskedFieldViewModeling {
-    /// Incomplete, valid or invalid with the reason.
-    var state: ObservableBox<CPFFieldState> { get }
-}
+public protocol CPFFieldViewModeling: MaskedFieldViewModeling where State == CPFFieldState {}

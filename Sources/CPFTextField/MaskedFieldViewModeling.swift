@@ -1,10 +1,12 @@
 /// What every masked field's model offers a view, whatever number it holds:
 /// the text and the caret in observable boxes, and the user's intents.
 ///
+/// Its `state` box holds the field's ``MaskedFieldState``:
 /// ``CPFFieldViewModeling`` (a CPF field) and ``TaxpayerIDFieldViewModeling``
-/// (a "CPF/CNPJ" field) refine it with their own `state` box. Code that only
+/// (a "CPF/CNPJ" field) are this protocol with their state. Code that only
 /// forwards keys to a field, or only draws its text, takes this protocol and
-/// works with both.
+/// works with both; a view of any field binds to it through
+/// ``MaskedFieldView``.
 ///
 /// ```swift
 /// func handleBackspace(in field: any MaskedFieldViewModeling) {
@@ -16,7 +18,12 @@
 ///
 /// Offsets (`caret`, ranges) count UTF-16 code units, as UIKit does; the
 /// masked text is ASCII, so they also count characters.
-public protocol MaskedFieldViewModeling: AnyObject {
+public protocol MaskedFieldViewModeling<State>: AnyObject {
+    /// What the field holds, as far as validation goes.
+    associatedtype State: MaskedFieldState
+
+    /// Incomplete, valid or invalid with the reason.
+    var state: ObservableBox<State> { get }
     /// The masked text, as far as the characters typed go.
     var text: ObservableBox<String> { get }
     /// The caret's offset in `text`, `0...text.value.utf16.count`.
@@ -49,21 +56,4 @@ public protocol MaskedFieldViewModeling: AnyObject {
     /// The bare characters to submit when the field may be accepted; `nil`
     /// otherwise, and nothing changes.
     func accept() -> String?
-}
-
-extension MaskedFieldViewModeling {
-    /// The bindings of a view of this model, as ``CPFFieldView/bindViewModel()``
-    /// and ``TaxpayerIDFieldView/bindViewModel()`` make them: `display` is
-    /// called at once and after every change of the text, the caret or
-    /// `state` (this model's state box), with their current values. The
-    /// view, the model and the box are captured weakly.
-    func bindings<View: AnyObject, State>(
-        of view: View, state: ObservableBox<State>, display: @escaping (View, String, Int, State) -> Void
-    ) -> [ObservationToken] {
-        let redisplay: (Any) -> Void = { [weak view, weak self, weak state] _ in
-            guard let view, let self, let state else { return }
-            display(view, self.text.value, self.caret.value, state.value)
-        }
-        return [text.bindAndFire(redisplay), caret.bind(redisplay), state.bind(redisplay)]
-    }
 }

@@ -19,7 +19,4 @@
 ///     }
 /// }
 /// ```
-public protocol TaxpayerIDFieldViewModeling: MaskedFieldViewModeling {
-    /// Which kind is being typed; incomplete, valid or invalid with the reason.
-    var state: ObservableBox<TaxpayerIDFieldState> { get }
-}
+public protocol TaxpayerIDFieldViewModeling: MaskedFieldViewModeling where State == TaxpayerIDFieldState {}
