@@ -63,7 +63,7 @@ extension RedactEngine {
             // What find reported is gone (the file written was read back): its pages' matches
             // removed, those of earlier revisions and unreferenced objects left behind.
             redactedCount += found
-            if reencodes { written.pdf.withUnsafeBytes { out.write($0) } }
+            if reencodes { written.pdf.withUnsafeBytes { out.write($0) } } else { heldRewrite = written.pdf }
         case .png:
             guard size - start <= DocumentReader.maximumHeldSize else {
                 throw .notSearched("PNG image larger than \(DocumentReader.heldSizeText)")

@@ -34,6 +34,10 @@ final class RedactEngine {
     var isLineLocal = false
     /// `--pdf-fill`: what is painted where a PDF's glyphs were removed.
     var pdfFill = PDFRedactor.Fill.black
+    /// The file a counting pass (`reencodes` false) wrote whole, a PDF: kept
+    /// so that `--in-place` writes it as it is, not redacting the input a
+    /// second time. Taken (and cleared) by the caller, one file at a time.
+    var heldRewrite: [UInt8]?
     /// `--document`: the kinds hidden, by the one `TaxpayerScanner` every
     /// path of the engine uses.
     var accepted = TaxpayerID.Accepted.cpf

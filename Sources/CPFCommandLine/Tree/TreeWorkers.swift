@@ -211,8 +211,12 @@ enum TreeWorkers {
                     let status = try FileStatus(descriptor)
                     if attempt > 1 { try descriptor.seek(to: 0) }
                     let before = engine.redactedCount
+                    engine.heldRewrite = nil
                     // Not searched completely: not rewritten either.
                     guard try redact(engine, descriptor, file) else { return }
+                    // A file the counting pass wrote whole (a PDF) is written as it is.
+                    let held = engine.heldRewrite
+                    engine.heldRewrite = nil
                     hidden = engine.redactedCount - before
                     guard hidden > 0 else {
                         outcome = .nothingToHide
@@ -237,6 +241,10 @@ enum TreeWorkers {
                             verify: readBack
                         ) {
                             temporary throws(Errno) in
+                            if let held {
+                                held.withUnsafeBytes { temporary.write($0) }
+                                return
+                            }
                             let rewriter = RedactEngine(
                                 style: style, minimumConfidence: minimumConfidence, context: context,
                                 output: temporary, threads: threadsPerFile, limits: limits)
