@@ -110,6 +110,8 @@ public struct PDFRedactor: Sendable {
         let ranges = matches(reading.writer.output).filter { !$0.isEmpty }
         var writer = PDFWriter(document: document)
         var rewritten = try Self.rewriteStrings(of: document, pages: pages, into: &writer, rewriting: rewriting)
+        rewritten += try Self.rewriteNames(of: document, pages: pages, into: &writer, rewriting: rewriting)
+        rewritten += try Self.rewriteAttachments(of: document, pages: pages, into: &writer, rewriting: rewriting)
         var edits = ContentEdits()
         var boxes: [Int: [PDFGlyphRecorder.Glyph]] = [:]
         var openStates: [Int] = []
