@@ -313,7 +313,10 @@ public struct PDFRedactor: Sendable {
     }
 
     /// The rectangles over `glyphs`, in ``fill``: the boxes of glyphs of
-    /// one match side by side joined.
+    /// one match side by side joined, after an `n` that ends a path the
+    /// content left open (`re W` without `n`, as pypdf writes a field's
+    /// clip): the current path is no part of the graphics state, `Q` keeps
+    /// it, and the boxes' `f` would fill it too.
     func paint(_ glyphs: [PDFGlyphRecorder.Glyph]) -> [UInt8] {
         guard fill != .blank, !glyphs.isEmpty else { return [0x0A] }
         var boxes: [PDFGlyphRecorder.Box] = []
@@ -331,7 +334,7 @@ public struct PDFRedactor: Sendable {
             }
             lastMatch = glyph.match
         }
-        var output = Array("\nq \(fill == .black ? "0" : "1") g\n".utf8)
+        var output = Array("\nn\nq \(fill == .black ? "0" : "1") g\n".utf8)
         for box in boxes {
             let numbers = [box.minX, box.minY, box.maxX - box.minX, box.maxY - box.minY]
             output += Array((numbers.map(PDFWriter.real).joined(separator: " ") + " re f\n").utf8)

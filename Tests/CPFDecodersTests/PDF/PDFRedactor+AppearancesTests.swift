@@ -9,10 +9,11 @@ struct PDFRedactorAppearancesTests {
     /// A page showing "Recibo" with a free text annotation (object 6, its
     /// appearance object 8) and a text field's widget (object 7: /N object
     /// 9, /D a dictionary of states, /On object 10), each appearance
-    /// showing `shown` in its font /F1 = `font`.
+    /// showing its text in its font /F1 = `font` (the field's appearance,
+    /// `fieldContent` when given).
     static func annotated(
         note: String = "nota 390.533.447-05", field: String = "390.533.447-05", state: String = "111.444.777-35",
-        font: String = "4 0 R"
+        font: String = "4 0 R", fieldContent: String? = nil
     ) -> [UInt8] {
         let resources = "/Resources << /Font << /F1 \(font) >> >> /BBox [0 0 200 50] /Subtype /Form"
         return PDFSamples.build([
@@ -29,7 +30,8 @@ struct PDFRedactorAppearancesTests {
                     .utf8),
             // A graphics state left open: the box is painted after it is closed.
             PDFSamples.stream(resources, Array("q BT /F1 10 Tf 2 2 Td (\(note)) Tj ET".utf8)),
-            PDFSamples.stream(resources, Array("/Tx BMC q BT /F1 12 Tf 4 6 Td (\(field)) Tj ET Q EMC".utf8)),
+            PDFSamples.stream(
+                resources, Array((fieldContent ?? "/Tx BMC q BT /F1 12 Tf 4 6 Td (\(field)) Tj ET Q EMC").utf8)),
             PDFSamples.stream(resources, Array("BT /F1 12 Tf 4 6 Td (\(state)) Tj ET".utf8)),
         ])
     }
@@ -63,11 +65,25 @@ struct PDFRedactorAppearancesTests {
         let found = try Self.appearances(redaction.pdf)
         #expect(found.count == 3)
         // "nota " is 2224 thousandths wide at size 10, from x 2; the CPF 7005; -0.3 to 1 of the size from y 2.
-        #expect(found[0].hasPrefix("q\nq BT /F1 10 Tf 2 2 Td\n[(nota ) -7005] TJ\n ET\nQ\nQ\nq 0 g\n"), "\(found[0])")
+        #expect(
+            found[0].hasPrefix("q\nq BT /F1 10 Tf 2 2 Td\n[(nota ) -7005] TJ\n ET\nQ\nQ\nn\nq 0 g\n"), "\(found[0])")
         #expect(found[0].contains("24.24 -1 70.05 13 re f\nQ"), "\(found[0])")
         #expect(found[1].contains("[-7005] TJ"))
         #expect(found[1].contains("4 2.4 84.06 15.6 re f"), "\(found[1])")
         #expect(found[2].contains("[-7005] TJ"))
+    }
+
+    @Test("ends a path the appearance left open before the box, so that the box fills only itself")
+    func openPath() throws {
+        // pypdf writes a text field's clip as `re W` without `n`: the path outlives Q.
+        let pdf = Self.annotated(fieldContent: "q 2 1 194 17 re W BT /F1 12 Tf 4 6 Td (390.533.447-05) Tj ET Q")
+        let redaction = try PDFSamples.redactEverything(pdf)
+        let field = try Self.appearances(redaction.pdf)[1]
+        #expect(field.contains(" ET Q\nQ\nn\nq 0 g\n4 2.4 84.06 15.6 re f\nQ"), "\(field)")
+        let blank = try pdf.withUnsafeBytes { raw in
+            try PDFRedactor(fill: .blank).redact(raw, matches: PDFRedactorTests.numbers(in:))
+        }
+        #expect(!(try Self.appearances(blank.pdf)[1]).contains("\nn"))
     }
 
     @Test("leaves an appearance without a match as it was")
