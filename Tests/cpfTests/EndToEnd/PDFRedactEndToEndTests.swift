@@ -191,6 +191,45 @@ struct PDFRedactEndToEndTests {
     }
 
     @Test(
+        "redact rewrites a PDF's link URI, named destination (the link to it renamed alike) and page label: pypdf follows them",
+        .enabled(if: tools))
+    func linksAndNames() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            from pypdf import PdfWriter
+            from pypdf.annotations import Link
+            from pypdf.generic import NameObject, TextStringObject
+            c = canvas.Canvas('m.pdf'); c.drawString(72, 720, 'Contrato'); c.showPage()
+            c.drawString(72, 720, 'Anexo'); c.save()
+            w = PdfWriter(clone_from='m.pdf')
+            w.add_named_destination('anexo de 390.533.447-05', 1)
+            w.add_annotation(page_number=0, annotation=Link(rect=(50, 600, 200, 620),
+                                                            url='https://exemplo.com.br/ficha/111.444.777-35'))
+            a = w.add_annotation(page_number=0, annotation=Link(rect=(50, 500, 200, 520), target_page_index=1))
+            a.get_object()[NameObject('/Dest')] = TextStringObject('anexo de 390.533.447-05')
+            w.set_page_label(0, 0, prefix='Titular 529.982.247-25 - ', style='/D')
+            w.write('l.pdf')
+            EOF
+            "$CPF" redact --in-place l.pdf; echo "redact $?"
+            "$CPF" find l.pdf; echo "find $?"; qpdf --check l.pdf > /dev/null && echo "qpdf: ok"
+            "$PY" -c "
+            from pypdf import PdfReader
+            r = PdfReader('l.pdf'); names = r.named_destinations
+            print(list(names), '|', r.page_labels[0], '|', r.get_destination_page_number(names['anexo de ***.***.***-**']))
+            for a in r.pages[0]['/Annots']:
+                a = a.get_object(); print(a.get('/A', {}).get('/URI'), a.get('/Dest'))"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "redact 0", "find 1", "qpdf: ok", "['anexo de ***.***.***-**'] | Titular ***.***.***-** - 1 | 1",
+                "https://exemplo.com.br/ficha/***.***.***-** None", "None anexo de ***.***.***-**",
+            ], "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted l.pdf (4 hidden)\n")
+    }
+
+    @Test(
         "redact --style lgpd keeps a PDF's middle digits as glyphs and removes the others, boxes over them only",
         .enabled(if: tools))
     func lgpd() {
