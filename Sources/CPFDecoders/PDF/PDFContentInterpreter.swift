@@ -112,7 +112,7 @@ final class PDFContentInterpreter {
             switch token {
             case .keyword(let op):
                 if op == "BI" {
-                    skipInlineImage(&parser)
+                    Self.skipInlineImage(&parser)
                 } else {
                     operationRange = operandStart..<parser.position
                     try perform(op, resources: resources, depth: depth)
@@ -133,7 +133,7 @@ final class PDFContentInterpreter {
 
     /// Skips `BI ... ID data EI`: the data ends at the first `EI` between
     /// white space.
-    private func skipInlineImage(_ parser: inout PDFParser) {
+    static func skipInlineImage(_ parser: inout PDFParser) {
         while let token = parser.nextToken() {
             if token == .keyword("ID") { break }
         }

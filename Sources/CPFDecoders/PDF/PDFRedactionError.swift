@@ -28,6 +28,9 @@ public enum PDFRedactionError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A page written inside its parent's /Kids, which cannot be given new
     /// content.
     case directPage
+    /// An embedded file holding a match that is not plain text (an image,
+    /// an archive, a document), which cannot be rewritten as text.
+    case binaryAttachment
 
     /// A short English phrase, such as `a PDF with a Type 3 font, whose
     /// glyphs redact does not rewrite`.
@@ -41,6 +44,7 @@ public enum PDFRedactionError: Error, Hashable, Sendable, CustomStringConvertibl
         case .conflictingForms: "a PDF form drawn in several places that redact cannot rewrite for all of them"
         case .verticalText: "a PDF match in vertical text, which redact does not rewrite"
         case .directPage: "a PDF page that is no object of its own, which redact does not rewrite"
+        case .binaryAttachment: "a PDF attachment that is not plain text, which redact does not rewrite"
         }
     }
 }

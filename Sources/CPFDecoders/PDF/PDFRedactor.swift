@@ -10,8 +10,11 @@
 /// ``PDFTextExtractor`` reads it. Fail-closed: a page showing a Type 3 font
 /// or glyphs that map to no text, a glyph to remove without a known width,
 /// a match whose glyphs cannot be traced, throw a ``PDFRedactionError``,
-/// and nothing is written. Text elsewhere in the file (metadata,
-/// annotations) is left as it is: the caller checks the file written.
+/// and nothing is written. The appearance streams of annotations and form
+/// fields are read alone, each as a page is, and lose the glyphs of their
+/// own matches the same way, a box painted in the appearance. Text beside
+/// the pages that it does not rewrite is left as it is: the caller checks
+/// the file written.
 ///
 /// ```swift
 /// let redaction = try bytes.withUnsafeBytes { pdf in
@@ -37,7 +40,8 @@ public struct PDFRedactor: Sendable {
     typealias Removal = (end: Int, displacement: Double)
 
     /// The file written, how many matches were removed from its pages, and
-    /// how many strings and streams beside them were rewritten.
+    /// how many objects, appearance streams and marked-content operators
+    /// beside them were rewritten.
     public struct Redaction: Sendable {
         public var pdf: [UInt8]
         public var removed: Int
@@ -63,12 +67,19 @@ public struct PDFRedactor: Sendable {
     /// ``PDFTextExtractor/extractText(from:)`` reads it, and returns the
     /// byte ranges of it to remove, apart from each other.
     ///
+    /// `matches` is also given the text of each appearance stream of the
+    /// pages' annotations and of the form fields (/AP /N, /D, /R), read
+    /// alone, and the glyphs of its ranges are removed from it.
+    ///
     /// `rewriting` is given, as UTF-8, each text the file keeps beside its
     /// pages that this redactor rewrites: every string of the document
     /// information dictionary (but dates), the XMP metadata packet, the
-    /// /Contents, /T, /Subj and /RC of the pages' annotations and the
-    /// titles of the bookmarks; it returns the text to write instead, or
-    /// nil to keep it.
+    /// /Contents, /T, /Subj and /RC of the pages' annotations, the titles
+    /// of the bookmarks, the /T, /TU, /TM, /V, /DV, /Opt, /RV and /MK
+    /// strings of the form fields, the /Alt, /ActualText, /E and /T of the
+    /// structure elements and the strings of marked content's inline
+    /// property lists (`BDC`, `DP`) in the pages, forms and appearances;
+    /// it returns the text to write instead, or nil to keep it.
     ///
     /// - Complexity: O(*n*) in the file and its decoded streams: the pages
     ///   are run twice, once to find the matches, once to find their glyphs.
@@ -98,39 +109,35 @@ public struct PDFRedactor: Sendable {
         try extractor.run(reading, pages: pages)
         let ranges = matches(reading.writer.output).filter { !$0.isEmpty }
         var writer = PDFWriter(document: document)
-        let rewritten = try Self.rewriteStrings(of: document, pages: pages, into: &writer, rewriting: rewriting)
-        guard !ranges.isEmpty else { return Redaction(pdf: try writer.write(), removed: 0, rewritten: rewritten) }
-        // Again, the glyphs of the matches recorded.
-        let recorder = PDFGlyphRecorder(matches: ranges)
-        let interpreter = PDFContentInterpreter(document: document)
-        interpreter.recorder = recorder
+        var rewritten = try Self.rewriteStrings(of: document, pages: pages, into: &writer, rewriting: rewriting)
+        rewritten += try Self.rewriteNames(of: document, pages: pages, into: &writer, rewriting: rewriting)
+        rewritten += try Self.rewriteAttachments(of: document, pages: pages, into: &writer, rewriting: rewriting)
+        var edits = ContentEdits()
+        var boxes: [Int: [PDFGlyphRecorder.Glyph]] = [:]
         var openStates: [Int] = []
-        try extractor.run(interpreter, pages: pages) { _, _ in openStates.append(interpreter.savedStateCount) }
-        if recorder.showsType3 { throw PDFRedactionError.type3Font }
-        if recorder.showsUnmapped { throw PDFRedactionError.unmappedGlyphs }
-        if recorder.matchIsVertical { throw PDFRedactionError.verticalText }
-        guard Set(recorder.glyphs.map(\.match)).count == recorder.matches.count else {
-            throw PDFRedactionError.untraceable
+        var removed = 0
+        if !ranges.isEmpty {
+            // Again, the glyphs of the matches recorded.
+            let recorder = PDFGlyphRecorder(matches: ranges)
+            let interpreter = PDFContentInterpreter(document: document)
+            interpreter.recorder = recorder
+            try extractor.run(interpreter, pages: pages) { _, _ in openStates.append(interpreter.savedStateCount) }
+            try edits.add(try Self.edits(of: recorder))
+            boxes = Dictionary(grouping: recorder.glyphs, by: \.page)
+            removed = recorder.matches.count
         }
-        // The glyphs to remove, by operator and element; a form drawn twice records them twice.
-        var removals: [Int: [Int: [Int: Removal]]] = [:]
-        for glyph in recorder.glyphs {
-            guard glyph.isWidthKnown, glyph.displacement.isFinite else { throw PDFRedactionError.unknownWidths }
-            if let known = removals[glyph.operation]?[glyph.item]?[glyph.bytes.lowerBound] {
-                guard abs(known.displacement - glyph.displacement) < 0.01 else {
-                    throw PDFRedactionError.conflictingForms
-                }
-            }
-            removals[glyph.operation, default: [:]][glyph.item, default: [:]][glyph.bytes.lowerBound] =
-                (glyph.bytes.upperBound, glyph.displacement)
+        // The appearances of annotations and fields, each run alone: its own text, its own boxes.
+        var appearances: [Int: (glyphs: [PDFGlyphRecorder.Glyph], openStates: Int)] = [:]
+        let appearanceStreams = try Self.appearanceStreams(of: document, pages: pages)
+        for number in appearanceStreams {
+            guard let removal = try removeGlyphs(inAppearance: number, of: document, matches: matches, into: &edits)
+            else { continue }
+            appearances[number] = removal
+            rewritten += 1
         }
-        // The edits of each stream, in order.
-        var edits: [PDFGlyphRecorder.Stream: [(range: Range<Int>, bytes: [UInt8])]] = [:]
-        for (index, operation) in recorder.operations.enumerated() {
-            guard let removed = removals[index] else { continue }
-            edits[operation.stream, default: []].append((operation.range, Self.rewritten(operation, removed)))
-        }
-        for (stream, streamEdits) in edits {
+        rewritten += try Self.rewriteMarkedContent(
+            of: document, pages: pages, appearances: appearanceStreams, into: &edits, rewriting: rewriting)
+        for (stream, streamEdits) in edits.streams {
             guard case .form(let number) = stream, case .stream(var dictionary, _) = try document.object(number) else {
                 continue
             }
@@ -138,74 +145,83 @@ public struct PDFRedactor: Sendable {
             for key in ["Length", "Filter", "DecodeParms", "DL", "F", "FFilter", "FDecodeParms"] {
                 dictionary[key] = nil
             }
-            writer.replacements[number] = .stream(dictionary, data: Self.apply(streamEdits, to: content))
+            var data = Self.apply(streamEdits, to: content)
+            if let appearance = appearances[number] {
+                data = Array("q\n".utf8) + data + Array(String(repeating: "\nQ", count: 1 + appearance.openStates).utf8)
+                data += paint(appearance.glyphs)
+            }
+            writer.replacements[number] = .stream(dictionary, data: data)
         }
         // Each page with a match: its content, edited, then the rectangles.
-        let boxes = Dictionary(grouping: recorder.glyphs, by: \.page)
         for (index, page) in pages.enumerated() {
-            guard edits[.page(index)] != nil || boxes[index] != nil else { continue }
+            guard edits.streams[.page(index)] != nil || boxes[index] != nil else { continue }
             guard let number = page.number, var dictionary = try writer.object(number).dictionary else {
                 throw PDFRedactionError.directPage
             }
             let content = try PDFTextExtractor.content(of: page, document: document)
-            var data = Array("q\n".utf8)
-            data += Self.apply(edits[.page(index)] ?? [], to: content)
-            data += Array(String(repeating: "\nQ", count: 1 + openStates[index]).utf8)
-            data += paint(boxes[index] ?? [])
+            var data = Self.apply(edits.streams[.page(index)] ?? [:], to: content)
+            if let glyphs = boxes[index] {
+                data = Array("q\n".utf8) + data + Array(String(repeating: "\nQ", count: 1 + openStates[index]).utf8)
+                data += paint(glyphs)
+            }
             dictionary["Contents"] = .reference(writer.add(.stream([:], data: data)), 0)
             writer.replacements[number] = .object(.dictionary(dictionary))
         }
-        return Redaction(pdf: try writer.write(), removed: recorder.matches.count, rewritten: rewritten)
+        return Redaction(pdf: try writer.write(), removed: removed, rewritten: rewritten)
     }
 
-    /// Rewrites, through `rewriting`, the texts the file keeps beside its
-    /// pages (see ``redact(_:matches:rewriting:)``) into `writer`'s
-    /// replacements; returns how many objects changed.
-    static func rewriteStrings(
-        of document: PDFDocument, pages: [PDFTextExtractor.Page], into writer: inout PDFWriter,
-        rewriting: ([UInt8]) -> [UInt8]?
-    ) throws(PDFError) -> Int {
-        var changed = 0
-        func rewrite(_ number: Int, keys: Set<String>?) throws(PDFError) {
-            guard case .dictionary(var dictionary) = try writer.object(number) else { return }
-            var any = false
-            for (key, value) in dictionary where keys?.contains(key) ?? true {
-                guard case .string(let bytes) = value, !PDFSweep.isDate(bytes) else { continue }
-                guard let new = rewriting(PDFSweep.textUTF8(bytes)) else { continue }
-                dictionary[key] = .string(textString(new, like: bytes))
-                any = true
-            }
-            if any {
-                writer.replacements[number] = .object(.dictionary(dictionary))
-                changed += 1
-            }
-        }
-        if case .reference(let number, _)? = writer.trailer["Info"] { try rewrite(number, keys: nil) }
-        let catalog = try document.resolve(document.trailer["Root"] ?? .null)
-        if case .reference(let number, _)? = catalog["Metadata"],
-            case .stream(var dictionary, _) = try document.object(number),
-            let new = rewriting(try document.decodeStream(try document.object(number)))
+    /// The edits of content streams a redaction makes: by stream, the bytes
+    /// written in place of an operation's (its operands and operator).
+    struct ContentEdits {
+        private(set) var streams: [PDFGlyphRecorder.Stream: [Range<Int>: [UInt8]]] = [:]
+
+        /// Adds `bytes` in place of `range` of `stream`; the same operation
+        /// edited twice must be edited alike (a form drawn by a page and by
+        /// an appearance).
+        mutating func add(_ stream: PDFGlyphRecorder.Stream, _ range: Range<Int>, _ bytes: [UInt8])
+            throws(PDFRedactionError)
         {
-            for key in ["Length", "Filter", "DecodeParms", "DL"] { dictionary[key] = nil }
-            writer.replacements[number] = .stream(dictionary, data: new, compressed: false)
-            changed += 1
+            if let known = streams[stream]?[range] {
+                guard known == bytes else { throw .conflictingForms }
+                return
+            }
+            streams[stream, default: [:]][range] = bytes
         }
-        let annotationKeys: Set<String> = ["Contents", "T", "Subj", "RC"]
-        for page in pages {
-            for annotation in try document.resolve(page.page["Annots"] ?? .null).array ?? [] {
-                if case .reference(let number, _) = annotation { try rewrite(number, keys: annotationKeys) }
+
+        mutating func add(_ edits: [PDFGlyphRecorder.Stream: [Range<Int>: [UInt8]]]) throws(PDFRedactionError) {
+            for (stream, list) in edits {
+                for (range, bytes) in list { try add(stream, range, bytes) }
             }
         }
-        // The bookmarks: each item's children from /First along /Next.
-        var pending: [PDFObject] = [try document.resolve(catalog["Outlines"] ?? .null)["First"] ?? .null]
-        var visited: Set<Int> = []
-        while let item = pending.popLast(), visited.count < PDFDocument.maximumObjectsParsed {
-            guard case .reference(let number, _) = item, visited.insert(number).inserted else { continue }
-            let outline = try document.object(number)
-            try rewrite(number, keys: ["Title"])
-            pending += [outline["Next"] ?? .null, outline["First"] ?? .null]
+    }
+
+    /// The edits that take the glyphs `recorder` recorded out of their
+    /// operators; throws when the recording cannot be trusted (a Type 3
+    /// font, unmapped glyphs, vertical text, a match not traced, a glyph
+    /// without width, a form whose glyphs disagree).
+    static func edits(of recorder: PDFGlyphRecorder) throws(PDFRedactionError)
+        -> [PDFGlyphRecorder.Stream: [Range<Int>: [UInt8]]]
+    {
+        if recorder.showsType3 { throw .type3Font }
+        if recorder.showsUnmapped { throw .unmappedGlyphs }
+        if recorder.matchIsVertical { throw .verticalText }
+        guard Set(recorder.glyphs.map(\.match)).count == recorder.matches.count else { throw .untraceable }
+        // The glyphs to remove, by operator and element; a form drawn twice records them twice.
+        var removals: [Int: [Int: [Int: Removal]]] = [:]
+        for glyph in recorder.glyphs {
+            guard glyph.isWidthKnown, glyph.displacement.isFinite else { throw .unknownWidths }
+            if let known = removals[glyph.operation]?[glyph.item]?[glyph.bytes.lowerBound] {
+                guard abs(known.displacement - glyph.displacement) < 0.01 else { throw .conflictingForms }
+            }
+            removals[glyph.operation, default: [:]][glyph.item, default: [:]][glyph.bytes.lowerBound] =
+                (glyph.bytes.upperBound, glyph.displacement)
         }
-        return changed
+        var edits: [PDFGlyphRecorder.Stream: [Range<Int>: [UInt8]]] = [:]
+        for (index, operation) in recorder.operations.enumerated() {
+            guard let removed = removals[index] else { continue }
+            edits[operation.stream, default: [:]][operation.range] = rewritten(operation, removed)
+        }
+        return edits
     }
 
     /// UTF-8 `text` as a PDF text string in the form of `original`: UTF-8
@@ -282,22 +298,25 @@ public struct PDFRedactor: Sendable {
     }
 
     /// `content` with each edit's bytes in place of its range.
-    static func apply(_ edits: [(range: Range<Int>, bytes: [UInt8])], to content: [UInt8]) -> [UInt8] {
+    static func apply(_ edits: [Range<Int>: [UInt8]], to content: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(content.count)
         var at = 0
-        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            guard edit.range.lowerBound >= at, edit.range.upperBound <= content.count else { continue }
-            output += content[at..<edit.range.lowerBound]
-            output += edit.bytes
-            at = edit.range.upperBound
+        for (range, bytes) in edits.sorted(by: { $0.key.lowerBound < $1.key.lowerBound }) {
+            guard range.lowerBound >= at, range.upperBound <= content.count else { continue }
+            output += content[at..<range.lowerBound]
+            output += bytes
+            at = range.upperBound
         }
         output += content[at...]
         return output
     }
 
     /// The rectangles over `glyphs`, in ``fill``: the boxes of glyphs of
-    /// one match side by side joined.
+    /// one match side by side joined, after an `n` that ends a path the
+    /// content left open (`re W` without `n`, as pypdf writes a field's
+    /// clip): the current path is no part of the graphics state, `Q` keeps
+    /// it, and the boxes' `f` would fill it too.
     func paint(_ glyphs: [PDFGlyphRecorder.Glyph]) -> [UInt8] {
         guard fill != .blank, !glyphs.isEmpty else { return [0x0A] }
         var boxes: [PDFGlyphRecorder.Box] = []
@@ -315,7 +334,7 @@ public struct PDFRedactor: Sendable {
             }
             lastMatch = glyph.match
         }
-        var output = Array("\nq \(fill == .black ? "0" : "1") g\n".utf8)
+        var output = Array("\nn\nq \(fill == .black ? "0" : "1") g\n".utf8)
         for box in boxes {
             let numbers = [box.minX, box.minY, box.maxX - box.minX, box.maxY - box.minY]
             output += Array((numbers.map(PDFWriter.real).joined(separator: " ") + " re f\n").utf8)

@@ -73,7 +73,9 @@ struct RedactEngineDocumentsTests {
         #expect(RedactEngine.hiddenRuns(of: match, in: bytes, style: .full).count >= 1)
     }
 
-    @Test("redact writes a PDF with its CPF's glyphs removed, and refuses one whose attachment holds a CPF")
+    @Test(
+        "redact writes a PDF with its CPF's glyphs removed and its text attachment rewritten, and refuses one holding a CPF where it rewrites nothing"
+    )
     func pdfThroughTheEngine() throws {
         let content = Array("BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05 fim) Tj ET".utf8)
         func pdf(_ extra: String) -> [UInt8] {
@@ -109,13 +111,24 @@ struct RedactEngineDocumentsTests {
         #expect(String(decoding: text, as: UTF8.self) == "CPF  fim\n")
         let needle = Array("111.444".utf8)
         #expect(!output.indices.contains { output[$0...].starts(with: needle) })
+        // A plain text attachment is rewritten with the page.
         let attached = pdf("/Names << /EmbeddedFiles << /Names [(a.txt) << /EF << /F 6 0 R >> >>] >> >>")
+        let rewritten = try capturedOutput { out in
+            let engine = RedactEngine(style: .hidden(.full), context: Context(), output: out)
+            try withFileDescriptor(containing: attached) { try engine.redact($0) }
+            #expect(engine.redactedCount == 2)
+        }
+        #expect(!rewritten.indices.contains { rewritten[$0...].starts(with: needle) })
+        let sweep = try rewritten.withUnsafeBytes { try PDFSweep.text(of: $0) }
+        #expect(String(decoding: sweep, as: UTF8.self).contains("CPF ***.***.***-**\n"))
+        // A string redact does not rewrite (an application's private data) is found by the reading back.
+        let privateData = pdf("/PieceInfo << /App << /Private (CPF 111.444.777-35) >> >>")
         _ = capturedOutput { out in
             let engine = RedactEngine(style: .hidden(.full), context: Context(), output: out)
             #expect(
                 throws: InputFailure.notRewritten(
                     "a PDF holding a CPF beside its pages' text, which redact does not rewrite")
-            ) { try withFileDescriptor(containing: attached) { try engine.redact($0) } }
+            ) { try withFileDescriptor(containing: privateData) { try engine.redact($0) } }
         }
     }
 }

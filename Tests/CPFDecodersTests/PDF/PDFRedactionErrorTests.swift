@@ -15,6 +15,7 @@ struct PDFRedactionErrorTests {
             (.conflictingForms, "a PDF form drawn in several places that redact cannot rewrite for all of them"),
             (.verticalText, "a PDF match in vertical text, which redact does not rewrite"),
             (.directPage, "a PDF page that is no object of its own, which redact does not rewrite"),
+            (.binaryAttachment, "a PDF attachment that is not plain text, which redact does not rewrite"),
         ])
     func descriptions(error: PDFRedactionError, expected: String) {
         #expect(error.description == expected)

@@ -87,13 +87,13 @@ struct PDFRedactorTests {
         }
     }
 
-    @Test("paints the fill over the removed glyphs last, after the page's own graphics states are closed")
+    @Test("paints the fill over the removed glyphs last, after the page's own graphics states and path are closed")
     func fills() throws {
         let pdf = PDFSamples.page(content: "q q BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05) Tj ET")
         let black = try Self.firstPageContent(try Self.redact(pdf).pdf)
         // 72 + "CPF " (722 + 667 + 611 + 278 = 2278 thousandths of 12 points); -0.3 to 1 of the size.
         #expect(black.hasPrefix("q\n"))
-        #expect(black.hasSuffix("\nQ\nQ\nQ\nq 0 g\n99.336 716.4 84.06 15.6 re f\nQ\n\n"), "\(black)")
+        #expect(black.hasSuffix("\nQ\nQ\nQ\nn\nq 0 g\n99.336 716.4 84.06 15.6 re f\nQ\n\n"), "\(black)")
         let white = try Self.firstPageContent(try Self.redact(pdf, fill: .white).pdf)
         #expect(white.contains("q 1 g\n99.336 716.4 84.06 15.6 re f\n"))
         let none = try Self.firstPageContent(try Self.redact(pdf, fill: .blank).pdf)

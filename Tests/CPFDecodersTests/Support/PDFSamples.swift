@@ -185,3 +185,34 @@ enum PDFSamples {
         }
     }
 }
+
+extension PDFSamples {
+    /// `text` with the digits of every CPF and CNPJ in it (as
+    /// ``PDFRedactorTests/numbers(in:)`` finds them) written `*`, or nil
+    /// when it holds none: the tests' `rewriting`.
+    static func stars(_ text: [UInt8]) -> [UInt8]? {
+        let ranges = PDFRedactorTests.numbers(in: text)
+        guard !ranges.isEmpty else { return nil }
+        var copy = text
+        for range in ranges {
+            for index in range where copy[index] >= 0x30 && copy[index] <= 0x39 { copy[index] = UInt8(ascii: "*") }
+        }
+        return copy
+    }
+
+    /// `pdf` redacted of every CPF and CNPJ, on its pages and beside them
+    /// (``stars(_:)``).
+    static func redactEverything(_ pdf: [UInt8]) throws(PDFRedactionError) -> PDFRedactor.Redaction {
+        try pdf.withUnsafeBytes { raw in
+            Result { () throws(PDFRedactionError) in
+                try PDFRedactor().redact(raw, matches: PDFRedactorTests.numbers(in:), rewriting: stars)
+            }
+        }.get()
+    }
+
+    /// The sweep of `pdf` (every string of every object and stream), as a
+    /// string.
+    static func sweep(_ pdf: [UInt8]) throws -> String {
+        String(decoding: try pdf.withUnsafeBytes { try PDFSweep.text(of: $0) }, as: UTF8.self)
+    }
+}

@@ -74,7 +74,10 @@ struct PDFRedactEndToEndTests {
     }
 
     @Test(
-        "a PDF whose earlier revision held the CPF is written again without it; one with a CPF in an attachment is left as it was, exit 2",
+        """
+        a PDF whose earlier revision held the CPF is written again without it, one with a CPF in a text \
+        attachment with the attachment rewritten; one whose attachment is not text is left as it was, exit 2
+        """,
         .enabled(if: tools))
     func historyAndRefusal() {
         let result = runShell(
@@ -89,20 +92,29 @@ struct PDFRedactEndToEndTests {
             w.pages[0][NameObject('/Contents')] = w._add_object(s)
             w.write('r.pdf')
             c = canvas.Canvas('m.pdf'); c.drawString(72, 720, 'Contrato de Ana, CPF 390.533.447-05'); c.save()
-            w = PdfWriter(); w.append(PdfReader('m.pdf'))
-            w.add_attachment('dados.txt', b'CPF 123.456.789-09\n')
-            w.write('a.pdf')
+            for name, data in (('a.pdf', b'CPF 123.456.789-09\n'), ('b.pdf', b'\x00\x01CPF 123.456.789-09\n')):
+                w = PdfWriter(); w.append(PdfReader('m.pdf'))
+                w.add_attachment('dados 123.456.789-09.txt', data)
+                w.write(name)
             EOF
-            cp a.pdf before.pdf
-            "$CPF" redact --in-place r.pdf a.pdf; echo "redact $?"
-            "$CPF" find r.pdf; echo "find $?"; qpdf --check r.pdf > /dev/null && echo "qpdf: ok"
-            grep -c 'sem dados' r.pdf; cmp a.pdf before.pdf && echo unchanged
+            cp b.pdf before.pdf
+            "$CPF" redact --in-place r.pdf a.pdf b.pdf; echo "redact $?"
+            "$CPF" find r.pdf a.pdf; echo "find $?"; qpdf --check r.pdf > /dev/null && qpdf --check a.pdf > /dev/null && echo "qpdf: ok"
+            grep -c 'sem dados' r.pdf; cmp b.pdf before.pdf && echo unchanged
+            "$PY" -c "
+            from pypdf import PdfReader
+            for name, data in PdfReader('a.pdf').attachments.items(): print(name, data[0])"
             """#)
-        #expect(outputLines(result.stdout) == ["redact 2", "find 1", "qpdf: ok", "1", "unchanged"])
+        #expect(
+            outputLines(result.stdout) == [
+                "redact 2", "find 1", "qpdf: ok", "1", "unchanged",
+                "dados ***.***.***-**.txt b'CPF ***.***.***-**\\n'",
+            ], "\(result.stderr)")
         #expect(
             result.stderr == """
                 cpf: redacted r.pdf (1 hidden)
-                cpf: a.pdf: not rewritten: a PDF holding a CPF beside its pages' text, which redact does not rewrite
+                cpf: redacted a.pdf (4 hidden)
+                cpf: b.pdf: not rewritten: a PDF attachment that is not plain text, which redact does not rewrite
 
                 """)
     }
@@ -137,6 +149,84 @@ struct PDFRedactEndToEndTests {
                 "nota ***.444.777-** | Fiador ***.982.247-**",
             ], "\(result.stderr)")
         #expect(result.stderr == "cpf: redacted a.pdf (4 hidden)\n")
+    }
+
+    @Test(
+        "redact rewrites a PDF's form fields and their appearances: pypdf reads the values hidden, qpdf finds no CPF",
+        .enabled(if: tools))
+    func formFields() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            from pypdf import PdfWriter
+            c = canvas.Canvas('f.pdf'); c.drawString(72, 720, 'Ficha de cadastro')
+            c.acroForm.textfield(name='titular', value='390.533.447-05', tooltip='CPF 111.444.777-35',
+                                 x=72, y=600, width=200, height=20)
+            c.acroForm.choice(name='fiador', value='529.982.247-25', options=['529.982.247-25', 'nenhum'],
+                              x=72, y=560, width=200, height=20)
+            c.save()
+            w = PdfWriter(clone_from='f.pdf')
+            w.update_page_form_field_values(w.pages[0], {'titular': 'Ana 714.602.380-01'}, auto_regenerate=False)
+            w.write('f.pdf')
+            EOF
+            "$CPF" find --count f.pdf
+            "$CPF" redact --in-place f.pdf; echo "redact $?"
+            "$CPF" find f.pdf; echo "find $?"; qpdf --check f.pdf > /dev/null && echo "qpdf: ok"
+            qpdf --qdf --object-streams=disable f.pdf q.pdf; grep -caE '[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}' q.pdf
+            "$PY" -c "
+            from pypdf import PdfReader
+            f = PdfReader('f.pdf').get_fields()
+            print(f['titular']['/V'], '|', f['titular']['/DV'], '|', f['titular']['/TU'])
+            print(f['fiador']['/V'], '|', list(f['fiador']['/Opt']))"
+            pdftotext f.pdf - | grep -c 'Ficha'
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "f.pdf:8", "redact 0", "find 1", "qpdf: ok", "0",
+                "Ana ***.***.***-** | ***.***.***-** | CPF ***.***.***-**",
+                "***.***.***-** | ['***.***.***-**', 'nenhum']", "1",
+            ], "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted f.pdf (8 hidden)\n")
+    }
+
+    @Test(
+        "redact rewrites a PDF's link URI, named destination (the link to it renamed alike) and page label: pypdf follows them",
+        .enabled(if: tools))
+    func linksAndNames() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            from reportlab.pdfgen import canvas
+            from pypdf import PdfWriter
+            from pypdf.annotations import Link
+            from pypdf.generic import NameObject, TextStringObject
+            c = canvas.Canvas('m.pdf'); c.drawString(72, 720, 'Contrato'); c.showPage()
+            c.drawString(72, 720, 'Anexo'); c.save()
+            w = PdfWriter(clone_from='m.pdf')
+            w.add_named_destination('anexo de 390.533.447-05', 1)
+            w.add_annotation(page_number=0, annotation=Link(rect=(50, 600, 200, 620),
+                                                            url='https://exemplo.com.br/ficha/111.444.777-35'))
+            a = w.add_annotation(page_number=0, annotation=Link(rect=(50, 500, 200, 520), target_page_index=1))
+            a.get_object()[NameObject('/Dest')] = TextStringObject('anexo de 390.533.447-05')
+            w.set_page_label(0, 0, prefix='Titular 529.982.247-25 - ', style='/D')
+            w.write('l.pdf')
+            EOF
+            "$CPF" redact --in-place l.pdf; echo "redact $?"
+            "$CPF" find l.pdf; echo "find $?"; qpdf --check l.pdf > /dev/null && echo "qpdf: ok"
+            "$PY" -c "
+            from pypdf import PdfReader
+            r = PdfReader('l.pdf'); names = r.named_destinations
+            print(list(names), '|', r.page_labels[0], '|', r.get_destination_page_number(names['anexo de ***.***.***-**']))
+            for a in r.pages[0]['/Annots']:
+                a = a.get_object(); print(a.get('/A', {}).get('/URI'), a.get('/Dest'))"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "redact 0", "find 1", "qpdf: ok", "['anexo de ***.***.***-**'] | Titular ***.***.***-** - 1 | 1",
+                "https://exemplo.com.br/ficha/***.***.***-** None", "None anexo de ***.***.***-**",
+            ], "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted l.pdf (4 hidden)\n")
     }
 
     @Test(
