@@ -4,7 +4,7 @@ planted in every layer, redacted in place by `cpf redact -r --in-place
 --document any`, then judged by tools that share no code with cpf.
 
 Usage: Scripts/pdf_corpus.py [--count N] [--work DIR] [--cpf PATH] [--python PY]
-                             [--report FILE.json] [--keep] [--workers K]
+                             [--report FILE.json] [--keep] [--reuse] [--make-only] [--workers K]
 
 Makes, under --work (default $TMPDIR/cpf-pdf-corpus, emptied first), at
 least N PDFs (default 200; seeded, so two runs plant the same values):
@@ -68,6 +68,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 RNG = random.Random(40)
 MARGIN = 3  # pixels around a box where a changed pixel is allowed
+FAINT = 64  # the largest change (of 255) of a page whose changed pixels outside the boxes are antialiasing only
 DPI = 50
 
 # ---------------------------------------------------------------- values
@@ -209,14 +210,13 @@ def make_reportlab(path, i):
         for x, width in cols:
             y = 780
             for line in range(14):
-                text = sentence(4 if width < 300 else 8)
-                if line % 4 == 1:
-                    label = RNG.choice(["CPF", "CNPJ", "Doc.", "Pagador"])
-                    text = f"{label} {plants.value('page text')} {RNG.choice(WORDS)}"
                 if kerned and line == 9:
                     tj_line(c, font, 10, x, y, f"TJ {plants.value('kerned TJ')}")
+                elif line % 4 == 1:
+                    label = RNG.choice(["CPF", "CNPJ", "Doc.", "Pagador"])
+                    c.drawString(x, y, f"{label} {plants.value('page text')} {RNG.choice(WORDS)}")
                 else:
-                    c.drawString(x, y, text)
+                    c.drawString(x, y, sentence(4 if width < 300 else 8))
                 y -= 40
         c.showPage()
     c.save()
@@ -586,31 +586,60 @@ def leaks_in(path, digits_list, scratch):
     return found
 
 
-def word_boxes(path, digits_list):
-    """Per page (width, height, boxes): the boxes, in points from the top left
-    of the page as shown, of the words that hold a planted value."""
+WORD = re.compile(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*?)</word>')
+
+
+def page_words(path):
+    """Per page, its words as pdftotext -bbox reads them: ((x0, y0, x1, y1), text),
+    in points from the top left of the page as shown."""
     import html
 
-    out = subprocess.run(["pdftotext", "-q", "-bbox-layout", path, "-"], capture_output=True).stdout.decode(
+    out = subprocess.run(["pdftotext", "-q", "-bbox", path, "-"], capture_output=True).stdout.decode(
         "utf-8", "replace")
+    return [[(tuple(float(v) for v in w[:4]), html.unescape(w[4])) for w in WORD.findall(page)]
+            for page in re.findall(r"<page [^>]*>(.*?)</page>", out, re.S)]
+
+
+def word_boxes(words, digits_list):
+    """Per page, the boxes of the words that hold a planted value, or part of
+    one cut over several words or lines (their digits read in order)."""
     pages = []
-    for page in re.finditer(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
-        boxes = []
-        for line in re.finditer(r"<line[^>]*>(.*?)</line>", page.group(3), re.S):
-            words = [(tuple(float(v) for v in w[:4]), html.unescape(w[4])) for w in re.findall(
-                r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*?)</word>',
-                line.group(1))]
-            flat, owner = "", []
-            for k, (_, text) in enumerate(words):
-                ds = re.sub(r"\D", "", text)
-                flat += ds
-                owner += [k] * len(ds)
-            for d in digits_list:
-                for m in re.finditer(re.escape(d), flat):
-                    for k in set(owner[m.start():m.end()]):
-                        boxes.append(words[k][0])
-        pages.append((float(page.group(1)), float(page.group(2)), boxes))
+    for page in words:
+        boxes, flat, owner = [], "", []
+        for k, (_, text) in enumerate(page):
+            ds = re.sub(r"\D", "", text)
+            flat += ds
+            owner += [k] * len(ds)
+        for d in digits_list:
+            for m in re.finditer(re.escape(d), flat):
+                for k in set(owner[m.start():m.end()]):
+                    boxes.append(page[k][0])
+        # A word holding 6 digits or more of a value, the rest cut off by the
+        # page's edge (pdftotext drops what falls outside the page).
+        for box, text in page:
+            ds = re.sub(r"\D", "", text)
+            if len(ds) >= 6 and any(ds in d for d in digits_list):
+                boxes.append(box)
+        pages.append(boxes)
     return pages
+
+
+def overlaps(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def moved_words(before, after, boxes):
+    """Words of the original outside the boxes that the rewritten file does
+    not have at the same place (to 0.01 pt), per page: where text moved."""
+    moved = []
+    for n, page in enumerate(before):
+        there = {(tuple(round(v, 2) for v in box), text) for box, text in (after[n] if n < len(after) else [])}
+        for box, text in page:
+            if any(overlaps(box, b) for b in boxes[n]):
+                continue
+            if (tuple(round(v, 2) for v in box), text) not in there:
+                moved.append(f"page {n + 1}: {text!r} at {tuple(round(v) for v in box)}")
+    return moved
 
 
 def annotation_boxes(path, digits_list):
@@ -667,32 +696,36 @@ def pixel_check(original, rewritten, digits_list, scratch):
     problems = []
     if len(before) != len(after):
         return [f"{len(before)} pages rendered before, {len(after)} after"]
-    words = word_boxes(original, digits_list)
+    words = page_words(original)
+    boxes = word_boxes(words, digits_list)
     try:
         annots = annotation_boxes(original, digits_list)
     except Exception:  # noqa: BLE001
-        annots = [[] for _ in before]
+        annots = []
+    for n in range(len(annots)):
+        if n < len(boxes):
+            boxes[n] = boxes[n] + annots[n]
     for n, (a, b) in enumerate(zip(before, after)):
         ia, ib = Image.open(a), Image.open(b)
         if ia.size != ib.size:
             problems.append(f"page {n + 1}: size {ia.size} became {ib.size}")
             continue
-        diff = ImageChops.difference(ia, ib).point(lambda v: 255 if v else 0)
+        raw = ImageChops.difference(ia, ib)
+        diff = raw.point(lambda v: 255 if v else 0)
         if diff.getbbox() is None:
             continue
         mask = Image.new("L", ia.size, 255)
         draw = ImageDraw.Draw(mask)
-        if n < len(words):
-            width, height, boxes = words[n]
-            boxes = boxes + (annots[n] if n < len(annots) else [])
-            sx, sy = ia.size[0] / width, ia.size[1] / height
-            for (bx0, by0, bx1, by1) in boxes:
-                draw.rectangle([bx0 * sx - MARGIN, by0 * sy - MARGIN, bx1 * sx + MARGIN, by1 * sy + MARGIN], fill=0)
+        scale = DPI / 72  # pdftotext gives its words in points as shown (rotated)
+        for (bx0, by0, bx1, by1) in (boxes[n] if n < len(boxes) else []):
+            draw.rectangle([bx0 * scale - MARGIN, by0 * scale - MARGIN, bx1 * scale + MARGIN, by1 * scale + MARGIN],
+                           fill=0)
         outside = ImageChops.multiply(diff, mask)
         box = outside.getbbox()
         if box:
-            count = sum(1 for v in outside.getdata() if v)
-            problems.append(f"page {n + 1}: {count} pixels changed outside the boxes, within {box}")
+            count = outside.histogram()[255]
+            strongest = ImageChops.multiply(raw, mask).getextrema()[1]
+            problems.append({"page": n + 1, "pixels": count, "strongest": strongest, "within": box})
     for f in before + after:
         os.remove(f)
     return problems
@@ -708,10 +741,30 @@ def check_one(job):
         tail = (q.stdout + q.stderr).strip().splitlines()[-3:]
         result["qpdf"] = f"exit {q.returncode} (original: {q0.returncode}): {' | '.join(tail)}"
     result["leaks"] = leaks_in(rewritten, digits_list, scratch)
+    # A value the checks cannot read in the original would pass unseen: count them.
+    result["unseen_before"] = sorted(set(digits_list) - set(leaks_in(original, digits_list, scratch)))
     try:
         result["pixels"] = pixel_check(original, rewritten, digits_list, scratch)
     except Exception as e:  # noqa: BLE001
         result["pixels"] = [f"could not compare: {e}"]
+    words = page_words(original)
+    result["moved"] = moved_words(words, page_words(rewritten), word_boxes(words, digits_list))
+    # Poppler places glyphs to a quarter of a pixel: a glyph after a removed
+    # run, drawn at the same place to 0.01 pt but reached by a different sum,
+    # can fall on the other side of a quarter and be antialiased a little
+    # differently. Such a page (a few faint pixels, no word moved) is listed
+    # apart from the failures.
+    moved_pages = {int(m.split()[1].rstrip(":")) for m in result["moved"]}
+    result["faint"], pixels = [], []
+    for p in result["pixels"]:
+        if isinstance(p, str):
+            pixels.append(p)
+            continue
+        text = (f"page {p['page']}: {p['pixels']} pixels changed outside the boxes (by {p['strongest']} of 255 at "
+                f"most), within {p['within']}")
+        faint = p["strongest"] <= FAINT and p["pixels"] <= 100 and p["page"] not in moved_pages
+        (result["faint"] if faint else pixels).append(text)
+    result["pixels"] = pixels
     return result
 
 
@@ -725,7 +778,9 @@ def main():
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "cpf-pdf-corpus"))
     parser.add_argument("--cpf")
     parser.add_argument("--report")
-    parser.add_argument("--keep", action="store_true", help="keep the work folder")
+    parser.add_argument("--keep", action="store_true", help="keep the redacted copy and scratch files")
+    parser.add_argument("--reuse", action="store_true", help="reuse the corpus an earlier run left in --work")
+    parser.add_argument("--make-only", action="store_true", help="make the corpus and stop")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument(
         "--python",
@@ -737,25 +792,36 @@ def main():
         import pypdf  # noqa: F401
         import reportlab  # noqa: F401
     except ImportError:
-        if os.path.realpath(sys.executable) == os.path.realpath(args.python):
-            sys.exit("the documents' Python lacks reportlab, pypdf, Pillow or python-docx")
+        if os.environ.get("CPF_PDF_CORPUS_AGAIN"):
+            sys.exit(f"{args.python} lacks reportlab, pypdf, Pillow or python-docx")
+        os.environ["CPF_PDF_CORPUS_AGAIN"] = "1"
         os.execv(args.python, [args.python, os.path.abspath(__file__)] + sys.argv[1:])
     started_all = time.time()
     cpf = args.cpf
-    if not cpf:
+    if not cpf and not args.make_only:
         subprocess.run(["swift", "build", "-c", "release", "--product", "cpf"], cwd=ROOT, check=True)
         cpf = os.path.join(ROOT, ".build", "release", "cpf")
-    cpf = os.path.abspath(cpf)
     timings = {}
 
-    if os.path.exists(args.work):
-        shutil.rmtree(args.work)
-    os.makedirs(args.work)
+    manifest = os.path.join(args.work, "manifest.json")
     started = time.time()
-    entries = make_all(args.work, args.count)
+    if args.reuse and os.path.exists(manifest):
+        with open(manifest) as f:
+            entries = json.load(f)["files"]
+        for leftover in ("redacted", "scratch"):
+            shutil.rmtree(os.path.join(args.work, leftover), ignore_errors=True)
+    else:
+        if os.path.exists(args.work):
+            shutil.rmtree(args.work)
+        os.makedirs(args.work)
+        entries = make_all(args.work, args.count)
+        with open(manifest, "w") as f:
+            json.dump({"files": entries}, f, indent=1)
     timings["make"] = round(time.time() - started, 1)
-    with open(os.path.join(args.work, "manifest.json"), "w") as f:
-        json.dump({"files": entries}, f, indent=1)
+    if args.make_only:
+        print(f"{len(entries)} PDFs in {os.path.join(args.work, 'files')}, manifest {manifest}")
+        return
+    cpf = os.path.abspath(cpf)
     originals = os.path.join(args.work, "files")
     root = os.path.join(args.work, "redacted")
     shutil.copytree(originals, root)
@@ -776,8 +842,9 @@ def main():
     report = {"documents": len(entries), "exit_status": run.returncode, "by_producer": {}, "by_font_kind": {},
               "by_feature": {}, "plants_by_layer": {}, "values_planted": 0, "rewritten": 0, "refused": 0,
               "untouched": 0, "untouched_with_values_in_text": [], "refusal_reasons": {}, "refused_by_layer": {},
-              "leaks": [], "qpdf_failures": [], "pixel_failures": [], "changed_refused": [],
-              "refused_not_named_as_such": [], "rewritten_unnamed": [], "exit_status_wrong": None,
+              "leaks": [], "qpdf_failures": [], "pixel_failures": [], "moved_words": [], "faint_pixels": [],
+              "changed_refused": [], "rewritten_unnamed": [], "exit_status_wrong": None,
+              "unseen_before_by_layer": {},
               "other_stderr": other, "timings": timings}
     jobs = []
     scratch = os.path.join(args.work, "scratch")
@@ -826,8 +893,13 @@ def main():
             kind = "CPF" if len(d) == 11 else "CNPJ" if len(d) == 14 else d
             # The value itself is never printed: its kind, layer and where it was read.
             report["leaks"].append(f"{r['file']}: a {kind} planted in {layer}, read in {where}")
+        for d in r["unseen_before"]:
+            layer = next((p["layer"] for p in plants_of[r["file"]] if p["digits"] == d), "?")
+            report["unseen_before_by_layer"][layer] = report["unseen_before_by_layer"].get(layer, 0) + 1
         for p in r["pixels"]:
             report["pixel_failures"].append(f"{r['file']}: {p}")
+        report["moved_words"] += [f"{r['file']}: {m}" for m in r["moved"]]
+        report["faint_pixels"] += [f"{r['file']}: {p}" for p in r["faint"]]
     if (run.returncode == 2) != bool(refused):
         report["exit_status_wrong"] = f"exit {run.returncode} with {len(refused)} refused"
     timings["total"] = round(time.time() - started_all, 1)
@@ -839,15 +911,19 @@ def main():
     print(f"{report['documents']} PDFs, {report['values_planted']} values planted; cpf exit {run.returncode}")
     for key in ("by_producer", "by_font_kind", "by_feature", "plants_by_layer"):
         print(f"  {key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in sorted(report[key].items())))
+    if report["unseen_before_by_layer"]:
+        print("  values the checks could not read in the original: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(report["unseen_before_by_layer"].items())))
     print(f"  rewritten {report['rewritten']}, refused {report['refused']}, untouched {report['untouched']}")
     for reason, n in sorted(report["refusal_reasons"].items(), key=lambda kv: -kv[1]):
         print(f"    refused {n:4d}: {reason}")
     failed = False
-    for key in ("leaks", "qpdf_failures", "pixel_failures", "changed_refused", "rewritten_unnamed"):
+    for key in ("leaks", "qpdf_failures", "pixel_failures", "moved_words", "changed_refused", "rewritten_unnamed"):
         print(f"  {key.replace('_', ' ')}: {len(report[key])}")
         for line in report[key][:20]:
             print(f"    {line}")
         failed = failed or bool(report[key])
+    print(f"  faint pixels (antialiasing, no word moved; not failures): {len(report['faint_pixels'])} pages")
     if report["exit_status_wrong"]:
         print(f"  exit status wrong: {report['exit_status_wrong']}")
         failed = True
