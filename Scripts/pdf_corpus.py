@@ -5,6 +5,7 @@ planted in every layer, redacted in place by `cpf redact -r --in-place
 
 Usage: Scripts/pdf_corpus.py [--count N] [--work DIR] [--cpf PATH] [--python PY]
                              [--report FILE.json] [--keep] [--reuse] [--make-only] [--workers K]
+                             [--redact-arg ARG]...
 
 Makes, under --work (default $TMPDIR/cpf-pdf-corpus, emptied first), at
 least N PDFs (default 200; seeded, so two runs plant the same values):
@@ -821,6 +822,8 @@ def main():
     parser.add_argument("--reuse", action="store_true", help="reuse the corpus an earlier run left in --work")
     parser.add_argument("--make-only", action="store_true", help="make the corpus and stop")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--redact-arg", action="append", default=[],
+                        help="one more argument for redact, e.g. --redact-arg=--pdf-fill=none (repeatable)")
     parser.add_argument(
         "--python",
         default=os.environ.get("CPF_DOCS_PYTHON", os.path.expanduser("~/.cache/cpf-ci/venv-docs/bin/python")))
@@ -866,7 +869,7 @@ def main():
     shutil.copytree(originals, root)
 
     started = time.time()
-    command = [cpf, "redact", "-r", "--in-place", "--document", "any", "--no-progress", "."]
+    command = [cpf, "redact", "-r", "--in-place", "--document", "any", "--no-progress", *args.redact_arg, "."]
     run = subprocess.run(command, cwd=root, capture_output=True, text=True, errors="replace")
     timings["redact"] = round(time.time() - started, 1)
     named_redacted, refused, other = {}, {}, []
@@ -878,7 +881,7 @@ def main():
         else:
             other.append(line)
 
-    report = {"documents": len(entries), "exit_status": run.returncode, "by_producer": {}, "by_font_kind": {},
+    report = {"documents": len(entries), "command": command[1:], "exit_status": run.returncode, "by_producer": {}, "by_font_kind": {},
               "by_feature": {}, "plants_by_layer": {}, "values_planted": 0, "rewritten": 0, "refused": 0,
               "untouched": 0, "untouched_with_values_in_text": [], "refusal_reasons": {}, "refused_by_layer": {},
               "leaks": [], "qpdf_failures": [], "pixel_failures": [], "moved_words": [], "faint_pixels": [],
