@@ -881,13 +881,14 @@ def main():
         else:
             other.append(line)
 
-    report = {"documents": len(entries), "command": command[1:], "exit_status": run.returncode, "by_producer": {}, "by_font_kind": {},
-              "by_feature": {}, "plants_by_layer": {}, "values_planted": 0, "rewritten": 0, "refused": 0,
-              "untouched": 0, "untouched_with_values_in_text": [], "refusal_reasons": {}, "refused_by_layer": {},
-              "leaks": [], "qpdf_failures": [], "pixel_failures": [], "moved_words": [], "faint_pixels": [],
-              "changed_refused": [], "rewritten_unnamed": [], "exit_status_wrong": None,
-              "unseen_before_by_layer": {},
-              "other_stderr": other, "timings": timings}
+    report = {
+        "documents": len(entries), "command": command[1:], "exit_status": run.returncode,
+        "by_producer": {}, "by_font_kind": {}, "by_feature": {}, "plants_by_layer": {}, "values_planted": 0,
+        "rewritten": 0, "refused": 0, "untouched": 0, "untouched_with_values_in_text": [],
+        "refusal_reasons": {}, "refused_by_layer": {},
+        "leaks": [], "qpdf_failures": [], "pixel_failures": [], "moved_words": [], "faint_pixels": [],
+        "changed_refused": [], "rewritten_unnamed": [], "exit_status_wrong": None, "unseen_before_by_layer": {},
+        "other_stderr": other, "timings": timings}
     jobs = []
     scratch = os.path.join(args.work, "scratch")
     os.makedirs(scratch, exist_ok=True)
