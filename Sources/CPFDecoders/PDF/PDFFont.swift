@@ -37,6 +37,13 @@ struct PDFFont {
     private var toUnicode: PDFToUnicodeMap?
     private var encoding: PDFEncodings.Table?
     private var codeIsUTF16 = false
+    /// Whether a Type0 font's codes are the CIDs its /W is indexed by
+    /// (`Identity-H`, `Identity-V`), or every CID has the default width (no
+    /// /W). Otherwise (a predefined CMap such as `UniJIS-UCS2-H`, or one
+    /// embedded as a stream) a code's CID is the CMap's, which is not read
+    /// here: its width is not known, and redaction refuses to remove it
+    /// rather than move the text after it.
+    private var codesAreCIDs = true
     private var widths: [Int: Double] = [:]
     private var defaultWidth: Double = 0
     private var estimate: ((Int) -> Double)?
@@ -76,6 +83,7 @@ struct PDFFont {
             let descendant = try document.resolve(descendants.first ?? .null)
             defaultWidth = try document.resolve(descendant["DW"] ?? .null).number ?? 1000
             try readCIDWidths(try document.resolve(descendant["W"] ?? .null), document: document)
+            codesAreCIDs = encodingName.hasPrefix("Identity-") || widths.isEmpty
             return
         }
         let baseFont = try document.resolve(font["BaseFont"] ?? .null).name ?? ""
@@ -235,7 +243,7 @@ struct PDFFont {
             result.append(
                 Glyph(
                     text: text, width: width, isWordSpace: bytesPerCode == 1 && code == 32,
-                    isWidthKnown: known != nil || estimate == nil))
+                    isWidthKnown: (known != nil || estimate == nil) && codesAreCIDs))
         }
         return result
     }

@@ -42,6 +42,10 @@ struct PDFFontTests {
                 true, 1
             ),
             ("<< /Subtype /Type0 /DescendantFonts [<< /DW 1000 >>] >>", [true], false, 2),
+            ("<< /Subtype /Type0 /Encoding /Identity-H /DescendantFonts [<< /W [0 [500]] >>] >>", [true], false, 2),
+            // A predefined CMap maps codes to CIDs that /W is indexed by, and cpf does not read it.
+            ("<< /Subtype /Type0 /Encoding /UniJIS-UCS2-H /DescendantFonts [<< /W [0 [500]] >>] >>", [false], false, 2),
+            ("<< /Subtype /Type0 /Encoding /UniJIS-UCS2-H /DescendantFonts [<< /DW 1000 >>] >>", [true], false, 2),
         ])
     func redactionFacts(dictionary: String, known: [Bool], isType3: Bool, bytesPerCode: Int) throws {
         let font = try font(dictionary)

@@ -57,6 +57,36 @@ struct PDFRedactEndToEndTests {
     }
 
     @Test(
+        """
+        a PDF in a CID font whose predefined CMap maps codes to glyphs cpf does not read is left as it was, \
+        named, exit 2: the widths of the CPF's glyphs are not known, and the text after them would move
+        """,
+        .enabled(if: tools))
+    func predefinedCMap() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && \#(DocumentEndToEndTests.py) && "$PY" - <<'EOF'
+            from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+            from reportlab.pdfbase import pdfmetrics
+            from reportlab.pdfgen import canvas
+            pdfmetrics.registerFont(UnicodeCIDFont('HeiseiMin-W3'))
+            c = canvas.Canvas('cid.pdf'); c.setFont('HeiseiMin-W3', 10)
+            c.drawString(72, 700, 'CPF 390.533.447-05 valor'); c.save()
+            EOF
+            cp cid.pdf before.pdf
+            "$CPF" find cid.pdf; echo "find $?"
+            "$CPF" redact --in-place cid.pdf; echo "redact $?"; cmp -s cid.pdf before.pdf && echo unchanged
+            """#)
+        #expect(
+            outputLines(result.stdout) == ["cid.pdf:1:5: 390.533.447-05", "find 0", "redact 2", "unchanged"],
+            "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "cpf: cid.pdf: not rewritten: a PDF match in a font without glyph widths, which redact does not rewrite\n"
+        )
+    }
+
+    @Test(
         "redact removes the CPFs and CNPJs of a letter LibreOffice converts to PDF; qpdf checks what it writes",
         .enabled(if: tools && InstalledTool.areInstalled("soffice")))
     func libreOffice() {
