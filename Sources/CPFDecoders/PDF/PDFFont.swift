@@ -44,6 +44,8 @@ struct PDFFont {
     /// here: its width is not known, and redaction refuses to remove it
     /// rather than move the text after it.
     private var codesAreCIDs = true
+    /// A simple font's glyph of each code (see ``glyphs(in:)``).
+    private var singleByteGlyphs: [Glyph]?
     private var widths: [Int: Double] = [:]
     private var defaultWidth: Double = 0
     private var estimate: ((Int) -> Double)?
@@ -59,6 +61,7 @@ struct PDFFont {
         encoding = PDFEncodings.standard
         estimate = Self.estimator(baseFont: "")
         spaceWidth = estimate?(0x20) ?? spaceWidth
+        makeSingleByteGlyphs()
     }
 
     init(_ font: PDFObject, document: PDFDocument) throws(PDFError) {
@@ -134,6 +137,7 @@ struct PDFFont {
             standard = PDFStandardFontMetrics(baseFont: baseFont)
             estimate = Self.estimator(baseFont: baseFont)
         }
+        makeSingleByteGlyphs()
         if let space = glyphs(in: [0x20]).first?.width, space >= 50 && space <= 1000 { spaceWidth = space }
     }
 
@@ -217,7 +221,11 @@ struct PDFFont {
     }
 
     /// The codes of `string`, with their text and widths.
+    ///
+    /// - Complexity: O(*n*) in the length of `string`; a simple font's 256
+    ///   glyphs are worked out once, when it is read.
     func glyphs(in string: [UInt8]) -> [Glyph] {
+        if let table = singleByteGlyphs { return string.map { table[Int($0)] } }
         var result: [Glyph] = []
         result.reserveCapacity(string.count / bytesPerCode + 1)
         var index = 0
@@ -226,25 +234,36 @@ struct PDFFont {
             var code = 0
             for offset in 0..<length { code = code << 8 | Int(string[index + offset]) }
             index += length
-            var text: [Unicode.Scalar]
-            if let mapped = toUnicode?.text(for: UInt32(code)) {
-                text = mapped
-            } else if bytesPerCode == 2 {
-                text =
-                    codeIsUTF16
-                    ? PDFToUnicodeMap.scalars(utf16BE: [UInt8(code >> 8), UInt8(code & 0xFF)]) : ["\u{FFFD}"]
-            } else if let table = encoding {
-                text = table[code].map { [$0] } ?? []
-            } else {
-                text = code >= 0x20 ? [Unicode.Scalar(UInt8(code))] : []
-            }
-            let known = widths[code] ?? text.first.flatMap { standard?.width(of: $0) }
-            let width = known ?? estimate?(code) ?? defaultWidth
-            result.append(
-                Glyph(
-                    text: text, width: width, isWordSpace: bytesPerCode == 1 && code == 32,
-                    isWidthKnown: (known != nil || estimate == nil) && codesAreCIDs))
+            result.append(glyph(code: code))
         }
         return result
+    }
+
+    /// The glyph of one character code: its text and width.
+    private func glyph(code: Int) -> Glyph {
+        var text: [Unicode.Scalar]
+        if let mapped = toUnicode?.text(for: UInt32(code)) {
+            text = mapped
+        } else if bytesPerCode == 2 {
+            text =
+                codeIsUTF16
+                ? PDFToUnicodeMap.scalars(utf16BE: [UInt8(code >> 8), UInt8(code & 0xFF)]) : ["\u{FFFD}"]
+        } else if let table = encoding {
+            text = table[code].map { [$0] } ?? []
+        } else {
+            text = code >= 0x20 ? [Unicode.Scalar(UInt8(code))] : []
+        }
+        let known = widths[code] ?? text.first.flatMap { standard?.width(of: $0) }
+        let width = known ?? estimate?(code) ?? defaultWidth
+        return Glyph(
+            text: text, width: width, isWordSpace: bytesPerCode == 1 && code == 32,
+            isWidthKnown: (known != nil || estimate == nil) && codesAreCIDs)
+    }
+
+    /// The 256 glyphs of a simple font, by code, made once all the font's
+    /// tables are read: showing text then looks each glyph up.
+    private mutating func makeSingleByteGlyphs() {
+        guard bytesPerCode == 1 else { return }
+        singleByteGlyphs = (0..<256).map { glyph(code: $0) }
     }
 }
