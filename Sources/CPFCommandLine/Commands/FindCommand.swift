@@ -214,7 +214,11 @@ enum FindCommand: Command {
             "member"), archives inside it to 3 deep. Office documents (docx, xlsx,
             pptx, odt, ods, odp) are searched in their text as a reader sees it
             (a CPF split between a bold run and a plain one is found), and PDFs
-            in the text of their pages, read by cpf itself. Legacy Office files
+            in the text of their pages, read by cpf itself, then in every other
+            place the file keeps text, each printed as FILE:PLACE:LINE:COLUMN
+            (PLACE information, metadata, form field, page N, page N annotation,
+            bookmark, named destination, page label, structure tree, attachment,
+            document, or unreferenced for earlier revisions). Legacy Office files
             (doc, xls, ppt, Outlook msg) are searched in the text of their
             streams, each printed as FILE!STREAM. An encrypted member, a PDF
             without text (scanned images) or encrypted, and an archive read from
@@ -285,7 +289,12 @@ enum FindCommand: Command {
                 Office (docx, xlsx, pptx, odt, ods, odp) são pesquisados no texto como
                 um leitor o vê (um CPF dividido entre um trecho em negrito e outro
                 normal é encontrado), e PDFs no texto das páginas, lido pelo próprio
-                cpf. Arquivos antigos do Office (doc, xls, ppt, msg do Outlook) são
+                cpf, e depois em cada outro lugar onde o arquivo guarda texto, cada
+                um impresso como ARQUIVO:LUGAR:LINHA:COLUNA (LUGAR em inglês, como
+                no JSON: information, metadata, form field, page N, page N
+                annotation, bookmark, named destination, page label, structure
+                tree, attachment, document, ou unreferenced para revisões
+                anteriores). Arquivos antigos do Office (doc, xls, ppt, msg do Outlook) são
                 pesquisados no texto dos seus fluxos, cada um impresso como
                 ARQUIVO!FLUXO. Um membro criptografado, um PDF sem texto (imagens
                 digitalizadas) ou criptografado, e um arquivo zip lido de um pipe não

@@ -2,8 +2,9 @@ import CPFDecoders
 import CPFKit
 
 /// A PDF's text: its pages' text extracted and handed over, then what its
-/// sweep (``PDFSweep``) finds that the pages do not hold; and the CPFs a
-/// PDF held in memory holds, counted for `redact`.
+/// sweep (``PDFSweep``) finds that the pages do not hold, layer by layer
+/// (``PDFLayer``: `FILE:page 3 annotation:…`, `FILE:metadata:…`); and the
+/// CPFs a PDF held in memory holds, counted for `redact`.
 extension DocumentReader {
     /// A text that could not be read, and why.
     struct Unreadable: Error {
@@ -22,10 +23,12 @@ extension DocumentReader {
             var text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
             // What the file holds besides its pages' text, a number the pages show counted once, as find
             // reports it.
-            let sweep = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits)
+            let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
+                try PDFSweep.sections(of: pdf, limits: limits)
             }
+            let placed = Self.characters(in: text)
             text.append(0x0A)
-            text += Self.unplaced(sweep, placed: Self.characters(in: text))
+            for section in sections { text += Self.unplaced(section.text, placed: placed) }
             var found = 0
             var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
             text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
@@ -55,10 +58,13 @@ extension DocumentReader {
         }
         // What the file holds besides its pages' text, even when they have none (a scan with metadata).
         do {
-            let sweep = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try PDFSweep.text(of: pdf, limits: limits)
+            let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
+                try PDFSweep.sections(of: pdf, limits: limits)
             }
-            let unplaced = Self.unplaced(sweep, placed: placed)
-            deliverSweep(unplaced, path: path, begin: begin, text: text, end: end)
+            for (layer, sweep) in sections {
+                let unplaced = Self.unplaced(sweep, placed: placed)
+                deliverSweep(unplaced, path: path, named: .pdf(layer), begin: begin, text: text, end: end)
+            }
         } catch {
             if !failures.contains(where: { $0.path == path }) {
                 failures.append(Failure(path: path, reason: "PDF: \(error)"))

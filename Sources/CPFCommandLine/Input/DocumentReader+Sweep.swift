@@ -6,14 +6,14 @@ import CPFKit
 /// ``Section/sweep``.
 extension DocumentReader {
     /// Hands over what a sweep found that the text did not hold (made by
-    /// ``unplaced(_:placed:)``) as the `:sweep` section of `path`; nothing
-    /// when it found nothing.
+    /// ``unplaced(_:placed:)``) as the section `named` of `path` (`:sweep`
+    /// unless told); nothing when it found nothing.
     func deliverSweep(
-        _ unplaced: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
-        end: ([StoredNumber]) -> Void
+        _ unplaced: [UInt8], path: [UInt8], named name: Section = .sweep, begin: ([UInt8]) -> Void,
+        text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) {
         guard !unplaced.isEmpty else { return }
-        section = .sweep
+        section = name
         defer { section = nil }
         deliver(unplaced, path: path, begin: begin, text: text) { end([]) }
     }

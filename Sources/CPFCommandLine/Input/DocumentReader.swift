@@ -23,15 +23,22 @@ final class DocumentReader {
     static let peekSize = 4096
 
     /// What the text handed over between `begin` and `end` is, beside a
-    /// member's (or the document's) own text.
-    enum Section: String {
+    /// member's (or the document's) own text: its name in SOURCE
+    /// (`FILE:NAME:LINE:COLUMN`) and in JSON (`"in":"NAME"`).
+    struct Section: Equatable {
+        let rawValue: String
+
         /// The values of an Office part that its text does not show (see
         /// ``XMLSweep``): attributes, formulas, field codes; only the values
         /// holding a CPF or CNPJ that the text does not hold (``unplaced(_:placed:)``).
-        case sweep
+        static let sweep = Section(rawValue: "sweep")
         /// The comment of an archive (for the document itself, or a nested
         /// archive's member) or of a member.
-        case comment
+        static let comment = Section(rawValue: "comment")
+
+        /// A layer of a PDF beside its pages' text (``PDFLayer``): `page 3
+        /// annotation`, `metadata`, `unreferenced`.
+        static func pdf(_ layer: PDFLayer) -> Section { Section(rawValue: layer.name) }
     }
 
     /// The kind of the last legacy Office document read (see ``LegacyOfficeKind``), if it was one.

@@ -37,7 +37,8 @@ public enum PDFSweep {
     /// The most objects read, as for the text of the pages.
     static let maximumObjects = 2_000_000
 
-    /// The sweep of the PDF file `pdf`.
+    /// The sweep of the PDF file `pdf`: its ``sections(of:limits:)`` one
+    /// after the other.
     ///
     /// Throws ``PDFError/encrypted`` for an encrypted file (its strings are
     /// ciphertext), ``PDFError/decompressionLimit(_:)`` past the limits, and
@@ -45,14 +46,50 @@ public enum PDFSweep {
     public static func text(of pdf: UnsafeRawBufferPointer, limits: DecompressionLimits = .default)
         throws(PDFError) -> [UInt8]
     {
-        let document = try PDFDocument(pdf, limits: limits)
-        var output: [UInt8] = []
+        try sections(of: pdf, limits: limits).reduce(into: []) { $0 += $1.text }
+    }
+
+    /// The sweep of the PDF file `pdf`, layer by layer (see ``PDFLayer``),
+    /// in the layers' order, each with its strings one a line; a layer
+    /// without any is left out.
+    ///
+    /// ```swift
+    /// let sections = try bytes.withUnsafeBytes { try PDFSweep.sections(of: $0) }
+    /// // [(.information, "Ana de Souza\n"), (.annotation(page: 1), "CPF 390.533.447-05\n")]
+    /// ```
+    ///
+    /// Throws as ``text(of:limits:)``.
+    public static func sections(of pdf: UnsafeRawBufferPointer, limits: DecompressionLimits = .default)
+        throws(PDFError) -> [(layer: PDFLayer, text: [UInt8])]
+    {
+        // Offsets count from the header, as the pages' text reads them.
+        let body = UnsafeRawBufferPointer(rebasing: pdf[(PDFTextExtractor.headerOffset(pdf) ?? 0)...])
+        let document = try PDFDocument(body, limits: limits)
+        let pages = (try? PDFTextExtractor(limits: limits).pages(of: document)) ?? []
+        let map = try PDFLayerMap(document: document, pages: pages)
+        var output: [PDFLayer: [UInt8]] = [:]
+        /// The layer of object `number` as parsed from this file: its own
+        /// when it is the object the document reads as that number.
+        func layer(of number: Int, _ object: PDFObject) throws(PDFError) -> PDFLayer {
+            guard let layer = map.layer(of: number), try document.object(number) == object else { return .unreferenced }
+            return layer
+        }
+        /// Appends the strings of object `number`, as parsed, to its layer
+        /// (and its entries to theirs).
+        func append(_ object: PDFObject, number: Int, layer: PDFLayer) {
+            if layer != .unreferenced, let entries = map.entryLayers[number] {
+                appendStrings(of: object, path: [], layer: layer, entries: entries, to: &output)
+            } else {
+                appendStrings(of: object, depth: 0, to: &output[layer, default: []])
+            }
+        }
         var count = 0
-        for offset in objectHeaders(in: pdf) {
+        for offset in objectHeaders(in: body) {
             count += 1
             guard count <= maximumObjects else { throw .tooComplex("more than \(maximumObjects) objects") }
-            guard let (_, object) = try? document.parseIndirectObject(at: offset, expecting: nil) else { continue }
-            appendStrings(of: object, depth: 0, to: &output)
+            guard let (number, object) = try? document.parseIndirectObject(at: offset, expecting: nil) else { continue }
+            let objectLayer = try layer(of: number, object)
+            append(object, number: number, layer: objectLayer)
             guard case .stream(let dictionary, _) = object else { continue }
             let type = dictionary["Type"]?.name
             let subtype = dictionary["Subtype"]?.name
@@ -68,16 +105,66 @@ public enum PDFSweep {
                 continue
             }
             if type == "Metadata" || subtype == "XML" {
-                output += data.withUnsafeBytes { XMLSweep.text(of: $0) }
+                output[objectLayer, default: []] += data.withUnsafeBytes { XMLSweep.text(of: $0) }
             } else if type == "EmbeddedFile" {
-                output += data
-                output.append(0x0A)
+                output[objectLayer, default: []] += data + [0x0A]
+            } else if type == "ObjStm" {
+                // Its objects, each in its layer when the stream is the one the document reads.
+                let first = dictionary["First"]?.integer ?? 0
+                let current = try document.object(number) == object
+                var gaps: [UInt8] = []
+                let read = data.withUnsafeBytes { raw in
+                    Result { () throws(PDFError) in
+                        try forEachObject(in: raw, first: first) { (member, object) throws(PDFError) in
+                            append(
+                                object, number: member, layer: current ? try layer(of: member, object) : .unreferenced)
+                        } gap: {
+                            appendStrings(ofOperators: $0, to: &gaps)
+                        }
+                    }
+                }
+                try read.get()
+                output[.unreferenced, default: []] += gaps
             } else {
-                // Page contents, forms, appearances; an object stream's objects too.
-                data.withUnsafeBytes { appendStrings(ofOperators: $0, to: &output) }
+                // Page contents, forms, appearances.
+                data.withUnsafeBytes { appendStrings(ofOperators: $0, to: &output[objectLayer, default: []]) }
             }
         }
-        return output
+        return output.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Calls `body` with each object of an object stream, its decoded data
+    /// `raw` (its objects from `first` on), and its number; and `gap` with
+    /// every run of bytes neither the header nor an object covers, so that
+    /// nothing in the stream goes unread.
+    private static func forEachObject(
+        in raw: UnsafeRawBufferPointer, first: Int, _ body: (Int, PDFObject) throws(PDFError) -> Void,
+        gap: (UnsafeRawBufferPointer) -> Void
+    ) throws(PDFError) {
+        var header = PDFParser(raw)
+        var members: [(number: Int, offset: Int)] = []
+        var headerEnd = 0
+        while members.count < 1_000_000, header.position < first,
+            case .object(.integer(let member))? = header.nextToken(),
+            case .object(.integer(let offset))? = header.nextToken()
+        {
+            members.append((member, offset))
+            headerEnd = header.position
+        }
+        var covered: [Range<Int>] = [0..<headerEnd]
+        for (member, offset) in members {
+            let (at, overflow) = first.addingReportingOverflow(offset)
+            guard !overflow, offset >= 0, at < raw.count else { continue }
+            var parser = PDFParser(raw, at: at)
+            guard let object = try? parser.parseObject() else { continue }
+            try body(member, object)
+            covered.append(at..<min(max(parser.position, at), raw.count))
+        }
+        var start = 0
+        for range in covered.sorted(by: { $0.lowerBound < $1.lowerBound }) + [raw.count..<raw.count] {
+            if range.lowerBound > start { gap(UnsafeRawBufferPointer(rebasing: raw[start..<range.lowerBound])) }
+            start = max(start, range.upperBound)
+        }
     }
 
     /// The offsets of every `N G obj` in `bytes`, in order.
@@ -160,6 +247,24 @@ public enum PDFSweep {
             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
             false
         default: true
+        }
+    }
+
+    /// Appends every string in `object` (at `path` in its indirect object)
+    /// to `layer`, but for the entries `entries` gives another layer
+    /// (``PDFLayerMap/entryLayers``).
+    private static func appendStrings(
+        of object: PDFObject, path: [String], layer: PDFLayer, entries: [[String]: PDFLayer],
+        to output: inout [PDFLayer: [UInt8]]
+    ) {
+        guard path.count < 2, let dictionary = object.dictionary else {
+            appendStrings(of: object, depth: path.count, to: &output[layer, default: []])
+            return
+        }
+        for key in dictionary.keys.sorted() {
+            let keyPath = path + [key]
+            appendStrings(
+                of: dictionary[key]!, path: keyPath, layer: entries[keyPath] ?? layer, entries: entries, to: &output)
         }
     }
 

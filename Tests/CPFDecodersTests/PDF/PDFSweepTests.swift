@@ -34,6 +34,43 @@ struct PDFSweepTests {
         #expect(text.contains("Ana (CPF 529.982.247-25)\n"))
     }
 
+    /// The sweep of `pdf`, layer by layer, as names and texts.
+    static func sections(_ pdf: [UInt8]) throws -> [(String, String)] {
+        let result = pdf.withUnsafeBytes { raw in Result { () throws(PDFError) in try PDFSweep.sections(of: raw) } }
+        return try result.get().map { ($0.layer.name, String(decoding: $0.text, as: UTF8.self)) }
+    }
+
+    @Test("each string is in its layer: information, form field, the page's content, its annotation, in that order")
+    func layers() throws {
+        let pdf = PDFSamples.build(
+            [
+                Array("<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R] >> >>".utf8),
+                Array("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8),
+                Array("<< /Type /Page /Parent 2 0 R /Annots [5 0 R] /Contents 4 0 R >>".utf8),
+                PDFSamples.stream("", Array("/Span << /ActualText (390.533.447-05) >> BDC BT (x) Tj ET EMC".utf8)),
+                Array("<< /Type /Annot /Subtype /Text /Contents (nota 111.444.777-35) >>".utf8),
+                Array("<< /FT /Tx /T (cpf) /V (529.982.247-25) >>".utf8),
+                Array("<< /Author (Ana) >>".utf8),
+            ], trailer: "/Info 7 0 R")
+        let sections = try Self.sections(pdf)
+        #expect(sections.map(\.0) == ["information", "form field", "page 1", "page 1 annotation"])
+        #expect(
+            sections.map(\.1) == ["Ana\n", "cpf\n529.982.247-25\n", "390.533.447-05\nx\n", "nota 111.444.777-35\n"])
+        // The text is the layers one after the other.
+        #expect(try Self.sweep(pdf) == sections.map(\.1).joined())
+    }
+
+    @Test("an object an incremental update replaced, and one nothing refers to, are unreferenced")
+    func unreferencedLayer() throws {
+        var pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05) Tj ET")
+        // Another object 5 (the content), which the table does not point at, and an object nothing refers to.
+        pdf += Array("5 0 obj\n<< /Length 17 >>\nstream\nBT (antigo) Tj ET\nendstream\nendobj\n".utf8)
+        pdf += Array("6 0 obj\n(orphan 529.982.247-25)\nendobj\n".utf8)
+        let sections = try Self.sections(pdf)
+        #expect(sections.first { $0.0 == "unreferenced" }?.1 == "antigo\norphan 529.982.247-25\n")
+        #expect(sections.first { $0.0 == "page 1" }?.1.contains("CPF 390.533.447-05\n") == true)
+    }
+
     @Test("an object an incremental update replaced, and one nothing refers to, are read too")
     func earlierRevisions() throws {
         var pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05) Tj ET")

@@ -403,8 +403,9 @@ struct DocumentEndToEndTests {
             """)
         #expect(
             outputLines(result.stdout) == [
-                // The sweep still reads the deepest form's strings, and says so; the pages' text is not whole.
-                "deep.pdf:2:5: 390.533.447-05", "find 12: 0", "deep.pdf:sweep:1:5: 390.533.447-05", "find 13: 2",
+                // The sweep still reads the deepest form's strings, as the page's, and says so; the pages'
+                // text is not whole.
+                "deep.pdf:2:5: 390.533.447-05", "find 12: 0", "deep.pdf:page 1:1:5: 390.533.447-05", "find 13: 2",
                 "redact: 2", "in place: 2", "same",
             ], "\(result.stderr)")
         let reason = "not searched: PDF: PDF too complex (form XObjects nested more than 12 deep)"

@@ -382,8 +382,9 @@ struct DocumentSweepEndToEndTests {
 
     @Test(
         """
-        a PDF's metadata, bookmark, annotation, attachment and an earlier revision's text are found as FILE:sweep; \
-        redact rewrites each of them, and names such a PDF inside a zip not rewritten
+        a PDF's information, annotation, bookmark, named destination, page label, attachment and an earlier \
+        revision's text are found, each named by its layer, in object streams too; redact rewrites each of them, \
+        and names such a PDF inside a zip not rewritten
         """,
         .enabled(if: tools))
     func pdfBesidesItsPages() {
@@ -400,6 +401,8 @@ struct DocumentSweepEndToEndTests {
             w.add_annotation(page_number=0, annotation=FreeText(text='nota 111.444.777-35', rect=(50, 550, 200, 650)))
             w.add_attachment('dados.txt', b'CPF 123.456.789-09\n')
             w.add_metadata({'/Author': 'Ana CPF 390.533.447-05'})
+            w.add_named_destination('Testemunha 862.525.360-16', 0)
+            w.set_page_label(0, 0, prefix='CPF 456.789.123-64 ')
             w.write('a.pdf')
             c = canvas.Canvas('v1.pdf'); c.drawString(72, 720, 'CPF 714.602.380-01'); c.save()
             w = PdfWriter('v1.pdf', incremental=True)
@@ -408,20 +411,26 @@ struct DocumentSweepEndToEndTests {
             w.write('r.pdf')
             EOF
             "$CPF" find a.pdf r.pdf; echo "find $?"; pdftotext r.pdf - | head -n 1
+            qpdf --object-streams=generate a.pdf o.pdf && "$CPF" find o.pdf | cut -d: -f2 | tr '\n' ,; echo
             zip -q z.zip r.pdf && cp a.pdf b.pdf && "$CPF" redact --in-place b.pdf z.zip; echo "redact $?"
             "$CPF" find b.pdf; echo "after $?"
             """#)
         #expect(
             outputLines(result.stdout) == [
-                "a.pdf:sweep:1:9: 390.533.447-05",
-                "a.pdf:sweep:2:8: 529.982.247-25",
-                "a.pdf:sweep:3:6: 111.444.777-35",
-                "a.pdf:sweep:4:5: 123.456.789-09",
-                "r.pdf:sweep:1:5: 714.602.380-01",
-                "find 0", "sem dados", "redact 2", "after 1",
-            ])
-        // Its metadata, bookmark, annotation and plain text attachment are rewritten.
-        #expect(result.stderr.contains("cpf: redacted b.pdf (4 hidden)\n"))
+                "a.pdf:information:1:9: 390.533.447-05",
+                "a.pdf:page 1 annotation:1:6: 111.444.777-35",
+                "a.pdf:bookmark:1:8: 529.982.247-25",
+                "a.pdf:named destination:1:12: 862.525.360-16",
+                "a.pdf:page label:1:5: 456.789.123-64",
+                "a.pdf:attachment:1:5: 123.456.789-09",
+                "r.pdf:unreferenced:1:5: 714.602.380-01",
+                "find 0", "sem dados",
+                "information,page 1 annotation,bookmark,named destination,page label,attachment,",
+                "redact 2", "after 1",
+            ], "\(result.stderr)")
+        // Its information, annotation, bookmark, named destination, page label and plain text attachment are
+        // rewritten.
+        #expect(result.stderr.contains("cpf: redacted b.pdf (6 hidden)\n"))
         #expect(result.stderr.contains("cpf: z.zip: not rewritten: member r.pdf: a PDF holding a CPF,"))
     }
 
