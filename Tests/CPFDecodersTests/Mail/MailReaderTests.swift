@@ -81,12 +81,12 @@ struct MailReaderTests {
             """
             python3 -c 'import sys, mailbox, tempfile, os
             from email.message import EmailMessage
-            d = tempfile.mkdtemp(); p = os.path.join(d, "m")
-            box = mailbox.mbox(p)
-            for i, body in enumerate(["CPF 390.533.447-05\\nFrom the start\\n", "Outro: 616.676.668-00\\n"]):
-                m = EmailMessage(); m["From"] = "a@b"; m["Subject"] = "n %d" % i
-                m.set_content(body, cte="base64" if i else "quoted-printable"); box.add(m)
-            box.flush(); sys.stdout.buffer.write(open(p, "rb").read())'
+            with tempfile.TemporaryDirectory() as d:
+                p = os.path.join(d, "m"); box = mailbox.mbox(p)
+                for i, body in enumerate(["CPF 390.533.447-05\\nFrom the start\\n", "Outro: 616.676.668-00\\n"]):
+                    m = EmailMessage(); m["From"] = "a@b"; m["Subject"] = "n %d" % i
+                    m.set_content(body, cte="base64" if i else "quoted-printable"); box.add(m)
+                box.flush(); box.close(); sys.stdout.buffer.write(open(p, "rb").read())'
             """)
         #expect(MailDetection.detect(mbox) == .mbox)
         let python = try MailSamples.pythonParts(mbox, mbox: true)
