@@ -57,6 +57,30 @@ enum InPlaceFile {
         var isTransient: Bool { self == .changed || self == .openForWriting }
     }
 
+    /// Reads `temporary` back from offset 0, whole, and throws
+    /// ``Failure/readBackUnreadable(_:)`` unless it holds `held`, every
+    /// byte and no more: the read-back of new contents that were proven
+    /// in memory before they were written (a PDF, read back as `find`
+    /// reads it by `redact`'s first pass).
+    static func verify(_ temporary: FileDescriptor, holds held: [UInt8]) throws(Failure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        let differs = Failure.readBackUnreadable("the file written is not what was read back")
+        var offset = 0
+        while true {
+            let count: Int
+            do throws(Errno) { count = try temporary.read(into: buffer, at: offset) } catch { throw .system(error) }
+            if count == 0 { break }
+            guard offset + count <= held.count,
+                held.withUnsafeBytes({
+                    $0[offset..<offset + count].elementsEqual(UnsafeRawBufferPointer(buffer)[0..<count])
+                })
+            else { throw differs }
+            offset += count
+        }
+        guard offset == held.count else { throw differs }
+    }
+
     /// Writes the new contents of the file `name` in `directory` (open at
     /// `original`, whose status was `status` when it was opened) with
     /// `body`, into an output buffer, then puts them in its place.

@@ -29,6 +29,44 @@ struct InPlaceFileTests {
         }
     }
 
+    static let heldCases: [(written: String, held: String, same: Bool)] = [
+        ("%PDF-1.7 proven", "%PDF-1.7 proven", true), ("", "", true),
+        ("%PDF-1.7 proven", "%PDF-1.7 provem", false), ("%PDF-1.7 proven", "%PDF-1.7 proven and more", false),
+        ("%PDF-1.7 proven and more", "%PDF-1.7 proven", false),
+    ]
+
+    @Test(
+        "new contents proven in memory are read back whole and must be those bytes, no more, no fewer",
+        arguments: heldCases)
+    func readBackOfHeldBytes(written: String, held: String, same: Bool) throws {
+        let directory = TemporaryDirectory()
+        directory.file("t", Data(written.utf8))
+        let (_, descriptor, _) = try open("t", in: directory)
+        defer { descriptor.close() }
+        let outcome = Result { () throws(InPlaceFile.Failure) in
+            try InPlaceFile.verify(descriptor, holds: Array(held.utf8))
+        }
+        if same {
+            #expect(throws: Never.self) { try outcome.get() }
+        } else {
+            #expect(throws: InPlaceFile.Failure.readBackUnreadable("the file written is not what was read back")) {
+                try outcome.get()
+            }
+        }
+    }
+
+    @Test("a held file larger than the read buffer is compared to its last byte")
+    func readBackOfLargeHeldBytes() throws {
+        let directory = TemporaryDirectory()
+        var bytes = [UInt8](repeating: 0x41, count: 3 << 20)
+        directory.file("t", Data(bytes))
+        let (_, descriptor, _) = try open("t", in: directory)
+        defer { descriptor.close() }
+        try InPlaceFile.verify(descriptor, holds: bytes)
+        bytes[bytes.count - 1] = 0x42
+        #expect(throws: InPlaceFile.Failure.self) { try InPlaceFile.verify(descriptor, holds: bytes) }
+    }
+
     @Test func theNewContentsReplaceTheOldWithTheModeKept() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("a.txt", "old contents\n")
