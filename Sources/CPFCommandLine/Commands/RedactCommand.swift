@@ -184,8 +184,8 @@ enum RedactCommand: Command {
             glyphs of each CPF are removed from its pages' text (what follows
             them does not move) and a box painted over them (--pdf-fill); the
             file written is read back, and a CPF left anywhere (metadata, an
-            annotation, an attachment), a Type 3 font, glyphs that map to no
-            text or encryption leave it as it was, named as
+            annotation, an attachment), glyphs that map to no text or
+            encryption leave it as it was, named as
             'cpf: FILE: not rewritten: REASON' (exit status 2). A legacy Office
             file (doc, xls, ppt, msg) is never rewritten: one whose text holds a
             CPF is named so too, and so is an archive with a member that cannot
@@ -256,8 +256,8 @@ enum RedactCommand: Command {
                 glifos de cada CPF são retirados do texto das páginas (o que vem
                 depois não se move) e uma caixa é pintada por cima (--pdf-fill); o
                 arquivo escrito é relido, e um CPF que sobre em qualquer lugar
-                (metadados, uma anotação, um anexo), uma fonte Type 3, glifos que não
-                se traduzem em texto ou criptografia o deixam como estava, nomeado
+                (metadados, uma anotação, um anexo), glifos que não se traduzem
+                em texto ou criptografia o deixam como estava, nomeado
                 como 'cpf: ARQUIVO: não reescrito: MOTIVO' (código de saída 2). Um
                 arquivo antigo do Office (doc, xls, ppt, msg) nunca é reescrito: um
                 cujo texto tem um CPF também é nomeado, assim como um arquivo zip

@@ -279,7 +279,7 @@ final class PDFContentInterpreter {
             if let recorder {
                 let start = index * font.bytesPerCode
                 recorder.glyph(
-                    glyph, isType3: font.isType3, isVertical: font.isVertical, text: before..<writer.output.count,
+                    glyph, isVertical: font.isVertical, text: before..<writer.output.count,
                     bytes: start..<min(start + font.bytesPerCode, string.count)
                 ) { measure(glyph, unscaled: unscaled) }
             }

@@ -30,7 +30,8 @@ struct PDFFont {
 
     /// The bytes of each character code: 1, or 2 for a Type0 font.
     private(set) var bytesPerCode = 1
-    /// A Type 3 font, whose glyphs are content streams of their own.
+    /// A Type 3 font, whose glyphs are content streams of their own and
+    /// whose widths are in its glyph space (scaled by its /FontMatrix).
     private(set) var isType3 = false
     /// A Type0 font written top to bottom (a CMap whose name ends in `-V`).
     private(set) var isVertical = false
@@ -44,6 +45,11 @@ struct PDFFont {
     /// here: its width is not known, and redaction refuses to remove it
     /// rather than move the text after it.
     private var codesAreCIDs = true
+    /// Whether a glyph's advance runs along the baseline, as a `TJ` number
+    /// moves the pen: false for a Type 3 font whose /FontMatrix turns its
+    /// glyph space (a second entry other than 0) or that has none, whose
+    /// widths are then not known.
+    private var advancesAreHorizontal = true
     /// A simple font's glyph of each code (see ``glyphs(in:)``).
     private var singleByteGlyphs: [Glyph]?
     private var widths: [Int: Double] = [:]
@@ -127,10 +133,14 @@ struct PDFFont {
             if let width = try document.resolve(item).number { widths[first + offset] = width }
         }
         var scale = 1.0
-        if subtype == "Type3", let matrix = try document.resolve(font["FontMatrix"] ?? .null).array,
-            let a = matrix.first?.number
-        {
-            scale = a * 1000
+        if subtype == "Type3" {
+            // A glyph of width w advances (w·a, w·b) in text space (ISO 32000-1, 9.6.5).
+            let matrix = try document.resolve(font["FontMatrix"] ?? .null).array ?? []
+            if let a = matrix.first?.number, a.isFinite, a != 0, matrix.count == 6, matrix[1].number == 0 {
+                scale = a * 1000
+            } else {
+                advancesAreHorizontal = false
+            }
         }
         if scale != 1 { widths = widths.mapValues { $0 * scale } }
         if widths.isEmpty {
@@ -257,7 +267,7 @@ struct PDFFont {
         let width = known ?? estimate?(code) ?? defaultWidth
         return Glyph(
             text: text, width: width, isWordSpace: bytesPerCode == 1 && code == 32,
-            isWidthKnown: (known != nil || estimate == nil) && codesAreCIDs)
+            isWidthKnown: (known != nil || estimate == nil) && codesAreCIDs && advancesAreHorizontal)
     }
 
     /// The 256 glyphs of a simple font, by code, made once all the font's

@@ -4,8 +4,8 @@
 /// text-showing operator that drew it (its content stream and the bytes of
 /// its operands and operator there), where in its string it stands, the
 /// displacement that keeps its advance, and its box on the page; and, for
-/// every glyph shown, whether its font keeps the redaction from being
-/// trusted (a Type 3 font, a glyph mapped to no text).
+/// every glyph shown, whether it keeps the redaction from being trusted (a
+/// glyph mapped to no text).
 ///
 /// Only the glyphs of the matches are kept, so memory grows with them, not
 /// with the document.
@@ -60,8 +60,6 @@ final class PDFGlyphRecorder {
     let matches: [Range<Int>]
     private(set) var operations: [Operation] = []
     private(set) var glyphs: [Glyph] = []
-    /// Whether a glyph of a Type 3 font was shown.
-    private(set) var showsType3 = false
     /// Whether a glyph was shown that maps to no text, or to U+FFFD.
     private(set) var showsUnmapped = false
     /// Whether a glyph of a match is written top to bottom.
@@ -91,10 +89,9 @@ final class PDFGlyphRecorder {
     /// A glyph was shown: its font's kind, its text's bytes in the output,
     /// where it is in its string, and, lazily, its displacement and box.
     func glyph(
-        _ glyph: PDFFont.Glyph, isType3: Bool, isVertical: Bool = false, text: Range<Int>, bytes: Range<Int>,
+        _ glyph: PDFFont.Glyph, isVertical: Bool = false, text: Range<Int>, bytes: Range<Int>,
         measure: () -> (displacement: Double, box: Box)
     ) {
-        if isType3 { showsType3 = true }
         if glyph.text.isEmpty || glyph.text.contains("\u{FFFD}") { showsUnmapped = true }
         guard !text.isEmpty else { return }
         while cursor < matches.count && matches[cursor].upperBound <= text.lowerBound { cursor += 1 }

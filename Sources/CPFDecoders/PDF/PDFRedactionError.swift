@@ -5,14 +5,12 @@
 /// do {
 ///     _ = try bytes.withUnsafeBytes { try PDFRedactor().redact($0) { _ in [] } }
 /// } catch {
-///     print("not rewritten: \(error)")   // "not rewritten: a PDF with a Type 3 font, …"
+///     print("not rewritten: \(error)")   // "not rewritten: a PDF with glyphs that map to no text, …"
 /// }
 /// ```
 public enum PDFRedactionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read (encrypted, damaged, past a limit).
     case unreadable(PDFError)
-    /// A page shows text in a Type 3 font, whose glyphs are drawings.
-    case type3Font
     /// A page shows glyphs that map to no text: what they say is unknown.
     case unmappedGlyphs
     /// A glyph to remove has no width in its font: what follows it would move.
@@ -32,12 +30,11 @@ public enum PDFRedactionError: Error, Hashable, Sendable, CustomStringConvertibl
     /// an archive, a document), which cannot be rewritten as text.
     case binaryAttachment
 
-    /// A short English phrase, such as `a PDF with a Type 3 font, whose
-    /// glyphs redact does not rewrite`.
+    /// A short English phrase, such as `a PDF with glyphs that map to no
+    /// text, which redact cannot read`.
     public var description: String {
         switch self {
         case .unreadable(let error): "\(error)"
-        case .type3Font: "a PDF with a Type 3 font, whose glyphs redact does not rewrite"
         case .unmappedGlyphs: "a PDF with glyphs that map to no text, which redact cannot read"
         case .unknownWidths: "a PDF match in a font without glyph widths, which redact does not rewrite"
         case .untraceable: "a PDF match redact cannot trace to the glyphs that draw it"

@@ -3,12 +3,13 @@
 /// of the text-showing operators that draw them (`Tj`, `TJ`, `'`, `"`, in
 /// the pages' content and the form XObjects they draw), their advance kept
 /// as a `TJ` displacement (from /Widths, /W or the standard 14 fonts'
-/// metrics) so that nothing after them moves, and a rectangle of ``fill``
+/// metrics; a Type 3 font's through its /FontMatrix) so that nothing after
+/// them moves, and a rectangle of ``fill``
 /// is painted over where they stood, last in the page's content.
 ///
 /// The matches are found by the caller, on the text of the pages exactly as
-/// ``PDFTextExtractor`` reads it. Fail-closed: a page showing a Type 3 font
-/// or glyphs that map to no text, a glyph to remove without a known width,
+/// ``PDFTextExtractor`` reads it. Fail-closed: a page showing glyphs that
+/// map to no text, a glyph to remove without a known width,
 /// a match whose glyphs cannot be traced, throw a ``PDFRedactionError``,
 /// and nothing is written. The appearance streams of annotations and form
 /// fields are read alone, each as a page is, and lose the glyphs of their
@@ -196,13 +197,12 @@ public struct PDFRedactor: Sendable {
     }
 
     /// The edits that take the glyphs `recorder` recorded out of their
-    /// operators; throws when the recording cannot be trusted (a Type 3
-    /// font, unmapped glyphs, vertical text, a match not traced, a glyph
-    /// without width, a form whose glyphs disagree).
+    /// operators; throws when the recording cannot be trusted (unmapped
+    /// glyphs, vertical text, a match not traced, a glyph without width, a
+    /// form whose glyphs disagree).
     static func edits(of recorder: PDFGlyphRecorder) throws(PDFRedactionError)
         -> [PDFGlyphRecorder.Stream: [Range<Int>: [UInt8]]]
     {
-        if recorder.showsType3 { throw .type3Font }
         if recorder.showsUnmapped { throw .unmappedGlyphs }
         if recorder.matchIsVertical { throw .verticalText }
         guard Set(recorder.glyphs.map(\.match)).count == recorder.matches.count else { throw .untraceable }

@@ -30,7 +30,7 @@ struct PDFGlyphRecorderTests {
         #expect(abs(recorder.glyphs[0].displacement + 556) < 1e-9)
         #expect(recorder.glyphs[2].item == 2)
         #expect(recorder.glyphs.allSatisfy { $0.isWidthKnown })
-        #expect(!recorder.showsType3 && !recorder.showsUnmapped)
+        #expect(!recorder.showsUnmapped)
     }
 
     @Test("notes a glyph that maps to no text, and finds no glyph where no match is")

@@ -8,7 +8,6 @@ struct PDFRedactionErrorTests {
         "describes each refusal in plain English, without the file's text",
         arguments: [
             (PDFRedactionError.unreadable(.encrypted), "encrypted PDF"),
-            (.type3Font, "a PDF with a Type 3 font, whose glyphs redact does not rewrite"),
             (.unmappedGlyphs, "a PDF with glyphs that map to no text, which redact cannot read"),
             (.unknownWidths, "a PDF match in a font without glyph widths, which redact does not rewrite"),
             (.untraceable, "a PDF match redact cannot trace to the glyphs that draw it"),

@@ -97,9 +97,9 @@ struct PDFRedactorAppearancesTests {
         "refuses an appearance whose match it cannot trust, as on a page",
         arguments: [
             (
-                "<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [0 0 1 1] "
+                "<< /Type /Font /Subtype /Type3 /FontMatrix [0 0.001 -0.001 0 0 0] /FontBBox [0 0 1 1] "
                     + "/CharProcs << >> /FirstChar 32 /LastChar 57 /Widths [\(String(repeating: "500 ", count: 26))] >>",
-                PDFRedactionError.type3Font
+                PDFRedactionError.unknownWidths
             ),
             ("<< /Type /Font /Subtype /Type1 /BaseFont /Garamond >>", .unknownWidths),
         ])

@@ -145,12 +145,12 @@ struct PDFRedactorTests {
     }
 
     @Test(
-        "refuses what it cannot trust: a Type 3 font, glyphs mapped to no text, a glyph without width, encryption",
+        "refuses what it cannot trust: a Type 3 font turned by its matrix, a glyph without width, vertical text",
         arguments: [
             (
-                "<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FontBBox [0 0 1 1] "
+                "<< /Type /Font /Subtype /Type3 /FontMatrix [0 0.001 -0.001 0 0 0] /FontBBox [0 0 1 1] "
                     + "/CharProcs << >> /FirstChar 32 /LastChar 57 /Widths [\(String(repeating: "500 ", count: 26))] >>",
-                PDFRedactionError.type3Font
+                PDFRedactionError.unknownWidths
             ),
             ("<< /Type /Font /Subtype /Type1 /BaseFont /Garamond >>", .unknownWidths),
             (
@@ -165,6 +165,25 @@ struct PDFRedactorTests {
         let shown = font.contains("UCS2") ? utf16 : "(CPF 390.533.447-05)"
         let pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td \(shown) Tj ET", font: font)
         #expect(throws: expected) { try Self.redact(pdf) }
+    }
+
+    @Test(
+        """
+        takes a CPF out of a Type 3 font, its advance from the widths scaled by the font matrix, \
+        whatever the sign of its height
+        """,
+        arguments: ["[0.01 0 0 0.01 0 0]", "[0.01 0 0.002 -0.01 0 0]"])
+    func type3Font(matrix: String) throws {
+        let font =
+            "<< /Type /Font /Subtype /Type3 /FontMatrix \(matrix) /FontBBox [0 0 100 100] /CharProcs << >> "
+            + "/FirstChar 32 /LastChar 57 /Widths [\(String(repeating: "50 ", count: 26))] >>"
+        let pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05, fim) Tj ET", font: font)
+        let redaction = try Self.redact(pdf)
+        #expect(redaction.removed == 1)
+        // 14 glyphs of 50 units, a hundredth of text space each: 7 units, 7000 thousandths.
+        let written = try Self.firstPageContent(redaction.pdf)
+        #expect(written.contains("[(CPF ) -7000 (, fim)] TJ"), "\(written)")
+        #expect(try PDFSamples.text(redaction.pdf) == "CPF , fim\n")
     }
 
     @Test("refuses a page whose other glyphs map to no text, and an encrypted file")

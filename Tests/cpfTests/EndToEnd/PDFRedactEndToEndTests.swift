@@ -87,6 +87,40 @@ struct PDFRedactEndToEndTests {
     }
 
     @Test(
+        """
+        a CPF in a Type 3 font (Ghostscript's ps2pdf, a font whose glyphs are procedures) is removed, its advance \
+        from the font's matrix: with --pdf-fill none the page is its twin drawn with the CPF in white
+        """,
+        .enabled(if: tools && InstalledTool.areInstalled("ps2pdf")))
+    func type3Font() {
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && for name in a b; do
+                if [ $name = b ]; then white='1 setgray'; black='0 setgray'; else white=''; black=''; fi
+                cat > $name.ps <<EOF
+            %!PS
+            /T3 8 dict def T3 begin /FontType 3 def /FontMatrix [0.001 0 0 0.001 0 0] def
+            /FontBBox [0 -200 600 800] def /Encoding StandardEncoding def
+            /BuildChar { exch begin 600 0 0 -200 600 800 setcachedevice pop
+              50 0 moveto 550 0 lineto 550 700 lineto 50 700 lineto closepath fill end } def end
+            /Boxy T3 definefont 12 scalefont setfont
+            72 720 moveto (CPF ) show $white (390.533.447-05) show $black (, fim) show showpage
+            EOF
+                ps2pdf $name.ps $name.pdf
+            done
+            "$CPF" find a.pdf; "$CPF" redact --in-place --pdf-fill none a.pdf; echo "redact $?"
+            pdftoppm -r 150 -gray a.pdf a && pdftoppm -r 150 -gray b.pdf b && cmp -s a-1.pgm b-1.pgm && echo "as the twin"
+            qpdf --check a.pdf > /dev/null && echo "qpdf: ok"; pdftotext -layout a.pdf - | head -n 1 | tr -s " "
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "a.pdf:1:5: 390.533.447-05", "redact 0", "as the twin", "qpdf: ok", "CPF , fim",
+            ],
+            "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted a.pdf (1 hidden)\n")
+    }
+
+    @Test(
         "redact removes the CPFs and CNPJs of a letter LibreOffice converts to PDF; qpdf checks what it writes",
         .enabled(if: tools && InstalledTool.areInstalled("soffice")))
     func libreOffice() {
