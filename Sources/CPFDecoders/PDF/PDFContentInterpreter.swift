@@ -4,7 +4,8 @@
 /// ``maximumFormDepth`` deep, deeper ones throw), and writes the text shown through
 /// ``PDFTextWriter``. Inline images (BI/ID/EI) are skipped.
 ///
-/// Bounds: ``maximumOperands`` operands are kept, ``maximumStateDepth``
+/// Content is read by ``PDFOperationReader``. Bounds: its
+/// ``PDFOperationReader/maximumOperands`` operands are kept, ``maximumStateDepth``
 /// saved graphics states, and at most ``maximumInterpretedBytes`` bytes of
 /// content are run in all (a form drawn many times counts each time).
 ///
@@ -15,7 +16,6 @@
 /// ```
 final class PDFContentInterpreter {
     static let maximumFormDepth = 12
-    static let maximumOperands = 4096
     static let maximumStateDepth = 256
     static let maximumInterpretedBytes = 1 << 30
 
@@ -103,53 +103,15 @@ final class PDFContentInterpreter {
     }
 
     private func interpret(_ bytes: UnsafeRawBufferPointer, resources: PDFObject, depth: Int) throws(PDFError) {
-        var parser = PDFParser(bytes)
-        operands.removeAll(keepingCapacity: true)
-        var operandStart = 0
-        while true {
-            if operands.isEmpty { operandStart = parser.position }
-            guard let token = parser.nextToken() else { break }
-            switch token {
-            case .keyword(let op):
-                if op == "BI" {
-                    Self.skipInlineImage(&parser)
-                } else {
-                    operationRange = operandStart..<parser.position
-                    try perform(op, resources: resources, depth: depth)
-                }
-                operands.removeAll(keepingCapacity: true)
-            case .arrayEnd, .dictionaryEnd:
-                operands.removeAll(keepingCapacity: true)
-            default:
-                guard let operand = try? parser.parseObject(startingWith: token, depth: 0) else {
-                    operands.removeAll(keepingCapacity: true)
-                    continue
-                }
-                if operands.count >= Self.maximumOperands { operands.removeFirst() }
-                operands.append(operand)
-            }
+        var reader = PDFOperationReader(bytes)
+        while let (op, range) = reader.next() {
+            operationRange = range
+            // The operator's operands are `operands` while it is performed (a form it draws reads its own
+            // and gives these back), moved, not copied.
+            swap(&operands, &reader.operands)
+            defer { swap(&operands, &reader.operands) }
+            try perform(op, resources: resources, depth: depth)
         }
-    }
-
-    /// Skips `BI ... ID data EI`: the data ends at the first `EI` between
-    /// white space.
-    static func skipInlineImage(_ parser: inout PDFParser) {
-        while let token = parser.nextToken() {
-            if token == .keyword("ID") { break }
-        }
-        let bytes = parser.bytes
-        var index = parser.position + 1
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "E") && bytes[index + 1] == UInt8(ascii: "I")
-                && PDFParser.isWhitespace(bytes[index - 1])
-                && (index + 2 == bytes.count || PDFParser.isWhitespace(bytes[index + 2]))
-            {
-                parser.position = index + 2
-                return
-            }
-            index += 1
-        }
-        parser.position = bytes.count
     }
 
     private func number(_ index: Int) -> Double {

@@ -60,38 +60,18 @@ extension PDFRedactor {
     ) throws(PDFRedactionError) -> Int {
         var found: [(range: Range<Int>, bytes: [UInt8])] = []
         content.withUnsafeBytes { raw in
-            var parser = PDFParser(raw)
-            var operands: [PDFObject] = []
-            var operandStart = 0
-            var tokens = 0
-            while tokens < 50_000_000 {
-                if operands.isEmpty { operandStart = parser.position }
-                guard let token = parser.nextToken() else { break }
-                tokens += 1
-                switch token {
-                case .keyword(let name):
-                    if name == "BI" { PDFContentInterpreter.skipInlineImage(&parser) }
-                    if name == "BDC" || name == "DP", operands.count >= 2, case .dictionary = operands.last!,
-                        let new = rewritten(operands.last!, rewriting: rewriting)
-                    {
-                        var bytes: [UInt8] = [0x0A]
-                        PDFWriter.serialize(operands[operands.count - 2], numbers: [:], into: &bytes)
-                        bytes.append(0x20)
-                        PDFWriter.serialize(new, numbers: [:], into: &bytes)
-                        bytes += Array(" \(name)\n".utf8)
-                        found.append((operandStart..<parser.position, bytes))
-                    }
-                    operands.removeAll(keepingCapacity: true)
-                case .arrayEnd, .dictionaryEnd:
-                    operands.removeAll(keepingCapacity: true)
-                default:
-                    guard let operand = try? parser.parseObject(startingWith: token, depth: 0) else {
-                        operands.removeAll(keepingCapacity: true)
-                        continue
-                    }
-                    if operands.count >= PDFContentInterpreter.maximumOperands { operands.removeFirst() }
-                    operands.append(operand)
-                }
+            var reader = PDFOperationReader(raw)
+            while let (name, range) = reader.next() {
+                let operands = reader.operands
+                guard name == "BDC" || name == "DP", operands.count >= 2, case .dictionary = operands.last!,
+                    let new = rewritten(operands.last!, rewriting: rewriting)
+                else { continue }
+                var bytes: [UInt8] = [0x0A]
+                PDFWriter.serialize(operands[operands.count - 2], numbers: [:], into: &bytes)
+                bytes.append(0x20)
+                PDFWriter.serialize(new, numbers: [:], into: &bytes)
+                bytes += Array(" \(name)\n".utf8)
+                found.append((range, bytes))
             }
         }
         for edit in found { try edits.add(stream, edit.range, edit.bytes) }
