@@ -3,9 +3,9 @@ import CPFKit
 
 /// What `redact` changes in a zip archive (an Office document too), member
 /// by member: an Office part's text and stored numbers, a plain or XML
-/// member hidden where it stands, a nested archive or PNG image rewritten;
-/// what it cannot rewrite (a PDF, a legacy Office document, text in another
-/// encoding) named.
+/// member hidden where it stands, a nested archive, PNG image or PDF
+/// rewritten; what it cannot rewrite (a legacy Office document, text in
+/// another encoding) named.
 extension ArchiveRedactor {
     /// What redact changes in an archive, by index of its entries: the new
     /// contents of members, and new comments (hidden where they stand).
@@ -102,17 +102,26 @@ extension ArchiveRedactor {
             let found = DocumentReader.countCPFs(
                 inPDF: bytes, minimumConfidence: engine.minimumConfidence, accepting: engine.accepted, limits: limits)
             switch found {
-            case .success(0): break
+            case .success(0): return nil
             case .success(let count):
-                // Searched, and refused: a PDF is rewritten as a file, not yet inside an archive.
-                refusals.append(
-                    DocumentReader.Failure(
-                        path: memberPath,
-                        reason: "a PDF holding \(engine.numbers(count)), which redact does not rewrite"))
+                // Written again as a PDF file is, and read back before it takes the member's place.
+                do throws(InputFailure) {
+                    let written = try engine.redactPDF(bytes)
+                    hidden += count
+                    return written.pdf
+                } catch {
+                    switch error {
+                    case .notRewritten(let reason), .notSearched(let reason):
+                        refusals.append(DocumentReader.Failure(path: memberPath, reason: reason))
+                    case .read(let error):
+                        failures.append(DocumentReader.Failure(path: memberPath, reason: "\(error)"))
+                    }
+                    return nil
+                }
             case .failure(let error):
                 failures.append(DocumentReader.Failure(path: memberPath, reason: error.reason))
+                return nil
             }
-            return nil
         case .compoundFile:
             let bytes = try walk.hold(member, budget: &budget)
             let found = countInCompoundFile(bytes)

@@ -23,10 +23,12 @@ extension RedactEngine {
     /// Office or OpenDocument file too) by ``ArchiveRedactor`` and
     /// ``ZipRewriter``, only the members with something to hide rewritten;
     /// a tar archive's plain members hidden in place; a PNG image's text
-    /// chunks written again; gzip holding plain text decompressed, hidden
-    /// and compressed again (cpf's own DEFLATE, no name, time 0). A PDF, a legacy Office
-    /// document, or gzip holding anything else is only searched: when it
-    /// holds something to hide, ``AttachmentRedaction/notRewritten(_:)``.
+    /// chunks written again; a PDF written again as a PDF file is
+    /// (``redactPDF(_:)``, read back before it is used); gzip holding plain
+    /// text decompressed, hidden and compressed again (cpf's own DEFLATE, no
+    /// name, time 0). A legacy Office document, or gzip holding anything
+    /// else, is only searched: when it holds something to hide,
+    /// ``AttachmentRedaction/notRewritten(_:)``.
     /// Counts nothing in ``redactedCount``: the caller adds `hidden` once the
     /// whole message can be written.
     func redactAttachment(_ bytes: [UInt8], path: [UInt8]) -> AttachmentRedaction {
@@ -49,8 +51,10 @@ extension RedactEngine {
             } catch {
                 return .notSearched("attachment \(shown(path)): \(error)")
             }
+        case .pdf:
+            return redactPDFAttachment(bytes, path: path)
         default:
-            // A PDF, a legacy Office document: searched, never rewritten.
+            // A legacy Office document: searched, never rewritten.
             return refusedUnlessEmpty(bytes, path: path, redactor: &redactor)
         }
         do {
@@ -134,6 +138,27 @@ extension RedactEngine {
         let hidden = redactor.mask(&masked) + hiddenCount(inGzipHeaderTexts: headerTexts)
         guard hidden > 0 else { return .unchanged }
         return .rewritten(GzipWriter.compress(masked), hidden: hidden)
+    }
+
+    /// A PDF attachment: unchanged when it holds nothing to hide, else
+    /// written again as a PDF file is; not rewritten when that is refused.
+    private func redactPDFAttachment(_ bytes: [UInt8], path: [UInt8]) -> AttachmentRedaction {
+        let found = DocumentReader.countCPFs(
+            inPDF: bytes, minimumConfidence: minimumConfidence, accepting: accepted, limits: limits)
+        switch found {
+        case .success(0): return .unchanged
+        case .success(let count):
+            do throws(InputFailure) {
+                return .rewritten(try redactPDF(bytes).pdf, hidden: count)
+            } catch {
+                switch error {
+                case .notRewritten(let reason): return .notRewritten("attachment \(shown(path)): \(reason)")
+                case .notSearched(let reason): return .notSearched("attachment \(shown(path)): \(reason)")
+                case .read(let error): return .notSearched("attachment \(shown(path)): \(error)")
+                }
+            }
+        case .failure(let error): return .notSearched("attachment \(shown(path)): \(error.reason)")
+        }
     }
 
     /// An attachment redact does not rewrite: unchanged when it holds

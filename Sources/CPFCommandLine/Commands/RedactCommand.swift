@@ -189,8 +189,9 @@ enum RedactCommand: Command {
             'cpf: FILE: not rewritten: REASON' (exit status 2). A legacy Office
             file (doc, xls, ppt, msg) is never rewritten: one whose text holds a
             CPF is named so too, and so is an archive with a member that cannot
-            be searched or rewritten (encrypted; a PDF, gzip or UTF-16 text
-            holding a CPF inside it). A PNG image's
+            be searched or rewritten (encrypted; gzip or UTF-16 text holding a
+            CPF inside it); a PDF inside a zip archive or an e-mail is
+            rewritten as a PDF file is. A PNG image's
             text chunks with a CPF are written again with their CRC; a CPF in
             another chunk or a keyword leaves the image as it was, named.
 
@@ -262,7 +263,9 @@ enum RedactCommand: Command {
                 arquivo antigo do Office (doc, xls, ppt, msg) nunca é reescrito: um
                 cujo texto tem um CPF também é nomeado, assim como um arquivo zip
                 com um membro que não pode ser pesquisado ou reescrito
-                (criptografado; um PDF, gzip ou texto UTF-16 com um CPF dentro dele).
+                (criptografado; gzip ou texto UTF-16 com um CPF dentro dele); um PDF
+                dentro de um arquivo zip ou de um e-mail é reescrito como um arquivo
+                PDF.
                 Os blocos de texto de uma imagem PNG com um CPF são escritos de novo
                 com seu CRC; um CPF em outro bloco ou numa palavra-chave deixa a imagem
                 como estava, nomeada.

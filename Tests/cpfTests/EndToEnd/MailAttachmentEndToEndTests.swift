@@ -212,8 +212,8 @@ struct MailAttachmentEndToEndTests {
 
     @Test(
         """
-        redact writes each message with its zip, xlsx, docx and gzip attachments rewritten; a PDF holding a CPF \
-        leaves the message not rewritten, exit 2; a clean attachment passes unchanged
+        redact writes each message with its zip, xlsx, docx, gzip and PDF attachments rewritten; a clean \
+        attachment passes unchanged
         """,
         .enabled(if: tools))
     func redactsToStandardOutput() {
@@ -228,24 +228,17 @@ struct MailAttachmentEndToEndTests {
         #expect(
             lines.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }.dropLast() == [
                 "clean.eml status 0", "docx.eml status 0", "gzip.eml status 0", "nested.eml status 0",
-                "pdf.eml status 2", "xlsx.eml status 0", "zip.eml status 0",
+                "pdf.eml status 0", "xlsx.eml status 0", "zip.eml status 0",
             ])
-        #expect(lines.contains("pdf.eml status 2 0"))
         #expect(lines.last == "same")
-        #expect(
-            result.stderr
-                == """
-                cpf: pdf.eml: not rewritten: e-mail: attachment recibo.pdf: a PDF holding a CPF, which redact does \
-                not rewrite
-
-                """)
+        #expect(result.stderr == "")
     }
 
     @Test(
         """
-        after redact --in-place, Python's email parses every message, every rewritten attachment opens in its own \
-        library with no CPF left, the PDF's message and the clean one are byte for byte as they were, and find \
-        finds nothing but the PDF's
+        after redact --in-place, Python's email parses every message, every rewritten attachment (the PDF too) \
+        opens in its own library with no CPF left, the clean one is byte for byte as it was, and find finds \
+        nothing
         """,
         .enabled(if: tools))
     func redactsInPlace() {
@@ -254,26 +247,25 @@ struct MailAttachmentEndToEndTests {
             cd "$(mktemp -d)" && \(DocumentEndToEndTests.py) && \(Self.make) && \(Self.open) &&
             openall \(Self.messages) && mkdir before && cp *.eml before/ &&
             "$CPF" redact --in-place \(Self.messages); echo "status $?";
-            openall \(Self.messages) && cmp pdf.eml before/pdf.eml && cmp clean.eml before/clean.eml &&
+            openall \(Self.messages) && cmp clean.eml before/clean.eml &&
             "$CPF" find \(Self.messages); echo "find status $?"
             """)
         #expect(
             outputLines(result.stdout) == [
                 "clean.eml limpo.zip 0", "docx.eml contrato.docx 1", "gzip.eml log.txt.gz 1",
                 "nested.eml pacote.zip 1", "pdf.eml recibo.pdf 1", "xlsx.eml planilha.xlsx 1", "zip.eml dados.zip 1",
-                "status 2",
+                "status 0",
                 "clean.eml limpo.zip 0", "docx.eml contrato.docx 0", "gzip.eml log.txt.gz 0",
-                "nested.eml pacote.zip 0", "pdf.eml recibo.pdf 1", "xlsx.eml planilha.xlsx 0", "zip.eml dados.zip 0",
-                "pdf.eml!recibo.pdf:1:14: 529.982.247-25", "find status 0",
-            ])
+                "nested.eml pacote.zip 0", "pdf.eml recibo.pdf 0", "xlsx.eml planilha.xlsx 0", "zip.eml dados.zip 0",
+                "find status 1",
+            ], "\(result.stderr)")
         #expect(
             result.stderr
                 == """
                 cpf: redacted docx.eml (1 hidden)
                 cpf: redacted gzip.eml (1 hidden)
                 cpf: redacted nested.eml (1 hidden)
-                cpf: pdf.eml: not rewritten: e-mail: attachment recibo.pdf: a PDF holding a CPF, which redact does \
-                not rewrite
+                cpf: redacted pdf.eml (1 hidden)
                 cpf: redacted xlsx.eml (1 hidden)
                 cpf: redacted zip.eml (1 hidden)
 

@@ -88,6 +88,27 @@ struct PDFRedactEndToEndTests {
 
     @Test(
         """
+        a PDF inside a zip archive is written again as a PDF file is, the other members byte for byte: \
+        unzip and qpdf accept what redact writes, and neither pdftotext nor find reads a CPF in it
+        """,
+        .enabled(if: tools && InstalledTool.areInstalled("zip", "unzip")))
+    func insideAnArchive() {
+        let result = runShell(
+            """
+            cd "$(mktemp -d)" && \(DocumentEndToEndTests.py) && \(Self.makeTwins) && printf 'sem numero\\n' > nota.txt &&
+            zip -q pacote.zip a.pdf nota.txt && "$CPF" redact --in-place pacote.zip; echo "redact $?"
+            mkdir out && cd out && unzip -q ../pacote.zip && qpdf --check a.pdf > /dev/null && echo "qpdf: ok"
+            pdftotext a.pdf - | grep -c '390'; pdftotext a.pdf - | grep -c 'residente'; cat nota.txt
+            "$CPF" find ../pacote.zip; echo "find $?"
+            """)
+        #expect(
+            outputLines(result.stdout) == ["redact 0", "qpdf: ok", "0", "1", "sem numero", "find 1"],
+            "\(result.stderr)")
+        #expect(result.stderr == "cpf: redacted pacote.zip (1 hidden)\n")
+    }
+
+    @Test(
+        """
         a CPF in a Type 3 font (Ghostscript's ps2pdf, a font whose glyphs are procedures) is removed, its advance \
         from the font's matrix: with --pdf-fill none the page is its twin drawn with the CPF in white
         """,
