@@ -5,16 +5,16 @@
 
 extension PDFRedactor {
     /// Rewrites, through `rewriting`, the strings of the inline property
-    /// lists of marked content in the content of `pages`, of every form
-    /// XObject their resources name (and those the forms' resources name),
-    /// and of `appearances` (appearance streams, by object number) into
-    /// `edits`; returns how many operators changed.
+    /// lists of marked content in every form XObject the resources of
+    /// `pages` name (and those the forms' resources name), and in
+    /// `appearances` (appearance streams, by object number), into `edits`;
+    /// returns how many operators changed. The pages' own content is
+    /// rewritten page by page (``rewriteMarkedContent(in:stream:into:rewriting:)``).
     ///
-    /// - Complexity: O(*n*) in the content of the pages and of the forms,
-    ///   each form read once.
+    /// - Complexity: O(*n*) in the content of the forms, each read once.
     static func rewriteMarkedContent(
-        of document: PDFDocument, pages: [PDFTextExtractor.Page], appearances: [Int], into edits: inout ContentEdits,
-        rewriting: ([UInt8]) -> [UInt8]?
+        ofFormsOf document: PDFDocument, pages: [PDFTextExtractor.Page], appearances: [Int],
+        into edits: inout ContentEdits, rewriting: ([UInt8]) -> [UInt8]?
     ) throws -> Int {
         var forms: [Int] = []
         var seen: Set<Int> = []
@@ -26,11 +26,7 @@ extension PDFRedactor {
             }
         }
         var changed = 0
-        for (index, page) in pages.enumerated() {
-            try collect(page.resources)
-            let content = try PDFTextExtractor.content(of: page, document: document)
-            changed += try rewriteMarkedContent(in: content, stream: .page(index), into: &edits, rewriting: rewriting)
-        }
+        for page in pages { try collect(page.resources) }
         for number in appearances where seen.insert(number).inserted { forms.append(number) }
         var index = 0
         while index < forms.count, index < PDFDocument.maximumObjectsParsed {

@@ -64,9 +64,10 @@ public struct PDFRedactor: Sendable {
     }
 
     /// `pdf` written again with the glyphs of `matches` removed from its
-    /// pages. `matches` is given the text of the pages, as
-    /// ``PDFTextExtractor/extractText(from:)`` reads it, and returns the
-    /// byte ranges of it to remove, apart from each other.
+    /// pages. `matches` is given the text of each page in turn, as
+    /// ``PDFTextExtractor/extractText(from:)`` reads it (every page but the
+    /// first after its form feed line), and returns the byte ranges of it
+    /// to remove, apart from each other.
     ///
     /// `matches` is also given the text of each appearance stream of the
     /// pages' annotations and of the form fields (/AP /N, /D, /R), read
@@ -82,8 +83,9 @@ public struct PDFRedactor: Sendable {
     /// property lists (`BDC`, `DP`) in the pages, forms and appearances;
     /// it returns the text to write instead, or nil to keep it.
     ///
-    /// - Complexity: O(*n*) in the file and its decoded streams: the pages
-    ///   are run twice, once to find the matches, once to find their glyphs.
+    /// - Complexity: O(*n*) in the file and its decoded streams: each page
+    ///   is run once to find its matches and, when it has some, once more
+    ///   to find their glyphs. Memory holds one page's text and glyphs.
     public func redact(
         _ pdf: UnsafeRawBufferPointer, matches: ([UInt8]) -> [Range<Int>],
         rewriting: ([UInt8]) -> [UInt8]? = { _ in nil }
@@ -106,26 +108,52 @@ public struct PDFRedactor: Sendable {
         let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
         let extractor = PDFTextExtractor(limits: limits)
         let pages = try extractor.pages(of: document)
-        let reading = PDFContentInterpreter(document: document)
-        try extractor.run(reading, pages: pages)
-        let ranges = matches(reading.writer.output).filter { !$0.isEmpty }
         var writer = PDFWriter(document: document)
         var rewritten = try Self.rewriteStrings(of: document, pages: pages, into: &writer, rewriting: rewriting)
         rewritten += try Self.rewriteNames(of: document, pages: pages, into: &writer, rewriting: rewriting)
         rewritten += try Self.rewriteAttachments(of: document, pages: pages, into: &writer, rewriting: rewriting)
+        // Page by page: its text read, its matches found, their glyphs recorded and taken out, its marked
+        // content's strings rewritten, and its new content written (compressed) before the next page is read,
+        // so that memory holds one page's text and glyphs, not the document's. A form's edits wait for the
+        // end: every page that draws it must edit it alike.
         var edits = ContentEdits()
-        var boxes: [Int: [PDFGlyphRecorder.Glyph]] = [:]
-        var openStates: [Int] = []
         var removed = 0
-        if !ranges.isEmpty {
-            // Again, the glyphs of the matches recorded.
-            let recorder = PDFGlyphRecorder(matches: ranges)
-            let interpreter = PDFContentInterpreter(document: document)
-            interpreter.recorder = recorder
-            try extractor.run(interpreter, pages: pages) { _, _ in openStates.append(interpreter.savedStateCount) }
-            try edits.add(try Self.edits(of: recorder))
-            boxes = Dictionary(grouping: recorder.glyphs, by: \.page)
-            removed = recorder.matches.count
+        let reading = PDFContentInterpreter(document: document)
+        let recording = PDFContentInterpreter(document: document)
+        for (index, page) in pages.enumerated() {
+            let content = try PDFTextExtractor.content(of: page, document: document)
+            try extractor.run(reading, page: page, index: index, content: content)
+            let ranges = matches(reading.writer.takeOutput()).filter { !$0.isEmpty }
+            var glyphs: [PDFGlyphRecorder.Glyph] = []
+            var openStates = 0
+            if !ranges.isEmpty {
+                // Again, the glyphs of the matches recorded.
+                let recorder = PDFGlyphRecorder(matches: ranges)
+                recording.recorder = recorder
+                try extractor.run(recording, page: page, index: index, content: content)
+                _ = recording.writer.takeOutput()
+                openStates = recording.savedStateCount
+                try edits.add(try Self.edits(of: recorder))
+                glyphs = recorder.glyphs
+                removed += recorder.matches.count
+            }
+            rewritten += try Self.rewriteMarkedContent(
+                in: content, stream: .page(index), into: &edits, rewriting: rewriting)
+            guard let pageEdits = edits.take(.page(index)) ?? (glyphs.isEmpty ? nil : [:]) else { continue }
+            guard let number = page.number, var dictionary = try writer.object(number).dictionary else {
+                throw PDFRedactionError.directPage
+            }
+            var data = Self.apply(pageEdits, to: content)
+            if !glyphs.isEmpty {
+                data = Array("q\n".utf8) + data + Array(String(repeating: "\nQ", count: 1 + openStates).utf8)
+                data += paint(glyphs)
+            }
+            dictionary["Contents"] = .reference(writer.add(.compressedStream([:], data: PDFWriter.zlib(data))), 0)
+            writer.replacements[number] = .object(.dictionary(dictionary))
+        }
+        // A glyph that maps to no text, on any page, might be a match no one can read.
+        if removed > 0, reading.writer.showedUnmapped || recording.writer.showedUnmapped {
+            throw PDFRedactionError.unmappedGlyphs
         }
         // The appearances of annotations and fields, each run alone: its own text, its own boxes.
         var appearances: [Int: (glyphs: [PDFGlyphRecorder.Glyph], openStates: Int)] = [:]
@@ -137,7 +165,7 @@ public struct PDFRedactor: Sendable {
             rewritten += 1
         }
         rewritten += try Self.rewriteMarkedContent(
-            of: document, pages: pages, appearances: appearanceStreams, into: &edits, rewriting: rewriting)
+            ofFormsOf: document, pages: pages, appearances: appearanceStreams, into: &edits, rewriting: rewriting)
         for (stream, streamEdits) in edits.streams {
             guard case .form(let number) = stream, case .stream(var dictionary, _) = try document.object(number) else {
                 continue
@@ -152,21 +180,6 @@ public struct PDFRedactor: Sendable {
                 data += paint(appearance.glyphs)
             }
             writer.replacements[number] = .stream(dictionary, data: data)
-        }
-        // Each page with a match: its content, edited, then the rectangles.
-        for (index, page) in pages.enumerated() {
-            guard edits.streams[.page(index)] != nil || boxes[index] != nil else { continue }
-            guard let number = page.number, var dictionary = try writer.object(number).dictionary else {
-                throw PDFRedactionError.directPage
-            }
-            let content = try PDFTextExtractor.content(of: page, document: document)
-            var data = Self.apply(edits.streams[.page(index)] ?? [:], to: content)
-            if let glyphs = boxes[index] {
-                data = Array("q\n".utf8) + data + Array(String(repeating: "\nQ", count: 1 + openStates[index]).utf8)
-                data += paint(glyphs)
-            }
-            dictionary["Contents"] = .reference(writer.add(.stream([:], data: data)), 0)
-            writer.replacements[number] = .object(.dictionary(dictionary))
         }
         return Redaction(pdf: try writer.write(), removed: removed, rewritten: rewritten)
     }
@@ -193,6 +206,11 @@ public struct PDFRedactor: Sendable {
             for (stream, list) in edits {
                 for (range, bytes) in list { try add(stream, range, bytes) }
             }
+        }
+
+        /// The edits of `stream`, taken out: nil when it has none.
+        mutating func take(_ stream: PDFGlyphRecorder.Stream) -> [Range<Int>: [UInt8]]? {
+            streams.removeValue(forKey: stream)
         }
     }
 

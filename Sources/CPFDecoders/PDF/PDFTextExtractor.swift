@@ -147,14 +147,23 @@ public struct PDFTextExtractor: Sendable {
         pageDone: (Int, Page) throws(PDFError) -> Void = { _, _ in }
     ) throws(PDFError) {
         for (index, page) in pages.enumerated() {
-            if index > 0 { interpreter.writer.pageBreak() }
-            interpreter.startPage()
-            interpreter.recorder?.page = index
-            interpreter.recorder?.stream = .page(index)
-            try interpreter.run(try Self.content(of: page, document: interpreter.document), resources: page.resources)
-            interpreter.writer.endPage()
+            try run(
+                interpreter, page: page, index: index,
+                content: try Self.content(of: page, document: interpreter.document))
             try pageDone(index, page)
         }
+    }
+
+    /// Runs `content`, the content of `page`, the page numbered `index`
+    /// from 0, through `interpreter`, a page break before it unless it is
+    /// the first: what ``run(_:pages:pageDone:)`` does for each page.
+    func run(_ interpreter: PDFContentInterpreter, page: Page, index: Int, content: [UInt8]) throws(PDFError) {
+        if index > 0 { interpreter.writer.pageBreak() }
+        interpreter.startPage()
+        interpreter.recorder?.page = index
+        interpreter.recorder?.stream = .page(index)
+        try interpreter.run(content, resources: page.resources)
+        interpreter.writer.endPage()
     }
 
     /// The pages under `root` in order, each with the resources it has or

@@ -26,6 +26,9 @@ struct PDFTextWriter {
     private(set) var output: [UInt8] = []
     /// Whether any text-showing operator showed a character code.
     private(set) var showedText = false
+    /// Whether a glyph was shown that maps to no text, or to U+FFFD: what
+    /// it says is unknown.
+    private(set) var showedUnmapped = false
     private var lineHasText = false
     private var lastY = 0.0
     private var lastEndX = 0.0
@@ -68,6 +71,7 @@ struct PDFTextWriter {
     /// Appends the text of one glyph.
     mutating func append(_ text: [Unicode.Scalar]) {
         showedText = true
+        if text.isEmpty || text.contains("\u{FFFD}") { showedUnmapped = true }
         if spaceRequested && lineHasText {
             appendSpace()
             spaceRequested = false
@@ -93,6 +97,14 @@ struct PDFTextWriter {
     mutating func endPage() {
         if lineHasText { output.append(0x0A) }
         lineHasText = false
+    }
+
+    /// The text written since the last call, taken out of ``output``: at
+    /// the end of a page, the page's text (after its page break), which
+    /// is the same whether or not the pages before were taken.
+    mutating func takeOutput() -> [UInt8] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
     }
 
     /// Starts every page but the first: a form feed then a line feed.

@@ -26,6 +26,11 @@ struct PDFWriter {
         /// `compressed` is false (an XMP packet is left readable, as PDF/A
         /// asks).
         case stream([String: PDFObject], data: [UInt8], compressed: Bool = true)
+        /// A stream whose data is already compressed with FlateDecode
+        /// (``zlib(_:)``): its dictionary, /Length and /Filter set by the
+        /// writer. A redaction compresses a page's new content as soon as
+        /// it is made, so that memory does not hold every page's.
+        case compressedStream([String: PDFObject], data: [UInt8])
     }
 
     let document: PDFDocument
@@ -69,7 +74,7 @@ struct PDFWriter {
     func object(_ number: Int) throws(PDFError) -> PDFObject {
         switch replacements[number] {
         case .object(let object)?: object
-        case .stream(let dictionary, _, _)?: .stream(dictionary, 0..<0)
+        case .stream(let dictionary, _, _)?, .compressedStream(let dictionary, _)?: .stream(dictionary, 0..<0)
         case nil: try document.object(number)
         }
     }
@@ -116,19 +121,25 @@ struct PDFWriter {
         var output = Array("%PDF-\(version)\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
         var offsets: [Int] = []
         offsets.reserveCapacity(order.count)
+        /// A replaced stream: its dictionary with its /Filter and /Length, then its data.
+        func appendStream(_ dictionary: [String: PDFObject], _ data: [UInt8], isCompressed: Bool) {
+            var dictionary = dictionary
+            dictionary["Filter"] = isCompressed ? .name("FlateDecode") : nil
+            dictionary["DecodeParms"] = nil
+            dictionary["Length"] = .integer(data.count)
+            Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output)
+            output += Array("\nstream\n".utf8)
+            output += data
+            output += Array("\nendstream".utf8)
+        }
         for (position, number) in order.enumerated() {
             offsets.append(output.count)
             output += Array("\(position + 1) 0 obj\n".utf8)
             switch replacements[number] {
-            case .stream(var dictionary, let data, let compresses)?:
-                let compressed = compresses ? Self.zlib(data) : data
-                dictionary["Filter"] = compresses ? .name("FlateDecode") : nil
-                dictionary["DecodeParms"] = nil
-                dictionary["Length"] = .integer(compressed.count)
-                Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output)
-                output += Array("\nstream\n".utf8)
-                output += compressed
-                output += Array("\nendstream".utf8)
+            case .stream(let dictionary, let data, let compresses)?:
+                appendStream(dictionary, compresses ? Self.zlib(data) : data, isCompressed: compresses)
+            case .compressedStream(let dictionary, let compressed)?:
+                appendStream(dictionary, compressed, isCompressed: true)
             default:
                 let object = try object(number)
                 if case .stream(var dictionary, let range) = object {
