@@ -12,30 +12,62 @@ extension DocumentReader {
     }
 
     /// How many CPFs of at least `minimumConfidence` the text of a PDF held
-    /// in memory has, or why it could not be read.
+    /// in memory has, or why it could not be read. Its pages are read one
+    /// at a time, each page's text scanned and let go.
     static func countCPFs(
         inPDF bytes: [UInt8], minimumConfidence: CPFScanner.Confidence, accepting accepted: TaxpayerID.Accepted = .cpf,
         limits: DecompressionLimits
     ) -> Result<Int, Unreadable> {
         let limits = Self.pdfLimits(limits)
         let extractor = PDFTextExtractor(limits: limits)
+        let count = PDFCount(accepting: accepted, minimumConfidence: minimumConfidence)
         do {
-            var text = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
+            // (A closure returning nothing here crashes Swift 6.3's IR generation: it returns the pages read.)
+            _ = try bytes.withUnsafeBytes { (pdf) throws(PDFError) -> Int in
+                var pages = 0
+                try extractor.extractText(from: pdf) {
+                    count.addPage($0)
+                    pages += 1
+                }
+                return pages
+            }
             // What the file holds besides its pages' text, a number the pages show counted once, as find
             // reports it.
             let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
                 try PDFSweep.sections(of: pdf, limits: limits)
             }
-            let placed = Self.characters(in: text)
-            text.append(0x0A)
-            for section in sections { text += Self.unplaced(section.text, placed: placed) }
-            var found = 0
-            var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
-            text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
-            scanner.finish { _ in found += 1 }
-            return .success(found)
+            count.add([0x0A])
+            for section in sections { count.add(Self.unplaced(section.text, placed: count.placed)) }
+            return .success(count.finish())
         } catch {
             return .failure(Unreadable(reason: "PDF: \(error)"))
+        }
+    }
+
+    /// The count of ``countCPFs(inPDF:minimumConfidence:accepting:limits:)``,
+    /// fed one page's text at a time: the matches `redact` hides, and the
+    /// characters of every CPF and CNPJ the pages show (``characters(in:)``).
+    private final class PDFCount {
+        private var scanner: TaxpayerScanner
+        private var found = 0
+        private(set) var placed: Set<String> = []
+
+        init(accepting accepted: TaxpayerID.Accepted, minimumConfidence: CPFScanner.Confidence) {
+            scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+        }
+
+        func addPage(_ text: [UInt8]) {
+            add(text)
+            placed.formUnion(DocumentReader.characters(in: text))
+        }
+
+        func add(_ text: [UInt8]) {
+            text.withUnsafeBytes { scanner.feed($0) { _ in found += 1 } }
+        }
+
+        func finish() -> Int {
+            scanner.finish { _ in found += 1 }
+            return found
         }
     }
 

@@ -100,14 +100,31 @@ public struct PDFTextExtractor: Sendable {
     /// - Complexity: O(*n*) in the size of the file and of its decoded
     ///   streams (a form XObject drawn *k* times is run *k* times).
     public func extractText(from pdf: UnsafeRawBufferPointer) throws(PDFError) -> [UInt8] {
+        var text: [UInt8] = []
+        try extractText(from: pdf) { text += $0 }
+        return text
+    }
+
+    /// The text of every page in page tree order, as
+    /// ``extractText(from:)`` gives it, handed to `page` one page at a
+    /// time (every page but the first starting with its form feed line),
+    /// so that memory holds one page's text, not the document's.
+    ///
+    /// ```swift
+    /// var lines = 0
+    /// try bytes.withUnsafeBytes { try PDFTextExtractor().extractText(from: $0) { lines += $0.count { $0 == 0x0A } } }
+    /// ```
+    ///
+    /// Throws as ``extractText(from:)`` does, ``PDFError/noText`` once
+    /// every page was handed over.
+    public func extractText(from pdf: UnsafeRawBufferPointer, page: ([UInt8]) -> Void) throws(PDFError) {
         // Offsets count from the header (see headerOffset); a file whose
         // offsets count from its first byte is read by the scan for objects.
         let start = Self.headerOffset(pdf) ?? 0
         let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
         let interpreter = PDFContentInterpreter(document: document)
-        try run(interpreter, pages: try pages(of: document))
+        try run(interpreter, pages: try pages(of: document)) { _, _ in page(interpreter.writer.takeOutput()) }
         guard interpreter.writer.showedText else { throw .noText }
-        return interpreter.writer.output
     }
 
     /// A page: its dictionary, the resources it has or inherits, and its

@@ -23,6 +23,24 @@ struct PDFTextExtractorTests {
         #expect(try PDFSamples.text(PDFSamples.fixture(name)) == expected)
     }
 
+    @Test("hands the text over a page at a time: the pages joined are the whole text, each after its form feed line")
+    func pageByPage() throws {
+        let pdf = try PDFSamples.fixture("helvetica-compressed.pdf")
+        var pages: [String] = []
+        try pdf.withUnsafeBytes { raw in
+            try PDFTextExtractor().extractText(from: raw) { pages.append(String(decoding: $0, as: UTF8.self)) }
+        }
+        #expect(pages == [Self.onePage, "\u{0C}\n" + "Page two: 111.444.777-35\n"])
+        #expect(pages.joined() == (try PDFSamples.text(pdf)))
+        // No page shows text: every page is handed over, then the error.
+        var imagePages = 0
+        let image = try PDFSamples.fixture("image-only.pdf")
+        #expect(throws: PDFError.noText) {
+            try image.withUnsafeBytes { raw in try PDFTextExtractor().extractText(from: raw) { _ in imagePages += 1 } }
+        }
+        #expect(imagePages == 1)
+    }
+
     @Test("reports an encrypted PDF and one that holds only an image")
     func encryptedAndImageOnly() throws {
         #expect(PDFSamples.error(try PDFSamples.fixture("encrypted.pdf")) == .encrypted)
