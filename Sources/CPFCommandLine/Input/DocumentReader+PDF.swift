@@ -33,11 +33,12 @@ extension DocumentReader {
             }
             // What the file holds besides its pages' text, a number the pages show counted once, as find
             // reports it.
+            let placed = count.placed
             let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
-                try PDFSweep.sections(of: pdf, limits: limits)
+                try PDFSweep.sections(of: pdf, limits: limits) { Self.unplaced($0, placed: placed) }
             }
             count.add([0x0A])
-            for section in sections { count.add(Self.unplaced(section.text, placed: count.placed)) }
+            for section in sections { count.add(section.text) }
             return .success(count.finish())
         } catch {
             return .failure(Unreadable(reason: "PDF: \(error)"))
@@ -91,10 +92,9 @@ extension DocumentReader {
         // What the file holds besides its pages' text, even when they have none (a scan with metadata).
         do {
             let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
-                try PDFSweep.sections(of: pdf, limits: limits)
+                try PDFSweep.sections(of: pdf, limits: limits) { Self.unplaced($0, placed: placed) }
             }
-            for (layer, sweep) in sections {
-                let unplaced = Self.unplaced(sweep, placed: placed)
+            for (layer, unplaced) in sections {
                 deliverSweep(unplaced, path: path, named: .pdf(layer), begin: begin, text: text, end: end)
             }
         } catch {

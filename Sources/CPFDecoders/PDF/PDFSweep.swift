@@ -58,15 +58,24 @@ public enum PDFSweep {
     /// // [(.information, "Ana de Souza\n"), (.annotation(page: 1), "CPF 390.533.447-05\n")]
     /// ```
     ///
+    /// `keeping`, when given, is applied to the strings of each object (of
+    /// each object stream) as they are read, and only what it returns is
+    /// kept: `redact`, which has read the pages' text already, keeps only
+    /// the lines holding a number the pages do not show, so that memory
+    /// does not hold the strings of every page's content.
+    ///
     /// Throws as ``text(of:limits:)``.
-    public static func sections(of pdf: UnsafeRawBufferPointer, limits: DecompressionLimits = .default)
-        throws(PDFError) -> [(layer: PDFLayer, text: [UInt8])]
-    {
+    public static func sections(
+        of pdf: UnsafeRawBufferPointer, limits: DecompressionLimits = .default,
+        keeping: (([UInt8]) -> [UInt8])? = nil
+    ) throws(PDFError) -> [(layer: PDFLayer, text: [UInt8])] {
         // Offsets count from the header, as the pages' text reads them.
         let body = UnsafeRawBufferPointer(rebasing: pdf[(PDFTextExtractor.headerOffset(pdf) ?? 0)...])
         let document = try PDFDocument(body, limits: limits)
         let pages = (try? PDFTextExtractor(limits: limits).pages(of: document)) ?? []
         let map = try PDFLayerMap(document: document, pages: pages)
+        var kept: [PDFLayer: [UInt8]] = [:]
+        /// The strings of the object being read, by layer.
         var output: [PDFLayer: [UInt8]] = [:]
         /// The layer of object `number` as parsed from this file: its own
         /// when it is the object the document reads as that number.
@@ -85,6 +94,10 @@ public enum PDFSweep {
         }
         var count = 0
         for offset in objectHeaders(in: body) {
+            defer {
+                for (layer, text) in output { kept[layer, default: []] += keeping?(text) ?? text }
+                output.removeAll(keepingCapacity: true)
+            }
             count += 1
             guard count <= maximumObjects else { throw .tooComplex("more than \(maximumObjects) objects") }
             guard let (number, object) = try? document.parseIndirectObject(at: offset, expecting: nil) else { continue }
@@ -130,7 +143,7 @@ public enum PDFSweep {
                 data.withUnsafeBytes { appendStrings(ofOperators: $0, to: &output[objectLayer, default: []]) }
             }
         }
-        return output.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return kept.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// Calls `body` with each object of an object stream, its decoded data

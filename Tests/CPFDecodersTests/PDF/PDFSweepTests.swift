@@ -60,6 +60,26 @@ struct PDFSweepTests {
         #expect(try Self.sweep(pdf) == sections.map(\.1).joined())
     }
 
+    @Test("keeping is given each object's strings as they are read, and only what it returns is kept")
+    func keeping() throws {
+        var pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td (sem numero) Tj ET")
+        pdf += Array("6 0 obj\n[(orphan 529.982.247-25) (nada)]\nendobj\n".utf8)
+        var chunks: [String] = []
+        let result = pdf.withUnsafeBytes { raw in
+            Result { () throws(PDFError) in
+                try PDFSweep.sections(of: raw) { text in
+                    chunks.append(String(decoding: text, as: UTF8.self))
+                    return text.contains(UInt8(ascii: "5")) ? text : []
+                }
+            }
+        }
+        let sections = try result.get().map { ($0.layer.name, String(decoding: $0.text, as: UTF8.self)) }
+        #expect(chunks.contains("sem numero\n"))
+        #expect(chunks.contains("orphan 529.982.247-25\nnada\n"))
+        #expect(sections.map(\.0) == ["unreferenced"])
+        #expect(sections.map(\.1) == ["orphan 529.982.247-25\nnada\n"])
+    }
+
     @Test("an object an incremental update replaced, and one nothing refers to, are unreferenced")
     func unreferencedLayer() throws {
         var pdf = PDFSamples.page(content: "BT /F1 12 Tf 72 720 Td (CPF 390.533.447-05) Tj ET")
