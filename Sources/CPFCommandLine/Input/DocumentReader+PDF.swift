@@ -72,23 +72,35 @@ extension DocumentReader {
         }
     }
 
-    /// Extracts a PDF's text and hands it over.
+    /// Extracts a PDF's text and hands it over one page at a time, so that
+    /// memory holds one page's text, not the document's. Nothing is handed
+    /// over until a page shows a character other than a line or page break:
+    /// a PDF whose pages show no text at all is named (no text) with
+    /// nothing read. A page that cannot be read after others were names
+    /// the file after what those pages held was handed over.
     func pdf(
         _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
         end: ([StoredNumber]) -> Void
     ) {
         let limits = Self.pdfLimits(limits)
         let extractor = PDFTextExtractor(limits: limits)
-        var placed: Set<String> = []
+        let pages = PDFPages()
         do {
-            let extracted = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in try extractor.extractText(from: pdf) }
-            deliver(extracted, path: path, begin: begin, text: text) { end([]) }
-            placed = Self.characters(in: extracted)
+            _ = try bytes.withUnsafeBytes { (pdf) throws(PDFError) -> Int in
+                try extractor.extractText(from: pdf) { page in
+                    pages.add(page, to: self, path: path, begin: begin, text: text)
+                }
+                return 0
+            }
+            pages.finish(to: self, path: path, begin: begin, text: text)
+            if pages.begun { end([]) }
         } catch {
+            if pages.begun { end([]) }
             failures.append(Failure(path: path, reason: "PDF: \(error)"))
             // Encrypted: its strings are ciphertext, and the file is named already.
             if case PDFError.encrypted? = error as? PDFError { return }
         }
+        let placed = pages.placed
         // What the file holds besides its pages' text, even when they have none (a scan with metadata).
         do {
             let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
@@ -101,6 +113,47 @@ extension DocumentReader {
             if !failures.contains(where: { $0.path == path }) {
                 failures.append(Failure(path: path, reason: "PDF: \(error)"))
             }
+        }
+    }
+
+    /// The pages of ``pdf(_:path:begin:text:end:)`` handed over as they are
+    /// read: held back while they hold only line and page breaks (a PDF
+    /// whose pages show no text hands over nothing), then each page
+    /// handed over and let go, the characters of its CPFs and CNPJs kept
+    /// (``characters(in:)``) for the sweep.
+    private final class PDFPages {
+        private var held: [UInt8] = []
+        private(set) var begun = false
+        private(set) var placed: Set<String> = []
+
+        func add(
+            _ page: [UInt8], to reader: DocumentReader, path: [UInt8], begin: ([UInt8]) -> Void,
+            text: (UnsafeMutableRawBufferPointer) -> Void
+        ) {
+            guard begun || page.contains(where: { $0 != 0x0A && $0 != 0x0C }) else {
+                held += page
+                return
+            }
+            if !begun {
+                begun = true
+                begin(path)
+                reader.handOver(held, text: text)
+                held = []
+            }
+            reader.handOver(page, text: text)
+            placed.formUnion(DocumentReader.characters(in: page))
+        }
+
+        /// Hands over what was held back: the pages showed text, all of it
+        /// line and page breaks.
+        func finish(
+            to reader: DocumentReader, path: [UInt8], begin: ([UInt8]) -> Void,
+            text: (UnsafeMutableRawBufferPointer) -> Void
+        ) {
+            guard !begun else { return }
+            begun = true
+            begin(path)
+            reader.handOver(held, text: text)
         }
     }
 }

@@ -286,6 +286,13 @@ final class DocumentReader {
         end: () -> Void
     ) {
         begin(path)
+        handOver(bytes, text: text)
+        end()
+    }
+
+    /// Hands `bytes` to `text` in blocks of the reader's area (which `text`
+    /// may change), after `begin` and before `end` of the text they are in.
+    func handOver(_ bytes: [UInt8], text: (UnsafeMutableRawBufferPointer) -> Void) {
         let area = area
         bytes.withUnsafeBytes { bytes in
             var index = 0
@@ -297,6 +304,5 @@ final class DocumentReader {
                 index += count
             }
         }
-        end()
     }
 }
