@@ -69,7 +69,11 @@ final class PDFContentInterpreter {
     private var text = TextState()
     private var operands: [PDFObject] = []
     private var fonts: [Int: PDFFont] = [:]
+    /// The decoded content of the form XObjects drawn, kept for the next
+    /// time they are drawn, at most ``cachedFormBytes`` of it.
     private var forms: [Int: [UInt8]] = [:]
+    private var formBytes = 0
+    static let cachedFormBytes = 1 << 24
     private var activeForms: Set<Int> = []
     private var interpreted = 0
     private let defaultFont = PDFFont()
@@ -292,6 +296,11 @@ final class PDFContentInterpreter {
             content = cached
         } else {
             content = try document.decodeStream(form)
+            if formBytes + content.count > Self.cachedFormBytes {
+                forms.removeAll()
+                formBytes = 0
+            }
+            formBytes += content.count
             forms[number] = content
         }
         let saved = (ctm, text, textMatrix, lineMatrix)

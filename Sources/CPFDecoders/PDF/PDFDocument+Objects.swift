@@ -48,6 +48,7 @@ extension PDFDocument {
             }
         }
         let object = result ?? .null
+        if cache.count >= Self.cachedObjects { cache.removeAll(keepingCapacity: true) }
         cache[number] = object
         return object
     }
@@ -127,6 +128,11 @@ extension PDFDocument {
             for (index, object) in objects.enumerated() where indexes[object.number] == nil {
                 indexes[object.number] = index
             }
+            if objectStreamBytes + data.count > Self.cachedObjectStreamBytes {
+                objectStreams.removeAll()
+                objectStreamBytes = 0
+            }
+            objectStreamBytes += data.count
             objectStreams[stream] = ObjectStream(data: data, first: first, objects: objects, indexes: indexes)
         }
         guard let contents = objectStreams[stream] else { return nil }

@@ -7,7 +7,11 @@
 /// Bounds: at most ``maximumSections`` cross-reference sections,
 /// ``maximumEntries`` entries, ``maximumObjectsParsed`` objects parsed;
 /// every decoded stream, and their total, is checked against the
-/// ``DecompressionLimits``.
+/// ``DecompressionLimits``. The objects parsed are kept for the next
+/// reference to them, at most ``cachedObjects`` of them and
+/// ``cachedObjectStreamBytes`` of decoded object streams: past that the
+/// kept ones are let go and parsed again when referred to, so that reading
+/// a document page after page does not hold all of its objects.
 ///
 /// ```swift
 /// let document = try PDFDocument(bytes, limits: .default)
@@ -20,6 +24,10 @@ final class PDFDocument {
     /// The highest object number a cross-reference section may start at
     /// (ISO 32000-1's practical limit is 8,388,607).
     static let maximumObjectNumber = 1 << 40
+    /// How many parsed objects are kept at most (see the type's description).
+    static let cachedObjects = 4096
+    /// How many bytes of decoded object streams are kept at most.
+    static let cachedObjectStreamBytes = 1 << 25
     /// The filter names this reader knows but does not decode; another name
     /// is reported as "unknown", so no text of the file reaches a message.
     static let knownFilters: Set<String> = [
@@ -47,6 +55,8 @@ final class PDFDocument {
     var trailer: [String: PDFObject] = [:]
     var cache: [Int: PDFObject] = [:]
     var objectStreams: [Int: ObjectStream] = [:]
+    /// The bytes of decoded data in ``objectStreams``.
+    var objectStreamBytes = 0
     var scanned: [Int: Int]?
     var resolving: Set<Int> = []
     var objectsParsed = 0

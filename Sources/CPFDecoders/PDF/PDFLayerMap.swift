@@ -43,10 +43,10 @@ struct PDFLayerMap {
                 layers[number] = layer
                 entryLayers[number] = [["Annots"]: .annotation(page: index + 1)]
             }
-            var rest = page.page.dictionary ?? [:]
+            var rest = try page.dictionary(in: document).dictionary ?? [:]
             let annotations = rest.removeValue(forKey: "Annots")
             try walk(.dictionary(rest), as: layer, in: document)
-            try walk(page.resources, as: layer, in: document)
+            try walk(try page.resources(in: document), as: layer, in: document)
             try walk(annotations, as: .annotation(page: index + 1), in: document)
         }
         try walk(catalog["Outlines"], as: .bookmark, in: document)

@@ -11,7 +11,8 @@ extension PDFRedactor {
     static func appearanceStreams(of document: PDFDocument, pages: [PDFTextExtractor.Page]) throws(PDFError) -> [Int] {
         var owners: [PDFObject] = []
         for page in pages {
-            owners += (try document.resolve(page.page["Annots"] ?? .null).array ?? []).prefix(1_000_000)
+            owners += (try document.resolve(try page.dictionary(in: document)["Annots"] ?? .null).array ?? []).prefix(
+                1_000_000)
         }
         owners += try fields(of: document).map { .reference($0, 0) }
         var numbers: [Int] = []

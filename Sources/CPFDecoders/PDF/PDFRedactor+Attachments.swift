@@ -69,7 +69,7 @@ extension PDFRedactor {
             }
         }
         for page in pages {
-            for annotation in try document.resolve(page.page["Annots"] ?? .null).array ?? [] {
+            for annotation in try document.resolve(try page.dictionary(in: document)["Annots"] ?? .null).array ?? [] {
                 guard case .reference(let number, _) = annotation,
                     case .dictionary(var dictionary) = try writer.object(number), let file = dictionary["FS"],
                     let new = try specification(file)

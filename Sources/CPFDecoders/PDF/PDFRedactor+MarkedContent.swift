@@ -26,7 +26,7 @@ extension PDFRedactor {
             }
         }
         var changed = 0
-        for page in pages { try collect(page.resources) }
+        for page in pages { try collect(try page.resources(in: document)) }
         for number in appearances where seen.insert(number).inserted { forms.append(number) }
         var index = 0
         while index < forms.count, index < PDFDocument.maximumObjectsParsed {

@@ -54,7 +54,7 @@ extension PDFRedactor {
         // The links, bookmarks and the opening action: where they go.
         var owners: [Int] = []
         for page in pages {
-            for annotation in try document.resolve(page.page["Annots"] ?? .null).array ?? [] {
+            for annotation in try document.resolve(try page.dictionary(in: document)["Annots"] ?? .null).array ?? [] {
                 if case .reference(let number, _) = annotation { owners.append(number) }
             }
         }

@@ -45,7 +45,7 @@ extension PDFRedactor {
             changed += 1
         }
         for page in pages {
-            for annotation in try document.resolve(page.page["Annots"] ?? .null).array ?? [] {
+            for annotation in try document.resolve(try page.dictionary(in: document)["Annots"] ?? .null).array ?? [] {
                 if case .reference(let number, _) = annotation { try rewrite(number, keys: annotationKeys) }
             }
         }

@@ -140,7 +140,7 @@ public struct PDFRedactor: Sendable {
             rewritten += try Self.rewriteMarkedContent(
                 in: content, stream: .page(index), into: &edits, rewriting: rewriting)
             guard let pageEdits = edits.take(.page(index)) ?? (glyphs.isEmpty ? nil : [:]) else { continue }
-            guard let number = page.number, var dictionary = try writer.object(number).dictionary else {
+            guard let number = page.number, try writer.object(number).dictionary != nil else {
                 throw PDFRedactionError.directPage
             }
             var data = Self.apply(pageEdits, to: content)
@@ -148,8 +148,8 @@ public struct PDFRedactor: Sendable {
                 data = Array("q\n".utf8) + data + Array(String(repeating: "\nQ", count: 1 + openStates).utf8)
                 data += paint(glyphs)
             }
-            dictionary["Contents"] = .reference(writer.add(.compressedStream([:], data: PDFWriter.zlib(data))), 0)
-            writer.replacements[number] = .object(.dictionary(dictionary))
+            let contents = writer.add(.compressedStream([:], data: PDFWriter.zlib(data)))
+            try writer.setEntries(["Contents": .reference(contents, 0)], of: number)
         }
         // A glyph that maps to no text, on any page, might be a match no one can read.
         if removed > 0, reading.writer.showedUnmapped || recording.writer.showedUnmapped {

@@ -127,9 +127,37 @@ public struct PDFTextExtractor: Sendable {
         guard interpreter.writer.showedText else { throw .noText }
     }
 
-    /// A page: its dictionary, the resources it has or inherits, and its
-    /// object number (nil for a page written in its parent's /Kids).
-    typealias Page = (page: PDFObject, resources: PDFObject, number: Int?)
+    /// A page of the page tree: its object number, and the resources its
+    /// ancestors give it. Its dictionary is parsed again when it is needed
+    /// (``dictionary(in:)``), so that a list of every page of a document
+    /// holds numbers, not dictionaries; one written in its parent's /Kids,
+    /// with no number of its own, is held whole.
+    struct Page {
+        /// Its object number; nil for a page written in its parent's /Kids.
+        let number: Int?
+        /// Its dictionary when it has no number.
+        private let direct: PDFObject?
+        /// The resources of its nearest ancestor that has some.
+        private let inherited: PDFObject
+
+        init(number: Int?, dictionary: PDFObject, inherited: PDFObject) {
+            self.number = number
+            direct = number == nil ? dictionary : nil
+            // A reference, or a dictionary its ancestor holds: no copy of its own.
+            self.inherited = inherited
+        }
+
+        /// Its dictionary.
+        func dictionary(in document: PDFDocument) throws(PDFError) -> PDFObject {
+            guard let number else { return direct ?? .null }
+            return try document.resolve(.reference(number, 0))
+        }
+
+        /// The resources it has or inherits.
+        func resources(in document: PDFDocument) throws(PDFError) -> PDFObject {
+            try dictionary(in: document)["Resources"] ?? inherited
+        }
+    }
 
     /// The pages of `document` in order; throws when it has none.
     func pages(of document: PDFDocument) throws(PDFError) -> [Page] {
@@ -142,7 +170,7 @@ public struct PDFTextExtractor: Sendable {
     /// The content of `page`: its content streams decoded, each followed by
     /// a line feed.
     static func content(of page: Page, document: PDFDocument) throws(PDFError) -> [UInt8] {
-        let contents = try document.resolve(page.page["Contents"] ?? .null)
+        let contents = try document.resolve(try page.dictionary(in: document)["Contents"] ?? .null)
         var streams: [PDFObject] = []
         if let array = contents.array {
             for item in array.prefix(100_000) { streams.append(try document.resolve(item)) }
@@ -179,7 +207,7 @@ public struct PDFTextExtractor: Sendable {
         interpreter.startPage()
         interpreter.recorder?.page = index
         interpreter.recorder?.stream = .page(index)
-        try interpreter.run(content, resources: page.resources)
+        try interpreter.run(content, resources: try page.resources(in: interpreter.document))
         interpreter.writer.endPage()
     }
 
@@ -188,23 +216,24 @@ public struct PDFTextExtractor: Sendable {
     private func collectPages(_ root: PDFObject, document: PDFDocument) throws(PDFError) -> [Page] {
         guard root.dictionary != nil else { throw .malformed("no page tree") }
         var pages: [Page] = []
-        var stack: [(node: PDFObject, resources: PDFObject, depth: Int, number: Int?)] = [(root, .null, 0, nil)]
+        // Kids are resolved as they are taken from the stack, not when their parent is: a parent of
+        // thousands of pages has thousands of references on the stack, not thousands of dictionaries.
+        var stack: [(kid: PDFObject, resources: PDFObject, depth: Int)] = [(root, .null, 0)]
         var visited: Set<Int> = []
-        while let (node, inherited, depth, number) = stack.popLast() {
+        while let (kid, inherited, depth) = stack.popLast() {
+            var number: Int?
+            if case .reference(let kidNumber, _) = kid {
+                guard visited.insert(kidNumber).inserted else { continue }
+                number = kidNumber
+            }
+            let node = try document.resolve(kid)
+            guard node.dictionary != nil else { continue }
             let resources = node["Resources"] ?? inherited
             if let kids = try document.resolve(node["Kids"] ?? .null).array, node["Type"]?.name != "Page" {
                 guard depth < Self.maximumTreeDepth else { throw .tooComplex("page tree deeper than 64") }
-                for kid in kids.reversed() {
-                    var kidNumber: Int?
-                    if case .reference(let number, _) = kid {
-                        guard visited.insert(number).inserted else { continue }
-                        kidNumber = number
-                    }
-                    let child = try document.resolve(kid)
-                    if child.dictionary != nil { stack.append((child, resources, depth + 1, kidNumber)) }
-                }
+                for kid in kids.reversed() { stack.append((kid, resources, depth + 1)) }
             } else {
-                pages.append((node, resources, number))
+                pages.append(Page(number: number, dictionary: node, inherited: inherited))
                 guard pages.count <= Self.maximumPages else {
                     throw .tooComplex("more than \(Self.maximumPages) pages")
                 }

@@ -31,6 +31,10 @@ struct PDFWriter {
         /// writer. A redaction compresses a page's new content as soon as
         /// it is made, so that memory does not hold every page's.
         case compressedStream([String: PDFObject], data: [UInt8])
+        /// The document's dictionary with these entries set (``setEntries(_:of:)``):
+        /// a page whose content a redaction replaced holds its new /Contents
+        /// here, not a copy of its whole dictionary.
+        case entries([String: PDFObject])
     }
 
     let document: PDFDocument
@@ -40,8 +44,12 @@ struct PDFWriter {
     /// replaced.
     var trailer: [String: PDFObject]
 
+    /// The highest object number of the document, or of the objects added.
+    private var highestNumber: Int
+
     init(document: PDFDocument) {
         self.document = document
+        highestNumber = document.entries.keys.max() ?? 0
         var kept: [String: PDFObject] = [:]
         for key in ["Root", "Info", "ID"] { kept[key] = document.trailer[key] }
         trailer = kept
@@ -63,10 +71,25 @@ struct PDFWriter {
     /// A number for a new object, above every number of the document and
     /// every replacement.
     mutating func add(_ replacement: Replacement) -> Int {
-        let highest = max(document.entries.keys.max() ?? 0, replacements.keys.max() ?? 0)
-        let number = highest + 1
-        replacements[number] = replacement
-        return number
+        highestNumber += 1
+        replacements[highestNumber] = replacement
+        return highestNumber
+    }
+
+    /// Sets `entries` in the dictionary object `number` as it is written
+    /// (its replacement, or the document's).
+    mutating func setEntries(_ entries: [String: PDFObject], of number: Int) throws(PDFError) {
+        switch replacements[number] {
+        case nil:
+            replacements[number] = .entries(entries)
+        case .entries(var set)?:
+            set.merge(entries) { $1 }
+            replacements[number] = .entries(set)
+        default:
+            var dictionary = try object(number).dictionary ?? [:]
+            dictionary.merge(entries) { $1 }
+            replacements[number] = .object(.dictionary(dictionary))
+        }
     }
 
     /// The object `number` as it is written: its replacement, or the
@@ -75,6 +98,8 @@ struct PDFWriter {
         switch replacements[number] {
         case .object(let object)?: object
         case .stream(let dictionary, _, _)?, .compressedStream(let dictionary, _)?: .stream(dictionary, 0..<0)
+        case .entries(let entries)?:
+            .dictionary((try document.object(number).dictionary ?? [:]).merging(entries) { $1 })
         case nil: try document.object(number)
         }
     }
@@ -121,6 +146,16 @@ struct PDFWriter {
         var output = Array("%PDF-\(version)\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
         var offsets: [Int] = []
         offsets.reserveCapacity(order.count)
+        // One allocation for the file, not a doubling of it as it grows: the document's size, the new
+        // streams' and room for the cross-reference table.
+        var estimate = document.bytes.count + 20 * order.count + 1024
+        for replacement in replacements.values {
+            switch replacement {
+            case .stream(_, let data, _), .compressedStream(_, let data): estimate += data.count
+            default: break
+            }
+        }
+        output.reserveCapacity(estimate)
         /// A replaced stream: its dictionary with its /Filter and /Length, then its data.
         func appendStream(_ dictionary: [String: PDFObject], _ data: [UInt8], isCompressed: Bool) {
             var dictionary = dictionary

@@ -15,4 +15,21 @@ struct PDFDocumentObjectsTests {
             #expect(try document.resolve(.reference(2, 0)) == .null)
         }
     }
+
+    @Test("keeps at most cachedObjects parsed objects, and parses a let-go one again to the same value")
+    func boundedCache() throws {
+        let count = PDFDocument.cachedObjects + 500
+        var objects = [Array("<< /Type /Catalog /Pages 2 0 R >>".utf8), Array("<< /Type /Pages /Kids [] >>".utf8)]
+        for index in 3...count { objects.append(Array("<< /N \(index) /S (value \(index)) >>".utf8)) }
+        let pdf = PDFSamples.build(objects)
+        try PDFDocumentTests.withDocument(pdf) { document throws(PDFError) in
+            let first = try document.object(3)
+            for number in 4...count {
+                #expect(try document.object(number)["N"] == .integer(number))
+                #expect(document.cache.count <= PDFDocument.cachedObjects)
+            }
+            #expect(document.cache[3] == nil)
+            #expect(try document.object(3) == first)
+        }
+    }
 }

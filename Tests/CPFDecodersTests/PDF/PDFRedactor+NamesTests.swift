@@ -43,9 +43,10 @@ struct PDFRedactorNamesTests {
             let document = try PDFDocument(raw, limits: .default)
             let catalog = try document.resolve(document.trailer["Root"] ?? .null)
             let page = try #require(try PDFTextExtractor().pages(of: document).first)
-            let annotations = try (document.resolve(page.page["Annots"] ?? .null).array ?? []).map {
-                try document.resolve($0)
-            }
+            let annotations = try (document.resolve(try page.dictionary(in: document)["Annots"] ?? .null).array ?? [])
+                .map {
+                    try document.resolve($0)
+                }
             return try body(catalog, annotations) { try document.resolve($0) }
         }
     }

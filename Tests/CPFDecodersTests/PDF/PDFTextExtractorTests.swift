@@ -1,7 +1,8 @@
-import CPFDecoders
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFDecoders
 
 @Suite("PDFTextExtractor")
 struct PDFTextExtractorTests {
@@ -321,6 +322,23 @@ struct PDFTextExtractorTests {
             page(8), page(9), show("third"), show("first"), show("second"),
         ])
         #expect(try PDFSamples.text(pdf) == "first\n\u{0C}\nsecond\n\u{0C}\nthird\n")
+    }
+
+    @Test("a page list holds numbers: each page parsed again when asked, with its own or its ancestors' resources")
+    func pagesHoldNumbers() throws {
+        let pdf = PDFSamples.build([
+            Array("<< /Type /Catalog /Pages 2 0 R >>".utf8),
+            Array("<< /Type /Pages /Kids [3 0 R << /Type /Page /Resources 5 0 R >>] /Resources 4 0 R /Count 2 >>".utf8),
+            Array("<< /Type /Page >>".utf8), Array("<< /Font << >> >>".utf8), Array("<< /XObject << >> >>".utf8),
+        ])
+        try PDFDocumentTests.withDocument(pdf) { document throws(PDFError) in
+            let pages = try PDFTextExtractor().pages(of: document)
+            #expect(pages.map(\.number) == [3, nil])
+            #expect(try pages[0].dictionary(in: document) == document.object(3))
+            #expect(try pages[0].resources(in: document) == .reference(4, 0))
+            #expect(try pages[1].dictionary(in: document)["Type"] == .name("Page"))
+            #expect(try pages[1].resources(in: document) == .reference(5, 0))
+        }
     }
 
     @Test("stops a decompression bomb at the limits")

@@ -144,4 +144,30 @@ struct PDFWriterTests {
             #expect(try toolOutput("pdftotext '\(path).new' -") == before, "pdftotext reads \(name) otherwise")
         }
     }
+
+    @Test(
+        "sets entries in a dictionary as written, over the document's or over an earlier replacement; numbers new objects in turn"
+    )
+    func setsEntries() throws {
+        let pdf = PDFSamples.page(content: "BT /F1 12 Tf (old) Tj ET")
+        try PDFDocumentTests.withDocument(pdf) { document throws(PDFError) in
+            var writer = PDFWriter(document: document)
+            let first = writer.add(.compressedStream([:], data: PDFWriter.zlib(Array("BT /F1 12 Tf (new) Tj ET".utf8))))
+            let second = writer.add(.object(.integer(7)))
+            #expect(first == 6 && second == 7)
+            try writer.setEntries(["Contents": .reference(first, 0)], of: 3)
+            #expect(try writer.object(3)["Contents"] == .reference(first, 0))
+            #expect(try writer.object(3)["Type"] == .name("Page"))
+            try writer.setEntries(["Rotate": .integer(90)], of: 3)
+            #expect(try writer.object(3)["Contents"] == .reference(first, 0))
+            #expect(try writer.object(3)["Rotate"] == .integer(90))
+            // Over an object replaced whole, the entries join it.
+            writer.replacements[4] = .object(.dictionary(["Type": .name("Font"), "Subtype": .name("Type1")]))
+            try writer.setEntries(["BaseFont": .name("Courier")], of: 4)
+            #expect(try writer.object(4)["Subtype"] == .name("Type1"))
+            #expect(try writer.object(4)["BaseFont"] == .name("Courier"))
+            let written = try writer.write()
+            #expect(try PDFSamples.text(written) == "new\n")
+        }
+    }
 }
