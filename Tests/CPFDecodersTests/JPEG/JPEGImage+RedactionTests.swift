@@ -1,7 +1,8 @@
-import CPFDecoders
 import CPFTestSupport
 import Foundation
 import Testing
+
+@testable import CPFDecoders
 
 @Suite("JPEGImage redaction")
 struct JPEGImageRedactionTests {
@@ -33,7 +34,7 @@ struct JPEGImageRedactionTests {
                 for column in 0..<component.codedColumns {
                     let block = again.block(component: index, row: row, column: column)
                     if touched.contains(row * component.blocksPerLine + column) {
-                        if block[1...].contains(where: { $0 != 0 }) || (index > 0 && block[0] != 0) {
+                        if block != [original.darkDC[index]] + [Int16](repeating: 0, count: 63) {
                             differing += 1
                         }
                     } else if block != original.block(component: index, row: row, column: column) {
@@ -80,7 +81,7 @@ struct JPEGImageRedactionTests {
         arguments: [
             "-quality 75", "-restart 1", "-restart 1 -optimize", "-optimize", "-quality 90 -sample 1x1",
             "-quality 60 -sample 2x1", "-grayscale -restart 3", "-restart 2B", "-quality 100",
-            "-sample 2x2,1x1,1x1 -restart 1",
+            "-sample 2x2,1x1,1x1 -restart 1", "-rgb", "-sample 1x2",
         ])
     func cjpeg(arguments: String) throws {
         let bytes = try JPEGSamples.cjpegJPEG(width: 190, height: 133, arguments: arguments)
@@ -133,5 +134,15 @@ struct JPEGImageRedactionTests {
         // Pillow's quality-50 luma table starts with 16: -1024 / 16 = -64.
         #expect(image.block(component: 0, row: 0, column: 0) == [-64] + [Int16](repeating: 0, count: 63))
         #expect(image.block(component: 1, row: 0, column: 0) == [Int16](repeating: 0, count: 64))
+    }
+
+    @Test(
+        "an RGB file (Adobe transform 0) is made black in every component",
+        .enabled(if: JPEGSamples.hasPillow && InstalledTool.areInstalled("cjpeg"), "cjpeg missing"))
+    func rgb() throws {
+        let bytes = try JPEGSamples.cjpegJPEG(width: 40, height: 24, arguments: "-rgb -quality 50")
+        let image = try JPEGImage(bytes)
+        #expect(image.components.map(\.identifier) == [0x52, 0x47, 0x42])
+        #expect(image.darkDC.allSatisfy { $0 < 0 })
     }
 }
