@@ -26,7 +26,8 @@ extension PNGImage {
     ///   besides the output.
     public func encoded() -> [UInt8] {
         var output = PNGTextChunks.signature
-        output.reserveCapacity(max(source.count, pixels.count / 4) + 1024)
+        // About the size of the file read (a quarter more), or of a quarter of the raw image for one made in memory.
+        output.reserveCapacity((source.isEmpty ? pixels.count / 4 : source.count + source.count / 4) + 1024)
         guard !source.isEmpty else {
             PNGTextChunks.appendChunk(Array("IHDR".utf8), headerData(), to: &output)
             if !palette.isEmpty { PNGTextChunks.appendChunk(Array("PLTE".utf8), palette, to: &output) }

@@ -113,49 +113,70 @@ enum PNGSamples {
     }
 
     static func check(original: [UInt8], redacted: [UInt8], rectangles: [PixelRectangle]) throws -> Verdict {
+        try check([(original, redacted)], rectangles: rectangles)[0]
+    }
+
+    /// The verdicts of several pairs, with one run of Python and one of
+    /// `identify`, so a long table does not start a process per image.
+    static func check(_ pairs: [(original: [UInt8], redacted: [UInt8])], rectangles: [PixelRectangle]) throws
+        -> [Verdict]
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpf-png-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let before = folder.appendingPathComponent("before.png")
-        let after = folder.appendingPathComponent("after.png")
-        try Data(original).write(to: before)
-        try Data(redacted).write(to: after)
+        var afterPaths: [String] = []
+        for (index, pair) in pairs.enumerated() {
+            try Data(pair.original).write(to: folder.appendingPathComponent("\(index)-before.png"))
+            try Data(pair.redacted).write(to: folder.appendingPathComponent("\(index)-after.png"))
+            afterPaths.append(folder.appendingPathComponent("\(index)-after.png").path)
+        }
         let boxes = rectangles.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";")
         let program = """
-            import sys
+            import sys, os
             from PIL import Image
-            before, after, boxes = sys.argv[1], sys.argv[2], sys.argv[3]
+            folder, count, boxes = sys.argv[1], int(sys.argv[2]), sys.argv[3]
             rects = [tuple(map(int, b.split(","))) for b in boxes.split(";") if b]
-            verified = True
-            try:
-                Image.open(after).verify()
-            except Exception:
-                verified = False
-            a, b = Image.open(before), Image.open(after)
-            a.load(); b.load()
             def flat(im):
                 if im.mode in ("I;16", "I", "1", "L"):
                     return list(im.getdata())
                 return list(im.convert("RGBA").getdata())
-            pa, pb = flat(a), flat(b)
-            black = 0 if b.mode in ("I;16", "I", "1", "L") else (0, 0, 0, 255)
-            width, height = a.size
-            outside = inside = 0
-            for y in range(height):
-                for x in range(width):
-                    i = y * width + x
-                    if any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in rects):
-                        inside += pb[i] != black
-                    else:
-                        outside += pa[i] != pb[i] or a.getpixel((x, y)) != b.getpixel((x, y))
-            print(outside, inside, int(verified and a.size == b.size and a.mode == b.mode))
+            for index in range(count):
+                before = os.path.join(folder, "%d-before.png" % index)
+                after = os.path.join(folder, "%d-after.png" % index)
+                verified = True
+                try:
+                    Image.open(after).verify()
+                except Exception:
+                    verified = False
+                a, b = Image.open(before), Image.open(after)
+                a.load(); b.load()
+                pa, pb = flat(a), flat(b)
+                black = 0 if b.mode in ("I;16", "I", "1", "L") else (0, 0, 0, 255)
+                width, height = a.size
+                outside = inside = 0
+                for y in range(height):
+                    for x in range(width):
+                        i = y * width + x
+                        if any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in rects):
+                            inside += pb[i] != black
+                        else:
+                            outside += pa[i] != pb[i] or a.getpixel((x, y)) != b.getpixel((x, y))
+                print(outside, inside, int(verified and a.size == b.size and a.mode == b.mode))
             """
-        let fields = String(decoding: try pillow(program, [before.path, after.path, boxes]), as: UTF8.self)
-            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        let identified = try toolOutput(
-            "identify -format '%[png:IHDR.bit-depth-orig] %[png:IHDR.color-type-orig]' '\(after.path)'")
-        return Verdict(
-            outsideDifferences: fields.first ?? -1, insideNotFilled: fields.dropFirst().first ?? -1,
-            verified: fields.dropFirst(2).first == 1, identified: String(decoding: identified, as: UTF8.self))
+        let lines = String(decoding: try pillow(program, [folder.path, "\(pairs.count)", boxes]), as: UTF8.self)
+            .split(separator: "\n")
+        let quoted = afterPaths.map { "'\($0)'" }.joined(separator: " ")
+        let identified = String(
+            decoding: try toolOutput(
+                "identify -format '%[png:IHDR.bit-depth-orig] %[png:IHDR.color-type-orig]\\n' \(quoted)"),
+            as: UTF8.self
+        ).split(separator: "\n")
+        return pairs.indices.map { index in
+            let fields = index < lines.count ? lines[index].split(separator: " ").compactMap { Int($0) } : []
+            return Verdict(
+                outsideDifferences: fields.first ?? -1, insideNotFilled: fields.dropFirst().first ?? -1,
+                verified: fields.dropFirst(2).first == 1,
+                identified: index < identified.count ? String(identified[index]) : "")
+        }
     }
 }
