@@ -148,6 +148,13 @@ extension PNGImage {
                 width: width, height: height, bitsPerPixel: bitsPerPixel, interlaced: interlaced)
         else { throw .imageTooLarge(.outputTooLarge(limit: limits.maximumOutputSize)) }
         do { try limits.check(output: filteredSize, input: compressedSize) } catch { throw .imageTooLarge(error) }
+        // DEFLATE gives at most 258 bytes for two bits (a 1-bit length and
+        // a 1-bit distance code): 1032 bytes a byte. Data that cannot hold
+        // the rows is refused before the image is allocated.
+        let (most, overflow) = (compressedSize + 1).multipliedReportingOverflow(by: 1032)
+        guard overflow || most >= filteredSize else {
+            throw .damagedImageData("\(compressedSize) bytes of IDAT cannot hold the \(filteredSize) the rows need")
+        }
         var reader = PNGScanlineReader(width: width, height: height, bitsPerPixel: bitsPerPixel, interlaced: interlaced)
         var adler = Adler32()
         var received = 0

@@ -121,6 +121,39 @@ public struct PNGImage: Sendable {
             source: [], sourceChunks: [], sourceEnd: 0)
     }
 
+    /// An image of the given kind made in memory from its rows: `pixels`
+    /// holds `height` rows of ``rowByteCount`` bytes each, packed as
+    /// ``pixels`` describes (the layout of a PNG row without its filter
+    /// byte, which is also that of a PDF image's `FlateDecode` data
+    /// without predictor, 8 or 16 bits, RGB or grey).
+    ///
+    /// ```swift
+    /// let image = try PNGImage(width: 2, height: 1, colorType: .grey, bitDepth: 8, pixels: [0, 255])
+    /// let file = image.encoded()
+    /// ```
+    ///
+    /// Throws as the blank image's initializer does, and
+    /// ``PNGError/damagedImageData(_:)`` when `pixels` is not the size the
+    /// image needs.
+    ///
+    /// - Complexity: O(1) besides the checks.
+    public init(
+        width: Int, height: Int, colorType: ColorType, bitDepth: Int, pixels: [UInt8], palette: [UInt8] = [],
+        transparency: [UInt8]? = nil
+    ) throws(PNGError) {
+        try Self.checkHeader(width: width, height: height, colorType: colorType, bitDepth: bitDepth)
+        try Self.checkPalette(palette, colorType: colorType, bitDepth: bitDepth)
+        try Self.checkTransparency(transparency, colorType: colorType, paletteCount: palette.count / 3)
+        let (size, overflow) = Self.rowByteCount(width: width, bitsPerPixel: colorType.channelCount * bitDepth)
+            .multipliedReportingOverflow(by: height)
+        guard !overflow, size == pixels.count else {
+            throw .damagedImageData("\(pixels.count) bytes of pixels for an image of \(overflow ? "more" : "\(size)")")
+        }
+        self.init(
+            width: width, height: height, colorType: colorType, bitDepth: bitDepth, wasInterlaced: false,
+            palette: palette, transparency: transparency, pixels: pixels, source: [], sourceChunks: [], sourceEnd: 0)
+    }
+
     init(
         width: Int, height: Int, colorType: ColorType, bitDepth: Int, wasInterlaced: Bool, palette: [UInt8],
         transparency: [UInt8]?, pixels: [UInt8], source: [UInt8], sourceChunks: [PNGTextChunks.Chunk],

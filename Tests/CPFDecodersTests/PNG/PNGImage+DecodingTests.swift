@@ -84,6 +84,21 @@ struct PNGImageDecodingTests {
         #expect(try PNGImage(bytes).width == 300)
     }
 
+    @Test("refuses image data too short to hold the rows before allocating the image")
+    func impossibleRatio() throws {
+        var header: [UInt8] = []
+        PNGTextChunks.appendBigEndian(100_000, to: &header)
+        PNGTextChunks.appendBigEndian(100_000, to: &header)
+        header += [8, 6, 0, 0, 0]
+        var bytes = PNGTextChunks.signature
+        PNGTextChunks.appendChunk(Array("IHDR".utf8), header, to: &bytes)
+        PNGTextChunks.appendChunk(Array("IDAT".utf8), [0x78, 0x9C, 0x03, 0x00, 0, 0, 0, 1], to: &bytes)
+        PNGTextChunks.appendChunk(Array("IEND".utf8), [], to: &bytes)
+        #expect(throws: PNGError.damagedImageData("8 bytes of IDAT cannot hold the 40000100000 the rows need")) {
+            try PNGImage(bytes, limits: .none)
+        }
+    }
+
     @Test("refuses chunks out of order and malformed palettes and transparency")
     func layout() throws {
         let grey = try PNGImage(width: 1, height: 1, colorType: .grey, bitDepth: 8).encoded()

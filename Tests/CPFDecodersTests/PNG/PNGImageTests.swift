@@ -56,6 +56,16 @@ struct PNGImageTests {
         #expect(rgba.rgba8(x: 0, y: 0) == SIMD4(0xAB, 0xAB, 0xAB, 0xAB))
     }
 
+    @Test("makes an image from its packed rows, refusing rows of the wrong size")
+    func fromPixels() throws {
+        let image = try PNGImage(width: 3, height: 2, colorType: .grey, bitDepth: 4, pixels: [0x12, 0x30, 0x45, 0x60])
+        #expect((0..<3).map { image.sample(x: $0, y: 1, channel: 0) } == [4, 5, 6])
+        #expect(try PNGImage(image.encoded()).pixels == image.pixels)
+        #expect(throws: PNGError.damagedImageData("3 bytes of pixels for an image of 4")) {
+            try PNGImage(width: 3, height: 2, colorType: .grey, bitDepth: 4, pixels: [0, 0, 0])
+        }
+    }
+
     @Test("refuses sizes, bit depths, palettes and transparency the format does not allow")
     func invalid() {
         #expect(throws: PNGError.invalidHeader("width 0")) {
