@@ -1,4 +1,4 @@
-/// Why the text chunks of a PNG file could not be read or written again.
+/// Why a PNG file (its text chunks or its image) could not be read or written again.
 /// The description is a short English phrase, fit for "not searched: REASON".
 ///
 /// ```swift
@@ -21,6 +21,22 @@ public enum PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     case decompressionLimit(DecompressionLimitError)
     /// A `tEXt` or `zTXt` text to write holds a character Latin-1 does not have.
     case notLatin1(PNGTextChunks.TextKind)
+    /// A chunk's stored CRC is not the CRC-32 of its type and data: the chunk is damaged.
+    case checksumMismatch(chunk: String)
+    /// The `IHDR` chunk breaks the format; the text says how.
+    case invalidHeader(String)
+    /// A chunk the image needs is missing (`IHDR`, `IDAT`, `PLTE` for a palette image, `IEND`).
+    case missingChunk(String)
+    /// A chunk stands where the format does not allow it; the text says how.
+    case misplacedChunk(String)
+    /// A `PLTE` or `tRNS` chunk breaks its layout; the text says how.
+    case invalidChunk(String, String)
+    /// The file is an animated PNG (APNG): its other frames would keep the pixels a redaction hides.
+    case animated
+    /// The image's unpacked size breaks a ``DecompressionLimits`` limit.
+    case imageTooLarge(DecompressionLimitError)
+    /// The zlib stream of the `IDAT` chunks is damaged or holds too little data; the text says how.
+    case damagedImageData(String)
 
     /// A short English phrase, such as `PNG cut short (…)`.
     public var description: String {
@@ -34,6 +50,14 @@ public enum PNGError: Error, Hashable, Sendable, CustomStringConvertible {
         case .damaged(let kind, let detail): "damaged PNG \(kind.rawValue) chunk (\(detail))"
         case .decompressionLimit(let error): "PNG text \(error)"
         case .notLatin1(let kind): "PNG \(kind.rawValue) text not writable in Latin-1"
+        case .checksumMismatch(let chunk): "damaged PNG \(chunk) chunk (CRC mismatch)"
+        case .invalidHeader(let detail): "invalid PNG IHDR chunk (\(detail))"
+        case .missingChunk(let chunk): "PNG without its \(chunk) chunk"
+        case .misplacedChunk(let detail): "PNG chunks out of order (\(detail))"
+        case .invalidChunk(let chunk, let detail): "invalid PNG \(chunk) chunk (\(detail))"
+        case .animated: "animated PNG (APNG; its other frames are not read)"
+        case .imageTooLarge(let error): "PNG image \(error)"
+        case .damagedImageData(let detail): "damaged PNG image data (\(detail))"
         }
     }
 }

@@ -138,20 +138,7 @@ public struct PNGTextChunks: Sendable {
     public init(_ bytes: [UInt8], limits: DecompressionLimits = .default) throws(PNGError) {
         guard Self.isPNG(bytes) else { throw .notPNG }
         self.bytes = bytes
-        var chunks: [Chunk] = []
-        var offset = Self.signature.count
-        while offset < bytes.count {
-            guard bytes.count - offset >= 12 else { throw .truncated }
-            let length = Self.bigEndian(bytes, at: offset)
-            guard length <= 0x7FFF_FFFF else { throw .chunkTooLong }
-            let dataStart = offset + 8
-            guard bytes.count - dataStart - 4 >= Int(length) else { throw .truncated }
-            let chunk = Chunk(
-                type: Array(bytes[offset + 4..<dataStart]), start: offset, data: dataStart..<dataStart + Int(length))
-            chunks.append(chunk)
-            offset = chunk.end
-            if chunk.type == Array("IEND".utf8) { break }
-        }
+        let (chunks, offset) = try Self.readChunks(bytes)
         self.chunks = chunks
         trailing = offset..<bytes.count
         var texts: [Text] = []
@@ -196,16 +183,56 @@ public struct PNGTextChunks: Sendable {
                 output += bytes[chunk.start..<chunk.end]
                 continue
             }
-            Self.appendBigEndian(UInt32(data.count), to: &output)
-            output += chunk.type
-            output += data
-            var crc = CRC32()
-            crc.update(chunk.type)
-            crc.update(data)
-            Self.appendBigEndian(crc.value, to: &output)
+            Self.appendChunk(chunk.type, data, to: &output)
         }
         output += bytes[trailing]
         return output
+    }
+
+    /// The chunks of `bytes`, a PNG file, from after the signature up to
+    /// and with `IEND` (or the end of the file), and the offset after the
+    /// last one. CRCs are not checked here (see ``hasValidCRC(_:in:)``).
+    ///
+    /// - Complexity: O(*c*) in the number of chunks.
+    static func readChunks(_ bytes: [UInt8]) throws(PNGError) -> (chunks: [Chunk], end: Int) {
+        var chunks: [Chunk] = []
+        var offset = signature.count
+        while offset < bytes.count {
+            guard bytes.count - offset >= 12 else { throw .truncated }
+            let length = bigEndian(bytes, at: offset)
+            guard length <= 0x7FFF_FFFF else { throw .chunkTooLong }
+            let dataStart = offset + 8
+            guard bytes.count - dataStart - 4 >= Int(length) else { throw .truncated }
+            let chunk = Chunk(
+                type: Array(bytes[offset + 4..<dataStart]), start: offset, data: dataStart..<dataStart + Int(length))
+            chunks.append(chunk)
+            offset = chunk.end
+            if chunk.type == Array("IEND".utf8) { break }
+        }
+        return (chunks, offset)
+    }
+
+    /// Whether the CRC stored after `chunk` is the CRC-32 of its type and data.
+    ///
+    /// - Complexity: O(*n*) in the chunk's length.
+    static func hasValidCRC(_ chunk: Chunk, in bytes: [UInt8]) -> Bool {
+        var crc = CRC32()
+        crc.update(bytes[chunk.start + 4..<chunk.data.upperBound])
+        return crc.value == bigEndian(bytes, at: chunk.data.upperBound)
+    }
+
+    /// Appends a chunk of `type` holding `data` to `output`: length, type,
+    /// data and CRC-32.
+    ///
+    /// - Complexity: O(*n*) in the data's length.
+    static func appendChunk(_ type: [UInt8], _ data: some Collection<UInt8>, to output: inout [UInt8]) {
+        appendBigEndian(UInt32(data.count), to: &output)
+        output += type
+        output += data
+        var crc = CRC32()
+        crc.update(type)
+        crc.update(data)
+        appendBigEndian(crc.value, to: &output)
     }
 
     // MARK: Reading a text chunk
@@ -267,11 +294,11 @@ public struct PNGTextChunks: Sendable {
 
     // MARK: Helpers
 
-    private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+    static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 
-    private static func appendBigEndian(_ value: UInt32, to output: inout [UInt8]) {
+    static func appendBigEndian(_ value: UInt32, to output: inout [UInt8]) {
         output += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
