@@ -37,6 +37,10 @@ final class FindEngine {
         /// `--document`: the kinds looked for, by the one `TaxpayerScanner`
         /// every path of the engine uses.
         var accepted = TaxpayerID.Accepted.cpf
+        /// How the pixels of an image file are read (see ``ImageReading``);
+        /// nil reads an image as before OCR: a PNG's text chunks, the bytes
+        /// of the others (redact's reading back, `--per-line`).
+        var images: ImageReading?
     }
 
     let settings: Settings
@@ -114,6 +118,14 @@ final class FindEngine {
         }
         // The one decision of how the input is read (InputFormat): e-mail is read as a stream by find.
         let format = InputFormat.of(descriptor)
+        if let images = settings.images {
+            if case .image(let image) = format {
+                return try findInImage(descriptor, format: image, reading: images, named: name)
+            }
+            if format == .document(.png) {
+                return try findInImage(descriptor, format: .png, reading: images, named: name)
+            }
+        }
         if case .document(let document) = format {
             return try findInDocument(descriptor, format: document, named: name)
         }

@@ -148,6 +148,8 @@ enum FindCommand: Command {
             TreeOptions.glob,
             Preprocessor.pre,
             Preprocessor.preGlob,
+            OCROptions.engine,
+            OCROptions.noOCR,
             count,
             filesWithMatches,
             quiet,
@@ -224,6 +226,14 @@ enum FindCommand: Command {
             without text (scanned images) or encrypted, and an archive read from
             a pipe are not searched. A PNG image is searched in its text chunks
             (tEXt, zTXt, iTXt), each printed as FILE!TYPE:KEYWORD:LINE:COLUMN.
+
+            The text of an image file (PNG, JPEG, TIFF, BMP, GIF, WebP, known by
+            its first bytes) is read by Tesseract (tesseract-ocr and
+            tesseract-ocr-por; --ocr-engine), one image per thread, and searched
+            with OCR readings; each CPF is printed as FILE:LINE:COLUMN of that
+            text (JSON: "ocr":true and "box":[left,top,width,height] in pixels).
+            Without Tesseract, with --no-ocr, or when it takes longer than 120 s,
+            the image is named not searched. Images inside archives are not read.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -302,6 +312,15 @@ enum FindCommand: Command {
                 (tEXt, zTXt, iTXt), cada um impresso como
                 ARQUIVO!TIPO:PALAVRA-CHAVE:LINHA:COLUNA.
 
+                O texto de um arquivo de imagem (PNG, JPEG, TIFF, BMP, GIF, WebP,
+                reconhecido pelos primeiros bytes) é lido pelo Tesseract (tesseract-ocr
+                e tesseract-ocr-por; --ocr-engine), uma imagem por thread, e pesquisado
+                com leituras de OCR; cada CPF é impresso como ARQUIVO:LINHA:COLUNA
+                desse texto (JSON: "ocr":true e "box":[left,top,width,height] em
+                pixels). Sem o Tesseract, com --no-ocr, ou quando ele leva mais de
+                120 s, a imagem é nomeada como não pesquisada. Imagens dentro de
+                arquivos compactados não são lidas.
+
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas
                 dobradas juntadas, encoded-words da RFC 2047 e parâmetros da RFC 2231
@@ -358,6 +377,7 @@ enum FindCommand: Command {
         if arguments.has(Self.perLine) { return try findPerLine(arguments, settings: settings, context: context) }
         let threads = try TreeOptions.threadCount(arguments)
         let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
+        settings.images = try OCROptions.imageReading(arguments, environment: context.environment)
         let listing: TreeWorkers.Listing =
             arguments.has(Self.count)
             ? .count
@@ -390,7 +410,7 @@ enum FindCommand: Command {
     {
         for option in [
             Self.json, Self.count, Self.filesWithMatches, Self.quiet, Self.stats, TreeOptions.recursive,
-            TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob,
+            TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob, OCROptions.engine, OCROptions.noOCR,
         ] {
             try arguments.requireAtMostOne(of: [Self.perLine, option])
         }
