@@ -41,7 +41,10 @@ public struct OCRText: Sendable {
 
     /// The text of the words of `table` (its rows of level word with some
     /// text), a line feed between words of different lines, paragraphs,
-    /// blocks or pages, a space between the others.
+    /// blocks or pages, a space between the others but one: a word ending
+    /// in a digit and a dot is joined to a next word that starts with a
+    /// digit (`390.533. 447-05` is `390.533.447-05`), as Tesseract often
+    /// cuts a number written with dots after one of them.
     public init(_ table: TesseractTSV) {
         var bytes: [UInt8] = []
         var boxes: [Box] = []
@@ -50,7 +53,13 @@ public struct OCRText: Sendable {
         var previous: (Int, Int, Int, Int)?
         for row in table.rows where row.level == .word && !row.text.isEmpty {
             let line = (row.page, row.block, row.paragraph, row.line)
-            if let previous { bytes.append(previous == line ? 0x20 : 0x0A) }
+            if let previous {
+                if previous != line {
+                    bytes.append(0x0A)
+                } else if !Self.isNumberBrokenAtDot(bytes, before: row.text) {
+                    bytes.append(0x20)
+                }
+            }
             previous = line
             starts.append(bytes.count)
             bytes += row.text
@@ -61,6 +70,12 @@ public struct OCRText: Sendable {
         self.boxes = boxes
         self.starts = starts
         self.pages = pages
+    }
+
+    /// Whether the text so far ends in a digit and a dot, and `next` starts with a digit.
+    private static func isNumberBrokenAtDot(_ text: [UInt8], before next: [UInt8]) -> Bool {
+        guard text.count >= 2, text[text.count - 1] == UInt8(ascii: "."), let first = next.first else { return false }
+        return text[text.count - 2] &- 0x30 < 10 && first &- 0x30 < 10
     }
 
     /// The index of the word the byte at `offset` belongs to (a separator

@@ -59,4 +59,17 @@ struct OCRTextTests {
         #expect(Self.card.box(covering: 4..<4) == nil)
         #expect(Self.card.box(covering: 30..<40) == nil)
     }
+
+    @Test(
+        "joins a number Tesseract cut after a dot, and nothing else",
+        arguments: [
+            (["390.533.", "447-05"], "390.533.447-05"), (["CPF", "064.", "198.342-52"], "CPF 064.198.342-52"),
+            (["fim.", "2"], "fim. 2"), (["3.", "x"], "3. x"), (["3", ".5"], "3 .5"), ([".", "5"], ". 5"),
+        ])
+    func brokenNumbers(words: [String], text: String) {
+        let rows = words.enumerated().map { Self.word($1, box: ($0 * 10, 0, 5, 5)) }
+        let joined = OCRText(TesseractTSV(rows: rows))
+        #expect(String(decoding: joined.bytes, as: UTF8.self) == text)
+        #expect(joined.boxes.count == words.count)
+    }
 }
