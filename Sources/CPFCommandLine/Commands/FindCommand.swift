@@ -7,12 +7,12 @@ enum FindCommand: Command {
         help: Localized(
             """
             Print one JSON object per CPF (JSON Lines): source, line, column, text, cpf (its 11 digits), \
-            confidence and valid (and "ocr":true for an OCR reading).
+            confidence and valid (and "ocr":true for an OCR reading or a CPF read in an image, with its "box").
             """,
             pt:
                 """
                 Imprime um objeto JSON por CPF (JSON Lines): source, line, column, text, cpf (os 11 dígitos), \
-                confidence e valid (e "ocr":true numa leitura de OCR).
+                confidence e valid (e "ocr":true numa leitura de OCR ou num CPF lido numa imagem, com o "box").
                 """
         ))
     /// `--per-line`: one JSON array per input line (``FindLinesEngine``).
@@ -233,7 +233,8 @@ enum FindCommand: Command {
             with OCR readings; each CPF is printed as FILE:LINE:COLUMN of that
             text (JSON: "ocr":true and "box":[left,top,width,height] in pixels).
             Without Tesseract, with --no-ocr, or when it takes longer than 120 s,
-            the image is named not searched. Images inside archives are not read.
+            the image is named not searched. Images inside archives, documents
+            and e-mail, and images read from a pipe, are not read by OCR.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -319,7 +320,8 @@ enum FindCommand: Command {
                 desse texto (JSON: "ocr":true e "box":[left,top,width,height] em
                 pixels). Sem o Tesseract, com --no-ocr, ou quando ele leva mais de
                 120 s, a imagem é nomeada como não pesquisada. Imagens dentro de
-                arquivos compactados não são lidas.
+                arquivos compactados, documentos e e-mails, e imagens lidas de um pipe,
+                não são lidas por OCR.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas
