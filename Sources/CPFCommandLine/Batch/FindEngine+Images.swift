@@ -4,9 +4,10 @@ import CPFSystem
 
 /// `find` in images: the text an OCR engine reads in a PNG, JPEG, TIFF,
 /// BMP, GIF or WebP file, scanned as any other text (OCR readings of
-/// look-alike letters included, as always), each match reported with the
-/// line and column of the OCR text and, in JSON, `"ocr":true` and its box
-/// in pixels.
+/// look-alike letters included, as always), each match reported as
+/// `FILE:ocr:LINE:COLUMN` of the OCR text and, in JSON, with `"in":"ocr"`,
+/// `"ocr":true` and its box in pixels. The file's bytes are searched too,
+/// before, as any file's (a CPF in a JPEG's comment or EXIF data).
 extension FindEngine {
     /// How the pixels of images are read (`--ocr-engine`, `--no-ocr`).
     enum ImageReading {
@@ -51,16 +52,17 @@ extension FindEngine {
     }
 
     /// Prints the CPFs (and CNPJs, with `--document`) of an image's OCR
-    /// text as `SOURCE:LINE:COLUMN: TEXT`, LINE and COLUMN those of the
+    /// text as `SOURCE:ocr:LINE:COLUMN: TEXT`, LINE and COLUMN those of the
     /// text (lines as the engine found them, words joined by a space); in
-    /// JSON with `"ocr":true`, `"box":[LEFT,TOP,WIDTH,HEIGHT]` (pixels, the
+    /// JSON with `"in":"ocr"`, `"ocr":true`, `"box":[LEFT,TOP,WIDTH,HEIGHT]` (pixels, the
     /// words the match is written in) and `"page"` past a TIFF's first.
     func report(_ text: OCRText, named name: RawText) {
         var matches: [TaxpayerScanner.Match] = []
         var scanner = TaxpayerScanner(accepting: settings.accepted)
         text.bytes.withUnsafeBytes { scanner.feed($0) { matches.append($0) } }
         scanner.finish { matches.append($0) }
-        let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
+        // `SOURCE:ocr` in the text report, as a document's sections are shown; `"in":"ocr"` in JSON.
+        let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max) + Array(":ocr".utf8)
         var counts = Counts()
         for match in matches {
             let (confidence, isValid) = (match.confidence, match.isValid)
@@ -76,6 +78,7 @@ extension FindEngine {
             if json {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", RawText(shownName))
+                object.string("in", "ocr")
                 object.number("line", line)
                 object.number("column", column)
                 written.withUnsafeBytes { object.string("text", $0) }

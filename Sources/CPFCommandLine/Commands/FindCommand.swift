@@ -230,8 +230,9 @@ enum FindCommand: Command {
             The text of an image file (PNG, JPEG, TIFF, BMP, GIF, WebP, known by
             its first bytes) is read by Tesseract (tesseract-ocr and
             tesseract-ocr-por; --ocr-engine), one image per thread, and searched
-            with OCR readings; each CPF is printed as FILE:LINE:COLUMN of that
-            text (JSON: "ocr":true and "box":[left,top,width,height] in pixels).
+            with OCR readings; each CPF is printed as FILE:ocr:LINE:COLUMN of that
+            text (JSON: "in":"ocr", "ocr":true and "box":[left,top,width,height]
+            in pixels). The file's bytes are searched too, as any file's.
             Without Tesseract, with --no-ocr, or when it takes longer than 120 s,
             the image is named not searched. Images inside archives, documents
             and e-mail, and images read from a pipe, are not read by OCR.
@@ -316,12 +317,13 @@ enum FindCommand: Command {
                 O texto de um arquivo de imagem (PNG, JPEG, TIFF, BMP, GIF, WebP,
                 reconhecido pelos primeiros bytes) é lido pelo Tesseract (tesseract-ocr
                 e tesseract-ocr-por; --ocr-engine), uma imagem por thread, e pesquisado
-                com leituras de OCR; cada CPF é impresso como ARQUIVO:LINHA:COLUNA
-                desse texto (JSON: "ocr":true e "box":[left,top,width,height] em
-                pixels). Sem o Tesseract, com --no-ocr, ou quando ele leva mais de
-                120 s, a imagem é nomeada como não pesquisada. Imagens dentro de
-                arquivos compactados, documentos e e-mails, e imagens lidas de um pipe,
-                não são lidas por OCR.
+                com leituras de OCR; cada CPF é impresso como ARQUIVO:ocr:LINHA:COLUNA
+                desse texto (JSON: "in":"ocr", "ocr":true e
+                "box":[left,top,width,height] em pixels). Os bytes do arquivo também
+                são pesquisados, como os de qualquer arquivo. Sem o Tesseract, com
+                --no-ocr, ou quando ele leva mais de 120 s, a imagem é nomeada como não
+                pesquisada. Imagens dentro de arquivos compactados, documentos e
+                e-mails, e imagens lidas de um pipe, não são lidas por OCR.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas

@@ -42,9 +42,9 @@ struct OCREndToEndTests {
             """)
         #expect(
             outputLines(result.stdout) == [
-                "a.png:1:5: 390.533.447-05", "b.jpg:1:10: 529.982.247-25", "c.tif:1:5: 111.444.777-35",
-                "d.gif:1:5: 390.533.447-05", "e.webp:1:5: 529.982.247-25", "f.bmp:1:5: 111.444.777-35",
-                "h -x.png:1:5: 390.533.447-05", "status 0",
+                "a.png:ocr:1:5: 390.533.447-05", "b.jpg:ocr:1:10: 529.982.247-25", "c.tif:ocr:1:5: 111.444.777-35",
+                "d.gif:ocr:1:5: 390.533.447-05", "e.webp:ocr:1:5: 529.982.247-25", "f.bmp:ocr:1:5: 111.444.777-35",
+                "h -x.png:ocr:1:5: 390.533.447-05", "status 0",
             ], "\(result.stderr)")
         #expect(result.stderr == "")
     }
@@ -64,11 +64,31 @@ struct OCREndToEndTests {
         #expect(lines.suffix(2) == ["a.png:2", "a.png"], "\(result.stderr)")
         let objects = jsonObjects(Data(lines.prefix(2).map { $0 + "\n" }.joined().utf8))
         #expect(objects.map { $0["cpf"] as? String } == ["39053344705", "52998224725"])
-        #expect(objects.allSatisfy { $0["ocr"] as? Bool == true && $0["source"] as? String == "a.png" })
+        #expect(
+            objects.allSatisfy {
+                $0["ocr"] as? Bool == true && $0["source"] as? String == "a.png" && $0["in"] as? String == "ocr"
+            })
         let boxes = objects.map { ($0["box"] as? [Int]) ?? [] }
         #expect(boxes.allSatisfy { $0.count == 4 && $0[2] > 100 && $0[3] > 20 && $0[3] < 80 })
         // The second CPF is right of the first.
         #expect(boxes.count == 2 && boxes[1][0] > boxes[0][0] + boxes[0][2])
+    }
+
+    @Test(
+        "searches an image's bytes too, as before: a CPF in a JPEG's comment is found beside the one in its pixels",
+        .enabled(if: tesseract, "tesseract (tesseract-ocr) is not installed"))
+    func bytesAndPixels() {
+        let result = Self.sh(
+            """
+            \(Self.label)
+            label k.jpg 'CPF 390.533.447-05' -set comment 'Titular CPF 529.982.247-25' &&
+            "$CPF" find --json k.jpg | "$PY" -c '
+            import json, sys
+            for line in sys.stdin:
+                o = json.loads(line); print(o.get("in", "bytes"), o["cpf"], o.get("ocr", False))'
+            """)
+        #expect(
+            outputLines(result.stdout) == ["bytes 52998224725 False", "ocr 39053344705 True"], "\(result.stderr)")
     }
 
     @Test(
@@ -128,7 +148,8 @@ struct OCREndToEndTests {
         let lines = outputLines(result.stdout)
         #expect(
             lines.prefix(4) == [
-                "x.jpg:1:5: 133.72O.622-99", "x.jpg:2:6: 390.533.\\n447-05", "status 0", "1 stdin stdout -l por tsv",
+                "x.jpg:ocr:1:5: 133.72O.622-99", "x.jpg:ocr:2:6: 390.533.\\n447-05", "status 0",
+                "1 stdin stdout -l por tsv",
             ], "\(result.stderr)")
         let objects = jsonObjects(Data(lines.dropFirst(4).map { $0 + "\n" }.joined().utf8))
         #expect(objects.map { $0["box"] as? [Int] } == [[70, 22, 300, 30], [10, 60, 270, 70]])
