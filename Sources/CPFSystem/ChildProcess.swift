@@ -39,7 +39,17 @@ package struct ChildProcess {
 
     /// Starts `program` (a path, looked up nowhere) with `arguments` (the
     /// first is its own name), `input` as its standard input.
-    package init(program: RawText, arguments: [RawText], input: FileDescriptor) throws(Errno) {
+    ///
+    /// - Parameters:
+    ///   - setting: Variables (`NAME=VALUE`) set in its environment, over
+    ///     `cpf`'s own of the same name (`OMP_THREAD_LIMIT=1` for an OCR
+    ///     engine run on every core).
+    ///   - discardsErrors: Whether its standard error goes to `/dev/null`
+    ///     rather than to `cpf`'s (an OCR engine's chatter).
+    package init(
+        program: RawText, arguments: [RawText], input: FileDescriptor, setting: [RawText] = [],
+        discardsErrors: Bool = false
+    ) throws(Errno) {
         var ends: [Int32] = [-1, -1]
         guard cpf_pipe_close_on_exec(&ends) == 0 else { throw Errno.current }
         defer { _ = system_close(ends[1]) }
@@ -55,6 +65,7 @@ package struct ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input.rawValue, 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        if discardsErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -67,27 +78,50 @@ package struct ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let strings: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { text in
-            let string = UnsafeMutablePointer<CChar>.allocate(capacity: text.bytes.count + 1)
-            for (index, byte) in text.bytes.enumerated() { string[index] = CChar(bitPattern: byte) }
-            string[text.bytes.count] = 0
-            return string
-        }
+        let strings: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { Self.cString($0) }
         defer { for string in strings { string?.deallocate() } }
         #if canImport(Darwin)
             let variables = _NSGetEnviron().pointee
         #else
             let variables = environ
         #endif
+        let added = setting.map { Self.cString($0) }
+        defer { for string in added { string.deallocate() } }
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        if !setting.isEmpty {
+            // cpf's variables but those `setting` names, then `setting`.
+            let names = setting.map { Array($0.bytes.prefix { $0 != UInt8(ascii: "=") }) + [UInt8(ascii: "=")] }
+            var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = variables
+            while let variable = cursor?.pointee {
+                let replaced = names.contains { name in
+                    name.indices.allSatisfy { variable[$0] != 0 && UInt8(bitPattern: variable[$0]) == name[$0] }
+                }
+                if !replaced { environment.append(variable) }
+                cursor = cursor! + 1
+            }
+            environment += added
+            environment.append(nil)
+        }
         var identifier: pid_t = 0
-        let result = posix_spawn(
-            &identifier, strings[0]!, &actions, &attributes, Array(strings[1...]) + [nil], variables)
+        let result = environment.withUnsafeBufferPointer { environment in
+            posix_spawn(
+                &identifier, strings[0]!, &actions, &attributes, Array(strings[1...]) + [nil],
+                setting.isEmpty ? UnsafePointer(variables) : environment.baseAddress)
+        }
         guard result == 0 else {
             _ = system_close(ends[0])
             throw Errno(rawValue: result)
         }
         processID = identifier
         output = FileDescriptor(rawValue: ends[0])
+    }
+
+    /// `text` as a C string, allocated: deallocated by the caller.
+    private static func cString(_ text: RawText) -> UnsafeMutablePointer<CChar> {
+        let string = UnsafeMutablePointer<CChar>.allocate(capacity: text.bytes.count + 1)
+        for (index, byte) in text.bytes.enumerated() { string[index] = CChar(bitPattern: byte) }
+        string[text.bytes.count] = 0
+        return string
     }
 
     /// Waits for it to end (EINTR retried).

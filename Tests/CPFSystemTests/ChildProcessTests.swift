@@ -59,4 +59,23 @@ struct ChildProcessTests {
         // A directory is not a program.
         #expect(ChildProcess.find("bin", searchPath: "/") == nil)
     }
+
+    @Test("sets the variables asked for over cpf's own, and can discard the child's standard error")
+    func environmentAndErrors() throws {
+        try withFileDescriptor(containing: []) { input in
+            let shell = try #require(ChildProcess.find("sh", searchPath: "/usr/bin:/bin"))
+            let child = try ChildProcess(
+                program: shell, arguments: ["sh", "-c", "echo \"$OMP_THREAD_LIMIT $CPF_TEST_B\"; echo noise >&2"],
+                input: input, setting: ["OMP_THREAD_LIMIT=1", "CPF_TEST_B=b=c"], discardsErrors: true)
+            let printed = try readAll(child.output)
+            child.output.close()
+            #expect(String(decoding: printed, as: UTF8.self) == "1 b=c\n")
+            #expect(try child.wait() == .exited(0))
+            // cpf's own environment is still there: PATH reaches the child.
+            let inherits = try ChildProcess(
+                program: shell, arguments: ["sh", "-c", "test -n \"$PATH\""], input: input, setting: ["X=1"])
+            inherits.output.close()
+            #expect(try inherits.wait() == .exited(0))
+        }
+    }
 }

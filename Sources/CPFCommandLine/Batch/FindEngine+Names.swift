@@ -95,9 +95,11 @@ extension FindEngine {
     }
 
     /// Writes the JSON fields `document` (when `namingKind`), `cpf` or
-    /// `cnpj`, `confidence`, `valid` (and `ocr`).
+    /// `cnpj`, `confidence`, `valid` (and `ocr`, for an OCR reading or
+    /// when `isOCRText`: a match in the text an OCR engine read).
     static func writeFields(
-        _ match: TaxpayerScanner.Match, characters: [UInt8], namingKind: Bool, to object: inout JSONObjectWriter
+        _ match: TaxpayerScanner.Match, characters: [UInt8], namingKind: Bool, isOCRText: Bool = false,
+        to object: inout JSONObjectWriter
     ) {
         if namingKind { object.string("document", match.kind.rawValue) }
         characters.withUnsafeBytes { characters in
@@ -108,6 +110,7 @@ extension FindEngine {
         }
         object.string("confidence", match.confidence.rawValue)
         object.bool("valid", match.isValid)
-        if case .cpf(let cpf) = match, cpf.isOCRReading { object.bool("ocr", true) }
+        let isOCRReading = if case .cpf(let cpf) = match { cpf.isOCRReading } else { false }
+        if isOCRReading || isOCRText { object.bool("ocr", true) }
     }
 }

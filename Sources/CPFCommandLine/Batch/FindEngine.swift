@@ -37,6 +37,10 @@ final class FindEngine {
         /// `--document`: the kinds looked for, by the one `TaxpayerScanner`
         /// every path of the engine uses.
         var accepted = TaxpayerID.Accepted.cpf
+        /// How the pixels of an image file are read (see ``ImageReading``);
+        /// nil reads an image as before OCR: a PNG's text chunks, the bytes
+        /// of the others (redact's reading back, `--per-line`).
+        var images: ImageReading?
     }
 
     let settings: Settings
@@ -114,9 +118,30 @@ final class FindEngine {
         }
         // The one decision of how the input is read (InputFormat): e-mail is read as a stream by find.
         let format = InputFormat.of(descriptor)
+        if let images = settings.images {
+            if case .image(let image) = format {
+                // Its bytes first, as any file's (a CPF in its metadata), then its pixels.
+                let start: Int
+                do throws(Errno) { start = try descriptor.currentOffset() } catch { throw .read(error) }
+                try findInBytes(descriptor, format: format, named: name)
+                do throws(Errno) { try descriptor.seek(to: start) } catch { throw .read(error) }
+                return try findInImage(descriptor, format: image, reading: images, named: name)
+            }
+            if format == .document(.png) {
+                return try findInImage(descriptor, format: .png, reading: images, named: name)
+            }
+        }
         if case .document(let document) = format {
             return try findInDocument(descriptor, format: document, named: name)
         }
+        try findInBytes(descriptor, format: format, named: name)
+    }
+
+    /// ``find(_:named:)`` for an input that is no document: its bytes (or
+    /// its text, decoded) scanned as a stream, a large plain file in chunks.
+    private func findInBytes(
+        _ descriptor: FileDescriptor, format: InputFormat, named name: RawText
+    ) throws(InputFailure) {
         let shown = json ? name.bytes : Escaping.readableBytes(name, limit: .max)
         // Rounded up to whole words, copied a word at a time.
         let padded = UnsafeMutableRawBufferPointer.allocate(byteCount: (shown.count + 7) & ~7, alignment: 8)

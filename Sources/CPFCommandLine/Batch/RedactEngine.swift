@@ -90,7 +90,8 @@ final class RedactEngine {
                 throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file")
             }
             return try redactMail(descriptor, kind: kind, from: start)
-        case .plainFile:
+        // An image's pixels are not redacted: its bytes are read as they were before OCR.
+        case .plainFile, .image:
             if threads > 1, case .hidden(let hiding) = style,
                 let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity
             {

@@ -7,12 +7,12 @@ enum FindCommand: Command {
         help: Localized(
             """
             Print one JSON object per CPF (JSON Lines): source, line, column, text, cpf (its 11 digits), \
-            confidence and valid (and "ocr":true for an OCR reading).
+            confidence and valid (and "ocr":true for an OCR reading or a CPF read in an image, with its "box").
             """,
             pt:
                 """
                 Imprime um objeto JSON por CPF (JSON Lines): source, line, column, text, cpf (os 11 dígitos), \
-                confidence e valid (e "ocr":true numa leitura de OCR).
+                confidence e valid (e "ocr":true numa leitura de OCR ou num CPF lido numa imagem, com o "box").
                 """
         ))
     /// `--per-line`: one JSON array per input line (``FindLinesEngine``).
@@ -148,6 +148,8 @@ enum FindCommand: Command {
             TreeOptions.glob,
             Preprocessor.pre,
             Preprocessor.preGlob,
+            OCROptions.engine,
+            OCROptions.noOCR,
             count,
             filesWithMatches,
             quiet,
@@ -224,6 +226,16 @@ enum FindCommand: Command {
             without text (scanned images) or encrypted, and an archive read from
             a pipe are not searched. A PNG image is searched in its text chunks
             (tEXt, zTXt, iTXt), each printed as FILE!TYPE:KEYWORD:LINE:COLUMN.
+
+            The text of an image file (PNG, JPEG, TIFF, BMP, GIF, WebP, known by
+            its first bytes) is read by Tesseract (tesseract-ocr and
+            tesseract-ocr-por; --ocr-engine), one image per thread, and searched
+            with OCR readings; each CPF is printed as FILE:ocr:LINE:COLUMN of that
+            text (JSON: "in":"ocr", "ocr":true and "box":[left,top,width,height]
+            in pixels). The file's bytes are searched too, as any file's.
+            Without Tesseract, with --no-ocr, or when it takes longer than 120 s,
+            the image is named not searched. Images inside archives, documents
+            and e-mail, and images read from a pipe, are not read by OCR.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -302,6 +314,17 @@ enum FindCommand: Command {
                 (tEXt, zTXt, iTXt), cada um impresso como
                 ARQUIVO!TIPO:PALAVRA-CHAVE:LINHA:COLUNA.
 
+                O texto de um arquivo de imagem (PNG, JPEG, TIFF, BMP, GIF, WebP,
+                reconhecido pelos primeiros bytes) é lido pelo Tesseract (tesseract-ocr
+                e tesseract-ocr-por; --ocr-engine), uma imagem por thread, e pesquisado
+                com leituras de OCR; cada CPF é impresso como ARQUIVO:ocr:LINHA:COLUNA
+                desse texto (JSON: "in":"ocr", "ocr":true e
+                "box":[left,top,width,height] em pixels). Os bytes do arquivo também
+                são pesquisados, como os de qualquer arquivo. Sem o Tesseract, com
+                --no-ocr, ou quando ele leva mais de 120 s, a imagem é nomeada como não
+                pesquisada. Imagens dentro de arquivos compactados, documentos e
+                e-mails, e imagens lidas de um pipe, não são lidas por OCR.
+
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas
                 dobradas juntadas, encoded-words da RFC 2047 e parâmetros da RFC 2231
@@ -358,6 +381,7 @@ enum FindCommand: Command {
         if arguments.has(Self.perLine) { return try findPerLine(arguments, settings: settings, context: context) }
         let threads = try TreeOptions.threadCount(arguments)
         let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
+        settings.images = try OCROptions.imageReading(arguments, environment: context.environment)
         let listing: TreeWorkers.Listing =
             arguments.has(Self.count)
             ? .count
@@ -390,7 +414,7 @@ enum FindCommand: Command {
     {
         for option in [
             Self.json, Self.count, Self.filesWithMatches, Self.quiet, Self.stats, TreeOptions.recursive,
-            TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob,
+            TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob, OCROptions.engine, OCROptions.noOCR,
         ] {
             try arguments.requireAtMostOne(of: [Self.perLine, option])
         }

@@ -16,6 +16,7 @@ import CPFSystem
 /// switch InputFormat.of(descriptor) {
 /// case .document(let format): // DocumentReader, member by member
 /// case .mail(let kind):       // redact: MailReader then MailRewriter, from the file
+/// case .image(let format):    // find: its pixels read by an OCR engine (OCREngine)
 /// case .plainFile:            // as it is; a large one in chunks, side by side
 /// case .stream:               // DecodingReader: gzip, UTF-16, UTF-32, Windows-1252, a pipe
 /// }
@@ -24,6 +25,10 @@ enum InputFormat: Equatable {
     /// A zip archive (an Office document too), a PDF, a tar archive, a PNG
     /// image or an OLE compound file, read whole by ``DocumentReader``.
     case document(DocumentFormat)
+    /// A JPEG, TIFF, BMP, GIF or WebP image in a regular file (a PNG image
+    /// is a ``DocumentFormat/png`` document, for its text chunks): `find`
+    /// reads its pixels with an OCR engine; `redact` reads it as bytes.
+    case image(ImageFormat)
     /// An e-mail message or mbox file, not compressed, in a regular file.
     case mail(MailDetection)
     /// Plain UTF-8 text (or binary data with no text encoding to decode) in
@@ -52,6 +57,7 @@ enum InputFormat: Equatable {
         if ZipArchive.hasEndRecord(size: UInt64(size - offset), read: file.read(into:at:)) {
             return .document(.zip)
         }
+        if let image = ImageFormat.detect(prefix) { return .image(image) }
         guard case .success(let layers) = sample.withUnsafeBytes({ DecodingReader.sniff($0) }) else { return .stream }
         if layers.isPlain { return .plainFile }
         if let mail = layers.mail, !layers.gzip { return .mail(mail) }

@@ -78,6 +78,17 @@ struct JSONObjectWriter {
         out.write(byte: UInt8(ascii: "]"))
     }
 
+    /// An array of integers (`"box":[10,20,300,40]`).
+    mutating func numbers(_ name: StaticString, _ values: [Int]) {
+        key(name)
+        out.write(byte: UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.write(byte: UInt8(ascii: ",")) }
+            out.write(decimal: value)
+        }
+        out.write(byte: UInt8(ascii: "]"))
+    }
+
     mutating func number(_ name: StaticString, _ value: Int) {
         key(name)
         out.write(decimal: value)

@@ -14,7 +14,7 @@ struct FindCommandTests {
             FindCommand.definition.options.map(\.long) == [
                 "confidence", "include-invalid", "json", "hide", "key-file", "tweak", "keep-region", "document",
                 "recursive",
-                "glob", "pre", "pre-glob", "count",
+                "glob", "pre", "pre-glob", "ocr-engine", "no-ocr", "count",
                 "files-with-matches", "quiet", "stats",
                 "threads", "no-progress", "color", "per-line", "line-local", "exit-zero", "skip-unsearchable",
                 "max-decompressed-size",

@@ -12,7 +12,8 @@ import Testing
 struct PNGEndToEndTests {
     /// The Python with Pillow: the documents' Python (see ``DocumentEndToEndTests/python``).
     static let python = DocumentEndToEndTests.python
-    static let tools = python != nil && InstalledTool.areInstalled("cmp")
+    // find reads a PNG's pixels with Tesseract too: without it, every PNG is named not searched.
+    static let tools = python != nil && InstalledTool.areInstalled("cmp", "tesseract")
 
     /// Runs `script` in a new folder with `$PY` (the Python with Pillow), and
     /// `makepng` and `checkpng` defined.
