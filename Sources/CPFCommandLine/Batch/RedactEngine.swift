@@ -49,6 +49,12 @@ final class RedactEngine {
     /// The threads and their buffers, made for the first file large enough
     /// to be redacted in chunks.
     var pipeline: ChunkPipeline?
+    /// How the pixels of a PNG or JPEG file are read to be painted over
+    /// (`--ocr-engine`, `--no-ocr`; see ``redactImage(_:format:reading:)``);
+    /// nil: an image's bytes are redacted as any file's, its pixels not read.
+    var images: FindEngine.ImageReading?
+    /// Where the image written is put to be read again by the OCR engine.
+    let temporaryDirectory: String
 
     /// - Parameters:
     ///   - output: Where to copy to; standard output by default.
@@ -71,6 +77,7 @@ final class RedactEngine {
         self.reencodes = reencodes
         self.threads = threads
         self.chunkCapacity = chunkCapacity
+        temporaryDirectory = SpillFile.directory(in: context.environment)
     }
 
     /// Copies one input to the output, redacted, written back in its own
@@ -83,6 +90,7 @@ final class RedactEngine {
         // The one decision of how the input is read (InputFormat).
         switch InputFormat.of(descriptor) {
         case .document(let format):
+            if format == .png, let images { return try redactImage(descriptor, format: .png, reading: images) }
             return try redactDocument(descriptor, format: format)
         case .mail(let kind):
             // Rewritten in two passes over the file, from where it starts.
@@ -90,8 +98,11 @@ final class RedactEngine {
                 throw .notSearched("e-mail read from a pipe, which redact rewrites only from a file")
             }
             return try redactMail(descriptor, kind: kind, from: start)
-        // An image's pixels are not redacted: its bytes are read as they were before OCR.
-        case .plainFile, .image:
+        case .image(let format):
+            if let images { return try redactImage(descriptor, format: format, reading: images) }
+            // Without a reading of its pixels (a unit test's engine), its bytes are read as any file's.
+            fallthrough
+        case .plainFile:
             if threads > 1, case .hidden(let hiding) = style,
                 let size = system_regularFileSize(descriptor.rawValue), size >= 2 * chunkCapacity
             {

@@ -1,7 +1,7 @@
 import CPFSystem
 
-/// The options of `find` about images: the OCR engine that reads their
-/// pixels (`--ocr-engine`), or none (`--no-ocr`).
+/// The options of `find` and `redact` about images: the OCR engine that
+/// reads their pixels (`--ocr-engine`), or none (`--no-ocr`).
 ///
 /// ```swift
 /// // cpf find --ocr-engine /opt/tesseract/bin/tesseract scans/

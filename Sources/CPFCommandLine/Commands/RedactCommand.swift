@@ -136,6 +136,8 @@ enum RedactCommand: Command {
             TreeOptions.glob,
             Preprocessor.pre,
             Preprocessor.preGlob,
+            OCROptions.engine,
+            OCROptions.noOCR,
             TreeOptions.threads,
             TreeOptions.noProgress,
             PseudonymizeCommand.keyFile,
@@ -194,6 +196,19 @@ enum RedactCommand: Command {
             rewritten as a PDF file is. A PNG image's
             text chunks with a CPF are written again with their CRC; a CPF in
             another chunk or a keyword leaves the image as it was, named.
+
+            The text of a PNG or JPEG file is read by Tesseract as 'cpf find'
+            reads it (--ocr-engine, --no-ocr), and the boxes of the words of each
+            CPF, grown by 15 % of their height (at least 2 pixels), are painted
+            black in the pixels: a PNG's every other pixel and chunk kept, a
+            JPEG's every other 8x8 block kept in its coefficients and its
+            embedded thumbnails dropped. The image written is read again by a
+            fresh Tesseract run and searched in its bytes; a CPF still there, a
+            progressive, CMYK or animated image, or a TIFF, BMP, GIF or WebP
+            image in which Tesseract reads a CPF leave it as it was, named
+            (exit status 2). Without Tesseract, or with --no-ocr, images are not
+            searched. Images inside archives, documents and e-mail are not read
+            by OCR.
 
             E-mail (a message or mbox file) is read as 'cpf find' reads it and
             written back with only the MIME parts that held a CPF re-encoded, in
@@ -269,6 +284,19 @@ enum RedactCommand: Command {
                 Os blocos de texto de uma imagem PNG com um CPF são escritos de novo
                 com seu CRC; um CPF em outro bloco ou numa palavra-chave deixa a imagem
                 como estava, nomeada.
+
+                O texto de um arquivo PNG ou JPEG é lido pelo Tesseract como 'cpf find'
+                o lê (--ocr-engine, --no-ocr), e as caixas das palavras de cada CPF,
+                aumentadas em 15 % de sua altura (ao menos 2 pixels), são pintadas de
+                preto nos pixels: os demais pixels e blocos de um PNG mantidos, os
+                demais blocos 8x8 de um JPEG mantidos em seus coeficientes e suas
+                miniaturas embutidas removidas. A imagem escrita é lida de novo por uma
+                nova execução do Tesseract e pesquisada em seus bytes; um CPF que
+                continue lá, uma imagem progressiva, CMYK ou animada, ou uma imagem
+                TIFF, BMP, GIF ou WebP em que o Tesseract lê um CPF deixam-na como
+                estava, nomeada (código de saída 2). Sem o Tesseract, ou com --no-ocr,
+                as imagens não são pesquisadas. Imagens dentro de arquivos compactados,
+                documentos e e-mails não são lidas por OCR.
 
                 Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
                 escrito de volta com só as partes MIME que tinham um CPF recodificadas,
@@ -357,12 +385,13 @@ enum RedactCommand: Command {
         let limits = try DecodingOptions.limits(arguments)
         run.skipsUnsearchable = arguments.has(DecodingOptions.skipUnsearchable)
         let stats = arguments.has(Self.stats) ? RedactStats() : nil
+        let images = try OCROptions.imageReading(arguments, environment: context.environment)
         run.run(
             makeWorker: TreeWorkers.redact(
                 makeStyle: makeStyle, minimumConfidence: minimumConfidence, inPlace: inPlace,
                 threadsPerFile: TreeOptions.threadsPerFile(threads, files: run.filesAtFirst), limits: limits,
                 preprocessor: preprocessor, isLineLocal: arguments.has(FindCommand.lineLocal), accepted: accepted,
-                pdfFill: fill, stats: stats, context: context))
+                pdfFill: fill, images: images, stats: stats, context: context))
         stats?.write(
             to: context.errors, inPlace: inPlace, accepted: accepted, notSearched: run.notSearchedCount,
             language: context.language)
@@ -376,6 +405,7 @@ enum RedactCommand: Command {
     ) throws(UsageError) -> ExitStatus {
         let others = [
             inPlace, TreeOptions.recursive, TreeOptions.glob, Preprocessor.pre, Preprocessor.preGlob, stats, pdfFill,
+            OCROptions.engine, OCROptions.noOCR,
         ]
         for other in others where arguments.has(other) {
             throw .conflictingOptions(arguments.spelling(field), arguments.spelling(other))

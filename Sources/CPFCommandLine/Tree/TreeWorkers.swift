@@ -96,7 +96,8 @@ enum TreeWorkers {
         makeStyle: @escaping () -> RedactEngine.Style, minimumConfidence: CPFScanner.Confidence,
         inPlace: Bool, threadsPerFile: Int = 1, limits: DecompressionLimits = DecodingReader.defaultLimits,
         preprocessor: Preprocessor? = nil, isLineLocal: Bool = false, accepted: TaxpayerID.Accepted = .cpf,
-        pdfFill: PDFRedactor.Fill = .black, stats: RedactStats? = nil, context: Context
+        pdfFill: PDFRedactor.Fill = .black, images: FindEngine.ImageReading? = nil, stats: RedactStats? = nil,
+        context: Context
     ) -> () -> TreeRun.Worker {
         {
             let style = makeStyle()
@@ -109,6 +110,7 @@ enum TreeWorkers {
             engine.isLineLocal = isLineLocal
             engine.accepted = accepted
             engine.pdfFill = pdfFill
+            engine.images = images
             // Proof before replace: what find would report of what was to be hidden, in the file written.
             var readBack = FindEngine.Settings()
             readBack.minimumConfidence = minimumConfidence
@@ -234,8 +236,9 @@ enum TreeWorkers {
                         // Pseudonyms are CPFs: the file written may hold as many as were written, no more.
                         let allowed = writesPseudonyms ? hidden : 0
                         let readBack = { (temporary: FileDescriptor) throws(InPlaceFile.Failure) in
-                            // A held PDF was read back as find reads it before it was held
-                            // (RedactEngine.redactPDF): reading it a third time would prove nothing more.
+                            // A held PDF or image was read back as find reads it before it was held
+                            // (RedactEngine.redactPDF, redactImage): reading it a third time would prove
+                            // nothing more.
                             if let held { return try InPlaceFile.verify(temporary, holds: held) }
                             try verify(temporary, named: name, allowing: allowed)
                         }
@@ -254,6 +257,7 @@ enum TreeWorkers {
                             rewriter.isLineLocal = isLineLocal
                             rewriter.accepted = accepted
                             rewriter.pdfFill = pdfFill
+                            rewriter.images = images
                             do throws(InputFailure) {
                                 try rewriter.redact(descriptor)
                             } catch {

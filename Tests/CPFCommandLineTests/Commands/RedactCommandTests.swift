@@ -13,7 +13,7 @@ struct RedactCommandTests {
         #expect(
             RedactCommand.definition.options.map(\.long) == [
                 "style", "confidence", "document", "in-place", "pdf-fill", "stats", "recursive", "glob", "pre",
-                "pre-glob",
+                "pre-glob", "ocr-engine", "no-ocr",
                 "threads",
                 "no-progress",
                 "key-file", "tweak",
@@ -22,7 +22,10 @@ struct RedactCommandTests {
                 "max-ratio",
             ])
         let help = RedactCommand.definition.helpText
-        for phrase in ["***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:", ".git, .hg or .svn"] {
+        for phrase in [
+            "***.***.***-**", "***.533.447-**", "invalid UTF-8", "EXIT STATUS:", ".git, .hg or .svn",
+            "fresh Tesseract run",
+        ] {
             #expect(help.contains(phrase))
         }
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }

@@ -1,0 +1,207 @@
+import CPFDecoders
+import CPFKit
+import CPFSystem
+
+/// `redact` in images: the pixels of a PNG or JPEG file in which the OCR
+/// engine reads a CPF painted over (the boxes of its words, grown by a
+/// margin), the file written back in its own format and read again before
+/// it is given out.
+extension RedactEngine {
+    /// The margin added on each side of a word's box before it is painted:
+    /// 15 % of the box's height, rounded up, and at least 2 pixels, as an
+    /// OCR engine's boxes hug the ink and anti-aliased edges lie outside.
+    static func margin(forHeight height: Int) -> Int { max(2, (height * 15 + 99) / 100) }
+
+    /// The rectangles to paint for the matches at `ranges` of `text`: the
+    /// box of every word a byte of a range belongs to, each grown by
+    /// ``margin(forHeight:)``, in the order of the words (a word shared by
+    /// two matches once).
+    static func rectangles(covering ranges: [Range<Int>], in text: OCRText) -> [PixelRectangle] {
+        var words: [Int] = []
+        for range in ranges where !range.isEmpty {
+            guard let first = text.word(at: range.lowerBound), let last = text.word(at: range.upperBound - 1) else {
+                continue
+            }
+            for word in first...last where words.last.map({ $0 < word }) ?? true { words.append(word) }
+        }
+        return words.map { word in
+            let box = text.boxes[word]
+            let margin = margin(forHeight: box.height)
+            return PixelRectangle(
+                x: box.left - margin, y: box.top - margin, width: box.width + 2 * margin,
+                height: box.height + 2 * margin)
+        }
+    }
+
+    /// The ranges of the matches of `text` that redaction hides (see
+    /// ``redacts(_:minimumConfidence:isLineLocal:)``).
+    func hiddenRanges(in text: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+        let keep = { [minimumConfidence, isLineLocal] (match: TaxpayerScanner.Match) in
+            if Self.redacts(match, minimumConfidence: minimumConfidence, isLineLocal: isLineLocal) {
+                ranges.append(match.range)
+            }
+        }
+        text.withUnsafeBytes { scanner.feed($0, onMatch: keep) }
+        scanner.finish(onMatch: keep)
+        return ranges
+    }
+
+    /// ``redact(_:)`` for an image in a regular file, its pixels read as
+    /// `reading` says. Its bytes are redacted first as before (a PNG's text
+    /// chunks, through ``ArchiveRedactor``; any other image's bytes as a
+    /// file's, a CPF in a JPEG comment or EXIF field hidden where it
+    /// stands); then the engine reads its pixels, and each match it reads
+    /// that redaction hides is painted over (``rectangles(covering:in:)``):
+    /// a PNG by ``PNGImage/redacting(_:rectangles:color:limits:)``, a JPEG
+    /// by ``JPEGImage/redact(_:)`` after its embedded pictures (an Exif
+    /// thumbnail) are dropped. The file written is read again, by a fresh
+    /// run of the engine and by the same byte search: a match left there
+    /// leaves the original as it was, named as not rewritten. A TIFF, BMP,
+    /// GIF or WebP image in which the engine reads a match is not
+    /// rewritten; an image with nothing to hide is copied as it is.
+    func redactImage(
+        _ descriptor: FileDescriptor, format: ImageFormat, reading: FindEngine.ImageReading
+    ) throws(InputFailure) {
+        let size = system_regularFileSize(descriptor.rawValue) ?? 0
+        let start: Int
+        do throws(Errno) { start = try descriptor.currentOffset() } catch { throw .read(error) }
+        guard size - start <= DocumentReader.maximumHeldSize else {
+            throw .notSearched("\(format.rawValue) image larger than \(DocumentReader.heldSizeText)")
+        }
+        let file = PositionalFileReader(descriptor, start: start)
+        var bytes = [UInt8](repeating: 0, count: size - start)
+        let count: Int
+        do { count = try bytes.withUnsafeMutableBytes { try file.read(into: $0, at: 0) } } catch {
+            throw .read(file.error ?? .inputOutput)
+        }
+        bytes.removeLast(bytes.count - count)
+        // The bytes, as before.
+        var written = bytes
+        var hiddenInBytes = 0
+        if format == .png {
+            var redactor = ArchiveRedactor(engine: self, documentSize: bytes.count)
+            do throws(PNGError) { written = try redactor.redact(png: bytes, path: []) ?? bytes } catch {
+                throw .notSearched("\(error)")
+            }
+            if let reason = DocumentReader.summary(of: redactor.failures, format: .png) {
+                throw .notRewritten(reason)
+            }
+            hiddenInBytes = redactor.hidden
+        } else {
+            hiddenInBytes = hideInBytes(&written)
+        }
+        // The pixels.
+        let engine: OCREngine
+        switch reading {
+        case .refused: throw .notSearched("\(format.rawValue) image not read by OCR (--no-ocr)")
+        case .noEngine: throw .notSearched("no OCR engine (install tesseract-ocr)")
+        case .engine(let chosen): engine = chosen
+        }
+        let text: OCRText
+        switch engine.read(descriptor) {
+        case .failure(let failure): throw .notSearched(failure.reason)
+        case .success(let read): text = read
+        }
+        let ranges = hiddenRanges(in: text.bytes)
+        if !ranges.isEmpty {
+            let rectangles = Self.rectangles(covering: ranges, in: text)
+            switch format {
+            case .png:
+                do throws(PNGError) {
+                    written = try PNGImage.redacting(written, rectangles: rectangles, limits: limits)
+                } catch {
+                    throw .notRewritten("\(error)")
+                }
+            case .jpeg:
+                do throws(JPEGError) {
+                    var image = try JPEGImage(written)
+                    image.removeEmbeddedPictures()
+                    image.redact(rectangles)
+                    written = try image.encoded()
+                } catch {
+                    throw .notRewritten("\(error)")
+                }
+            case .tiff, .bmp, .gif, .webP:
+                throw .notRewritten("\(format.rawValue) images are not rewritten")
+            }
+        }
+        guard !ranges.isEmpty || hiddenInBytes > 0 else {
+            if reencodes { bytes.withUnsafeBytes { out.write($0) } }
+            return
+        }
+        try prove(written, format: format, engine: engine, allowing: hiddenInBytes)
+        redactedCount += hiddenInBytes + ranges.count
+        if reencodes { written.withUnsafeBytes { out.write($0) } } else { heldRewrite = written }
+    }
+
+    /// Hides in `bytes` (any image's but a PNG's) what redaction hides in a
+    /// file's bytes, each match where it stands; how many.
+    private func hideInBytes(_ bytes: inout [UInt8]) -> Int {
+        var hidden = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+            let base = buffer.baseAddress!
+            let hide = { (match: TaxpayerScanner.Match) in
+                if self.hide(match, in: base, origin: 0, counts: false) { hidden += 1 }
+            }
+            scanner.feed(UnsafeRawBufferPointer(buffer), onMatch: hide)
+            scanner.finish(onMatch: hide)
+        }
+        return hidden
+    }
+
+    /// Proof before replace: the image `written` read again by a fresh run
+    /// of `engine` and by the byte search (a PNG's text chunks, any other
+    /// image's bytes); a match there (more than `allowed` in the bytes,
+    /// pseudonyms being CPFs) is thrown as not rewritten, as is an image
+    /// that cannot be read again.
+    private func prove(
+        _ written: [UInt8], format: ImageFormat, engine: OCREngine, allowing allowed: Int
+    ) throws(InputFailure) {
+        var writesPseudonyms = false
+        if case .pseudonym = style { writesPseudonyms = true }
+        let allowed = writesPseudonyms ? allowed : 0
+        let left: Int
+        if format == .png {
+            var redactor = ArchiveRedactor(engine: self, documentSize: written.count)
+            do throws(PNGError) { _ = try redactor.redact(png: written, path: []) } catch {
+                throw .notRewritten("the PNG written reads back as: \(error)")
+            }
+            left = redactor.hidden + redactor.failures.count
+        } else {
+            left = hiddenRanges(in: written).count
+        }
+        if left > allowed {
+            throw .notRewritten("the image written still holds \(numbers(left - allowed)) in its bytes")
+        }
+        let temporary: FileDescriptor
+        do throws(Errno) {
+            temporary = try TemporaryFile.makeUnnamed(in: temporaryDirectory)
+        } catch {
+            throw .notRewritten("the image written cannot be read again: \(error)")
+        }
+        defer { temporary.close() }
+        do throws(Errno) {
+            var offset = 0
+            while offset < written.count {
+                let count = try written.withUnsafeBytes { bytes in
+                    Result { () throws(Errno) in
+                        try temporary.write(UnsafeRawBufferPointer(rebasing: bytes[offset...]), at: offset)
+                    }
+                }.get()
+                guard count > 0 else { throw Errno.noSpace }
+                offset += count
+            }
+        } catch {
+            throw .notRewritten("the image written cannot be read again: \(error)")
+        }
+        switch engine.read(temporary) {
+        case .failure(let failure): throw .notRewritten("the image written reads back as: \(failure.reason)")
+        case .success(let text):
+            let found = hiddenRanges(in: text.bytes).count
+            if found > 0 { throw .notRewritten("the OCR engine still reads \(numbers(found)) in the image written") }
+        }
+    }
+}
