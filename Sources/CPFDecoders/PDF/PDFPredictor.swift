@@ -44,32 +44,14 @@ enum PDFPredictor {
             let type = data[at]
             at += 1
             let count = min(rowLength, data.count - at)
-            for index in 0..<rowLength {
-                let raw = index < count ? data[at + index] : 0
-                let left = index >= bytesPerPixel ? current[index - bytesPerPixel] : 0
-                let up = previous[index]
-                let upLeft = index >= bytesPerPixel ? previous[index - bytesPerPixel] : 0
-                switch type {
-                case 1: current[index] = raw &+ left
-                case 2: current[index] = raw &+ up
-                case 3: current[index] = raw &+ UInt8((Int(left) + Int(up)) / 2)
-                case 4: current[index] = raw &+ paeth(left, up, upLeft)
-                default: current[index] = raw
-                }
-            }
+            // PNG's filters, as ISO 32000-1 (7.4.4.4) takes them; a short last row read with zeros after it.
+            for index in 0..<rowLength { current[index] = index < count ? data[at + index] : 0 }
+            (PNGFilter(rawValue: type) ?? .none).undo(
+                &current[...], previous: previous[...], bytesPerPixel: bytesPerPixel)
             result.append(contentsOf: current[0..<count])
             at += count
             swap(&previous, &current)
         }
         return result
-    }
-
-    private static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let p = Int(a) + Int(b) - Int(c)
-        let pa = abs(p - Int(a))
-        let pb = abs(p - Int(b))
-        let pc = abs(p - Int(c))
-        if pa <= pb && pa <= pc { return a }
-        return pb <= pc ? b : c
     }
 }
