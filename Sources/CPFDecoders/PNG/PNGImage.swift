@@ -109,12 +109,10 @@ public struct PNGImage: Sendable {
         width: Int, height: Int, colorType: ColorType, bitDepth: Int, palette: [UInt8] = [],
         transparency: [UInt8]? = nil
     ) throws(PNGError) {
-        try Self.checkHeader(width: width, height: height, colorType: colorType, bitDepth: bitDepth)
-        try Self.checkPalette(palette, colorType: colorType, bitDepth: bitDepth)
-        try Self.checkTransparency(transparency, colorType: colorType, paletteCount: palette.count / 3)
-        let (size, overflow) = Self.rowByteCount(width: width, bitsPerPixel: colorType.channelCount * bitDepth)
-            .multipliedReportingOverflow(by: height)
-        guard !overflow else { throw .imageTooLarge(.outputTooLarge(limit: .max)) }
+        let size = try Self.checkedSize(
+            width: width, height: height, colorType: colorType, bitDepth: bitDepth, palette: palette,
+            transparency: transparency)
+        guard let size else { throw .imageTooLarge(.outputTooLarge(limit: .max)) }
         self.init(
             width: width, height: height, colorType: colorType, bitDepth: bitDepth, wasInterlaced: false,
             palette: palette, transparency: transparency, pixels: [UInt8](repeating: 0, count: size),
@@ -141,17 +139,30 @@ public struct PNGImage: Sendable {
         width: Int, height: Int, colorType: ColorType, bitDepth: Int, pixels: [UInt8], palette: [UInt8] = [],
         transparency: [UInt8]? = nil
     ) throws(PNGError) {
-        try Self.checkHeader(width: width, height: height, colorType: colorType, bitDepth: bitDepth)
-        try Self.checkPalette(palette, colorType: colorType, bitDepth: bitDepth)
-        try Self.checkTransparency(transparency, colorType: colorType, paletteCount: palette.count / 3)
-        let (size, overflow) = Self.rowByteCount(width: width, bitsPerPixel: colorType.channelCount * bitDepth)
-            .multipliedReportingOverflow(by: height)
-        guard !overflow, size == pixels.count else {
-            throw .damagedImageData("\(pixels.count) bytes of pixels for an image of \(overflow ? "more" : "\(size)")")
+        let size = try Self.checkedSize(
+            width: width, height: height, colorType: colorType, bitDepth: bitDepth, palette: palette,
+            transparency: transparency)
+        guard size == pixels.count else {
+            throw .damagedImageData(
+                "\(pixels.count) bytes of pixels for an image of \(size.map(String.init) ?? "more")")
         }
         self.init(
             width: width, height: height, colorType: colorType, bitDepth: bitDepth, wasInterlaced: false,
             palette: palette, transparency: transparency, pixels: pixels, source: [], sourceChunks: [], sourceEnd: 0)
+    }
+
+    /// The bytes of the pixels of an image of this kind, nil when they
+    /// overflow; throws when the header, palette or transparency is not
+    /// one the format allows.
+    private static func checkedSize(
+        width: Int, height: Int, colorType: ColorType, bitDepth: Int, palette: [UInt8], transparency: [UInt8]?
+    ) throws(PNGError) -> Int? {
+        try checkHeader(width: width, height: height, colorType: colorType, bitDepth: bitDepth)
+        try checkPalette(palette, colorType: colorType, bitDepth: bitDepth)
+        try checkTransparency(transparency, colorType: colorType, paletteCount: palette.count / 3)
+        let (size, overflow) = rowByteCount(width: width, bitsPerPixel: colorType.channelCount * bitDepth)
+            .multipliedReportingOverflow(by: height)
+        return overflow ? nil : size
     }
 
     init(
