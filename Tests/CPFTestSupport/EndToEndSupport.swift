@@ -620,3 +620,24 @@ package func parseCSV(_ text: String) -> [[String]] {
     }
     return records
 }
+
+/// Makes `url` an executable shell script holding `contents`, copied into
+/// place by a child process (`cp`) rather than written by this one: a file
+/// this process holds open for writing is inherited, still open, by any
+/// child another test forks at that moment (a Tesseract or LibreOffice run
+/// lasting seconds), and running the script meanwhile fails with `ETXTBSY`
+/// ("Text file busy"). The copy's descriptors are its own.
+package func makeExecutableScript(at url: URL, contents: String) throws {
+    let source = url.path + ".source"
+    try contents.write(toFile: source, atomically: false, encoding: .utf8)
+    defer { unlink(source) }
+    let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+    defer { close(null) }
+    var pid = pid_t()
+    let started = spawnProcess(
+        &pid, "/bin/sh", ["-c", #"cp "$1" "$2" && chmod 755 "$2""#, "sh", source, url.path],
+        descriptors: (null, null, null))
+    guard started == 0 else { throw POSIXError(POSIXErrorCode(rawValue: started) ?? .EIO) }
+    let (status, _, _) = waitForExit(pid, timeout: 60)
+    guard status == 0 else { throw POSIXError(.EIO) }
+}

@@ -14,6 +14,8 @@ extension ArchiveRedactor {
         let fresh = TaxpayerScanner(accepting: engine.accepted, hidingFrom: engine.minimumConfidence)
         var scanner = fresh
         var found = 0
+        documents.imageMember = engine.imageCounter { found += $0 }
+        defer { documents.imageMember = nil }
         try documents.read(
             descriptor, format: format, begin: { _ in scanner = fresh },
             text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },
@@ -40,6 +42,9 @@ extension ArchiveRedactor {
             if named { found += 1 }
         }
         defer { reader.memberNamed = nil }
+        // The pixels of an image inside it too.
+        reader.imageMember = engine.imageCounter { found += $0 }
+        defer { reader.imageMember = nil }
         try reader.read(
             member: bytes, path: path, depth: depth,
             begin: { _ in scanner = fresh },

@@ -52,3 +52,47 @@ extension ArchiveRedactor {
         return rewritten
     }
 }
+
+/// The pixels of an image inside an archive, an Office document or an
+/// e-mail, painted over as an image file's are.
+extension ArchiveRedactor {
+    /// An image member's pixels redacted (see
+    /// ``RedactEngine/redactPixels(of:in:format:hiddenInBytes:)``):
+    /// `original`, the member at `path`, read by the OCR engine, and what
+    /// redaction hides there painted over in `rewritten` (its bytes
+    /// redacted already, `hiddenInBytes` matches hidden there; nil when
+    /// they hid none). Returns the member's new bytes, or `rewritten` when
+    /// its pixels hold nothing to hide; nil, the reason collected (a
+    /// failure, or a refusal), when its pixels cannot be read or rewritten.
+    mutating func redactPixels(
+        of path: [UInt8], format: ImageFormat, original: [UInt8], rewritten: [UInt8]?, hiddenInBytes: Int
+    ) -> [UInt8]? {
+        do throws(InputFailure) {
+            guard
+                let painted = try engine.redactPixels(
+                    of: original, in: rewritten ?? original, format: format, hiddenInBytes: hiddenInBytes)
+            else { return rewritten }
+            hidden += painted.count
+            return painted.bytes
+        } catch {
+            switch error {
+            case .notSearched(let reason): failures.append(DocumentReader.Failure(path: path, reason: reason))
+            case .notRewritten(let reason): refusals.append(DocumentReader.Failure(path: path, reason: reason))
+            case .read(let error): failures.append(DocumentReader.Failure(path: path, reason: "\(error)"))
+            }
+            return nil
+        }
+    }
+
+    /// How many matches redaction hides an image member's pixels hold
+    /// (`bytes`, at `path`), read by the OCR engine; 0, the reason collected
+    /// as a failure, when they cannot be read, and when images are not read
+    /// by OCR.
+    mutating func countInPixels(of bytes: [UInt8], path: [UInt8], format: ImageFormat) -> Int {
+        var found = 0
+        if let counter = engine.imageCounter({ found += $0 }), let reason = counter(path, format, bytes) {
+            failures.append(DocumentReader.Failure(path: path, reason: reason))
+        }
+        return found
+    }
+}

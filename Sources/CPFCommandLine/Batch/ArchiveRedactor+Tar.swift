@@ -62,6 +62,18 @@ extension ArchiveRedactor {
             return innerPatches.map { (member.dataStart + $0.offset, $0.bytes) }
         }
         let bytes = try walk.hold(tarMember, budget: &budget)
+        if tarMember.kind == .plain, let format = ImageFormat.detect(tarMember.head) {
+            // Painting changes an image's length: what its pixels hold cannot be hidden in place.
+            let found = countInPixels(of: bytes, path: memberPath, format: format)
+            if found > 0 {
+                refuse(
+                    memberPath,
+                    """
+                    a \(format.rawValue) image in whose pixels the OCR engine reads \(engine.numbers(found)), \
+                    which redact does not rewrite inside a tar
+                    """)
+            }
+        }
         if tarMember.kind == .plain {
             var copy = bytes
             let count = mask(&copy)

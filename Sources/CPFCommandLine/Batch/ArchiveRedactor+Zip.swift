@@ -38,7 +38,14 @@ extension ArchiveRedactor {
             case .failure(let failure):
                 failures.append(failure)
             case .member(let member):
-                if let rewritten = try rewrite(member, of: walk) { changes.members[member.index] = rewritten }
+                let before = hidden
+                var rewritten = try rewrite(member, of: walk)
+                if engine.images != nil, let format = ImageFormat.detect(member.head) {
+                    rewritten = redactPixels(
+                        of: member.path, format: format, original: try walk.hold(member, budget: &budget),
+                        rewritten: rewritten, hiddenInBytes: hidden - before)
+                }
+                if let rewritten { changes.members[member.index] = rewritten }
             }
         }
         return changes

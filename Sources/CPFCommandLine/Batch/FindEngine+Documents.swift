@@ -83,6 +83,13 @@ extension FindEngine {
             findInName(path[...], path: name, member: path, after: namesReportedBefore)
         }
         defer { documents.memberNamed = previousNamed }
+        let previousImage = documents.imageMember
+        if let images = settings.images {
+            documents.imageMember = { [unowned self] path, format, bytes in
+                findInImageMember(bytes, format: format, reading: images, named: name, member: path)
+            }
+        }
+        defer { documents.imageMember = previousImage }
         try read(
             begin,
             { block in

@@ -51,18 +51,43 @@ extension FindEngine {
         }
     }
 
+    /// The pixels of an image inside a document (`bytes`, the member
+    /// `path` of the archive, Office document or e-mail `name`), read as
+    /// ``Settings/images`` says and reported as
+    /// `SOURCE!MEMBER:ocr:LINE:COLUMN`; returns why they could not be read
+    /// (the member's failure), or nil. The engine reads them from a
+    /// temporary file with no name (``OCREngine/read(_:temporaryDirectory:)``).
+    func findInImageMember(
+        _ bytes: [UInt8], format: ImageFormat, reading: ImageReading, named name: RawText, member path: [UInt8]
+    ) -> String? {
+        switch reading {
+        case .refused: return "\(format.rawValue) image not read by OCR (--no-ocr)"
+        case .noEngine: return "no OCR engine (install tesseract-ocr)"
+        case .engine(let engine):
+            switch engine.read(bytes, temporaryDirectory: temporaryDirectory) {
+            case .failure(let failure): return failure.reason
+            case .success(let text):
+                report(text, named: name, member: shownMember(path))
+                return nil
+            }
+        }
+    }
+
     /// Prints the CPFs (and CNPJs, with `--document`) of an image's OCR
-    /// text as `SOURCE:ocr:LINE:COLUMN: TEXT`, LINE and COLUMN those of the
-    /// text (lines as the engine found them, words joined by a space); in
-    /// JSON with `"in":"ocr"`, `"ocr":true`, `"box":[LEFT,TOP,WIDTH,HEIGHT]` (pixels, the
-    /// words the match is written in) and `"page"` past a TIFF's first.
-    func report(_ text: OCRText, named name: RawText) {
+    /// text as `SOURCE:ocr:LINE:COLUMN: TEXT` (`SOURCE!MEMBER:ocr:…` for an
+    /// image inside a document, `member` its path as shown), LINE and
+    /// COLUMN those of the text (lines as the engine found them, words
+    /// joined by a space); in JSON with `"in":"ocr"`, `"ocr":true`,
+    /// `"box":[LEFT,TOP,WIDTH,HEIGHT]` (pixels, the words the match is
+    /// written in), `"member"` for a member, and `"page"` past a TIFF's first.
+    func report(_ text: OCRText, named name: RawText, member: [UInt8] = []) {
         var matches: [TaxpayerScanner.Match] = []
         var scanner = TaxpayerScanner(accepting: settings.accepted)
         text.bytes.withUnsafeBytes { scanner.feed($0) { matches.append($0) } }
         scanner.finish { matches.append($0) }
         // `SOURCE:ocr` in the text report, as a document's sections are shown; `"in":"ocr"` in JSON.
-        let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max) + Array(":ocr".utf8)
+        let shownName = Self.shownSource(
+            json ? name.bytes : Escaping.readableBytes(name, limit: .max), member: member, section: .ocr, json: json)
         var counts = Counts()
         for match in matches {
             let (confidence, isValid) = (match.confidence, match.isValid)
@@ -78,6 +103,7 @@ extension FindEngine {
             if json {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", RawText(shownName))
+                if !member.isEmpty { member.withUnsafeBytes { object.string("member", $0) } }
                 object.string("in", "ocr")
                 object.number("line", line)
                 object.number("column", column)

@@ -58,6 +58,9 @@ final class FindEngine {
     var reportedCounts = Counts()
     /// The bytes of each chunk of a file scanned on several threads.
     let chunkCapacity: Int
+    /// Where an image held in memory (an archive's member, an e-mail's
+    /// attachment) is written for the OCR engine to read.
+    let temporaryDirectory: String
     /// The threads and what each of their buffers' chunks prints, made for
     /// the first file large enough to be scanned in chunks.
     var parallel: (pipeline: ChunkPipeline, outputs: UnsafeMutableBufferPointer<ChunkOutput?>)?
@@ -96,6 +99,7 @@ final class FindEngine {
                 capacity: blockCapacity, flush: { [out] in out.flush() }, cancellation: context.cancellation),
             limits: settings.limits, capacity: blockCapacity)
         self.chunkCapacity = chunkCapacity
+        temporaryDirectory = context.temporaryDirectory
     }
 
     deinit {
@@ -191,8 +195,11 @@ final class FindEngine {
             attachmentFailures += findInAttachment(bytes, attachment, named: name)
         }
         do throws(Errno) {
+            // A pipe's image cannot be handed to an OCR engine: named, not searched.
+            let isPipe = settings.images != nil && system_regularFileSize(descriptor.rawValue) == nil
             failure = try reader.forEachBlock(
-                of: descriptor, until: stopsAtFirst ? { found.value } : nil, attachment: readAttachment
+                of: descriptor, refusesImages: isPipe, until: stopsAtFirst ? { found.value } : nil,
+                attachment: readAttachment
             ) { block in
                 let bytes = UnsafeRawBufferPointer(block)
                 let origin = scanner.offset

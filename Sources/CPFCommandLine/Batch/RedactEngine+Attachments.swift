@@ -37,20 +37,13 @@ extension RedactEngine {
         redactor.namePrefixCount = path.count + 1
         let head = Array(bytes.prefix(DocumentReader.peekSize))
         if GzipReader.isGzip(head) { return redactGzipAttachment(bytes, path: path, redactor: &redactor) }
+        if let image = ImageFormat.detect(head) { return redactImageAttachment(bytes, format: image, path: path) }
         switch DocumentFormat.detect(head) {
         case .zip: break
         case .tar: return redactTarAttachment(bytes, path: path, redactor: &redactor)
         case .png:
-            do throws(PNGError) {
-                let rewritten = try redactor.redact(png: bytes, path: path)
-                if let reason = DocumentReader.summary(of: redactor.failures, format: .png, noun: "attachment") {
-                    return .notRewritten(reason)
-                }
-                guard let rewritten else { return .unchanged }
-                return .rewritten(rewritten, hidden: redactor.hidden)
-            } catch {
-                return .notSearched("attachment \(shown(path)): \(error)")
-            }
+            // Told above.
+            return .unchanged
         case .pdf:
             return redactPDFAttachment(bytes, path: path)
         default:
@@ -83,6 +76,40 @@ extension RedactEngine {
         } catch {
             return .notSearched("attachment \(shown(path)): zip archive: \(DocumentReader.reason(error))")
         }
+    }
+
+    /// An image attachment, redacted as an image file is
+    /// (``redactImage(_:format:reading:)``): its bytes first (a PNG's text
+    /// chunks, any other image's bytes where they stand), then its pixels
+    /// read by the OCR engine and painted over, the image written read again.
+    private func redactImageAttachment(_ bytes: [UInt8], format: ImageFormat, path: [UInt8]) -> AttachmentRedaction {
+        var redactor = ArchiveRedactor(engine: self, documentSize: bytes.count)
+        var written = bytes
+        if format == .png {
+            do throws(PNGError) { written = try redactor.redact(png: bytes, path: path) ?? bytes } catch {
+                return .notSearched("attachment \(shown(path)): \(error)")
+            }
+            if let reason = DocumentReader.summary(of: redactor.failures, format: .png, noun: "attachment") {
+                return .notRewritten(reason)
+            }
+        } else {
+            redactor.hidden = redactor.mask(&written)
+        }
+        let inBytes = redactor.hidden
+        var painted: (bytes: [UInt8], count: Int)?
+        if images != nil {
+            do throws(InputFailure) {
+                painted = try redactPixels(of: bytes, in: written, format: format, hiddenInBytes: inBytes)
+            } catch {
+                switch error {
+                case .notSearched(let reason): return .notSearched("attachment \(shown(path)): \(reason)")
+                case .notRewritten(let reason): return .notRewritten("attachment \(shown(path)): \(reason)")
+                case .read(let error): return .notSearched("attachment \(shown(path)): \(error)")
+                }
+            }
+        }
+        if let painted { return .rewritten(painted.bytes, hidden: inBytes + painted.count) }
+        return inBytes > 0 ? .rewritten(written, hidden: inBytes) : .unchanged
     }
 
     /// A tar attachment: its plain members' CPFs hidden in place, as in a

@@ -93,47 +93,115 @@ extension RedactEngine {
             hiddenInBytes = hideInBytes(&written)
         }
         // The pixels.
-        let engine: OCREngine
-        switch reading {
-        case .refused: throw .notSearched("\(format.rawValue) image not read by OCR (--no-ocr)")
-        case .noEngine: throw .notSearched("no OCR engine (install tesseract-ocr)")
-        case .engine(let chosen): engine = chosen
-        }
+        let engine = try Self.engine(reading, format: format)
         let text: OCRText
         switch engine.read(descriptor) {
         case .failure(let failure): throw .notSearched(failure.reason)
         case .success(let read): text = read
         }
-        let ranges = hiddenRanges(in: text.bytes)
-        if !ranges.isEmpty {
-            let rectangles = Self.rectangles(covering: ranges, in: text)
-            switch format {
-            case .png:
-                do throws(PNGError) {
-                    written = try PNGImage.redacting(written, rectangles: rectangles, limits: limits)
-                } catch {
-                    throw .notRewritten("\(error)")
-                }
-            case .jpeg:
-                do throws(JPEGError) {
-                    var image = try JPEGImage(written)
-                    image.removeEmbeddedPictures()
-                    image.redact(rectangles)
-                    written = try image.encoded()
-                } catch {
-                    throw .notRewritten("\(error)")
-                }
-            case .tiff, .bmp, .gif, .webP:
-                throw .notRewritten("\(format.rawValue) images are not rewritten")
-            }
-        }
-        guard !ranges.isEmpty || hiddenInBytes > 0 else {
+        let painted = try painting(written, format: format, text: text)
+        guard painted != nil || hiddenInBytes > 0 else {
             if reencodes { bytes.withUnsafeBytes { out.write($0) } }
             return
         }
+        if let painted { written = painted.bytes }
         try prove(written, format: format, engine: engine, allowing: hiddenInBytes)
-        redactedCount += hiddenInBytes + ranges.count
+        redactedCount += hiddenInBytes + (painted?.count ?? 0)
         if reencodes { written.withUnsafeBytes { out.write($0) } } else { heldRewrite = written }
+    }
+
+    /// The engine `reading` reads images with; without one (none found,
+    /// `--no-ocr`) an image of `format` is not searched.
+    static func engine(_ reading: FindEngine.ImageReading, format: ImageFormat) throws(InputFailure) -> OCREngine {
+        switch reading {
+        case .refused: throw .notSearched("\(format.rawValue) image not read by OCR (--no-ocr)")
+        case .noEngine: throw .notSearched("no OCR engine (install tesseract-ocr)")
+        case .engine(let engine): return engine
+        }
+    }
+
+    /// The image `bytes` of `format` with the matches redaction hides in
+    /// `text` (what the engine read in its pixels) painted over
+    /// (``rectangles(covering:in:)``): a PNG by
+    /// ``PNGImage/redacting(_:rectangles:color:limits:)``, a JPEG by
+    /// ``JPEGImage/redact(_:)`` after its embedded pictures (an Exif
+    /// thumbnail) are dropped; and how many matches. Nil when `text` holds
+    /// none. A TIFF, BMP, GIF or WebP image holding one, or an image the
+    /// codecs refuse, is not rewritten.
+    func painting(_ bytes: [UInt8], format: ImageFormat, text: OCRText) throws(InputFailure) -> (
+        bytes: [UInt8], count: Int
+    )? {
+        let ranges = hiddenRanges(in: text.bytes)
+        guard !ranges.isEmpty else { return nil }
+        let rectangles = Self.rectangles(covering: ranges, in: text)
+        switch format {
+        case .png:
+            do throws(PNGError) {
+                return (try PNGImage.redacting(bytes, rectangles: rectangles, limits: limits), ranges.count)
+            } catch {
+                throw .notRewritten("\(error)")
+            }
+        case .jpeg:
+            do throws(JPEGError) {
+                var image = try JPEGImage(bytes)
+                image.removeEmbeddedPictures()
+                image.redact(rectangles)
+                return (try image.encoded(), ranges.count)
+            } catch {
+                throw .notRewritten("\(error)")
+            }
+        case .tiff, .bmp, .gif, .webP:
+            throw .notRewritten("\(format.rawValue) images are not rewritten")
+        }
+    }
+
+    /// A held image's pixels redacted as ``redactImage(_:format:reading:)``
+    /// redacts a file's: `original` (an archive's member, an e-mail's
+    /// attachment) read by the engine, the matches it holds painted over in
+    /// `bytes` (the same image, its bytes redacted already, `hiddenInBytes`
+    /// matches hidden there), the image written read again. Returns the
+    /// new image and the matches painted; nil when the pixels hold none.
+    func redactPixels(
+        of original: [UInt8], in bytes: [UInt8], format: ImageFormat, hiddenInBytes: Int
+    ) throws(InputFailure) -> (bytes: [UInt8], count: Int)? {
+        let engine = try Self.engine(images ?? .noEngine, format: format)
+        let text: OCRText
+        switch engine.read(original, temporaryDirectory: temporaryDirectory) {
+        case .failure(let failure): throw .notSearched(failure.reason)
+        case .success(let read): text = read
+        }
+        guard let painted = try painting(bytes, format: format, text: text) else { return nil }
+        try prove(painted.bytes, format: format, engine: engine, allowing: hiddenInBytes)
+        return painted
+    }
+
+    /// For a ``DocumentReader`` that counts what redact would hide in what
+    /// it cannot rewrite (``DocumentReader/imageMember``): each image
+    /// member's pixels read by the engine, the matches redaction hides
+    /// there handed to `found`; the reason when they cannot be read (no
+    /// engine, `--no-ocr`, the engine failed). Nil when images are not
+    /// read by OCR at all (no ``images`` setting).
+    func imageCounter(_ found: @escaping (Int) -> Void) -> (
+        (_ path: [UInt8], _ format: ImageFormat, _ bytes: [UInt8]) ->
+            String?
+    )? {
+        guard let images else { return nil }
+        return { [self] _, format, bytes in
+            do throws(InputFailure) {
+                let engine = try Self.engine(images, format: format)
+                switch engine.read(bytes, temporaryDirectory: temporaryDirectory) {
+                case .failure(let failure): return failure.reason
+                case .success(let text):
+                    found(hiddenRanges(in: text.bytes).count)
+                    return nil
+                }
+            } catch {
+                switch error {
+                case .notSearched(let reason), .notRewritten(let reason): return reason
+                case .read(let error): return "\(error)"
+                }
+            }
+        }
     }
 
     /// Hides in `bytes` (any image's but a PNG's) what redaction hides in a
@@ -176,28 +244,7 @@ extension RedactEngine {
         if left > allowed {
             throw .notRewritten("the image written still holds \(numbers(left - allowed)) in its bytes")
         }
-        let temporary: FileDescriptor
-        do throws(Errno) {
-            temporary = try TemporaryFile.makeUnnamed(in: temporaryDirectory)
-        } catch {
-            throw .notRewritten("the image written cannot be read again: \(error)")
-        }
-        defer { temporary.close() }
-        do throws(Errno) {
-            var offset = 0
-            while offset < written.count {
-                let count = try written.withUnsafeBytes { bytes in
-                    Result { () throws(Errno) in
-                        try temporary.write(UnsafeRawBufferPointer(rebasing: bytes[offset...]), at: offset)
-                    }
-                }.get()
-                guard count > 0 else { throw Errno.noSpace }
-                offset += count
-            }
-        } catch {
-            throw .notRewritten("the image written cannot be read again: \(error)")
-        }
-        switch engine.read(temporary) {
+        switch engine.read(written, temporaryDirectory: temporaryDirectory) {
         case .failure(let failure): throw .notRewritten("the image written reads back as: \(failure.reason)")
         case .success(let text):
             let found = hiddenRanges(in: text.bytes).count

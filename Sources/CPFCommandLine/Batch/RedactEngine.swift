@@ -157,7 +157,11 @@ final class RedactEngine {
                     writer = ReencodingWriter(layers, to: out)
                 }
             }
-            failure = try reader.forEachBlock(of: descriptor, stopsAtMail: true, layers: announce) { block in
+            // A pipe's image cannot be handed to an OCR engine: named, not searched.
+            let isPipe = images != nil && system_regularFileSize(descriptor.rawValue) == nil
+            failure = try reader.forEachBlock(
+                of: descriptor, stopsAtMail: true, refusesImages: isPipe, layers: announce
+            ) { block in
                 blockStart = block.baseAddress!
                 let window = blockStart - keptCount
                 let origin = scanner.offset - keptCount  // the input offset of `window`

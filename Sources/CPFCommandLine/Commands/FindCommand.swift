@@ -234,8 +234,11 @@ enum FindCommand: Command {
             text (JSON: "in":"ocr", "ocr":true and "box":[left,top,width,height]
             in pixels). The file's bytes are searched too, as any file's.
             Without Tesseract, with --no-ocr, or when it takes longer than 120 s,
-            the image is named not searched. Images inside archives, documents
-            and e-mail, and images read from a pipe, are not read by OCR.
+            the image is named not searched. Images inside zip and tar archives,
+            Office documents and e-mail are read the same way, each CPF printed
+            as ARCHIVE!MEMBER:ocr:LINE:COLUMN; one that cannot be read leaves
+            the file not searched. An image read from a pipe is not searched.
+            Images inside legacy Office files and PDFs are not read by OCR.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -322,8 +325,12 @@ enum FindCommand: Command {
                 "box":[left,top,width,height] em pixels). Os bytes do arquivo também
                 são pesquisados, como os de qualquer arquivo. Sem o Tesseract, com
                 --no-ocr, ou quando ele leva mais de 120 s, a imagem é nomeada como não
-                pesquisada. Imagens dentro de arquivos compactados, documentos e
-                e-mails, e imagens lidas de um pipe, não são lidas por OCR.
+                pesquisada. Imagens dentro de arquivos zip e tar, documentos do Office
+                e e-mails são lidas da mesma forma, cada CPF impresso como
+                ARQUIVO!MEMBRO:ocr:LINHA:COLUNA; uma que não pode ser lida deixa o
+                arquivo não pesquisado. Uma imagem lida de um pipe não é pesquisada.
+                Imagens dentro de arquivos legados do Office e de PDFs não são lidas
+                por OCR.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas

@@ -207,7 +207,9 @@ enum RedactCommand: Command {
             progressive, CMYK or animated image, or a TIFF, BMP, GIF or WebP
             image in which Tesseract reads a CPF leave it as it was, named
             (exit status 2). Without Tesseract, or with --no-ocr, images are not
-            searched. Images inside archives, documents and e-mail are not read
+            searched. Images inside zip archives, Office documents and e-mail are
+            painted the same way; one inside a tar holding a CPF leaves the tar as
+            it was, named. Images inside legacy Office files and PDFs are not read
             by OCR.
 
             E-mail (a message or mbox file) is read as 'cpf find' reads it and
@@ -295,8 +297,10 @@ enum RedactCommand: Command {
                 continue lá, uma imagem progressiva, CMYK ou animada, ou uma imagem
                 TIFF, BMP, GIF ou WebP em que o Tesseract lê um CPF deixam-na como
                 estava, nomeada (código de saída 2). Sem o Tesseract, ou com --no-ocr,
-                as imagens não são pesquisadas. Imagens dentro de arquivos compactados,
-                documentos e e-mails não são lidas por OCR.
+                as imagens não são pesquisadas. Imagens dentro de arquivos zip,
+                documentos do Office e e-mails são pintadas da mesma forma; uma dentro
+                de um tar com um CPF deixa o tar como estava, nomeado. Imagens dentro
+                de arquivos legados do Office e de PDFs não são lidas por OCR.
 
                 Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
                 escrito de volta com só as partes MIME que tinham um CPF recodificadas,

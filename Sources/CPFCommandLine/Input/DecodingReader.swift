@@ -64,10 +64,12 @@ final class DecodingReader {
     /// limit), after the text before it, instead of its bytes as text (see
     /// ``MailReader/init(kind:maximumHeaderSize:maximumAttachmentSize:attachment:)``);
     /// without, such an attachment makes the input not searched completely.
+    /// With `refusesImages` (a pipe, whose pixels no OCR engine can be
+    /// given), an input whose first bytes are an image's is not searched.
     func forEachBlock(
-        of descriptor: FileDescriptor, stopsAtMail: Bool = false, layers announce: (InputLayers) -> Void = { _ in },
-        until isDone: (() -> Bool)? = nil, attachment: AttachmentHandler? = nil,
-        _ body: (UnsafeMutableRawBufferPointer) -> Void
+        of descriptor: FileDescriptor, stopsAtMail: Bool = false, refusesImages: Bool = false,
+        layers announce: (InputLayers) -> Void = { _ in }, until isDone: (() -> Bool)? = nil,
+        attachment: AttachmentHandler? = nil, _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
         try forEachBlock(
             from: { [reader] (block) throws(Errno) in
@@ -78,8 +80,7 @@ final class DecodingReader {
                     try reader.readBlocks(of: descriptor, block)
                 }
             },
-            stopsAtMail: stopsAtMail,
-            layers: announce, attachment: attachment, body)
+            stopsAtMail: stopsAtMail, refusesImages: refusesImages, layers: announce, attachment: attachment, body)
     }
 
     /// What is handed an e-mail's attachment read whole (see
@@ -93,7 +94,7 @@ final class DecodingReader {
     /// has ``BlockReader/headroom`` bytes free in front of it.
     func forEachBlock(
         from source: @escaping ((UnsafeMutableRawBufferPointer) -> Bool) throws(Errno) -> Void,
-        stopsAtMail: Bool = false,
+        stopsAtMail: Bool = false, refusesImages: Bool = false,
         layers announce: (InputLayers) -> Void = { _ in }, attachment: AttachmentHandler? = nil,
         _ body: (UnsafeMutableRawBufferPointer) -> Void
     ) throws(Errno) -> String? {
@@ -232,6 +233,10 @@ final class DecodingReader {
                 let bytes = UnsafeBufferPointer(
                     start: block.baseAddress!.assumingMemoryBound(to: UInt8.self), count: block.count)
                 if !announced && gzip == nil && transcoder == nil {
+                    if refusesImages, let image = ImageFormat.detect(UnsafeRawBufferPointer(block)) {
+                        failure = "\(image.rawValue) image read as a stream, which cpf reads by OCR only from a file"
+                        return false
+                    }
                     switch Self.sniff(UnsafeRawBufferPointer(block)) {
                     case .failure(.notSearched(let reason)):
                         failure = reason

@@ -34,7 +34,14 @@ extension DocumentReader {
         _ member: ZipWalk.Member, of walk: ZipWalk, begin: ([UInt8]) -> Void,
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
-        let hold = { [self] in try walk.hold(member, budget: &budget) }
+        // Held once, whoever asks first: the member's kind, its sweep, its pixels.
+        var held: [UInt8]?
+        func hold() throws -> [UInt8] {
+            if let held { return held }
+            let bytes = try walk.hold(member, budget: &budget)
+            held = bytes
+            return bytes
+        }
         switch member.kind {
         case .officeText(let office):
             // Its first bytes decompressed first, as every member's: a damaged part is named for them.
@@ -62,7 +69,7 @@ extension DocumentReader {
             deliverSweep(unplaced, path: member.path, begin: begin, text: text, end: end)
         default:
             try self.member(
-                member.kind, path: member.path, depth: walk.depth, hold: hold,
+                member.kind, head: member.head, path: member.path, depth: walk.depth, hold: hold,
                 contents: { [limits] body in try walk.archive.withContents(of: member.entry, limits: limits, body) },
                 begin: begin, text: text, end: end)
             if case .binaryPart = member.kind {

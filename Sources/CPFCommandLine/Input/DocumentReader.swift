@@ -35,6 +35,8 @@ final class DocumentReader {
         /// The comment of an archive (for the document itself, or a nested
         /// archive's member) or of a member.
         static let comment = Section(rawValue: "comment")
+        /// The text an OCR engine reads in an image's pixels.
+        static let ocr = Section(rawValue: "ocr")
 
         /// A layer of a PDF beside its pages' text (``PDFLayer``): `page 3
         /// annotation`, `metadata`, `unreferenced`.
@@ -52,6 +54,12 @@ final class DocumentReader {
     /// Called with the path of every member of an archive (directories
     /// too) before it is read: how `find` looks for CPFs in members' names.
     var memberNamed: (([UInt8]) -> Void)?
+    /// Called with each member that is an image (``ImageFormat``, told by
+    /// its first bytes) after its bytes were read as any member's, with its
+    /// path, format and bytes: how `find` reads its pixels with an OCR
+    /// engine. Returns why they could not be read (a failure of the
+    /// member), or nil.
+    var imageMember: ((_ path: [UInt8], _ format: ImageFormat, _ bytes: [UInt8]) -> String?)?
     private let decoding: DecodingReader
     var limits: DecompressionLimits { decoding.limits }
     /// The block members' bytes are gathered in, ``BlockReader/headroom`` bytes into its buffer.
@@ -164,9 +172,9 @@ final class DocumentReader {
         _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
+        let head = Array(bytes.prefix(Self.peekSize))
         try member(
-            MemberKind.of(head: Array(bytes.prefix(Self.peekSize)), depth: depth), path: path, depth: depth,
-            hold: { bytes },
+            MemberKind.of(head: head, depth: depth), head: head, path: path, depth: depth, hold: { bytes },
             contents: { body in try bytes.withUnsafeBufferPointer { try body($0) } }, begin: begin, text: text,
             end: end)
     }
@@ -174,10 +182,11 @@ final class DocumentReader {
     /// Reads one member of an archive that is not an Office part, as its
     /// kind says (see ``MemberKind``): a nested archive or a PDF held whole
     /// (`hold`), anything else streamed (`contents`) through the
-    /// ``DecodingReader``. A nested archive that cannot be opened is a
-    /// failure of the member; a read error of the member is thrown.
+    /// ``DecodingReader``; then, when its first bytes `head` are an image's,
+    /// its pixels (``imageMember``). A nested archive that cannot be opened
+    /// is a failure of the member; a read error of the member is thrown.
     func member(
-        _ kind: MemberKind, path memberPath: [UInt8], depth: Int, hold: () throws -> [UInt8],
+        _ kind: MemberKind, head: [UInt8], path memberPath: [UInt8], depth: Int, hold: () throws -> [UInt8],
         contents: @escaping ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void,
         begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
@@ -210,6 +219,11 @@ final class DocumentReader {
         case .plain, .encoded, .binaryPart, .officeXML, .officeText:
             // An Office document's parts are read by its walk (DocumentReader+Zip) before their bytes are streamed.
             try stream(contents, path: memberPath, begin: begin, text: text, end: end)
+        }
+        if let imageMember, let format = ImageFormat.detect(head),
+            let reason = imageMember(memberPath, format, try hold())
+        {
+            failures.append(Failure(path: memberPath, reason: reason))
         }
     }
 

@@ -32,6 +32,10 @@ final class OCREngine: Sendable {
         case signalled(Int32)
         /// Its table could not be read.
         case table(TesseractTSV.Error)
+        /// An image held in memory (a member of an archive, an e-mail's
+        /// attachment) could not be written to the temporary file the
+        /// engine reads.
+        case temporaryFile(Errno)
 
         var reason: String {
             switch self {
@@ -43,6 +47,7 @@ final class OCREngine: Sendable {
             case .exited(let status): "OCR engine exited with status \(status)"
             case .signalled(let signal): "OCR engine ended by signal \(signal)"
             case .table(let error): "\(error)"
+            case .temporaryFile(let error): "image not written to a temporary file for the OCR engine: \(error)"
             }
         }
     }
@@ -85,6 +90,26 @@ final class OCREngine: Sendable {
                 return .failure(.table(error))
             }
         }
+    }
+
+    /// The text the engine reads in an image held in memory (`bytes`: a
+    /// member of an archive, an e-mail's attachment, an image just
+    /// written): the bytes go to a temporary file with no name in
+    /// `directory` (``TemporaryFile/makeUnnamed(in:)``, gone when closed),
+    /// which the engine reads on its standard input as it reads a file.
+    func read(_ bytes: [UInt8], temporaryDirectory directory: String) -> Result<OCRText, Failure> {
+        let file: FileDescriptor
+        do throws(Errno) { file = try TemporaryFile.makeUnnamed(in: directory) } catch {
+            return .failure(.temporaryFile(error))
+        }
+        defer { file.close() }
+        do throws(Errno) {
+            try bytes.withUnsafeBytes { bytes in Result { () throws(Errno) in try file.writeAll(bytes) } }.get()
+            try file.seek(to: 0)
+        } catch {
+            return .failure(.temporaryFile(error))
+        }
+        return read(file)
     }
 
     /// Runs the engine with `arguments`, `input` its standard input, its

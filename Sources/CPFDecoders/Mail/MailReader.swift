@@ -94,19 +94,22 @@ public final class MailReader {
         /// Whether an attachment of `format` (as ``format(of:isText:)``
         /// names it) is handed over whole to an attachment handler: a zip
         /// archive (so also an Office or OpenDocument file), a gzip file, a
-        /// PDF, a legacy Office document, a tar archive or a PNG image; not
-        /// the formats of ``UnreadFormat``.
+        /// PDF, a legacy Office document, a tar archive or an image (PNG,
+        /// JPEG, TIFF, BMP, GIF, WebP: ``ImageFormat``); not the formats of
+        /// ``UnreadFormat``.
         ///
         /// ```swift
         /// MailReader.Attachment.isHandedOver("zip archive")   // true
         /// MailReader.Attachment.isHandedOver("xz file")       // false
         /// ```
         public static func isHandedOver(_ format: String) -> Bool {
-            ["zip archive", "gzip file", "PDF", "legacy Office document", "tar archive", "PNG image"].contains(format)
+            ["zip archive", "gzip file", "PDF", "legacy Office document", "tar archive"].contains(format)
+                || ImageFormat.allCases.contains { "\($0.rawValue) image" == format }
         }
 
         /// What the first bytes of a decoded body say it is: zip (an Office or
-        /// OpenDocument file is one), gzip, a PNG image, a tar archive (its
+        /// OpenDocument file is one), gzip, an image (``ImageFormat``: `PNG
+        /// image`, `JPEG image`...), a tar archive (its
         /// first header, in the first 512 bytes), a PDF (`%PDF-` at the start, or
         /// anywhere in the first 1,024 bytes unless `isText`: the part is
         /// `text/*`), a compound file (a legacy Office document), or a format of
@@ -125,6 +128,8 @@ public final class MailReader {
             {
                 return "zip archive"
             }
+            // After the tar: a tar's first member may be named `GIF89a.txt`.
+            if let image = ImageFormat.detect(leading) { return "\(image.rawValue) image" }
             let pdf = Array("%PDF-".utf8)
             if leading.count >= pdf.count,
                 (0...(isText ? 0 : min(1024, leading.count) - pdf.count)).contains(where: {
@@ -153,7 +158,7 @@ public final class MailReader {
 
     /// Makes a reader that hands each attachment of a format it reads
     /// inside (``Attachment/isHandedOver(_:)``: zip, gzip, PDF, legacy
-    /// Office, tar, PNG) to `attachment`, whole, its transfer encoding decoded, when
+    /// Office, tar, images) to `attachment`, whole, its transfer encoding decoded, when
     /// the part ends, instead of handing its bytes over as text; one longer
     /// than `maximumAttachmentSize` is not held past that size, and is
     /// listed in ``unreadAttachments`` instead (``Attachment/isTooLarge``).

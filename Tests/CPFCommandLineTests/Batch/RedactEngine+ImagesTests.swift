@@ -37,8 +37,7 @@ struct RedactEngineImagesTests {
 
             """
         let engine = folder.appendingPathComponent("engine")
-        try script.write(to: engine, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: engine.path)
+        try makeExecutableScript(at: engine, contents: script)
         try first.write(to: folder.appendingPathComponent("first.tsv"), atomically: true, encoding: .utf8)
         try later.write(to: folder.appendingPathComponent("later.tsv"), atomically: true, encoding: .utf8)
         return (OCREngine(program: RawText(engine.path)), folder)
@@ -199,5 +198,48 @@ struct RedactEngineImagesTests {
     static func fixture(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("CPFDecodersTests/Fixtures/JPEG/\(name)")
+    }
+
+    @Test(
+        """
+        an image held in memory (a member, an attachment) is read by the engine, painted over in the bytes given \
+        and proved; nil when its pixels hold nothing; not rewritten when a fresh run still reads a CPF
+        """)
+    func heldImage() throws {
+        let png = try Self.samplePNGImage()
+        let (engine, folder) = try Self.fakeEngine(first: Self.table, later: Self.header)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let redact = RedactEngine(style: .hidden(.full), context: Context(), output: nil)
+        redact.images = .engine(engine)
+        let painted = try #require(try redact.redactPixels(of: png, in: png, format: .png, hiddenInBytes: 0))
+        #expect(painted.count == 1)
+        #expect(try PNGImage(painted.bytes).rgba8(x: 50, y: 25) == SIMD4(0, 0, 0, 255))
+        #expect(try PNGImage(painted.bytes).rgba8(x: 150, y: 50) == PNGImage(png).rgba8(x: 150, y: 50))
+        // The engine's later runs read nothing: the image holds nothing to paint.
+        #expect(try redact.redactPixels(of: png, in: png, format: .png, hiddenInBytes: 0) == nil)
+        let (stubborn, other) = try Self.fakeEngine(first: Self.table, later: Self.table)
+        defer { try? FileManager.default.removeItem(at: other) }
+        redact.images = .engine(stubborn)
+        #expect(throws: InputFailure.notRewritten("the OCR engine still reads a CPF in the image written")) {
+            try redact.redactPixels(of: png, in: png, format: .png, hiddenInBytes: 0)
+        }
+    }
+
+    @Test("the image counter hands over what the engine reads and names why it cannot read; none without images")
+    func imageCounter() throws {
+        let (engine, folder) = try Self.fakeEngine(first: Self.table, later: Self.table)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let redact = RedactEngine(style: .hidden(.full), context: Context(), output: nil)
+        #expect(redact.imageCounter { _ in } == nil)
+        var found: [Int] = []
+        for (reading, reason) in [
+            (FindEngine.ImageReading.engine(engine), String?.none),
+            (.noEngine, "no OCR engine (install tesseract-ocr)"), (.refused, "JPEG image not read by OCR (--no-ocr)"),
+        ] {
+            redact.images = reading
+            let counter = try #require(redact.imageCounter { found.append($0) })
+            #expect(counter(Array("media/a.jpg".utf8), .jpeg, [0xFF, 0xD8, 0xFF]) == reason)
+        }
+        #expect(found == [1])
     }
 }

@@ -1,5 +1,6 @@
 // Tests of Input/DocumentReader.swift: a tar inside gzip told from the
-// gzip file's first bytes and read whole. The rules on a document's text
+// gzip file's first bytes and read whole; an image member handed to the
+// image reader after its bytes, the reason it gives the member's failure. The rules on a document's text
 // have test files of their own, one per file (DocumentReader+StoredNumbers,
 // +Sweep, +Limits, +OfficeParts, +PNG); reading whole documents is tested
 // end to end (DocumentEndToEndTests, DocumentSweepEndToEndTests,
@@ -41,5 +42,31 @@ struct DocumentReaderTests {
             size: gzipped.count, read: DocumentReader.reader(of: gzipped), limits: .default)
         #expect(bytes == tar)
         #expect(texts.isEmpty)
+    }
+
+    @Test("an image member is handed to imageMember after its bytes; the reason it gives is the member's failure")
+    func imageMembers() throws {
+        let reader = DocumentReader(
+            decoding: DecodingReader(reader: BlockReader(), limits: DecodingReader.defaultLimits))
+        var seen: [String] = []
+        var texts: [[UInt8]] = []
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(" CPF 390.533.447-05".utf8)
+        for reason in [String?.none, "no OCR engine (install tesseract-ocr)"] {
+            reader.imageMember = { path, format, bytes in
+                seen.append("\(String(decoding: path, as: UTF8.self)) \(format.rawValue) \(bytes == jpeg)")
+                return reason
+            }
+            try reader.read(
+                member: jpeg, path: Array("media/a.jpg".utf8), depth: 1, begin: { _ in },
+                text: { texts.append(Array($0)) }, end: { _ in })
+            #expect(reader.failures.map(\.reason) == (reason.map { [$0] } ?? []))
+        }
+        #expect(seen == ["media/a.jpg JPEG true", "media/a.jpg JPEG true"])
+        // Its bytes are searched first, as before (decoded as text: they are no UTF-8).
+        #expect(texts.count == 2)
+        #expect(texts.allSatisfy { String(decoding: $0, as: UTF8.self).hasSuffix(" CPF 390.533.447-05") })
+        reader.imageMember = nil
+        try reader.read(member: Array("CPF".utf8), path: [], depth: 1, begin: { _ in }, text: { _ in }, end: { _ in })
+        #expect(seen.count == 2)
     }
 }

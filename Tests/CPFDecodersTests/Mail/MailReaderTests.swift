@@ -400,6 +400,27 @@ struct MailReaderTests {
         #expect(MailReader.Attachment.isHandedOver("tar archive"))
         #expect(!MailReader.Attachment.isHandedOver("xz file"))
     }
+
+    @Test(
+        "an image attachment of any format OCR reads is told by its first bytes and handed over; a tar named GIF89a is a tar"
+    )
+    func imageAttachments() {
+        for (leading, format) in [
+            ([0xFF, 0xD8, 0xFF, 0xE0], "JPEG image"), (Array("GIF89a".utf8), "GIF image"),
+            ([0x49, 0x49, 0x2A, 0x00], "TIFF image"), (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), "WebP image"),
+        ] as [([UInt8], String)] {
+            #expect(MailReader.Attachment.format(of: leading) == format)
+            #expect(MailReader.Attachment.isHandedOver(format))
+        }
+        var tar = [UInt8](repeating: 0, count: 512)
+        tar.replaceSubrange(0..<10, with: Array("GIF89a.txt".utf8))
+        tar.replaceSubrange(257..<263, with: Array("ustar\u{0}".utf8))
+        tar.replaceSubrange(263..<265, with: Array("00".utf8))
+        tar.replaceSubrange(148..<156, with: Array(repeating: 0x20, count: 8))
+        let sum = tar.reduce(0) { $0 + Int($1) }
+        tar.replaceSubrange(148..<155, with: Array(String(sum, radix: 8).leftPadded(to: 6).utf8) + [0])
+        #expect(MailReader.Attachment.format(of: tar) == "tar archive")
+    }
 }
 
 extension String {

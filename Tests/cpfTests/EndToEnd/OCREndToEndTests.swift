@@ -184,4 +184,72 @@ struct OCREndToEndTests {
                 "cpf: x.jpg: not searched: no OCR engine (install tesseract-ocr)",
             ])
     }
+
+    @Test(
+        """
+        reads the pixels of images inside a zip, a tar, a docx and an e-mail: SOURCE!MEMBER:ocr:LINE:COLUMN, \
+        in JSON "member" and "in":"ocr"
+        """,
+        .enabled(
+            if: tesseract && python != nil && InstalledTool.areInstalled("zip"),
+            "tesseract, zip or the documents' Python is not installed"))
+    func imagesInsideDocuments() {
+        let result = Self.sh(
+            #"""
+            \#(Self.label)
+            label a.png 'CPF 390.533.447-05' && label b.jpg 'Titular: 529.982.247-25' -quality 85 &&
+            label n.png 'Nenhum número aqui' && zip -q z.zip a.png b.jpg n.png && tar cf t.tar b.jpg &&
+            "$PY" - <<'EOF'
+            import docx, email.message
+            from docx.shared import Inches
+            d = docx.Document(); d.add_paragraph("Contrato"); d.add_picture("a.png", width=Inches(5)); d.save("d.docx")
+            m = email.message.EmailMessage(); m["Subject"] = "RG"; m.set_content("Segue.")
+            m.add_attachment(open("b.jpg", "rb").read(), maintype="image", subtype="jpeg", filename="rg.jpg")
+            open("m.eml", "wb").write(bytes(m))
+            EOF
+            "$CPF" find z.zip t.tar d.docx m.eml; echo "status $?"
+            "$CPF" find --json d.docx | "$PY" -c '
+            import json, sys
+            for line in sys.stdin:
+                o = json.loads(line); print(o["source"], o["member"], o["in"], o["ocr"], o["cpf"], len(o["box"]))'
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "z.zip!a.png:ocr:1:5: 390.533.447-05", "z.zip!b.jpg:ocr:1:10: 529.982.247-25",
+                "t.tar!b.jpg:ocr:1:10: 529.982.247-25", "d.docx!word/media/image1.png:ocr:1:5: 390.533.447-05",
+                "m.eml!rg.jpg:ocr:1:10: 529.982.247-25", "status 0",
+                "d.docx word/media/image1.png ocr True 39053344705 4",
+            ], "\(result.stderr)")
+        #expect(result.stderr == "")
+    }
+
+    @Test(
+        """
+        without an engine, or with --no-ocr, a document holding an image is not searched, exit 2, each image \
+        named, its text searched all the same; an image read from a pipe is not searched by find or redact
+        """,
+        .enabled(if: tesseract && InstalledTool.areInstalled("zip"), "tesseract or zip is not installed"))
+    func imagesInsideDocumentsNotSearched() {
+        let result = Self.sh(
+            """
+            \(Self.label)
+            label a.png 'CPF 390.533.447-05' && printf 'CPF 529.982.247-25\\n' > t.txt && zip -q z.zip t.txt a.png &&
+            PATH=/nonexistent "$CPF" find z.zip; echo "status $?"
+            "$CPF" find --no-ocr z.zip; echo "status $?"
+            label b.jpg 'CPF 390.533.447-05' -set comment 'CPF 529.982.247-25' && cat b.jpg | "$CPF" find; echo "status $?"
+            cat b.jpg | "$CPF" redact > out; echo "redact $? $(wc -c < out)"
+            """)
+        #expect(
+            outputLines(result.stdout) == [
+                "z.zip!t.txt:1:5: 529.982.247-25", "status 2", "z.zip!t.txt:1:5: 529.982.247-25", "status 2",
+                "status 2", "redact 2 0",
+            ], "\(result.stderr)")
+        let pipe = "not searched: JPEG image read as a stream, which cpf reads by OCR only from a file"
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "cpf: z.zip: not searched: member a.png: no OCR engine (install tesseract-ocr)",
+                "cpf: z.zip: not searched: member a.png: PNG image not read by OCR (--no-ocr)",
+                "cpf: standard input: \(pipe)", "cpf: standard input: \(pipe)",
+            ])
+    }
 }

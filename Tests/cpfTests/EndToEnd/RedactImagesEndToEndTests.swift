@@ -91,4 +91,69 @@ struct RedactImagesEndToEndTests {
         #expect(result.stderr.contains("cpf: a.png: not searched: PNG image not read by OCR (--no-ocr)\n"))
         #expect(result.stderr.components(separatedBy: "not searched").count == 3, "\(result.stderr)")
     }
+
+    @Test(
+        """
+        redact --in-place paints the CPFs in images inside a zip, a docx and an e-mail: a fresh Tesseract run \
+        reads none in them, the decoy is still read, the docx still opens; a tar's image is refused, untouched
+        """,
+        .enabled(
+            if: tools && DocumentEndToEndTests.python != nil && InstalledTool.areInstalled("zip", "unzip"),
+            "tesseract, ImageMagick, zip or the documents' Python is not installed"))
+    func imagesInsideDocuments() {
+        let python = DocumentEndToEndTests.python ?? "python3"
+        let result = Self.sh(
+            #"""
+            PY='\#(python)' && card a.png && card b.jpg -quality 90 && zip -q z.zip a.png b.jpg && tar cf t.tar b.jpg &&
+            cp t.tar t0.tar && "$PY" - <<'EOF'
+            import docx, email.message
+            from docx.shared import Inches
+            d = docx.Document(); d.add_paragraph("Contrato"); d.add_picture("a.png", width=Inches(5)); d.save("d.docx")
+            m = email.message.EmailMessage(); m["Subject"] = "RG"; m.set_content("Segue.")
+            m.add_attachment(open("b.jpg", "rb").read(), maintype="image", subtype="jpeg", filename="rg.jpg")
+            open("m.eml", "wb").write(bytes(m))
+            EOF
+            "$CPF" redact --in-place z.zip d.docx m.eml t.tar; echo "in place $?"
+            cmp t.tar t0.tar && echo "tar untouched"
+            mkdir x && (cd x && unzip -q ../z.zip && unzip -q -o ../d.docx 'word/media/*') &&
+            "$PY" -c '
+            import email, sys
+            m = email.message_from_binary_file(open("m.eml", "rb"))
+            for p in m.walk():
+                if p.get_filename() == "rg.jpg": open("x/rg.jpg", "wb").write(p.get_payload(decode=True))
+            import docx; print("paragraphs", len(docx.Document("d.docx").paragraphs))'
+            for f in x/a.png x/b.jpg x/word/media/image1.png x/rg.jpg; do
+              t=$(tesseract "$f" - -l por 2>/dev/null)
+              case "$t" in *Maria*) echo "$f decoy read";; esac
+              echo "$t" | grep -Eq '[0-9]{3}[.][0-9]{3}' && echo "$f CPF still read"
+            done
+            "$CPF" find z.zip d.docx m.eml; echo "find $?"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "in place 2", "tar untouched", "paragraphs 2", "x/a.png decoy read", "x/b.jpg decoy read",
+                "x/word/media/image1.png decoy read", "x/rg.jpg decoy read", "find 1",
+            ], "\(result.stderr)")
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "cpf: redacted z.zip (2 hidden)", "cpf: redacted d.docx (1 hidden)", "cpf: redacted m.eml (1 hidden)",
+                """
+                cpf: t.tar: not rewritten: member b.jpg: a JPEG image in whose pixels the OCR engine reads a CPF, \
+                which redact does not rewrite inside a tar
+                """,
+            ])
+    }
+
+    @Test(
+        "without an engine, a zip holding an image is not searched, exit 2, left as it was",
+        .enabled(if: tools && InstalledTool.areInstalled("zip"), "tesseract, ImageMagick or zip is not installed"))
+    func imagesInsideDocumentsNotSearched() {
+        let result = Self.sh(
+            """
+            card a.png && printf 'CPF 529.982.247-25\\n' > t.txt && zip -q z.zip t.txt a.png && cp z.zip z0.zip &&
+            PATH=/nonexistent "$CPF" redact --in-place z.zip; echo "status $?"; cmp z.zip z0.zip && echo untouched
+            """)
+        #expect(outputLines(result.stdout) == ["status 2", "untouched"], "\(result.stderr)")
+        #expect(result.stderr == "cpf: z.zip: not searched: member a.png: no OCR engine (install tesseract-ocr)\n")
+    }
 }
