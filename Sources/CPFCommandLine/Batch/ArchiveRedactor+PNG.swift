@@ -96,3 +96,55 @@ extension ArchiveRedactor {
         return found
     }
 }
+
+/// The picture of its first page an Office or OpenDocument file keeps,
+/// blanked when redact hides anything in the document.
+extension ArchiveRedactor {
+    /// Whether `name` is the member where a document keeps a picture of its
+    /// first page as it was last saved: `Thumbnails/thumbnail.png`
+    /// (OpenDocument), `docProps/thumbnail.jpeg` (or `.png`; Office Open XML).
+    static func isThumbnail(_ name: [UInt8]) -> Bool {
+        name == Array("Thumbnails/thumbnail.png".utf8) || name.starts(with: Array("docProps/thumbnail.".utf8))
+    }
+
+    /// Paints every pixel of the document's thumbnails (``isThumbnail(_:)``,
+    /// PNG or JPEG) black in `changes`: a picture of the page as it was shows
+    /// what redact hid in its text, too small for an OCR engine to read but
+    /// not always for a person. A thumbnail that cannot be painted (another
+    /// format, a codec's refusal) is a refusal, the document left as it was.
+    mutating func blankThumbnails(of archive: ZipArchive, path: [UInt8], in changes: inout ArchiveChanges) throws {
+        for (index, entry) in archive.entries.enumerated() where Self.isThumbnail(entry.name) && !entry.isDirectory {
+            let memberPath = path + entry.name
+            let bytes = try changes.members[index] ?? DocumentReader.hold(archive, entry, budget: &budget)
+            let reason: String
+            switch ImageFormat.detect(bytes.prefix(ImageFormat.signatureSize)) {
+            case .png:
+                do throws(PNGError) {
+                    let image = try PNGImage(bytes, limits: limits)
+                    changes.members[index] = try PNGImage.redacting(
+                        bytes, rectangles: [PixelRectangle(x: 0, y: 0, width: image.width, height: image.height)],
+                        limits: limits)
+                    continue
+                } catch {
+                    reason = "\(error)"
+                }
+            case .jpeg:
+                do throws(JPEGError) {
+                    var image = try JPEGImage(bytes)
+                    image.removeEmbeddedPictures()
+                    image.redact([PixelRectangle(x: 0, y: 0, width: image.width, height: image.height)])
+                    changes.members[index] = try image.encoded()
+                    continue
+                } catch {
+                    reason = "\(error)"
+                }
+            case let format:
+                // A metafile (WMF, EMF) may draw the page's text as shapes, which no search reads.
+                reason = format.map { "\($0.rawValue) images are not rewritten" } ?? "not a PNG or JPEG image"
+            }
+            refusals.append(
+                DocumentReader.Failure(
+                    path: memberPath, reason: "the document's thumbnail, which must be blanked, cannot be: \(reason)"))
+        }
+    }
+}

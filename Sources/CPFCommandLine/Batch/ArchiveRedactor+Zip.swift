@@ -27,6 +27,7 @@ extension ArchiveRedactor {
     /// ``ZipWalk`` tells its members; the failures are collected.
     mutating func redact(_ archive: ZipArchive, path: [UInt8], depth: Int) throws -> ArchiveChanges {
         var changes = ArchiveChanges()
+        let hiddenBefore = hidden
         let walk = ZipWalk(archive, path: path, depth: depth, limits: limits)
         try walk.visit { step in
             switch step {
@@ -48,6 +49,8 @@ extension ArchiveRedactor {
                 if let rewritten { changes.members[member.index] = rewritten }
             }
         }
+        // A document that had something to hide: its picture of the first page goes too.
+        if walk.office != nil, hidden > hiddenBefore { try blankThumbnails(of: archive, path: path, in: &changes) }
         return changes
     }
 

@@ -1,5 +1,7 @@
 // Tests of Batch/ArchiveRedactor+PNG.swift: a PNG image's text chunks
-// rewritten with their CRC, what cannot be rewritten refused.
+// rewritten with their CRC, what cannot be rewritten refused; a document's
+// thumbnail blanked when something in it was hidden. Images' pixels inside
+// documents are tested end to end with Tesseract (RedactImagesEndToEndTests).
 
 import CPFDecoders
 import CPFKit
@@ -63,5 +65,46 @@ struct ArchiveRedactorPNGTests {
             #expect(redactor.failures.first?.reason.hasSuffix(", which redact does not rewrite") == true)
             #expect(redactor.hidden == 0)
         }
+    }
+
+    @Test(
+        "a thumbnail is the OpenDocument or Office Open XML member that pictures the first page",
+        arguments: [
+            ("Thumbnails/thumbnail.png", true), ("docProps/thumbnail.jpeg", true), ("docProps/thumbnail.wmf", true),
+            ("Pictures/thumbnail.png", false), ("word/media/image1.png", false), ("Thumbnails/other.png", false),
+        ])
+    func thumbnailNames(name: String, isThumbnail: Bool) {
+        #expect(ArchiveRedactor.isThumbnail(Array(name.utf8)) == isThumbnail)
+    }
+
+    @Test("a document with something hidden gets every pixel of its thumbnail painted black; one with nothing keeps it")
+    func thumbnailBlanked() throws {
+        var pixels: [UInt8] = []
+        for y in 0..<20 {
+            for x in 0..<30 { pixels += [UInt8(x * 8), UInt8(y * 12), 255] }
+        }
+        let png = try PNGImage(width: 30, height: 20, colorType: .rgb, bitDepth: 8, pixels: pixels).encoded()
+        func document(_ text: String) throws -> ZipArchive {
+            let content = Array(
+                """
+                <?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:\
+                office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>\
+                <text:p>\(text)</text:p></office:text></office:body></office:document-content>
+                """.utf8)
+            let zip = sampleStoredZip([
+                ("mimetype", Array("application/vnd.oasis.opendocument.text".utf8)), ("content.xml", content),
+                ("Thumbnails/thumbnail.png", png),
+            ])
+            return try ZipArchive(size: UInt64(zip.count), read: DocumentReader.reader(of: zip))
+        }
+        var redactor = Self.redactor()
+        let changes = try redactor.redact(try document("CPF 390.533.447-05"), path: [], depth: 1)
+        #expect(redactor.hidden == 1)
+        let thumbnail = try PNGImage(try #require(changes.members[2]))
+        #expect(
+            (0..<20).allSatisfy { y in (0..<30).allSatisfy { thumbnail.rgba8(x: $0, y: y) == SIMD4(0, 0, 0, 255) } })
+        var clean = Self.redactor()
+        #expect(try clean.redact(try document("Nada a esconder"), path: [], depth: 1).isEmpty)
+        #expect(clean.refusals.isEmpty && clean.failures.isEmpty)
     }
 }

@@ -95,7 +95,8 @@ struct RedactImagesEndToEndTests {
     @Test(
         """
         redact --in-place paints the CPFs in images inside a zip, a docx and an e-mail: a fresh Tesseract run \
-        reads none in them, the decoy is still read, the docx still opens; a tar's image is refused, untouched
+        reads none in them, the decoy is still read, the docx still opens, its thumbnail blanked; a tar's image \
+        is refused, untouched
         """,
         .enabled(
             if: tools && DocumentEndToEndTests.python != nil && InstalledTool.areInstalled("zip", "unzip"),
@@ -121,7 +122,10 @@ struct RedactImagesEndToEndTests {
             m = email.message_from_binary_file(open("m.eml", "rb"))
             for p in m.walk():
                 if p.get_filename() == "rg.jpg": open("x/rg.jpg", "wb").write(p.get_payload(decode=True))
-            import docx; print("paragraphs", len(docx.Document("d.docx").paragraphs))'
+            import docx, io, zipfile; print("paragraphs", len(docx.Document("d.docx").paragraphs))
+            from PIL import Image
+            thumbnail = Image.open(io.BytesIO(zipfile.ZipFile("d.docx").read("docProps/thumbnail.jpeg")))
+            print("thumbnail", thumbnail.convert("L").getextrema())'
             for f in x/a.png x/b.jpg x/word/media/image1.png x/rg.jpg; do
               t=$(tesseract "$f" - -l por 2>/dev/null)
               case "$t" in *Maria*) echo "$f decoy read";; esac
@@ -131,7 +135,8 @@ struct RedactImagesEndToEndTests {
             """#)
         #expect(
             outputLines(result.stdout) == [
-                "in place 2", "tar untouched", "paragraphs 2", "x/a.png decoy read", "x/b.jpg decoy read",
+                "in place 2", "tar untouched", "paragraphs 2", "thumbnail (0, 0)", "x/a.png decoy read",
+                "x/b.jpg decoy read",
                 "x/word/media/image1.png decoy read", "x/rg.jpg decoy read", "find 1",
             ], "\(result.stderr)")
         #expect(
