@@ -29,6 +29,8 @@ extension ArchiveRedactor {
         var changes = ArchiveChanges()
         let hiddenBefore = hidden
         let walk = ZipWalk(archive, path: path, depth: depth, limits: limits)
+        // A document's thumbnails, read by OCR only if nothing else was hidden (else blanked whole).
+        var thumbnails: [(member: ZipWalk.Member, format: ImageFormat, hiddenInBytes: Int)] = []
         try walk.visit { step in
             switch step {
             case .comment(let bytes):
@@ -42,15 +44,28 @@ extension ArchiveRedactor {
                 let before = hidden
                 var rewritten = try rewrite(member, of: walk)
                 if engine.images != nil, let format = ImageFormat.detect(member.head) {
-                    rewritten = redactPixels(
-                        of: member.path, format: format, original: try walk.hold(member, budget: &budget),
-                        rewritten: rewritten, hiddenInBytes: hidden - before)
+                    if walk.office != nil, Self.isThumbnail(member.entry.name) {
+                        thumbnails.append((member, format, hidden - before))
+                    } else {
+                        rewritten = redactPixels(
+                            of: member.path, format: format, original: try walk.hold(member, budget: &budget),
+                            rewritten: rewritten, hiddenInBytes: hidden - before)
+                    }
                 }
                 if let rewritten { changes.members[member.index] = rewritten }
             }
         }
+        guard walk.office != nil else { return changes }
+        if hidden == hiddenBefore {
+            for (member, format, hiddenInBytes) in thumbnails {
+                let rewritten = redactPixels(
+                    of: member.path, format: format, original: try walk.hold(member, budget: &budget),
+                    rewritten: changes.members[member.index], hiddenInBytes: hiddenInBytes)
+                if let rewritten { changes.members[member.index] = rewritten }
+            }
+        }
         // A document that had something to hide: its picture of the first page goes too.
-        if walk.office != nil, hidden > hiddenBefore { try blankThumbnails(of: archive, path: path, in: &changes) }
+        if hidden > hiddenBefore { try blankThumbnails(of: archive, path: path, in: &changes) }
         return changes
     }
 
