@@ -66,6 +66,8 @@ extension ArchiveRedactor {
         let minimum = engine.minimumConfidence
         let fresh = TaxpayerScanner(accepting: engine.accepted, hidingFrom: minimum)
         var scanner = fresh
+        documents.imageMember = engine.imageCounter { found += $0 }
+        defer { documents.imageMember = nil }
         documents.readCompoundFile(
             bytes, limits: limits, begin: { _ in scanner = fresh },
             text: { block in scanner.feed(UnsafeRawBufferPointer(block)) { _ in found += 1 } },

@@ -237,8 +237,9 @@ enum FindCommand: Command {
             the image is named not searched. Images inside zip and tar archives,
             Office documents and e-mail are read the same way, each CPF printed
             as ARCHIVE!MEMBER:ocr:LINE:COLUMN; one that cannot be read leaves
-            the file not searched. An image read from a pipe is not searched.
-            Images inside legacy Office files and PDFs are not read by OCR.
+            the file not searched, and so are the PNG and JPEG pictures pasted
+            into legacy Office files (FILE!STREAM!picture-N). An image read from
+            a pipe is not searched. Images inside PDFs are not read by OCR.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -328,9 +329,10 @@ enum FindCommand: Command {
                 pesquisada. Imagens dentro de arquivos zip e tar, documentos do Office
                 e e-mails são lidas da mesma forma, cada CPF impresso como
                 ARQUIVO!MEMBRO:ocr:LINHA:COLUNA; uma que não pode ser lida deixa o
-                arquivo não pesquisado. Uma imagem lida de um pipe não é pesquisada.
-                Imagens dentro de arquivos legados do Office e de PDFs não são lidas
-                por OCR.
+                arquivo não pesquisado, assim como as imagens PNG e JPEG coladas em
+                arquivos legados do Office (ARQUIVO!FLUXO!picture-N). Uma imagem lida
+                de um pipe não é pesquisada. Imagens dentro de PDFs não são lidas por
+                OCR.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas

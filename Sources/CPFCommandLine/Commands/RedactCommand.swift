@@ -209,8 +209,8 @@ enum RedactCommand: Command {
             (exit status 2). Without Tesseract, or with --no-ocr, images are not
             searched. Images inside zip archives, Office documents and e-mail are
             painted the same way; one inside a tar holding a CPF leaves the tar as
-            it was, named. Images inside legacy Office files and PDFs are not read
-            by OCR.
+            it was, named; a CPF in a picture of a legacy Office file names it
+            not rewritten. Images inside PDFs are not read by OCR.
 
             E-mail (a message or mbox file) is read as 'cpf find' reads it and
             written back with only the MIME parts that held a CPF re-encoded, in
@@ -299,8 +299,9 @@ enum RedactCommand: Command {
                 estava, nomeada (código de saída 2). Sem o Tesseract, ou com --no-ocr,
                 as imagens não são pesquisadas. Imagens dentro de arquivos zip,
                 documentos do Office e e-mails são pintadas da mesma forma; uma dentro
-                de um tar com um CPF deixa o tar como estava, nomeado. Imagens dentro
-                de arquivos legados do Office e de PDFs não são lidas por OCR.
+                de um tar com um CPF deixa o tar como estava, nomeado; um CPF numa
+                imagem de um arquivo legado do Office o nomeia como não reescrito.
+                Imagens dentro de PDFs não são lidas por OCR.
 
                 Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
                 escrito de volta com só as partes MIME que tinham um CPF recodificadas,

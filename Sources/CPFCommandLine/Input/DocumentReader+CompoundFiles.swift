@@ -1,15 +1,16 @@
 import CPFDecoders
 
 /// A legacy Office document (an OLE compound file): the text of its kind,
-/// each stream's sweep, an Outlook message's attachments searched as files.
+/// each stream's sweep and pictures, an Outlook message's attachments
+/// searched as files.
 extension DocumentReader {
     /// Reads a legacy Office document held in memory (see ``LegacyOfficeText``)
     /// whose streams' paths start with `path`: the text of its kind, each
     /// part named `PATH!STREAM`; then, as the section ``Section/sweep`` of
     /// each stream, the lines of its bytes read as Windows-1252 and UTF-16LE
     /// (``LegacyOfficeText/sweep(_:minimum:)``) holding a CPF or CNPJ the
-    /// text does not; then an Outlook message's attachments, searched as
-    /// files. A compound file of another kind, or one whose text cannot be
+    /// text does not, and its pictures (``pictures(in:path:)``); then an
+    /// Outlook message's attachments, searched as files. A compound file of another kind, or one whose text cannot be
     /// read, is a failure, its streams swept all the same.
     func compound(
         _ bytes: [UInt8], path: [UInt8], depth: Int, begin: ([UInt8]) -> Void,
@@ -67,11 +68,31 @@ extension DocumentReader {
             try count(contents.count)
             let unplaced = Self.unplaced(LegacyOfficeText.sweep(contents), placed: placed)
             deliverSweep(unplaced, path: prefix + Array(streamPath.utf8), begin: begin, text: text, end: end)
+            pictures(in: contents, path: prefix + Array(streamPath.utf8))
         }
         for attachment in attachments {
             try searchAsFile(
                 attachment.bytes, path: prefix + Array(attachment.path.utf8), depth: depth, begin: begin, text: text,
                 end: end)
+        }
+    }
+
+    /// Hands the PNG and JPEG pictures kept whole in a stream (a pasted
+    /// scan or photo: see ``EmbeddedPictures``) to ``imageMember``, each
+    /// named `STREAM!picture-N.png` (or `.jpg`), N counted in the stream
+    /// from 1. A picture cut short is a failure: its pixels cannot be read.
+    private func pictures(in contents: [UInt8], path: [UInt8]) {
+        guard let imageMember else { return }
+        for (index, picture) in EmbeddedPictures.find(in: contents).enumerated() {
+            let name = "!picture-\(index + 1).\(picture.format == .png ? "png" : "jpg")"
+            let picturePath = path + Array(name.utf8)
+            guard picture.isComplete else {
+                failures.append(Failure(path: picturePath, reason: "a picture cut short, which cannot be read by OCR"))
+                continue
+            }
+            if let reason = imageMember(picturePath, picture.format, Array(contents[picture.range])) {
+                failures.append(Failure(path: picturePath, reason: reason))
+            }
         }
     }
 

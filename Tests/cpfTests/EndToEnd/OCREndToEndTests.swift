@@ -252,4 +252,35 @@ struct OCREndToEndTests {
                 "cpf: standard input: \(pipe)", "cpf: standard input: \(pipe)",
             ])
     }
+
+    @Test(
+        """
+        reads a picture pasted into a legacy Word document (LibreOffice's .doc) as DOC!Data!picture-N; redact \
+        names the file not rewritten, and without an engine it is not searched
+        """,
+        .enabled(
+            if: tesseract && python != nil && InstalledTool.areInstalled("soffice"),
+            "tesseract, soffice or the documents' Python is not installed"))
+    func pictureInLegacyWord() {
+        let result = Self.sh(
+            #"""
+            \#(Self.label)
+            label a.png 'CPF 390.533.447-05' && "$PY" -c '
+            import docx; from docx.shared import Inches
+            d = docx.Document(); d.add_paragraph("Contrato"); d.add_picture("a.png", width=Inches(5)); d.save("p.docx")' &&
+            soffice -env:UserInstallation="file://$PWD/profile" --headless --convert-to doc p.docx > /dev/null 2>&1 &&
+            "$CPF" find p.doc; echo "status $?"
+            cp p.doc p0.doc && "$CPF" redact --in-place p.doc; echo "redact $?"; cmp p.doc p0.doc && echo untouched
+            PATH=/nonexistent "$CPF" find p.doc; echo "no engine $?"
+            """#)
+        #expect(
+            outputLines(result.stdout) == [
+                "p.doc!Data!picture-1.png:ocr:1:5: 390.533.447-05", "status 0", "redact 2", "untouched", "no engine 2",
+            ], "\(result.stderr)")
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "cpf: p.doc: not rewritten: a legacy Office document (.doc) holding a CPF, which redact does not rewrite",
+                "cpf: p.doc: not searched: member Data!picture-1.png: no OCR engine (install tesseract-ocr)",
+            ])
+    }
 }
