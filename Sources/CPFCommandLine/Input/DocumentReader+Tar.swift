@@ -23,15 +23,9 @@ extension DocumentReader {
             case .failure(let failure):
                 failures.append(failure)
             case .member(let member):
-                var held: [UInt8]?
-                func hold() throws -> [UInt8] {
-                    if let held { return held }
-                    let bytes = try walk.hold(member, budget: &budget)
-                    held = bytes
-                    return bytes
-                }
                 try self.member(
-                    member.kind, head: member.head, path: member.path, depth: depth, hold: hold,
+                    member.kind, head: member.head, path: member.path, depth: depth,
+                    hold: Self.once { [self] in try walk.hold(member, budget: &budget) },
                     contents: { body in try archive.withContents(of: member.member, body) }, begin: begin,
                     text: text, end: end)
             }

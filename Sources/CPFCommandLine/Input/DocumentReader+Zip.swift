@@ -34,14 +34,7 @@ extension DocumentReader {
         _ member: ZipWalk.Member, of walk: ZipWalk, begin: ([UInt8]) -> Void,
         text: (UnsafeMutableRawBufferPointer) -> Void, end: ([StoredNumber]) -> Void
     ) throws {
-        // Held once, whoever asks first: the member's kind, its sweep, its pixels.
-        var held: [UInt8]?
-        func hold() throws -> [UInt8] {
-            if let held { return held }
-            let bytes = try walk.hold(member, budget: &budget)
-            held = bytes
-            return bytes
-        }
+        let hold = Self.once { [self] in try walk.hold(member, budget: &budget) }
         switch member.kind {
         case .officeText(let office):
             // Its first bytes decompressed first, as every member's: a damaged part is named for them.
@@ -82,6 +75,19 @@ extension DocumentReader {
                 try count(unplaced.count)
                 deliverSweep(unplaced, path: member.path, begin: begin, text: text, end: end)
             }
+        }
+    }
+
+    /// `hold`, made to read a member once: the bytes of its first call are
+    /// given again to every later one (a member's kind, its sweep and its
+    /// pixels each ask for them).
+    static func once(_ hold: @escaping () throws -> [UInt8]) -> () throws -> [UInt8] {
+        var held: [UInt8]?
+        return {
+            if let held { return held }
+            let bytes = try hold()
+            held = bytes
+            return bytes
         }
     }
 

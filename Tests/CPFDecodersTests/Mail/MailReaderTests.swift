@@ -388,14 +388,7 @@ struct MailReaderTests {
         #expect(
             reader.unreadAttachments.map { "\($0.format) \($0.isTooLarge)" } == ["zip archive true", "xz file false"])
         #expect(MailReader.Attachment.format(of: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == "PNG image")
-        var tar = [UInt8](repeating: 0, count: 512)
-        tar.replaceSubrange(0..<5, with: Array("a.txt".utf8))
-        tar.replaceSubrange(257..<263, with: Array("ustar\u{0}".utf8))
-        tar.replaceSubrange(263..<265, with: Array("00".utf8))
-        tar.replaceSubrange(148..<156, with: Array(repeating: 0x20, count: 8))
-        let sum = tar.reduce(0) { $0 + Int($1) }
-        tar.replaceSubrange(148..<155, with: Array(String(sum, radix: 8).leftPadded(to: 6).utf8) + [0])
-        #expect(MailReader.Attachment.format(of: tar) == "tar archive")
+        #expect(MailReader.Attachment.format(of: Self.tarHeader(named: "a.txt")) == "tar archive")
         #expect(MailReader.Attachment.isHandedOver("PDF"))
         #expect(MailReader.Attachment.isHandedOver("tar archive"))
         #expect(!MailReader.Attachment.isHandedOver("xz file"))
@@ -412,14 +405,19 @@ struct MailReaderTests {
             #expect(MailReader.Attachment.format(of: leading) == format)
             #expect(MailReader.Attachment.isHandedOver(format))
         }
+        #expect(MailReader.Attachment.format(of: Self.tarHeader(named: "GIF89a.txt")) == "tar archive")
+    }
+
+    /// The first header of a tar archive, of a member called `name`, its checksum right.
+    static func tarHeader(named name: String) -> [UInt8] {
         var tar = [UInt8](repeating: 0, count: 512)
-        tar.replaceSubrange(0..<10, with: Array("GIF89a.txt".utf8))
+        tar.replaceSubrange(0..<name.utf8.count, with: Array(name.utf8))
         tar.replaceSubrange(257..<263, with: Array("ustar\u{0}".utf8))
         tar.replaceSubrange(263..<265, with: Array("00".utf8))
         tar.replaceSubrange(148..<156, with: Array(repeating: 0x20, count: 8))
         let sum = tar.reduce(0) { $0 + Int($1) }
         tar.replaceSubrange(148..<155, with: Array(String(sum, radix: 8).leftPadded(to: 6).utf8) + [0])
-        #expect(MailReader.Attachment.format(of: tar) == "tar archive")
+        return tar
     }
 }
 
