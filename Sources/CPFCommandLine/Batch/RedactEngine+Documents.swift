@@ -213,10 +213,25 @@ extension RedactEngine {
         }
         var kept = false
         defer { if !kept { temporary.close() } }
+        // Each page's new content, compressed, waits in another until the file is written.
+        let scratch: FileDescriptor
+        do throws(Errno) { scratch = try TemporaryFile.makeUnnamed(in: temporaryDirectory) } catch {
+            throw .notRewritten("the PDF written could not be kept in a temporary file (\(error))")
+        }
+        defer { scratch.close() }
+        let spill = PDFSpill(
+            write: { bytes, offset in
+                var done = 0
+                while done < bytes.count {
+                    let count = try scratch.write(UnsafeRawBufferPointer(rebasing: bytes[done...]), at: offset + done)
+                    guard count > 0 else { throw Errno.inputOutput }
+                    done += count
+                }
+            }, read: { buffer, offset in try scratch.read(into: buffer, at: offset) })
         let buffer = OutputBuffer(descriptor: temporary)
         var size = 0
         do throws(InputFailure) {
-            _ = try redactPDF(source) { block in
+            _ = try redactPDF(source, spill: spill) { block in
                 buffer.write(block)
                 size += block.count
             }
@@ -253,7 +268,7 @@ extension RedactEngine {
     /// ``redactPDF(_:)`` describes, handed to `sink` in blocks as it is
     /// written; not yet read back.
     private func redactPDF(
-        _ source: PDFSource, to sink: (UnsafeRawBufferPointer) -> Void
+        _ source: PDFSource, spill: PDFSpill? = nil, to sink: (UnsafeRawBufferPointer) -> Void
     ) throws(InputFailure) -> PDFRedactor.Redaction {
         let limits = DocumentReader.pdfLimits(limits)
         let accepted = accepted
@@ -266,7 +281,7 @@ extension RedactEngine {
         if case .hidden(let style) = style { (hiding, writesPseudonyms) = (style, false) }
         let redactor = PDFRedactor(limits: limits, fill: pdfFill)
         let outcome = Result { () throws(PDFRedactionError) in
-            try redactor.redact(source, to: sink) { text in
+            try redactor.redact(source, to: sink, spill: spill) { text in
                 var ranges: [Range<Int>] = []
                 var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
                 let keep = { (match: TaxpayerScanner.Match) in

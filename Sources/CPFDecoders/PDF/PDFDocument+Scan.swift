@@ -131,7 +131,7 @@ extension PDFDocument {
         // Windows from the end of the file back, each overlapping the next by the word's length.
         var end = count
         while end >= word.count {
-            let start = max(0, end - Self.scanWindowSize)
+            let start = max(0, end - scanWindowSize)
             guard let window = try? window(at: start, length: end - start) else { return nil }
             var index = min(end, window.end) - word.count
             while index >= start {

@@ -41,7 +41,7 @@ final class PDFDocument {
     /// object larger is read again in a window twice as large.
     static let windowSize = 1 << 14
     /// The bytes of the file a scan reads at a time.
-    static let scanWindowSize = 1 << 20
+    var scanWindowSize: Int { source.windowSize << 6 }
     static let knownFilters: Set<String> = [
         "CCITTFaxDecode", "JBIG2Decode", "DCTDecode", "JPXDecode", "Crypt",
     ]
@@ -114,11 +114,12 @@ final class PDFDocument {
     /// A window of the file from `offset` (or before it), holding `length`
     /// bytes from there or up to the end of the file: the last window read
     /// when it does, else a new one of at least ``windowSize`` bytes.
-    func window(at offset: Int, length: Int = PDFDocument.windowSize) throws(PDFError) -> PDFWindow {
+    func window(at offset: Int, length: Int? = nil) throws(PDFError) -> PDFWindow {
+        let length = length ?? source.windowSize
         if let memory = source.memory { return PDFWindow(start: 0, bytes: memory, owner: nil) }
         let offset = min(max(0, offset), source.count)
         if let last = lastWindow, last.covers(offset, length, sourceCount: source.count) { return last }
-        let size = min(max(length, Self.windowSize), source.count - offset)
+        let size = min(max(length, source.windowSize), source.count - offset)
         let storage = PDFWindowStorage(byteCount: size)
         let got = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: storage.buffer[..<size]), at: offset)
         let window = PDFWindow(
@@ -135,10 +136,9 @@ final class PDFDocument {
     ///
     /// - Complexity: O(*n*) in the bytes parsed (at most twice, the window growing by doubling).
     func parse<Result>(
-        at offset: Int, length: Int = PDFDocument.windowSize,
-        _ body: (inout PDFParser, _ start: Int) throws(PDFError) -> Result
+        at offset: Int, _ body: (inout PDFParser, _ start: Int) throws(PDFError) -> Result
     ) throws(PDFError) -> Result {
-        var length = length
+        var length = source.windowSize
         while true {
             let window = try self.window(at: offset, length: length)
             var parser = PDFParser(window.bytes, at: offset - window.start)
@@ -169,7 +169,7 @@ final class PDFDocument {
         guard offset >= 0, offset < source.count else { return nil }
         if let last = lastWindow, offset >= last.start, offset < last.end { return last[offset] }
         // Backwards scans read the window that ends at the offset.
-        let start = max(0, offset - Self.windowSize + 1)
+        let start = max(0, offset - source.windowSize + 1)
         guard let window = try? window(at: start, length: offset - start + 1), offset < window.end else { return nil }
         return window[offset]
     }
@@ -186,7 +186,7 @@ final class PDFDocument {
             _ = try body(PDFWindow(start: 0, bytes: memory, owner: nil))
             return
         }
-        let storage = PDFWindowStorage(byteCount: Self.scanWindowSize)
+        let storage = PDFWindowStorage(byteCount: scanWindowSize)
         while offset < source.count {
             let got = try source.read(into: storage.buffer, at: offset)
             guard got > 0 else { return }

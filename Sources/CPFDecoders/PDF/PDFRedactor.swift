@@ -111,11 +111,11 @@ public struct PDFRedactor: Sendable {
     ///   objects being read, one page's text and glyphs, and the edits of
     ///   the pages (a page's new content is made again when it is written).
     public func redact(
-        _ source: PDFSource, to sink: (UnsafeRawBufferPointer) -> Void, matches: ([UInt8]) -> [Range<Int>],
-        rewriting: ([UInt8]) -> [UInt8]? = { _ in nil }
+        _ source: PDFSource, to sink: (UnsafeRawBufferPointer) -> Void, spill: PDFSpill? = nil,
+        matches: ([UInt8]) -> [Range<Int>], rewriting: ([UInt8]) -> [UInt8]? = { _ in nil }
     ) throws(PDFRedactionError) -> Redaction {
         do {
-            let (writer, redaction) = try redactPages(source, matches: matches, rewriting: rewriting)
+            let (writer, redaction) = try redactPages(source, spill: spill, matches: matches, rewriting: rewriting)
             try writer.write(to: sink)
             return redaction
         } catch let error as PDFRedactionError {
@@ -128,7 +128,7 @@ public struct PDFRedactor: Sendable {
     }
 
     private func redactPages(
-        _ source: PDFSource, matches: ([UInt8]) -> [Range<Int>], rewriting: ([UInt8]) -> [UInt8]?
+        _ source: PDFSource, spill: PDFSpill?, matches: ([UInt8]) -> [Range<Int>], rewriting: ([UInt8]) -> [UInt8]?
     ) throws -> (PDFWriter, Redaction) {
         let start = PDFTextExtractor.headerOffset(try source.bytes(in: 0..<1024)) ?? 0
         let document = try PDFDocument(source: source.dropping(first: start), limits: limits)
@@ -175,6 +175,13 @@ public struct PDFRedactor: Sendable {
                 glyphs.isEmpty
                 ? ([], [])
                 : (Array("q\n".utf8), Array(String(repeating: "\nQ", count: 1 + openStates).utf8) + paint(glyphs))
+            if let spill {
+                let data = before + Self.apply(pageEdits, to: content) + after
+                let range = try spill.put(PDFWriter.zlib(data))
+                let contents = writer.add(.madeCompressedStream([:]) { () throws(PDFError) in try spill.get(range) })
+                try writer.setEntries(["Contents": .reference(contents, 0)], of: number)
+                continue
+            }
             let contents = writer.add(
                 .madeStream([:]) { () throws(PDFError) -> [UInt8] in
                     // Decoded once more, counted once in the limits as it was when the page was read.

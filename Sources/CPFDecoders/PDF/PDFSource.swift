@@ -21,6 +21,11 @@ public struct PDFSource {
     private let reader: ((UnsafeMutableRawBufferPointer, Int) throws -> Int)?
     /// Where offset 0 of this source is in the reader's.
     private let base: Int
+    /// The bytes a ``PDFDocument`` reading this source reads at an offset
+    /// to parse what is there (``PDFDocument/windowSize``), and a scan
+    /// 64 times as many: smaller in tests, to read every file across the
+    /// windows' ends.
+    var windowSize = PDFDocument.windowSize
 
     /// A file of `count` bytes read with `read(buffer, offset)`.
     ///
@@ -61,10 +66,14 @@ public struct PDFSource {
     /// there (a PDF's from its `%PDF-` header).
     public func dropping(first start: Int) -> PDFSource {
         let start = min(max(0, start), count)
-        if let memory {
-            return PDFSource(UnsafeRawBufferPointer(rebasing: memory[start...]))
-        }
-        return PDFSource(count: count - start, memory: nil, reader: reader, base: base + start)
+        var dropped =
+            if let memory {
+                PDFSource(UnsafeRawBufferPointer(rebasing: memory[start...]))
+            } else {
+                PDFSource(count: count - start, memory: nil, reader: reader, base: base + start)
+            }
+        dropped.windowSize = windowSize
+        return dropped
     }
 
     /// Fills `buffer` from `offset` on; returns the bytes put there, fewer
@@ -141,4 +150,52 @@ final class PDFWindowStorage {
     }
 
     deinit { buffer.deallocate() }
+}
+
+/// Where a ``PDFRedactor`` puts each page's new content, compressed, from
+/// the page's redaction until the file is written: a file (an unnamed
+/// temporary file, through the closures the caller gives), so that memory
+/// does not hold the new content of every page of a large document.
+///
+/// `write(bytes, offset)` writes all of `bytes` at `offset` (or throws);
+/// `read(buffer, offset)` reads as ``PDFSource`` reads.
+///
+/// ```swift
+/// let spill = PDFSpill(
+///     write: { bytes, offset in try scratch.writeAll(bytes, at: offset) },
+///     read: { buffer, offset in try scratch.read(into: buffer, at: offset) })
+/// let redaction = try PDFRedactor().redact(source, to: sink, spill: spill) { text in ranges(ofCPFsIn: text) }
+/// ```
+public final class PDFSpill {
+    private let write: (UnsafeRawBufferPointer, Int) throws -> Void
+    private let read: (UnsafeMutableRawBufferPointer, Int) throws -> Int
+    /// The bytes put so far.
+    public private(set) var count = 0
+
+    public init(
+        write: @escaping (UnsafeRawBufferPointer, Int) throws -> Void,
+        read: @escaping (UnsafeMutableRawBufferPointer, Int) throws -> Int
+    ) {
+        self.write = write
+        self.read = read
+    }
+
+    /// Puts `bytes` after those put before; returns where they are.
+    func put(_ bytes: [UInt8]) throws(PDFError) -> Range<Int> {
+        let start = count
+        do {
+            try bytes.withUnsafeBytes { try write($0, start) }
+        } catch {
+            throw .readError("\(error)")
+        }
+        count += bytes.count
+        return start..<count
+    }
+
+    /// The bytes put at `range`.
+    func get(_ range: Range<Int>) throws(PDFError) -> [UInt8] {
+        let bytes = try PDFSource(count: count, read: read).bytes(in: range)
+        guard bytes.count == range.count else { throw .readError("the spill file is shorter than what was put") }
+        return bytes
+    }
 }

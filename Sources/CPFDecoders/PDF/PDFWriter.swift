@@ -43,6 +43,10 @@ struct PDFWriter {
         /// made again from the page's edits rather than held until the
         /// file is written.
         case madeStream([String: PDFObject], make: () throws(PDFError) -> [UInt8])
+        /// A stream whose data, compressed with FlateDecode already,
+        /// `make` gives when it is written (a redaction's new page
+        /// content, read back from its ``PDFSpill``).
+        case madeCompressedStream([String: PDFObject], make: () throws(PDFError) -> [UInt8])
         /// The document's dictionary with these entries set (``setEntries(_:of:)``):
         /// a page whose content a redaction replaced holds its new /Contents
         /// here, not a copy of its whole dictionary.
@@ -123,7 +127,8 @@ struct PDFWriter {
     func object(_ number: Int) throws(PDFError) -> PDFObject {
         switch replacements[number] {
         case .object(let object)?: object
-        case .stream(let dictionary, _, _)?, .compressedStream(let dictionary, _)?, .madeStream(let dictionary, _)?:
+        case .stream(let dictionary, _, _)?, .compressedStream(let dictionary, _)?, .madeStream(let dictionary, _)?,
+            .madeCompressedStream(let dictionary, _)?:
             .stream(dictionary, 0..<0)
         case .entries(let entries)?:
             .dictionary((try document.object(number).dictionary ?? [:]).merging(entries) { $1 })
@@ -222,6 +227,8 @@ struct PDFWriter {
                 appendStream(dictionary, compressed, isCompressed: true)
             case .madeStream(let dictionary, let make)?:
                 appendStream(dictionary, Self.zlib(try make()), isCompressed: true)
+            case .madeCompressedStream(let dictionary, let make)?:
+                appendStream(dictionary, try make(), isCompressed: true)
             default:
                 let object = try object(number)
                 if case .stream(var dictionary, let range) = object {
