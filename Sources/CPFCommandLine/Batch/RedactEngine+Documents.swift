@@ -53,17 +53,20 @@ extension RedactEngine {
                 if reencodes { try copy(descriptor, from: start, size: size - start, read: read) }
                 return
             }
-            var bytes = [UInt8](repeating: 0, count: size - start)
-            let count: Int
-            do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
-                throw .read(file.error ?? .inputOutput)
-            }
-            bytes.removeLast(bytes.count - count)
-            let written = try redactPDF(bytes)
+            // Read by offset, written to an unnamed temporary file and read back from there (see
+            // redactPDF(_:file:)): memory holds the objects being read or written, not the file.
+            let written = try redactPDF(DocumentReader.source(of: file, count: size - start), file: file)
             // What find reported is gone (the file written was read back): its pages' matches
             // removed, those of earlier revisions and unreferenced objects left behind.
             redactedCount += found
-            if reencodes { written.pdf.withUnsafeBytes { out.write($0) } } else { heldRewrite = written.pdf }
+            guard reencodes else {
+                heldRewriteFile = written
+                return
+            }
+            defer { written.descriptor.close() }
+            try copy(written.descriptor, from: 0, size: written.size) { buffer, offset in
+                try written.descriptor.read(into: buffer, at: Int(offset))
+            }
         case .png:
             guard size - start <= DocumentReader.maximumHeldSize else {
                 throw .notSearched("PNG image larger than \(DocumentReader.heldSizeText)")
@@ -182,6 +185,91 @@ extension RedactEngine {
     /// match left there (in its metadata, an annotation, an attachment)
     /// leaves the original as it was, named as not rewritten.
     func redactPDF(_ bytes: [UInt8]) throws(InputFailure) -> PDFRedactor.Redaction {
+        var output: [UInt8] = []
+        var redaction = try bytes.withUnsafeBytes { pdf in
+            Result { () throws(InputFailure) in try redactPDF(PDFSource(pdf)) { output += $0 } }
+        }.get()
+        let left = output.withUnsafeBytes {
+            DocumentReader.countCPFs(
+                inPDF: PDFSource($0), minimumConfidence: minimumConfidence, accepting: accepted,
+                limits: DocumentReader.pdfLimits(limits))
+        }
+        try proven(left)
+        redaction.pdf = output
+        return redaction
+    }
+
+    /// ``redactPDF(_:)`` of the PDF `source` reads by offset from `file`,
+    /// written to an unnamed temporary file in the ``temporaryDirectory``
+    /// as it is made, then read back from there by offset as `find` reads
+    /// it: the file written, open at its start, and its size. The caller
+    /// closes it.
+    func redactPDF(_ source: PDFSource, file: PositionalFileReader) throws(InputFailure) -> (
+        descriptor: FileDescriptor, size: Int
+    ) {
+        let temporary: FileDescriptor
+        do throws(Errno) { temporary = try TemporaryFile.makeUnnamed(in: temporaryDirectory) } catch {
+            throw .notRewritten("the PDF written could not be kept in a temporary file (\(error))")
+        }
+        var kept = false
+        defer { if !kept { temporary.close() } }
+        // Each page's new content, compressed, waits in another until the file is written.
+        let scratch: FileDescriptor
+        do throws(Errno) { scratch = try TemporaryFile.makeUnnamed(in: temporaryDirectory) } catch {
+            throw .notRewritten("the PDF written could not be kept in a temporary file (\(error))")
+        }
+        defer { scratch.close() }
+        let spill = PDFSpill(
+            write: { bytes, offset in
+                var done = 0
+                while done < bytes.count {
+                    let count = try scratch.write(UnsafeRawBufferPointer(rebasing: bytes[done...]), at: offset + done)
+                    guard count > 0 else { throw Errno.inputOutput }
+                    done += count
+                }
+            }, read: { buffer, offset in try scratch.read(into: buffer, at: offset) })
+        let buffer = OutputBuffer(descriptor: temporary)
+        var size = 0
+        do throws(InputFailure) {
+            _ = try redactPDF(source, spill: spill) { block in
+                buffer.write(block)
+                size += block.count
+            }
+        } catch {
+            if let error = file.error { throw .read(error) }
+            throw error
+        }
+        buffer.flush()
+        if let error = buffer.error {
+            throw .notRewritten("the PDF written could not be kept in a temporary file (\(error))")
+        }
+        let written = PDFSource(count: size) { buffer, offset in try temporary.read(into: buffer, at: offset) }
+        try proven(
+            DocumentReader.countCPFs(
+                inPDF: written, minimumConfidence: minimumConfidence, accepting: accepted,
+                limits: DocumentReader.pdfLimits(limits)))
+        kept = true
+        return (temporary, size)
+    }
+
+    /// Whether the PDF written, read back (`left`: the CPFs it holds, or
+    /// why it could not be read), holds none: else why it is not rewritten.
+    private func proven(_ left: Result<Int, DocumentReader.Unreadable>) throws(InputFailure) {
+        switch left {
+        case .success(0): return
+        case .success(let left):
+            throw .notRewritten(
+                "a PDF holding \(numbers(left)) beside its pages' text, which redact does not rewrite")
+        case .failure(let unreadable): throw .notRewritten("the PDF written reads back as: \(unreadable.reason)")
+        }
+    }
+
+    /// The PDF `source` reads with the glyphs of every match removed, as
+    /// ``redactPDF(_:)`` describes, handed to `sink` in blocks as it is
+    /// written; not yet read back.
+    private func redactPDF(
+        _ source: PDFSource, spill: PDFSpill? = nil, to sink: (UnsafeRawBufferPointer) -> Void
+    ) throws(InputFailure) -> PDFRedactor.Redaction {
         let limits = DocumentReader.pdfLimits(limits)
         let accepted = accepted
         let minimumConfidence = minimumConfidence
@@ -192,52 +280,40 @@ extension RedactEngine {
         var writesPseudonyms = true
         if case .hidden(let style) = style { (hiding, writesPseudonyms) = (style, false) }
         let redactor = PDFRedactor(limits: limits, fill: pdfFill)
-        let outcome = bytes.withUnsafeBytes { pdf in
-            Result { () throws(PDFRedactionError) in
-                try redactor.redact(pdf) { text in
-                    var ranges: [Range<Int>] = []
-                    var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
-                    let keep = { (match: TaxpayerScanner.Match) in
+        let outcome = Result { () throws(PDFRedactionError) in
+            try redactor.redact(source, to: sink, spill: spill) { text in
+                var ranges: [Range<Int>] = []
+                var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+                let keep = { (match: TaxpayerScanner.Match) in
+                    guard Self.redacts(match, minimumConfidence: minimumConfidence, isLineLocal: isLineLocal)
+                    else { return }
+                    guard hiding == .lgpd, !writesPseudonyms else { return ranges.append(match.range) }
+                    // lgpd keeps the middle digits as glyphs: only the characters it hides are removed.
+                    ranges += Self.hiddenRuns(of: match, in: text, style: hiding)
+                }
+                text.withUnsafeBytes { scanner.feed($0, onMatch: keep) }
+                scanner.finish(onMatch: keep)
+                return ranges
+            } rewriting: { text in
+                var copy = text
+                var changed = false
+                var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
+                copy.withUnsafeMutableBytes { buffer in
+                    let hide = { (match: TaxpayerScanner.Match) in
                         guard Self.redacts(match, minimumConfidence: minimumConfidence, isLineLocal: isLineLocal)
                         else { return }
-                        guard hiding == .lgpd, !writesPseudonyms else { return ranges.append(match.range) }
-                        // lgpd keeps the middle digits as glyphs: only the characters it hides are removed.
-                        ranges += Self.hiddenRuns(of: match, in: text, style: hiding)
+                        match.hide(in: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), style: hiding)
+                        changed = true
                     }
-                    text.withUnsafeBytes { scanner.feed($0, onMatch: keep) }
-                    scanner.finish(onMatch: keep)
-                    return ranges
-                } rewriting: { text in
-                    var copy = text
-                    var changed = false
-                    var scanner = TaxpayerScanner(accepting: accepted, hidingFrom: minimumConfidence)
-                    copy.withUnsafeMutableBytes { buffer in
-                        let hide = { (match: TaxpayerScanner.Match) in
-                            guard Self.redacts(match, minimumConfidence: minimumConfidence, isLineLocal: isLineLocal)
-                            else { return }
-                            match.hide(in: UnsafeMutableRawBufferPointer(rebasing: buffer[match.range]), style: hiding)
-                            changed = true
-                        }
-                        scanner.feed(UnsafeRawBufferPointer(buffer), onMatch: hide)
-                        scanner.finish(onMatch: hide)
-                    }
-                    return changed ? copy : nil
+                    scanner.feed(UnsafeRawBufferPointer(buffer), onMatch: hide)
+                    scanner.finish(onMatch: hide)
                 }
+                return changed ? copy : nil
             }
         }
-        let redaction: PDFRedactor.Redaction
         switch outcome {
-        case .success(let value): redaction = value
+        case .success(let value): return value
         case .failure(let error): throw .notRewritten("\(error)")
-        }
-        switch DocumentReader.countCPFs(
-            inPDF: redaction.pdf, minimumConfidence: minimumConfidence, accepting: accepted, limits: limits)
-        {
-        case .success(0): return redaction
-        case .success(let left):
-            throw .notRewritten(
-                "a PDF holding \(numbers(left)) beside its pages' text, which redact does not rewrite")
-        case .failure(let unreadable): throw .notRewritten("the PDF written reads back as: \(unreadable.reason)")
         }
     }
 

@@ -38,6 +38,10 @@ final class RedactEngine {
     /// so that `--in-place` writes it as it is, not redacting the input a
     /// second time. Taken (and cleared) by the caller, one file at a time.
     var heldRewrite: [UInt8]?
+    /// The file a counting pass wrote, a PDF, in an unnamed temporary file
+    /// (`size` bytes): as ``heldRewrite``, written as it is by `--in-place`;
+    /// the caller takes it, and closes it.
+    var heldRewriteFile: (descriptor: FileDescriptor, size: Int)?
     /// `--document`: the kinds hidden, by the one `TaxpayerScanner` every
     /// path of the engine uses.
     var accepted = TaxpayerID.Accepted.cpf

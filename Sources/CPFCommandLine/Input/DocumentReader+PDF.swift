@@ -18,25 +18,27 @@ extension DocumentReader {
         inPDF bytes: [UInt8], minimumConfidence: CPFScanner.Confidence, accepting accepted: TaxpayerID.Accepted = .cpf,
         limits: DecompressionLimits
     ) -> Result<Int, Unreadable> {
+        bytes.withUnsafeBytes {
+            countCPFs(inPDF: PDFSource($0), minimumConfidence: minimumConfidence, accepting: accepted, limits: limits)
+        }
+    }
+
+    /// ``countCPFs(inPDF:minimumConfidence:accepting:limits:)`` of the
+    /// PDF `source` reads by offset (a file `redact` wrote): memory holds
+    /// the objects being read, not the file.
+    static func countCPFs(
+        inPDF source: PDFSource, minimumConfidence: CPFScanner.Confidence,
+        accepting accepted: TaxpayerID.Accepted = .cpf, limits: DecompressionLimits
+    ) -> Result<Int, Unreadable> {
         let limits = Self.pdfLimits(limits)
         let extractor = PDFTextExtractor(limits: limits)
         let count = PDFCount(accepting: accepted, minimumConfidence: minimumConfidence)
         do {
-            // (A closure returning nothing here crashes Swift 6.3's IR generation: it returns the pages read.)
-            _ = try bytes.withUnsafeBytes { (pdf) throws(PDFError) -> Int in
-                var pages = 0
-                try extractor.extractText(from: pdf) {
-                    count.addPage($0)
-                    pages += 1
-                }
-                return pages
-            }
+            try extractor.extractText(from: source) { count.addPage($0) }
             // What the file holds besides its pages' text, a number the pages show counted once, as find
             // reports it.
             let placed = count.placed
-            let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
-                try PDFSweep.sections(of: pdf, limits: limits) { Self.unplaced($0, placed: placed) }
-            }
+            let sections = try PDFSweep.sections(of: source, limits: limits) { Self.unplaced($0, placed: placed) }
             count.add([0x0A])
             for section in sections { count.add(section.text) }
             return .success(count.finish())
@@ -79,33 +81,29 @@ extension DocumentReader {
     /// nothing read. A page that cannot be read after others were names
     /// the file after what those pages held was handed over.
     func pdf(
-        _ bytes: [UInt8], path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
+        _ source: PDFSource, path: [UInt8], begin: ([UInt8]) -> Void, text: (UnsafeMutableRawBufferPointer) -> Void,
         end: ([StoredNumber]) -> Void
     ) {
         let limits = Self.pdfLimits(limits)
         let extractor = PDFTextExtractor(limits: limits)
         let pages = PDFPages()
         do {
-            _ = try bytes.withUnsafeBytes { (pdf) throws(PDFError) -> Int in
-                try extractor.extractText(from: pdf) { page in
-                    pages.add(page, to: self, path: path, begin: begin, text: text)
-                }
-                return 0
+            try extractor.extractText(from: source) { page in
+                pages.add(page, to: self, path: path, begin: begin, text: text)
             }
             pages.finish(to: self, path: path, begin: begin, text: text)
             if pages.begun { end([]) }
         } catch {
             if pages.begun { end([]) }
             failures.append(Failure(path: path, reason: "PDF: \(error)"))
-            // Encrypted: its strings are ciphertext, and the file is named already.
-            if case PDFError.encrypted? = error as? PDFError { return }
+            // Encrypted: its strings are ciphertext, and the file is named already. Unreadable: named already.
+            if case PDFError.encrypted = error { return }
+            if case PDFError.readError = error { return }
         }
         let placed = pages.placed
         // What the file holds besides its pages' text, even when they have none (a scan with metadata).
         do {
-            let sections = try bytes.withUnsafeBytes { (pdf) throws(PDFError) in
-                try PDFSweep.sections(of: pdf, limits: limits) { Self.unplaced($0, placed: placed) }
-            }
+            let sections = try PDFSweep.sections(of: source, limits: limits) { Self.unplaced($0, placed: placed) }
             for (layer, unplaced) in sections {
                 deliverSweep(unplaced, path: path, named: .pdf(layer), begin: begin, text: text, end: end)
             }

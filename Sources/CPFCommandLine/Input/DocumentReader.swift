@@ -106,15 +106,22 @@ final class DocumentReader {
                     Failure(path: [], reason: "\(format.name) larger than \(Self.heldSizeText)"))
                 return
             }
+            if format == .pdf {
+                // Read by offset (see PDFSource): memory holds the objects being read, not the file.
+                pdf(Self.source(of: file, count: size - start), path: [], begin: begin, text: text, end: end)
+                if let error = file.error {
+                    failures.removeAll { $0.path.isEmpty }
+                    throw error
+                }
+                return
+            }
             var bytes = [UInt8](repeating: 0, count: size - start)
             let count: Int
             do { count = try bytes.withUnsafeMutableBytes { try read($0, 0) } } catch {
                 throw file.error ?? .inputOutput
             }
             bytes.removeLast(bytes.count - count)
-            if format == .pdf {
-                pdf(bytes, path: [], begin: begin, text: text, end: end)
-            } else if format == .png {
+            if format == .png {
                 png(bytes, path: [], begin: begin, text: text, end: end)
             } else {
                 do {
@@ -152,6 +159,12 @@ final class DocumentReader {
                 failures.append(Failure(path: [], reason: "\(format.name): \(error)"))
             }
         }
+    }
+
+    /// The PDF `file` holds, `count` bytes from its start, read by offset;
+    /// a read error is kept by `file`, to be thrown as the `Errno` it was.
+    static func source(of file: PositionalFileReader, count: Int) -> PDFSource {
+        PDFSource(count: count) { buffer, offset in try file.read(into: buffer, at: UInt64(offset)) }
     }
 
     /// Reads a member held whole (`bytes`, at `path`, `depth` archives
@@ -215,7 +228,8 @@ final class DocumentReader {
                 failures.insert(Failure(path: memberPath, reason: "\(format.name): \(error)"), at: before)
             }
         case .pdf:
-            pdf(try hold(), path: memberPath, begin: begin, text: text, end: end)
+            let bytes = try hold()
+            bytes.withUnsafeBytes { pdf(PDFSource($0), path: memberPath, begin: begin, text: text, end: end) }
         case .plain, .encoded, .binaryPart, .officeXML, .officeText:
             // An Office document's parts are read by its walk (DocumentReader+Zip) before their bytes are streamed.
             try stream(contents, path: memberPath, begin: begin, text: text, end: end)

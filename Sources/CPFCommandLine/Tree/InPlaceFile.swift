@@ -81,6 +81,52 @@ enum InPlaceFile {
         guard offset == held.count else { throw differs }
     }
 
+    /// Checks that `temporary` holds the `size` bytes of the file `held`
+    /// has open, as ``verify(_:holds:)-([UInt8])`` checks bytes held in memory.
+    static func verify(_ temporary: FileDescriptor, holds held: FileDescriptor, size: Int) throws(Failure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 21, alignment: 16)
+        defer { buffer.deallocate() }
+        let half = 1 << 20
+        let written = UnsafeMutableRawBufferPointer(rebasing: buffer[..<half])
+        let expected = UnsafeMutableRawBufferPointer(rebasing: buffer[half...])
+        let differs = Failure.readBackUnreadable("the file written is not what was read back")
+        var offset = 0
+        while true {
+            let count: Int
+            do throws(Errno) { count = try temporary.read(into: written, at: offset) } catch { throw .system(error) }
+            if count == 0 { break }
+            guard offset + count <= size else { throw differs }
+            var filled = 0
+            while filled < count {
+                let got: Int
+                do throws(Errno) {
+                    got = try held.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: expected[filled..<count]), at: offset + filled)
+                } catch { throw .system(error) }
+                guard got > 0 else { throw differs }
+                filled += got
+            }
+            guard UnsafeRawBufferPointer(written)[..<count].elementsEqual(UnsafeRawBufferPointer(expected)[..<count])
+            else { throw differs }
+            offset += count
+        }
+        guard offset == size else { throw differs }
+    }
+
+    /// Copies the `size` bytes of the file `held` has open to `output`.
+    static func copy(_ held: FileDescriptor, size: Int, to output: OutputBuffer) throws(Errno) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while offset < size {
+            let count = try held.read(
+                into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, size - offset)]), at: offset)
+            guard count > 0 else { throw .inputOutput }
+            output.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            offset += count
+        }
+    }
+
     /// Writes the new contents of the file `name` in `directory` (open at
     /// `original`, whose status was `status` when it was opened) with
     /// `body`, into an output buffer, then puts them in its place.

@@ -214,11 +214,21 @@ enum TreeWorkers {
                     if attempt > 1 { try descriptor.seek(to: 0) }
                     let before = engine.redactedCount
                     engine.heldRewrite = nil
+                    engine.heldRewriteFile = nil
                     // Not searched completely: not rewritten either.
-                    guard try redact(engine, descriptor, file) else { return }
-                    // A file the counting pass wrote whole (a PDF) is written as it is.
+                    let searched: Bool
+                    do throws(Errno) { searched = try redact(engine, descriptor, file) } catch {
+                        engine.heldRewriteFile?.descriptor.close()
+                        engine.heldRewriteFile = nil
+                        throw error
+                    }
+                    // A file the counting pass wrote whole (a PDF, in a temporary file) is written as it is.
                     let held = engine.heldRewrite
+                    let heldFile = engine.heldRewriteFile
                     engine.heldRewrite = nil
+                    engine.heldRewriteFile = nil
+                    defer { heldFile?.descriptor.close() }
+                    guard searched else { return }
                     hidden = engine.redactedCount - before
                     guard hidden > 0 else {
                         outcome = .nothingToHide
@@ -240,6 +250,10 @@ enum TreeWorkers {
                             // (RedactEngine.redactPDF, redactImage): reading it a third time would prove
                             // nothing more.
                             if let held { return try InPlaceFile.verify(temporary, holds: held) }
+                            if let heldFile {
+                                return try InPlaceFile.verify(
+                                    temporary, holds: heldFile.descriptor, size: heldFile.size)
+                            }
                             try verify(temporary, named: name, allowing: allowed)
                         }
                         try InPlaceFile.replace(
@@ -250,6 +264,9 @@ enum TreeWorkers {
                             if let held {
                                 held.withUnsafeBytes { temporary.write($0) }
                                 return
+                            }
+                            if let heldFile {
+                                return try InPlaceFile.copy(heldFile.descriptor, size: heldFile.size, to: temporary)
                             }
                             let rewriter = RedactEngine(
                                 style: style, minimumConfidence: minimumConfidence, context: context,

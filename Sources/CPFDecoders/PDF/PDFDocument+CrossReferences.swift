@@ -16,7 +16,7 @@ extension PDFDocument {
             } else {
                 trailer.merge(section) { newer, _ in newer }
             }
-            guard let previous = section["Prev"]?.integer, previous >= 0, previous < bytes.count else { break }
+            guard let previous = section["Prev"]?.integer, previous >= 0, previous < count else { break }
             offset = previous
         }
         if seen.count >= Self.maximumSections { throw .tooComplex("more than \(Self.maximumSections) updates") }
@@ -25,12 +25,14 @@ extension PDFDocument {
     /// The offset `startxref` names, from the last 1024 bytes.
     private func findStartXref() -> Int? {
         let keyword = Array("startxref".utf8)
-        var index = bytes.count - keyword.count
-        let lowest = max(0, bytes.count - 1024 - keyword.count)
+        let lowest = max(0, count - 1024 - keyword.count)
+        guard let window = try? window(at: lowest, length: count - lowest) else { return nil }
+        var index = count - keyword.count
         while index >= lowest {
-            if bytes[index] == keyword[0] && match(keyword, at: index) {
-                var parser = PDFParser(bytes, at: index + keyword.count)
-                if case .object(.integer(let offset))? = parser.nextToken(), offset >= 0, offset < bytes.count {
+            if window[index] == keyword[0] && match(keyword, at: index) {
+                let token =
+                    (try? parse(at: index + keyword.count) { (parser, _) throws(PDFError) in parser.nextToken() })
+                if case .object(.integer(let offset))? = token ?? nil, offset >= 0, offset < count {
                     return offset
                 }
                 return nil
@@ -43,11 +45,12 @@ extension PDFDocument {
     /// Reads one section (a table and its trailer, or a cross-reference
     /// stream), adding the entries not already known; returns its trailer.
     private func readSection(at offset: Int) throws(PDFError) -> [String: PDFObject] {
-        var parser = PDFParser(bytes, at: offset)
-        parser.skipWhitespace()
-        if match(Array("xref".utf8), at: parser.position) {
-            parser.position += 4
-            return try readTable(&parser)
+        let table = try parse(at: offset) { (parser, start) throws(PDFError) -> Int? in
+            parser.skipWhitespace()
+            return parser.position + start
+        }
+        if let table, match(Array("xref".utf8), at: table) {
+            return try readTable(at: table + 4)
         }
         let (_, object) = try parseIndirectObject(at: offset, expecting: nil)
         guard case .stream(let dictionary, _) = object, dictionary["Type"]?.name == "XRef" else {
@@ -57,7 +60,23 @@ extension PDFDocument {
         return dictionary
     }
 
-    private func readTable(_ parser: inout PDFParser) throws(PDFError) -> [String: PDFObject] {
+    private func readTable(at offset: Int) throws(PDFError) -> [String: PDFObject] {
+        // Parsed again in a larger window when the table goes on past the window's end.
+        let (table, trailer) = try parse(at: offset) {
+            (parser, _) throws(PDFError) -> ([Int: Entry], [String: PDFObject]) in
+            try readTable(&parser)
+        }
+        // A hybrid file's stream holds the objects its table leaves out.
+        if let streamOffset = trailer["XRefStm"]?.integer, streamOffset >= 0, streamOffset < count,
+            let (_, object) = try? parseIndirectObject(at: streamOffset, expecting: nil)
+        {
+            try readStreamEntries(object, into: &entries)
+        }
+        entries.merge(table) { older, _ in older }
+        return trailer
+    }
+
+    private func readTable(_ parser: inout PDFParser) throws(PDFError) -> ([Int: Entry], [String: PDFObject]) {
         var table: [Int: Entry] = [:]
         while true {
             guard let token = parser.nextToken() else { throw .malformed("cross-reference table without trailer") }
@@ -77,14 +96,7 @@ extension PDFDocument {
             }
         }
         guard case .dictionary(let trailer) = try parser.parseObject() else { throw .malformed("bad trailer") }
-        // A hybrid file's stream holds the objects its table leaves out.
-        if let streamOffset = trailer["XRefStm"]?.integer, streamOffset >= 0, streamOffset < bytes.count,
-            let (_, object) = try? parseIndirectObject(at: streamOffset, expecting: nil)
-        {
-            try readStreamEntries(object, into: &entries)
-        }
-        entries.merge(table) { older, _ in older }
-        return trailer
+        return (table, trailer)
     }
 
     private func readStreamEntries(_ object: PDFObject, into known: inout [Int: Entry]) throws(PDFError) {

@@ -56,34 +56,40 @@ extension PDFDocument {
     /// Parses `N G obj` and the object after it at `offset`, with the
     /// stream data's range when a stream follows.
     func parseIndirectObject(at offset: Int, expecting expected: Int?) throws(PDFError) -> (Int, PDFObject) {
-        var parser = PDFParser(bytes, at: offset)
-        guard case .object(.integer(let number))? = parser.nextToken(),
-            case .object(.integer)? = parser.nextToken(),
-            case .keyword("obj")? = parser.nextToken()
-        else { throw .malformed("no object where the cross-reference data says") }
-        if let expected, expected != number { throw .malformed("another object where the cross-reference data says") }
-        let object = try parser.parseObject()
-        guard case .dictionary(let dictionary) = object else { return (number, object) }
-        let afterObject = parser.position
-        guard case .keyword("stream")? = parser.nextToken() else {
-            parser.position = afterObject
-            return (number, object)
+        let (number, object, streamKeywordEnd) = try parse(at: offset) {
+            (parser, start) throws(PDFError) -> (Int, PDFObject, Int?) in
+            guard case .object(.integer(let number))? = parser.nextToken(),
+                case .object(.integer)? = parser.nextToken(),
+                case .keyword("obj")? = parser.nextToken()
+            else { throw .malformed("no object where the cross-reference data says") }
+            if let expected, expected != number {
+                throw .malformed("another object where the cross-reference data says")
+            }
+            let object = try parser.parseObject()
+            guard case .dictionary = object else { return (number, object, nil) }
+            let afterObject = parser.position
+            guard case .keyword("stream")? = parser.nextToken() else {
+                parser.furthest = max(parser.furthest, parser.position)
+                parser.position = afterObject
+                return (number, object, nil)
+            }
+            return (number, object, start + parser.position)
         }
-        var start = parser.position
-        if start < bytes.count && bytes[start] == 0x0D { start += 1 }
-        if start < bytes.count && bytes[start] == 0x0A { start += 1 }
+        guard var start = streamKeywordEnd, case .dictionary(let dictionary) = object else { return (number, object) }
+        if byte(at: start) == 0x0D { start += 1 }
+        if byte(at: start) == 0x0A { start += 1 }
         var end: Int?
         if let length = (try? resolve(dictionary["Length"] ?? .null))?.integer, length >= 0,
-            length <= bytes.count - start
+            length <= count - start
         {
-            var after = PDFParser(bytes, at: start + length)
-            if case .keyword("endstream")? = after.nextToken() { end = start + length }
+            let after = try? parse(at: start + length) { (parser, _) throws(PDFError) in parser.nextToken() }
+            if case .keyword("endstream")? = after ?? nil { end = start + length }
         }
         if end == nil {
             // A wrong /Length: the data ends before the first `endstream`.
-            var found = findKeyword(Array("endstream".utf8), from: start) ?? bytes.count
-            if found > start && bytes[found - 1] == 0x0A { found -= 1 }
-            if found > start && bytes[found - 1] == 0x0D { found -= 1 }
+            var found = findKeyword(Array("endstream".utf8), from: start) ?? count
+            if found > start && byte(at: found - 1) == 0x0A { found -= 1 }
+            if found > start && byte(at: found - 1) == 0x0D { found -= 1 }
             end = found
         }
         return (number, .stream(dictionary, start..<end!))
@@ -98,13 +104,24 @@ extension PDFDocument {
         return found
     }
 
-    private func searchKeyword(_ word: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + word.count <= bytes.count {
-            if bytes[index] == word[0] && match(word, at: index) { return index }
-            index += 1
+    /// The first `word` at `start` or after it, the file read in windows.
+    func searchKeyword(_ word: [UInt8], from start: Int) -> Int? {
+        var found: Int?
+        try? forEachWindow(from: start, overlap: word.count - 1) { (window) throws(PDFError) -> Bool in
+            let bytes = window.bytes
+            var index = max(start, window.start) - window.start
+            while index + word.count <= bytes.count {
+                if bytes[index] == word[0]
+                    && UnsafeRawBufferPointer(rebasing: bytes[index..<index + word.count]).elementsEqual(word)
+                {
+                    found = window.start + index
+                    return false
+                }
+                index += 1
+            }
+            return true
         }
-        return nil
+        return found
     }
 
     private func objectInStream(_ stream: Int, index: Int, number: Int) throws(PDFError) -> PDFObject? {

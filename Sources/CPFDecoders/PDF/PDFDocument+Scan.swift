@@ -8,32 +8,42 @@ extension PDFDocument {
     func scannedOffsets() throws(PDFError) -> [Int: Int] {
         if let scanned { return scanned }
         var found: [Int: Int] = [:]
-        var index = 0
         let o = UInt8(ascii: "o")
-        while index + 3 <= bytes.count {
-            if bytes[index] == o && bytes[index + 1] == UInt8(ascii: "b") && bytes[index + 2] == UInt8(ascii: "j")
-                && (index + 3 == bytes.count || !PDFParser.isRegular(bytes[index + 3]))
-                && index > 0 && PDFParser.isWhitespace(bytes[index - 1]),
-                let (number, start) = headerBefore(index)
-            {
-                found[number] = start
-                guard found.count <= Self.maximumEntries else {
-                    throw .tooComplex("more than \(Self.maximumEntries) objects")
+        // Windows overlap by the 3 bytes of `obj` and the one after it.
+        try forEachWindow(from: 0, overlap: 4) { (window) throws(PDFError) -> Bool in
+            let bytes = window.bytes
+            var local = window.start == 0 ? 0 : 1
+            while local + 3 <= bytes.count {
+                let index = window.start + local
+                let isLast = index + 3 == count
+                if bytes[local] == o && bytes[local + 1] == UInt8(ascii: "b") && bytes[local + 2] == UInt8(ascii: "j")
+                    && (isLast || (local + 3 < bytes.count && !PDFParser.isRegular(bytes[local + 3])))
+                    && index > 0 && PDFParser.isWhitespace(local > 0 ? bytes[local - 1] : byte(at: index - 1) ?? 0x41),
+                    let (number, start) = headerBefore(index, in: window)
+                {
+                    found[number] = start
+                    guard found.count <= Self.maximumEntries else {
+                        throw .tooComplex("more than \(Self.maximumEntries) objects")
+                    }
                 }
+                local += 1
             }
-            index += 1
+            return true
         }
         scanned = found
         return found
     }
 
     /// The object number and the offset of `N G` before the `obj` at `index`.
-    private func headerBefore(_ index: Int) -> (Int, Int)? {
+    private func headerBefore(_ index: Int, in window: PDFWindow) -> (Int, Int)? {
         var at = index - 1
-        func skipSpaces() { while at >= 0 && PDFParser.isWhitespace(bytes[at]) { at -= 1 } }
+        func byte(_ offset: Int) -> UInt8 {
+            offset >= window.start && offset < window.end ? window[offset] : self.byte(at: offset) ?? 0
+        }
+        func skipSpaces() { while at >= 0 && PDFParser.isWhitespace(byte(at)) { at -= 1 } }
         func skipDigits() -> Int {
             var count = 0
-            while at >= 0 && bytes[at] >= 0x30 && bytes[at] <= 0x39 && count < 12 {
+            while at >= 0 && byte(at) >= 0x30 && byte(at) <= 0x39 && count < 12 {
                 at -= 1
                 count += 1
             }
@@ -41,13 +51,13 @@ extension PDFDocument {
         }
         skipSpaces()
         guard skipDigits() > 0 else { return nil }
-        guard at >= 0, PDFParser.isWhitespace(bytes[at]) else { return nil }
+        guard at >= 0, PDFParser.isWhitespace(byte(at)) else { return nil }
         skipSpaces()
         let digits = skipDigits()
         guard digits > 0 else { return nil }
-        if at >= 0 && PDFParser.isRegular(bytes[at]) { return nil }
+        if at >= 0 && PDFParser.isRegular(byte(at)) { return nil }
         var number = 0
-        for offset in 1...digits { number = number * 10 + Int(bytes[at + offset] - 0x30) }
+        for offset in 1...digits { number = number * 10 + Int(byte(at + offset) - 0x30) }
         return (number, at + 1)
     }
 
@@ -64,9 +74,14 @@ extension PDFDocument {
         entries = rebuilt
         cache = [:]
         var candidates: [[String: PDFObject]] = []
-        if let at = lastKeyword(Array("trailer".utf8)) {
-            var parser = PDFParser(bytes, at: at + 7)
-            if case .dictionary(let dictionary)? = try? parser.parseObject() { candidates.append(dictionary) }
+        if let at = lastKeyword(Array("trailer".utf8)),
+            case .dictionary(let dictionary)? = try? parse(
+                at: at + 7,
+                { (parser, _) throws(PDFError) in
+                    try parser.parseObject()
+                })
+        {
+            candidates.append(dictionary)
         }
         var catalog: Int?
         for number in offsets.keys.sorted() {
@@ -113,10 +128,18 @@ extension PDFDocument {
     }
 
     private func lastKeyword(_ word: [UInt8]) -> Int? {
-        var index = bytes.count - word.count
-        while index >= 0 {
-            if bytes[index] == word[0] && match(word, at: index) { return index }
-            index -= 1
+        // Windows from the end of the file back, each overlapping the next by the word's length.
+        var end = count
+        while end >= word.count {
+            let start = max(0, end - scanWindowSize)
+            guard let window = try? window(at: start, length: end - start) else { return nil }
+            var index = min(end, window.end) - word.count
+            while index >= start {
+                if window[index] == word[0] && match(word, at: index) { return index }
+                index -= 1
+            }
+            guard start > 0 else { return nil }
+            end = start + word.count - 1
         }
         return nil
     }

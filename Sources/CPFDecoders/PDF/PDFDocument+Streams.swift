@@ -12,7 +12,7 @@ extension PDFDocument {
         var filters: [PDFObject] = filterObject.array ?? (filterObject == .null ? [] : [filterObject])
         let parameterObject = try resolve(dictionary["DecodeParms"] ?? dictionary["DP"] ?? .null)
         let parameters: [PDFObject] = parameterObject.array ?? [parameterObject]
-        var data = Array(bytes[range])
+        var data = try source.bytes(in: range)
         if filters.count > 16 { filters.removeLast(filters.count - 16) }
         for (index, filter) in filters.enumerated() {
             let name = (try resolve(filter)).name ?? ""
@@ -60,7 +60,7 @@ extension PDFDocument {
         }
         decodedTotal += data.count
         do {
-            try limits.check(output: decodedTotal, input: bytes.count)
+            try limits.check(output: decodedTotal, input: count)
         } catch {
             throw .decompressionLimit(error)
         }

@@ -25,6 +25,9 @@ public enum PDFError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file goes past one of the reader's structural bounds (nesting
     /// depth, objects, pages, cross-reference entries); the text names it.
     case tooComplex(String)
+    /// The file could not be read (an input or output error of the file a
+    /// ``PDFSource`` reads); the text says what the reader threw.
+    case readError(String)
 
     /// A short English phrase, such as `encrypted PDF`.
     public var description: String {
@@ -36,6 +39,7 @@ public enum PDFError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooLarge(let limit): "PDF larger than \(limit) bytes"
         case .decompressionLimit(let error): "PDF stream \(error)"
         case .tooComplex(let detail): "PDF too complex (\(detail))"
+        case .readError(let detail): "PDF read error (\(detail))"
         }
     }
 }

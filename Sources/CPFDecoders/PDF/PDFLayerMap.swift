@@ -39,12 +39,13 @@ struct PDFLayerMap {
         try walk(catalog["AcroForm"], as: .formField, in: document)
         for (index, page) in pages.enumerated() {
             let layer = PDFLayer.page(index + 1)
-            if let number = page.number {
-                layers[number] = layer
-                entryLayers[number] = [["Annots"]: .annotation(page: index + 1)]
-            }
             var rest = try page.dictionary(in: document).dictionary ?? [:]
             let annotations = rest.removeValue(forKey: "Annots")
+            if let number = page.number {
+                layers[number] = layer
+                // Only a page with annotations needs their layer: a map for every page is 120 bytes a page.
+                if annotations != nil { entryLayers[number] = [["Annots"]: .annotation(page: index + 1)] }
+            }
             try walk(.dictionary(rest), as: layer, in: document)
             try walk(try page.resources(in: document), as: layer, in: document)
             try walk(annotations, as: .annotation(page: index + 1), in: document)

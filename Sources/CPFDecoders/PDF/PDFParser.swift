@@ -28,6 +28,8 @@ struct PDFParser {
 
     let bytes: UnsafeRawBufferPointer
     var position: Int
+    /// The furthest a look ahead went before it stepped back (`N G R`).
+    var furthest = 0
 
     init(_ bytes: UnsafeRawBufferPointer, at position: Int = 0) {
         self.bytes = bytes
@@ -64,6 +66,11 @@ struct PDFParser {
     }
 
     var isAtEnd: Bool { position >= bytes.count }
+
+    /// Whether the parser looked at the end of its bytes (or went past
+    /// it, stepping back after): what it read there may go on after them.
+    /// ``PDFDocument`` reads a larger window of the file then.
+    var reachedEnd: Bool { max(position, furthest) >= bytes.count }
 
     /// The next token, or nil at the end of the bytes.
     mutating func nextToken() -> Token? {
@@ -267,6 +274,7 @@ struct PDFParser {
             {
                 return .reference(number, generation)
             }
+            furthest = max(furthest, position)
             position = saved
             return .integer(number)
         case .object(let object):

@@ -90,8 +90,34 @@ public struct PDFRedactor: Sendable {
         _ pdf: UnsafeRawBufferPointer, matches: ([UInt8]) -> [Range<Int>],
         rewriting: ([UInt8]) -> [UInt8]? = { _ in nil }
     ) throws(PDFRedactionError) -> Redaction {
+        var output: [UInt8] = []
+        var redaction = try redact(PDFSource(pdf), to: { output += $0 }, matches: matches, rewriting: rewriting)
+        redaction.pdf = output
+        return redaction
+    }
+
+    /// ``redact(_:matches:rewriting:)`` of the file `source` reads (by
+    /// offset, not held; see ``PDFSource``), the file written handed to
+    /// `sink` in blocks as it is written rather than returned: the
+    /// ``Redaction/pdf`` returned is empty. Nothing is handed over unless
+    /// every page was redacted; a read error of the source while the file
+    /// is written throws, and what was handed over must be thrown away.
+    ///
+    /// ```swift
+    /// let redaction = try PDFRedactor().redact(source, to: { output.write($0) }) { text in ranges(ofCPFsIn: text) }
+    /// ```
+    ///
+    /// - Complexity: as ``redact(_:matches:rewriting:)``; memory holds the
+    ///   objects being read, one page's text and glyphs, and the edits of
+    ///   the pages (a page's new content is made again when it is written).
+    public func redact(
+        _ source: PDFSource, to sink: (UnsafeRawBufferPointer) -> Void, spill: PDFSpill? = nil,
+        matches: ([UInt8]) -> [Range<Int>], rewriting: ([UInt8]) -> [UInt8]? = { _ in nil }
+    ) throws(PDFRedactionError) -> Redaction {
         do {
-            return try redactPages(pdf, matches: matches, rewriting: rewriting)
+            let (writer, redaction) = try redactPages(source, spill: spill, matches: matches, rewriting: rewriting)
+            try writer.write(to: sink)
+            return redaction
         } catch let error as PDFRedactionError {
             throw error
         } catch let error as PDFError {
@@ -102,10 +128,10 @@ public struct PDFRedactor: Sendable {
     }
 
     private func redactPages(
-        _ pdf: UnsafeRawBufferPointer, matches: ([UInt8]) -> [Range<Int>], rewriting: ([UInt8]) -> [UInt8]?
-    ) throws -> Redaction {
-        let start = PDFTextExtractor.headerOffset(pdf) ?? 0
-        let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
+        _ source: PDFSource, spill: PDFSpill?, matches: ([UInt8]) -> [Range<Int>], rewriting: ([UInt8]) -> [UInt8]?
+    ) throws -> (PDFWriter, Redaction) {
+        let start = PDFTextExtractor.headerOffset(try source.bytes(in: 0..<1024)) ?? 0
+        let document = try PDFDocument(source: source.dropping(first: start), limits: limits)
         let extractor = PDFTextExtractor(limits: limits)
         let pages = try extractor.pages(of: document)
         var writer = PDFWriter(document: document)
@@ -143,12 +169,29 @@ public struct PDFRedactor: Sendable {
             guard let number = page.number, try writer.object(number).dictionary != nil else {
                 throw PDFRedactionError.directPage
             }
-            var data = Self.apply(pageEdits, to: content)
-            if !glyphs.isEmpty {
-                data = Array("q\n".utf8) + data + Array(String(repeating: "\nQ", count: 1 + openStates).utf8)
-                data += paint(glyphs)
+            // Made again, from the page's content and its edits, when the file is written: memory holds the
+            // edits of every page, not its new content.
+            let (before, after) =
+                glyphs.isEmpty
+                ? ([], [])
+                : (Array("q\n".utf8), Array(String(repeating: "\nQ", count: 1 + openStates).utf8) + paint(glyphs))
+            if let spill {
+                let data = before + Self.apply(pageEdits, to: content) + after
+                let range = try spill.put(PDFWriter.zlib(data))
+                let contents = writer.add(.madeCompressedStream([:]) { () throws(PDFError) in try spill.get(range) })
+                try writer.setEntries(["Contents": .reference(contents, 0)], of: number)
+                continue
             }
-            let contents = writer.add(.compressedStream([:], data: PDFWriter.zlib(data)))
+            let contents = writer.add(
+                .madeStream([:]) { () throws(PDFError) -> [UInt8] in
+                    // Decoded once more, counted once in the limits as it was when the page was read.
+                    let total = document.decodedTotal
+                    document.decodedTotal = 0
+                    defer { document.decodedTotal = total }
+                    return before
+                        + Self.apply(pageEdits, to: try PDFTextExtractor.content(of: page, document: document))
+                        + after
+                })
             try writer.setEntries(["Contents": .reference(contents, 0)], of: number)
         }
         // A glyph that maps to no text, on any page, might be a match no one can read.
@@ -181,7 +224,7 @@ public struct PDFRedactor: Sendable {
             }
             writer.replacements[number] = .stream(dictionary, data: data)
         }
-        return Redaction(pdf: try writer.write(), removed: removed, rewritten: rewritten)
+        return (writer, Redaction(pdf: [], removed: removed, rewritten: rewritten))
     }
 
     /// The edits of content streams a redaction makes: by stream, the bytes

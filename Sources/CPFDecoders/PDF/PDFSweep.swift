@@ -69,9 +69,23 @@ public enum PDFSweep {
         of pdf: UnsafeRawBufferPointer, limits: DecompressionLimits = .default,
         keeping: (([UInt8]) -> [UInt8])? = nil
     ) throws(PDFError) -> [(layer: PDFLayer, text: [UInt8])] {
+        try sections(of: PDFSource(pdf), limits: limits, keeping: keeping)
+    }
+
+    /// The sweep of the PDF file `source` reads, as
+    /// ``sections(of:limits:keeping:)-(UnsafeRawBufferPointer,_,_)`` gives
+    /// it, the file read by offset (see ``PDFSource``) rather than held.
+    ///
+    /// ```swift
+    /// let sections = try PDFSweep.sections(of: PDFSource(count: size, read: read))
+    /// ```
+    public static func sections(
+        of source: PDFSource, limits: DecompressionLimits = .default, keeping: (([UInt8]) -> [UInt8])? = nil
+    ) throws(PDFError) -> [(layer: PDFLayer, text: [UInt8])] {
         // Offsets count from the header, as the pages' text reads them.
-        let body = UnsafeRawBufferPointer(rebasing: pdf[(PDFTextExtractor.headerOffset(pdf) ?? 0)...])
-        let document = try PDFDocument(body, limits: limits)
+        let head = try source.bytes(in: 0..<1024)
+        let document = try PDFDocument(
+            source: source.dropping(first: PDFTextExtractor.headerOffset(head) ?? 0), limits: limits)
         let pages = (try? PDFTextExtractor(limits: limits).pages(of: document)) ?? []
         let map = try PDFLayerMap(document: document, pages: pages)
         var kept: [PDFLayer: [UInt8]] = [:]
@@ -93,7 +107,7 @@ public enum PDFSweep {
             }
         }
         var count = 0
-        for offset in objectHeaders(in: body) {
+        for offset in try objectHeaders(in: document) {
             defer {
                 for (layer, text) in output { kept[layer, default: []] += keeping?(text) ?? text }
                 output.removeAll(keepingCapacity: true)
@@ -178,6 +192,79 @@ public enum PDFSweep {
             if range.lowerBound > start { gap(UnsafeRawBufferPointer(rebasing: raw[start..<range.lowerBound])) }
             start = max(start, range.upperBound)
         }
+    }
+
+    /// The offsets of every `N G obj` in the file of `document`, in
+    /// order, as ``objectHeaders(in:)-(UnsafeRawBufferPointer)`` finds
+    /// them, the file read in windows.
+    static func objectHeaders(in document: PDFDocument) throws(PDFError) -> [Int] {
+        var offsets: [Int] = []
+        let count = document.count
+        // Windows overlap by the 3 bytes of `obj` and the one after it; each but the first is read from
+        // the first `obj` the previous one could not see whole.
+        try document.forEachWindow(from: 0, overlap: 4) { (window) throws(PDFError) -> Bool in
+            let bytes = window.bytes
+            let start = window.start
+            func byte(_ at: Int) -> UInt8 {
+                at >= start && at < window.end ? bytes[at - start] : document.byte(at: at) ?? 0x41
+            }
+            func isDigit(_ at: Int) -> Bool { byte(at) &- 0x30 < 10 }
+            func isSpace(_ at: Int) -> Bool {
+                let byte = byte(at)
+                return byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0
+            }
+            var local = start == 0 ? 0 : 1
+            while local + 3 <= bytes.count {
+                let index = start + local
+                guard bytes[local] == UInt8(ascii: "o"), bytes[local + 1] == UInt8(ascii: "b"),
+                    bytes[local + 2] == UInt8(ascii: "j"),
+                    index + 3 == count || (local + 3 < bytes.count && !isRegular(bytes[local + 3]))
+                else {
+                    local += 1
+                    continue
+                }
+                if let offset = header(
+                    before: index, isSpace: isSpace, isDigit: isDigit, isRegular: { isRegular(byte($0)) })
+                {
+                    offsets.append(offset)
+                }
+                local += 3
+            }
+            return true
+        }
+        return offsets
+    }
+
+    /// The offset of `N G` before the `obj` at `index`, if it is there.
+    private static func header(
+        before index: Int, isSpace: (Int) -> Bool, isDigit: (Int) -> Bool, isRegular: (Int) -> Bool
+    ) -> Int? {
+        // Back over white space, the generation, white space, the number.
+        var cursor = index - 1
+        var spaces = 0
+        while cursor >= 0, isSpace(cursor) {
+            cursor -= 1
+            spaces += 1
+        }
+        var generationDigits = 0
+        while cursor >= 0, isDigit(cursor) {
+            cursor -= 1
+            generationDigits += 1
+        }
+        var gap = 0
+        while cursor >= 0, isSpace(cursor) {
+            cursor -= 1
+            gap += 1
+        }
+        var numberDigits = 0
+        while cursor >= 0, isDigit(cursor), numberDigits <= 12 {
+            cursor -= 1
+            numberDigits += 1
+        }
+        guard spaces > 0, generationDigits > 0, gap > 0, numberDigits > 0, cursor < 0 || !isRegular(cursor) else {
+            return nil
+        }
+        return cursor + 1
     }
 
     /// The offsets of every `N G obj` in `bytes`, in order.

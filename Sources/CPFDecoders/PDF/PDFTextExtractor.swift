@@ -118,10 +118,26 @@ public struct PDFTextExtractor: Sendable {
     /// Throws as ``extractText(from:)`` does, ``PDFError/noText`` once
     /// every page was handed over.
     public func extractText(from pdf: UnsafeRawBufferPointer, page: ([UInt8]) -> Void) throws(PDFError) {
+        try extractText(from: PDFSource(pdf), page: page)
+    }
+
+    /// The text of every page, handed to `page` one page at a time as
+    /// ``extractText(from:page:)-(UnsafeRawBufferPointer,_)`` hands it,
+    /// the file read by offset (see ``PDFSource``): memory holds the
+    /// objects being read, not the file.
+    ///
+    /// ```swift
+    /// let source = PDFSource(count: size) { buffer, offset in try file.read(into: buffer, at: offset) }
+    /// try PDFTextExtractor().extractText(from: source) { page in scan(page) }
+    /// ```
+    ///
+    /// Throws as ``extractText(from:)``, and ``PDFError/readError(_:)``
+    /// when the source cannot be read.
+    public func extractText(from source: PDFSource, page: ([UInt8]) -> Void) throws(PDFError) {
         // Offsets count from the header (see headerOffset); a file whose
         // offsets count from its first byte is read by the scan for objects.
-        let start = Self.headerOffset(pdf) ?? 0
-        let document = try PDFDocument(UnsafeRawBufferPointer(rebasing: pdf[start...]), limits: limits)
+        let start = Self.headerOffset(try source.bytes(in: 0..<1024)) ?? 0
+        let document = try PDFDocument(source: source.dropping(first: start), limits: limits)
         let interpreter = PDFContentInterpreter(document: document)
         try run(interpreter, pages: try pages(of: document)) { _, _ in page(interpreter.writer.takeOutput()) }
         guard interpreter.writer.showedText else { throw .noText }

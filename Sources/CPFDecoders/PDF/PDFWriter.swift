@@ -11,10 +11,17 @@
 /// FlateDecode (zlib, ``Deflater``). An object the file names but does not
 /// hold is written as `null`, as readers take it.
 ///
+/// The file is handed over in blocks as it is written
+/// (``write(to:)``), a stream's data read from the document when it is
+/// written and a made stream's data made then (``Replacement/madeStream(_:make:)``),
+/// so that memory holds one object at a time, not the file; the
+/// cross-reference table is made of the objects' offsets alone.
+///
 /// ```swift
 /// let document = try PDFDocument(bytes, limits: .default)
 /// var writer = PDFWriter(document: document)
 /// let file = try writer.write()   // "%PDF-1.7\n…%%EOF\n"
+/// try writer.write { block in output.write(block) }
 /// ```
 struct PDFWriter {
     /// An object written instead of the document's.
@@ -31,6 +38,15 @@ struct PDFWriter {
         /// writer. A redaction compresses a page's new content as soon as
         /// it is made, so that memory does not hold every page's.
         case compressedStream([String: PDFObject], data: [UInt8])
+        /// A stream whose data `make` makes when it is written, then
+        /// compresses with FlateDecode: a redaction's new page content,
+        /// made again from the page's edits rather than held until the
+        /// file is written.
+        case madeStream([String: PDFObject], make: () throws(PDFError) -> [UInt8])
+        /// A stream whose data, compressed with FlateDecode already,
+        /// `make` gives when it is written (a redaction's new page
+        /// content, read back from its ``PDFSpill``).
+        case madeCompressedStream([String: PDFObject], make: () throws(PDFError) -> [UInt8])
         /// The document's dictionary with these entries set (``setEntries(_:of:)``):
         /// a page whose content a redaction replaced holds its new /Contents
         /// here, not a copy of its whole dictionary.
@@ -68,6 +84,20 @@ struct PDFWriter {
         return try PDFWriter(document: document).write()
     }
 
+    /// The file `source` reads written again, handed to `sink` in blocks,
+    /// as ``rewrite(_:limits:)`` returns it.
+    ///
+    /// ```swift
+    /// try PDFWriter.rewrite(PDFSource(count: size, read: read), limits: .default) { output.write($0) }
+    /// ```
+    static func rewrite(
+        _ source: PDFSource, limits: DecompressionLimits, to sink: (UnsafeRawBufferPointer) -> Void
+    ) throws(PDFError) {
+        let start = PDFTextExtractor.headerOffset(try source.bytes(in: 0..<1024)) ?? 0
+        let document = try PDFDocument(source: source.dropping(first: start), limits: limits)
+        try PDFWriter(document: document).write(to: sink)
+    }
+
     /// A number for a new object, above every number of the document and
     /// every replacement.
     mutating func add(_ replacement: Replacement) -> Int {
@@ -97,7 +127,9 @@ struct PDFWriter {
     func object(_ number: Int) throws(PDFError) -> PDFObject {
         switch replacements[number] {
         case .object(let object)?: object
-        case .stream(let dictionary, _, _)?, .compressedStream(let dictionary, _)?: .stream(dictionary, 0..<0)
+        case .stream(let dictionary, _, _)?, .compressedStream(let dictionary, _)?, .madeStream(let dictionary, _)?,
+            .madeCompressedStream(let dictionary, _)?:
+            .stream(dictionary, 0..<0)
         case .entries(let entries)?:
             .dictionary((try document.object(number).dictionary ?? [:]).merging(entries) { $1 })
         case nil: try document.object(number)
@@ -109,6 +141,32 @@ struct PDFWriter {
     /// - Complexity: O(*n*) in the objects reachable and their data, plus
     ///   the compression of the replaced streams.
     func write() throws(PDFError) -> [UInt8] {
+        var output: [UInt8] = []
+        try write(to: { output += $0 })
+        return output
+    }
+
+    /// Writes the whole file, handing it to `sink` in blocks of at most
+    /// ``blockSize`` bytes (a stream's data larger than that in one),
+    /// in order: the same bytes ``write()`` returns.
+    ///
+    /// ```swift
+    /// try writer.write { block in output.write(block) }
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the objects reachable and their data, plus
+    ///   the compression of the replaced streams; memory holds the
+    ///   objects' numbers and offsets, and one object at a time.
+    func write(to sink: (UnsafeRawBufferPointer) -> Void) throws(PDFError) {
+        let written = withoutActuallyEscaping(sink) { sink in
+            Result { () throws(PDFError) -> Int in try write(escaping: sink) }
+        }
+        _ = try written.get()
+    }
+
+    /// ``write(to:)``, `sink` kept by the output while the file is written;
+    /// returns the bytes written.
+    private func write(escaping sink: @escaping (UnsafeRawBufferPointer) -> Void) throws(PDFError) -> Int {
         // The objects reachable from the trailer, numbered in the order reached.
         var numbers: [Int: Int] = [:]
         var order: [Int] = []
@@ -137,32 +195,24 @@ struct PDFWriter {
             reach(object, depth: 0)
             index += 1
         }
+        pending = []
         // A reference to an object that is not there (or is null) is written as null.
         if !missing.isEmpty {
             order.removeAll { missing.contains($0) }
             numbers = [:]
             for (position, number) in order.enumerated() { numbers[number] = position + 1 }
         }
-        var output = Array("%PDF-\(version)\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
+        var output = Output(sink: sink)
+        output += Array("%PDF-\(try version())\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
         var offsets: [Int] = []
         offsets.reserveCapacity(order.count)
-        // One allocation for the file, not a doubling of it as it grows: the document's size, the new
-        // streams' and room for the cross-reference table.
-        var estimate = document.bytes.count + 20 * order.count + 1024
-        for replacement in replacements.values {
-            switch replacement {
-            case .stream(_, let data, _), .compressedStream(_, let data): estimate += data.count
-            default: break
-            }
-        }
-        output.reserveCapacity(estimate)
         /// A replaced stream: its dictionary with its /Filter and /Length, then its data.
         func appendStream(_ dictionary: [String: PDFObject], _ data: [UInt8], isCompressed: Bool) {
             var dictionary = dictionary
             dictionary["Filter"] = isCompressed ? .name("FlateDecode") : nil
             dictionary["DecodeParms"] = nil
             dictionary["Length"] = .integer(data.count)
-            Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output)
+            Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output.block)
             output += Array("\nstream\n".utf8)
             output += data
             output += Array("\nendstream".utf8)
@@ -175,40 +225,104 @@ struct PDFWriter {
                 appendStream(dictionary, compresses ? Self.zlib(data) : data, isCompressed: compresses)
             case .compressedStream(let dictionary, let compressed)?:
                 appendStream(dictionary, compressed, isCompressed: true)
+            case .madeStream(let dictionary, let make)?:
+                appendStream(dictionary, Self.zlib(try make()), isCompressed: true)
+            case .madeCompressedStream(let dictionary, let make)?:
+                appendStream(dictionary, try make(), isCompressed: true)
             default:
                 let object = try object(number)
                 if case .stream(var dictionary, let range) = object {
                     dictionary["Length"] = .integer(range.count)
-                    Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output)
+                    Self.serialize(.dictionary(dictionary), numbers: numbers, into: &output.block)
                     output += Array("\nstream\n".utf8)
-                    output += UnsafeRawBufferPointer(rebasing: document.bytes[range])
+                    try output.copy(range, of: document.source)
                     output += Array("\nendstream".utf8)
                 } else {
-                    Self.serialize(object, numbers: numbers, into: &output)
+                    Self.serialize(object, numbers: numbers, into: &output.block)
                 }
             }
             output += Array("\nendobj\n".utf8)
+            output.flushIfFull()
         }
         let start = output.count
         output += Array("xref\n0 \(order.count + 1)\n0000000000 65535 f \n".utf8)
         for offset in offsets {
             let digits = String(offset)
             output += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8)
+            output.flushIfFull()
         }
         var written: [String: PDFObject] = ["Size": .integer(order.count + 1)]
         written["Root"] = trailer["Root"]
         if let info = trailer["Info"], case .reference = info { written["Info"] = info }
-        written["ID"] = identifier(of: output)
+        written["ID"] = identifier(checksum: output.checksum())
         output += Array("trailer\n".utf8)
-        Self.serialize(.dictionary(written), numbers: numbers, into: &output)
+        Self.serialize(.dictionary(written), numbers: numbers, into: &output.block)
         output += Array("\nstartxref\n\(start)\n%%EOF\n".utf8)
-        return output
+        output.flush()
+        return output.count
+    }
+
+    /// The bytes a writer hands over in a block at most (but a stream's
+    /// data, handed over whole).
+    static let blockSize = 1 << 16
+
+    /// The file being written: its last bytes gathered in ``block``, handed
+    /// to the sink when it is full; the bytes before it counted and
+    /// checksummed (for the /ID of a document without one).
+    private struct Output {
+        let sink: (UnsafeRawBufferPointer) -> Void
+        var block: [UInt8] = []
+        /// The bytes handed to the sink.
+        private var handed = 0
+        private var crc = CRC32()
+
+        init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+            self.sink = sink
+            block.reserveCapacity(PDFWriter.blockSize)
+        }
+
+        /// The offset of the next byte written.
+        var count: Int { handed + block.count }
+
+        static func += (output: inout Output, bytes: [UInt8]) {
+            output.block += bytes
+            output.flushIfFull()
+        }
+
+        mutating func flushIfFull() {
+            if block.count >= PDFWriter.blockSize { flush() }
+        }
+
+        mutating func flush() {
+            guard !block.isEmpty else { return }
+            block.withUnsafeBufferPointer { crc.update($0) }
+            block.withUnsafeBytes { sink($0) }
+            handed += block.count
+            block.removeAll(keepingCapacity: true)
+        }
+
+        /// Copies `range` of `source`, in blocks.
+        mutating func copy(_ range: Range<Int>, of source: PDFSource) throws(PDFError) {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let piece = try source.bytes(in: offset..<min(range.upperBound, offset + PDFWriter.blockSize))
+                guard !piece.isEmpty else { throw .readError("the file ends before a stream's data") }
+                self += piece
+                offset += piece.count
+            }
+        }
+
+        /// The checksum of every byte written so far.
+        mutating func checksum() -> UInt32 {
+            flush()
+            return crc.value
+        }
     }
 
     /// The version of the document's header (`1.7` when it has none that
     /// reads as one).
-    private var version: String {
-        let bytes = document.bytes
+    private func version() throws(PDFError) -> String {
+        let bytes = try document.source.bytes(in: 0..<8)
         guard bytes.count >= 8, bytes.prefix(5).elementsEqual("%PDF-".utf8),
             bytes[5] >= 0x31 && bytes[5] <= 0x39, bytes[6] == UInt8(ascii: "."), bytes[7] >= 0x30 && bytes[7] <= 0x39
         else { return "1.7" }
@@ -216,12 +330,9 @@ struct PDFWriter {
     }
 
     /// The trailer's /ID: the document's when it has two strings, else one
-    /// made of the checksum of the file written.
-    private func identifier(of output: [UInt8]) -> PDFObject {
+    /// made of `checksum`, the CRC-32 of the file written up to the trailer.
+    private func identifier(checksum value: UInt32) -> PDFObject {
         if let id = trailer["ID"]?.array, id.count == 2, id.allSatisfy({ $0.string != nil }) { return .array(id) }
-        var crc = CRC32()
-        output.withUnsafeBufferPointer { crc.update($0) }
-        let value = crc.value
         let bytes = (0..<16).map { UInt8(truncatingIfNeeded: value >> (8 * UInt32($0 % 4)) ^ UInt32($0)) }
         return .array([.string(bytes), .string(bytes)])
     }
