@@ -57,8 +57,10 @@ extension RedactEngine {
     /// a PNG by ``PNGImage/redacting(_:rectangles:color:limits:)``, a JPEG
     /// by ``JPEGImage/redact(_:)`` after its embedded pictures (an Exif
     /// thumbnail) are dropped. The file written is read again, by a fresh
-    /// run of the engine and by the same byte search: a match left there
-    /// leaves the original as it was, named as not rewritten. A TIFF, BMP,
+    /// run of the engine and by the same byte search: a match the engine
+    /// reads there is painted too and the file read again, up to
+    /// ``paintingRounds`` paintings; a match left after the last (or any in
+    /// the bytes) leaves the original as it was, named as not rewritten. A TIFF, BMP,
     /// GIF or WebP image in which the engine reads a match is not
     /// rewritten; an image with nothing to hide is copied as it is.
     func redactImage(
@@ -105,35 +107,58 @@ extension RedactEngine {
         case .success(let read): text = read
         }
         let ranges = hiddenRanges(in: text.bytes)
-        if !ranges.isEmpty {
-            let rectangles = Self.rectangles(covering: ranges, in: text)
-            switch format {
-            case .png:
-                do throws(PNGError) {
-                    written = try PNGImage.redacting(written, rectangles: rectangles, limits: limits)
-                } catch {
-                    throw .notRewritten("\(error)")
-                }
-            case .jpeg:
-                do throws(JPEGError) {
-                    var image = try JPEGImage(written)
-                    image.removeEmbeddedPictures()
-                    image.redact(rectangles)
-                    written = try image.encoded()
-                } catch {
-                    throw .notRewritten("\(error)")
-                }
-            case .tiff, .bmp, .gif, .webP:
-                throw .notRewritten("\(format.rawValue) images are not rewritten")
-            }
-        }
         guard !ranges.isEmpty || hiddenInBytes > 0 else {
             if reencodes { bytes.withUnsafeBytes { out.write($0) } }
             return
         }
-        try prove(written, format: format, engine: engine, allowing: hiddenInBytes)
-        redactedCount += hiddenInBytes + ranges.count
+        // Painted, then proven; a match the fresh run reads that the first did not
+        // (Tesseract reads a page as a whole: a number beside a painted one may read
+        // otherwise) is painted too, from the same bytes, and proven again.
+        let unpainted = written
+        var rectangles = Self.rectangles(covering: ranges, in: text)
+        var hidden = ranges.count
+        for round in 1... {
+            if !rectangles.isEmpty { written = try paint(unpainted, format: format, rectangles: rectangles) }
+            let read = try prove(written, format: format, engine: engine, allowing: hiddenInBytes)
+            let left = hiddenRanges(in: read.bytes)
+            guard !left.isEmpty else { break }
+            guard round < Self.paintingRounds else {
+                throw .notRewritten("the OCR engine still reads \(numbers(left.count)) in the image written")
+            }
+            hidden += left.count
+            rectangles += Self.rectangles(covering: left, in: read)
+        }
+        redactedCount += hiddenInBytes + hidden
         if reencodes { written.withUnsafeBytes { out.write($0) } } else { heldRewrite = written }
+    }
+
+    /// How many times an image is painted and read again at most before it
+    /// is named not rewritten.
+    static let paintingRounds = 3
+
+    /// The image `bytes` with `rectangles` painted black, in its own format.
+    private func paint(_ bytes: [UInt8], format: ImageFormat, rectangles: [PixelRectangle]) throws(InputFailure)
+        -> [UInt8]
+    {
+        switch format {
+        case .png:
+            do throws(PNGError) {
+                return try PNGImage.redacting(bytes, rectangles: rectangles, limits: limits)
+            } catch {
+                throw .notRewritten("\(error)")
+            }
+        case .jpeg:
+            do throws(JPEGError) {
+                var image = try JPEGImage(bytes)
+                image.removeEmbeddedPictures()
+                image.redact(rectangles)
+                return try image.encoded()
+            } catch {
+                throw .notRewritten("\(error)")
+            }
+        case .tiff, .bmp, .gif, .webP:
+            throw .notRewritten("\(format.rawValue) images are not rewritten")
+        }
     }
 
     /// Hides in `bytes` (any image's but a PNG's) what redaction hides in a
@@ -152,14 +177,14 @@ extension RedactEngine {
         return hidden
     }
 
-    /// Proof before replace: the image `written` read again by a fresh run
-    /// of `engine` and by the byte search (a PNG's text chunks, any other
-    /// image's bytes); a match there (more than `allowed` in the bytes,
-    /// pseudonyms being CPFs) is thrown as not rewritten, as is an image
-    /// that cannot be read again.
+    /// Proof before replace: the image `written` read again by the byte
+    /// search (a PNG's text chunks, any other image's bytes), a match there
+    /// (more than `allowed`, pseudonyms being CPFs) thrown as not
+    /// rewritten, as is an image that cannot be read again; and by a fresh
+    /// run of `engine`, whose text is returned.
     private func prove(
         _ written: [UInt8], format: ImageFormat, engine: OCREngine, allowing allowed: Int
-    ) throws(InputFailure) {
+    ) throws(InputFailure) -> OCRText {
         var writesPseudonyms = false
         if case .pseudonym = style { writesPseudonyms = true }
         let allowed = writesPseudonyms ? allowed : 0
@@ -199,9 +224,7 @@ extension RedactEngine {
         }
         switch engine.read(temporary) {
         case .failure(let failure): throw .notRewritten("the image written reads back as: \(failure.reason)")
-        case .success(let text):
-            let found = hiddenRanges(in: text.bytes).count
-            if found > 0 { throw .notRewritten("the OCR engine still reads \(numbers(found)) in the image written") }
+        case .success(let text): return text
         }
     }
 }
