@@ -23,9 +23,11 @@ under --work (default $TMPDIR/cpf-ocr-corpus, emptied first) N images
 Each image holds one to three planted CPFs (valid check digits, written
 masked, or bare after "CPF"), and most hold a decoy: a number the pattern
 takes but that is no CPF (11 digits with wrong check digits after
-"Protocolo", a phone number written 3.3.3-2). Every planted CPF is listed
-in manifest.json. A found value counts as true when its 11 digits are a
-planted CPF of that image, false otherwise (each value once per image).
+"Protocolo", a phone number written 3.3.3-2). Every planted CPF and decoy
+is listed in manifest.json. A found value counts as true when its 11 digits
+are a planted CPF of that image, false otherwise (each value once per
+image). Scripts/ocr_redact.py makes the same corpus (its make()) to measure
+`redact`.
 """
 
 import argparse
@@ -78,12 +80,14 @@ def decoy(rng):
     return f"Telefone {wrong[:3]}.{wrong[3:6]}.{wrong[6:9]}-{wrong[9:]}"
 
 
-def lines_for(rng, cpfs):
+def lines_for(rng, cpfs, decoys):
+    """The lines of a page or label; its decoy, if any, appended to `decoys`."""
     lines = ["CONTRATO DE PRESTACAO DE SERVICOS", "Contratante: Maria da Silva Souza"]
     for cpf in cpfs:
         lines.append(f"CPF: {masked(cpf)}" if rng.random() < 0.8 else f"CPF {cpf}")
     if rng.random() < 0.7:
-        lines.append(decoy(rng))
+        decoys.append(decoy(rng))
+        lines.append(decoys[-1])
     lines.append("Recife, 12 de marco de 2024.")
     rng.shuffle(lines)
     return lines
@@ -94,13 +98,13 @@ def noisy(image, rng, amount):
     return Image.blend(image.convert("L"), noise, 0.12).convert("RGB")
 
 
-def make_page(path, rng, cpfs, dpi, fmt, work):
+def make_page(path, rng, cpfs, dpi, fmt, work, decoys):
     from reportlab.pdfgen import canvas
 
     pdf = os.path.join(work, "page.pdf.tmp" + str(rng.random()))
     page = canvas.Canvas(pdf)
     y = 780
-    for line in lines_for(rng, cpfs):
+    for line in lines_for(rng, cpfs, decoys):
         page.setFont(rng.choice(["Times-Roman", "Helvetica", "Courier"]), rng.choice([10, 11, 12, 14]))
         page.drawString(72, y, line)
         y -= 24
@@ -110,10 +114,10 @@ def make_page(path, rng, cpfs, dpi, fmt, work):
     os.remove(pdf)
 
 
-def make_label(path, rng, cpfs, small):
+def make_label(path, rng, cpfs, small, decoys):
     size = rng.randrange(16, 23) if small else rng.randrange(28, 49)
     font = ImageFont.truetype(FONTS + rng.choice(FACES), size)
-    lines = lines_for(rng, cpfs)
+    lines = lines_for(rng, cpfs, decoys)
     image = Image.new("RGB", (int(size * 24), int(size * 1.6 * len(lines) + 2 * size)), "white")
     draw = ImageDraw.Draw(image)
     for index, line in enumerate(lines):
@@ -155,15 +159,16 @@ def make(work, count, seed):
         extension = {"page-150-png": "png", "page-300-jpeg": "jpg", "label-rotated": "png"}.get(kind, "jpg")
         name = f"{index:03d}-{kind}.{extension}"
         path = os.path.join(work, name)
+        decoys = []
         if kind == "page-150-png":
-            make_page(path, rng, cpfs, 150, "png", work)
+            make_page(path, rng, cpfs, 150, "png", work, decoys)
         elif kind == "page-300-jpeg":
-            make_page(path, rng, cpfs, 300, "jpeg", work)
+            make_page(path, rng, cpfs, 300, "jpeg", work, decoys)
         elif kind in ("label-rotated", "label-small"):
-            make_label(path, rng, cpfs, kind == "label-small")
+            make_label(path, rng, cpfs, kind == "label-small", decoys)
         else:
             make_card(path, rng, cpfs)
-        manifest[name] = {"kind": kind, "cpfs": cpfs}
+        manifest[name] = {"kind": kind, "cpfs": cpfs, "decoys": decoys}
     return manifest
 
 

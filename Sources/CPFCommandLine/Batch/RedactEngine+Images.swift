@@ -57,8 +57,10 @@ extension RedactEngine {
     /// a PNG by ``PNGImage/redacting(_:rectangles:color:limits:)``, a JPEG
     /// by ``JPEGImage/redact(_:)`` after its embedded pictures (an Exif
     /// thumbnail) are dropped. The file written is read again, by a fresh
-    /// run of the engine and by the same byte search: a match left there
-    /// leaves the original as it was, named as not rewritten. A TIFF, BMP,
+    /// run of the engine and by the same byte search: a match the engine
+    /// reads there is painted too and the file read again, up to
+    /// ``paintingRounds`` paintings; a match left after the last (or any in
+    /// the bytes) leaves the original as it was, named as not rewritten. A TIFF, BMP,
     /// GIF or WebP image in which the engine reads a match is not
     /// rewritten; an image with nothing to hide is copied as it is.
     func redactImage(
@@ -99,15 +101,14 @@ extension RedactEngine {
         case .failure(let failure): throw .notSearched(failure.reason)
         case .success(let read): text = read
         }
-        let painted = try painting(written, format: format, text: text)
-        guard painted != nil || hiddenInBytes > 0 else {
+        let ranges = hiddenRanges(in: text.bytes)
+        guard !ranges.isEmpty || hiddenInBytes > 0 else {
             if reencodes { bytes.withUnsafeBytes { out.write($0) } }
             return
         }
-        if let painted { written = painted.bytes }
-        try prove(written, format: format, engine: engine, allowing: hiddenInBytes)
-        redactedCount += hiddenInBytes + (painted?.count ?? 0)
-        if reencodes { written.withUnsafeBytes { out.write($0) } } else { heldRewrite = written }
+        let painted = try paintedAndProven(written, format: format, text: text, engine: engine, allowing: hiddenInBytes)
+        redactedCount += hiddenInBytes + painted.count
+        if reencodes { painted.bytes.withUnsafeBytes { out.write($0) } } else { heldRewrite = painted.bytes }
     }
 
     /// The engine `reading` reads images with; without one (none found,
@@ -120,24 +121,53 @@ extension RedactEngine {
         }
     }
 
-    /// The image `bytes` of `format` with the matches redaction hides in
-    /// `text` (what the engine read in its pixels) painted over
-    /// (``rectangles(covering:in:)``): a PNG by
-    /// ``PNGImage/redacting(_:rectangles:color:limits:)``, a JPEG by
-    /// ``JPEGImage/redact(_:)`` after its embedded pictures (an Exif
-    /// thumbnail) are dropped; and how many matches. Nil when `text` holds
-    /// none. A TIFF, BMP, GIF or WebP image holding one, or an image the
-    /// codecs refuse, is not rewritten.
-    func painting(_ bytes: [UInt8], format: ImageFormat, text: OCRText) throws(InputFailure) -> (
-        bytes: [UInt8], count: Int
-    )? {
+    /// How many times an image is painted and read again at most before it
+    /// is named not rewritten.
+    static let paintingRounds = 3
+
+    /// The image `bytes` of `format` (its bytes redacted already, `allowed`
+    /// matches hidden there) with the matches redaction hides in `text`
+    /// (what `engine` read in its pixels) painted over
+    /// (``rectangles(covering:in:)``), then proven: read again by a fresh
+    /// run of the engine and by the byte search (``prove(_:format:engine:allowing:)``).
+    /// A match the fresh run reads that the first did not (Tesseract reads
+    /// a page as a whole: a number beside a painted one may read otherwise)
+    /// is painted too, from the same bytes, and the image proven again, up
+    /// to ``paintingRounds`` paintings; one left after the last is thrown
+    /// as not rewritten. Returns the image written and the matches painted.
+    func paintedAndProven(
+        _ bytes: [UInt8], format: ImageFormat, text: OCRText, engine: OCREngine, allowing allowed: Int
+    ) throws(InputFailure) -> (bytes: [UInt8], count: Int) {
         let ranges = hiddenRanges(in: text.bytes)
-        guard !ranges.isEmpty else { return nil }
-        let rectangles = Self.rectangles(covering: ranges, in: text)
+        var rectangles = Self.rectangles(covering: ranges, in: text)
+        var hidden = ranges.count
+        var written = bytes
+        for round in 1... {
+            if !rectangles.isEmpty { written = try paint(bytes, format: format, rectangles: rectangles) }
+            let read = try prove(written, format: format, engine: engine, allowing: allowed)
+            let left = hiddenRanges(in: read.bytes)
+            guard !left.isEmpty else { break }
+            guard round < Self.paintingRounds else {
+                throw .notRewritten("the OCR engine still reads \(numbers(left.count)) in the image written")
+            }
+            hidden += left.count
+            rectangles += Self.rectangles(covering: left, in: read)
+        }
+        return (written, hidden)
+    }
+
+    /// The image `bytes` with `rectangles` painted black, in its own format:
+    /// a PNG by ``PNGImage/redacting(_:rectangles:color:limits:)``, a JPEG
+    /// by ``JPEGImage/redact(_:)`` after its embedded pictures (an Exif
+    /// thumbnail) are dropped. A TIFF, BMP, GIF or WebP image, or one the
+    /// codecs refuse, is not rewritten.
+    private func paint(_ bytes: [UInt8], format: ImageFormat, rectangles: [PixelRectangle]) throws(InputFailure)
+        -> [UInt8]
+    {
         switch format {
         case .png:
             do throws(PNGError) {
-                return (try PNGImage.redacting(bytes, rectangles: rectangles, limits: limits), ranges.count)
+                return try PNGImage.redacting(bytes, rectangles: rectangles, limits: limits)
             } catch {
                 throw .notRewritten("\(error)")
             }
@@ -146,7 +176,7 @@ extension RedactEngine {
                 var image = try JPEGImage(bytes)
                 image.removeEmbeddedPictures()
                 image.redact(rectangles)
-                return (try image.encoded(), ranges.count)
+                return try image.encoded()
             } catch {
                 throw .notRewritten("\(error)")
             }
@@ -159,8 +189,9 @@ extension RedactEngine {
     /// redacts a file's: `original` (an archive's member, an e-mail's
     /// attachment) read by the engine, the matches it holds painted over in
     /// `bytes` (the same image, its bytes redacted already, `hiddenInBytes`
-    /// matches hidden there), the image written read again. Returns the
-    /// new image and the matches painted; nil when the pixels hold none.
+    /// matches hidden there) and proven (``paintedAndProven(_:format:text:engine:allowing:)``).
+    /// Returns the new image and the matches painted; nil when neither its
+    /// pixels nor its bytes held anything to hide.
     func redactPixels(
         of original: [UInt8], in bytes: [UInt8], format: ImageFormat, hiddenInBytes: Int
     ) throws(InputFailure) -> (bytes: [UInt8], count: Int)? {
@@ -170,9 +201,8 @@ extension RedactEngine {
         case .failure(let failure): throw .notSearched(failure.reason)
         case .success(let read): text = read
         }
-        guard let painted = try painting(bytes, format: format, text: text) else { return nil }
-        try prove(painted.bytes, format: format, engine: engine, allowing: hiddenInBytes)
-        return painted
+        guard hiddenInBytes > 0 || !hiddenRanges(in: text.bytes).isEmpty else { return nil }
+        return try paintedAndProven(bytes, format: format, text: text, engine: engine, allowing: hiddenInBytes)
     }
 
     /// For a ``DocumentReader`` that counts what redact would hide in what
@@ -220,14 +250,14 @@ extension RedactEngine {
         return hidden
     }
 
-    /// Proof before replace: the image `written` read again by a fresh run
-    /// of `engine` and by the byte search (a PNG's text chunks, any other
-    /// image's bytes); a match there (more than `allowed` in the bytes,
-    /// pseudonyms being CPFs) is thrown as not rewritten, as is an image
-    /// that cannot be read again.
+    /// Proof before replace: the image `written` read again by the byte
+    /// search (a PNG's text chunks, any other image's bytes), a match there
+    /// (more than `allowed`, pseudonyms being CPFs) thrown as not
+    /// rewritten, as is an image that cannot be read again; and by a fresh
+    /// run of `engine`, whose text is returned.
     private func prove(
         _ written: [UInt8], format: ImageFormat, engine: OCREngine, allowing allowed: Int
-    ) throws(InputFailure) {
+    ) throws(InputFailure) -> OCRText {
         var writesPseudonyms = false
         if case .pseudonym = style { writesPseudonyms = true }
         let allowed = writesPseudonyms ? allowed : 0
@@ -246,9 +276,7 @@ extension RedactEngine {
         }
         switch engine.read(written, temporaryDirectory: temporaryDirectory) {
         case .failure(let failure): throw .notRewritten("the image written reads back as: \(failure.reason)")
-        case .success(let text):
-            let found = hiddenRanges(in: text.bytes).count
-            if found > 0 { throw .notRewritten("the OCR engine still reads \(numbers(found)) in the image written") }
+        case .success(let text): return text
         }
     }
 }

@@ -203,7 +203,9 @@ enum RedactCommand: Command {
             black in the pixels: a PNG's every other pixel and chunk kept, a
             JPEG's every other 8x8 block kept in its coefficients and its
             embedded thumbnails dropped. The image written is read again by a
-            fresh Tesseract run and searched in its bytes; a CPF still there, a
+            fresh Tesseract run and searched in its bytes; a CPF that run reads
+            is painted too and the image read again, three paintings at most. A
+            CPF still there after them, or in its bytes, a
             progressive, CMYK or animated image, or a TIFF, BMP, GIF or WebP
             image in which Tesseract reads a CPF leave it as it was, named
             (exit status 2). Without Tesseract, or with --no-ocr, images are not
@@ -293,8 +295,10 @@ enum RedactCommand: Command {
                 preto nos pixels: os demais pixels e blocos de um PNG mantidos, os
                 demais blocos 8x8 de um JPEG mantidos em seus coeficientes e suas
                 miniaturas embutidas removidas. A imagem escrita é lida de novo por uma
-                nova execução do Tesseract e pesquisada em seus bytes; um CPF que
-                continue lá, uma imagem progressiva, CMYK ou animada, ou uma imagem
+                nova execução do Tesseract e pesquisada em seus bytes; um CPF que essa
+                execução leia é pintado também e a imagem lida de novo, três pinturas
+                no máximo. Um CPF que continue lá depois delas, ou em seus bytes, uma
+                imagem progressiva, CMYK ou animada, ou uma imagem
                 TIFF, BMP, GIF ou WebP em que o Tesseract lê um CPF deixam-na como
                 estava, nomeada (código de saída 2). Sem o Tesseract, ou com --no-ocr,
                 as imagens não são pesquisadas. Imagens dentro de arquivos zip,

@@ -39,7 +39,8 @@ enum Message: String, CaseIterable, Sendable {
     // Folders (-r), redact --in-place, find --stats, the progress line.
     case inPlaceNeedsFiles, notRegularFile, replacedDuringWalk, notRewritten, hasOtherNames, cannotKeepOwner,
         cannotKeepAttribute, changedWhileRewritten, openForWriting, readBackFound, readBackUnreadable, redactedFile,
-        statsFiles, statsCPFs, progress, redactStatsFiles, redactStatsInPlace, redactStatsCopied, redactStatsHidden
+        statsFiles, statsCPFs, progress, progressOfTotal, redactStatsFiles, redactStatsInPlace, redactStatsCopied,
+        redactStatsHidden
     // Inputs not searched completely (gzip, encodings, formats cpf does not read, --pre).
     case notSearched, statsNotSearched
     // -g/--glob, version-control folders, CPFs in names, --pre.
@@ -338,6 +339,8 @@ enum Message: String, CaseIterable, Sendable {
                 "CPFs: {1} de confiança high, {2} medium, {3} low, {4|digitado|digitados} errado"
             )
         case .progress: ("{1} files, {2}, {3}/s", "{1|arquivo|arquivos}, {2}, {3}/s")
+        case .progressOfTotal:
+            ("{1}/{2} files, {3}, {4}/s, {5} left", "{1}/{2|arquivo|arquivos}, {3}, {4}/s, tempo restante {5}")
         case .redactStatsFiles: ("{1|file|files}, {2} bytes, {3}: {4}", "{1|arquivo|arquivos}, {2} bytes, {3}: {4}")
         case .redactStatsInPlace:
             (

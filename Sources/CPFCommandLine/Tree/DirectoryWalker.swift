@@ -151,6 +151,8 @@ struct DirectoryWalker {
 final class TreeWalk: Sequence, IteratorProtocol {
     private let walker: DirectoryWalker
     private var arguments: IndexingIterator<[RawText]>
+    /// The arguments, for ``count(upTo:within:clock:)``.
+    private let given: [RawText]
     /// Whether an argument is standard input, which only one thread may read.
     let readsStandardInput: Bool
 
@@ -172,7 +174,30 @@ final class TreeWalk: Sequence, IteratorProtocol {
     fileprivate init(walker: DirectoryWalker, arguments: [RawText]) {
         self.walker = walker
         self.arguments = arguments.makeIterator()
+        given = arguments
         readsStandardInput = arguments.contains("-")
+    }
+
+    /// How many entries the walk gives, counted by a walk of its own over
+    /// the same arguments (this one is left where it is), or `nil` when
+    /// there are more than `limit` or counting takes longer than `seconds`
+    /// of `clock`: the total of the progress line (see ``Progress``), which
+    /// a large tree does without rather than wait for it.
+    func count(
+        upTo limit: Int = 100_000, within seconds: Double = 0.5,
+        clock: () -> Double = system_monotonicSeconds
+    ) -> Int? {
+        var walker = walker
+        walker.willLookAt = nil
+        walker.willOpenDirectory = nil
+        let counting = TreeWalk(walker: walker, arguments: given)
+        let deadline = clock() + seconds
+        var count = 0
+        while counting.next() != nil {
+            count += 1
+            if count > limit || clock() > deadline { return nil }
+        }
+        return count
     }
 
     func next() -> TreeEntry? {

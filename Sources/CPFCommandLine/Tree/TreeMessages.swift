@@ -55,6 +55,26 @@ enum TreeMessages {
     static func progress(files: Int, bytes: Int, rate: Double, _ language: Language) -> String {
         Message.progress.text(language, "\(files)", formatBytes(bytes, language), formatBytes(Int(rate), language))
     }
+    /// The progress line when the number of files is known: files done of
+    /// the total, bytes, rate and the time left.
+    static func progress(files: Int, of total: Int, bytes: Int, rate: Double, left: Double, _ language: Language)
+        -> String
+    {
+        Message.progressOfTotal.text(
+            language, "\(files)", "\(total)", formatBytes(bytes, language), formatBytes(Int(rate), language),
+            formatDuration(left))
+    }
+
+    /// A time left: `45 s`, `1 min 40 s` (below ten minutes), `12 min`,
+    /// `2 h 05 min` (the same in both languages).
+    static func formatDuration(_ seconds: Double) -> String {
+        let whole = seconds.isNaN ? 0 : Int(min(max(seconds, 0), 1e9).rounded())
+        if whole < 60 { return "\(whole) s" }
+        if whole < 600 { return "\(whole / 60) min \(whole % 60) s" }
+        let minutes = (whole + 30) / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
+    }
 
     /// `12.3 MB`, `980 kB`, `15 B` (powers of 1000).
     /// (`12,3 MB` in Portuguese, whose decimal separator is a comma.)

@@ -65,7 +65,9 @@ final class TreeRun: @unchecked Sendable {
         filesAtFirst = files
         // Standard input cannot be shared: read by one thread only.
         self.threads = walk.readsStandardInput ? 1 : min(threads, max(early.count, 1))
-        let progress = showsProgress ? Progress(language: context.language) : nil
+        // Out of a total when the walk is quick to count (never in a pipe:
+        // only when the line is shown).
+        let progress = showsProgress ? Progress(language: context.language, total: walk.count()) : nil
         // 4 MiB per file waiting, 4 MiB per thread in all.
         printer = OrderedPrinter(
             out: context.output, errors: context.errors, progress: progress,

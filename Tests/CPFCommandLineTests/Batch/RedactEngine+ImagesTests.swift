@@ -2,7 +2,8 @@
 // painted for an OCR match, and images through the engine with an OCR
 // engine that is a shell script (its first run reads a CPF, later runs what
 // the test says): a PNG and a JPEG painted, every other pixel or block kept;
-// the proof that refuses an image still read with a CPF; TIFF refused; no
+// a CPF read only by the second run painted in a second round; the proof
+// that refuses an image still read with a CPF; TIFF refused; no
 // engine and --no-ocr named not searched.
 
 import CPFDecoders
@@ -24,23 +25,38 @@ struct RedactEngineImagesTests {
         + "5\t1\t1\t1\t1\t2\t40\t20\t100\t20\t91\t390.533.447-05\n"
         + "5\t1\t1\t1\t1\t3\t150\t20\t40\t20\t95\tMaria\n"
 
+    /// The table of a mistyped CPF, `Telefone 899.418.694-78`, its number's word at (40, 40) 100×10 pixels.
+    static let mistyped =
+        header + "5\t1\t1\t1\t1\t1\t2\t40\t30\t10\t95\tTelefone\n"
+        + "5\t1\t1\t1\t1\t2\t40\t40\t100\t10\t91\t899.418.694-78\n"
+
     /// A folder with `engine`, an OCR engine that prints `first.tsv` on its
-    /// first run and `later.tsv` on every other.
-    static func fakeEngine(first: String, later: String) throws -> (OCREngine, URL) {
+    /// first run, `second.tsv` (if given) on its second, and `later.tsv` on
+    /// every other; it counts its runs in the file `runs`.
+    static func fakeEngine(first: String, second: String? = nil, later: String) throws -> (OCREngine, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpf-ocr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = """
             #!/bin/sh
             if [ "$1" = --list-langs ]; then printf 'List of available languages (1):\\npor\\n'; exit 0; fi
             d=$(dirname "$0"); cat > /dev/null
-            if [ -e "$d/ran" ]; then cat "$d/later.tsv"; else : > "$d/ran"; cat "$d/first.tsv"; fi
+            n=$(cat "$d/runs" 2> /dev/null || echo 0); echo $((n + 1)) > "$d/runs"
+            if [ "$n" = 0 ]; then cat "$d/first.tsv"
+            elif [ "$n" = 1 ] && [ -e "$d/second.tsv" ]; then cat "$d/second.tsv"
+            else cat "$d/later.tsv"; fi
 
             """
         let engine = folder.appendingPathComponent("engine")
         try makeExecutableScript(at: engine, contents: script)
         try first.write(to: folder.appendingPathComponent("first.tsv"), atomically: true, encoding: .utf8)
+        try second?.write(to: folder.appendingPathComponent("second.tsv"), atomically: true, encoding: .utf8)
         try later.write(to: folder.appendingPathComponent("later.tsv"), atomically: true, encoding: .utf8)
         return (OCREngine(program: RawText(engine.path)), folder)
+    }
+
+    /// How many times the engine in `folder` ran (its languages asked not counted).
+    static func runs(_ folder: URL) -> String? {
+        try? String(contentsOf: folder.appendingPathComponent("runs"), encoding: .utf8)
     }
 
     /// An RGB PNG of 200×60 pixels, every pixel a different grey-blue.
@@ -143,6 +159,28 @@ struct RedactEngineImagesTests {
         #expect(changed > 0)
     }
 
+    @Test("a CPF the fresh run reads that the first did not is painted too, and the image read again")
+    func secondRound() throws {
+        // Tesseract read the decoy beside the CPF otherwise once the CPF was painted (a page of issue 41's corpus).
+        let (engine, folder) = try Self.fakeEngine(first: Self.table, second: Self.mistyped, later: Self.header)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = try Self.samplePNGImage()
+        let (output, hidden) = try Self.redacted(png, reading: .engine(engine))
+        #expect(hidden == 2)
+        #expect(Self.runs(folder) == "3\n")
+        let before = try PNGImage(png)
+        let after = try PNGImage(output)
+        let boxes = [
+            PixelRectangle(x: 37, y: 17, width: 106, height: 26), PixelRectangle(x: 38, y: 38, width: 104, height: 14),
+        ]
+        for y in 0..<60 {
+            for x in 0..<200 {
+                let inside = boxes.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+                #expect(after.rgba8(x: x, y: y) == (inside ? SIMD4(0, 0, 0, 255) : before.rgba8(x: x, y: y)))
+            }
+        }
+    }
+
     @Test("an image the engine still reads a CPF in is not rewritten, nothing written")
     func proof() throws {
         let (engine, folder) = try Self.fakeEngine(first: Self.table, later: Self.table)
@@ -156,6 +194,8 @@ struct RedactEngineImagesTests {
             }
             #expect(redact.redactedCount == 0)
         }
+        // Read once, then painted and read again three times.
+        #expect(Self.runs(folder) == "\(1 + RedactEngine.paintingRounds)\n")
     }
 
     @Test("an image with nothing to hide is copied as it is; TIFF with a CPF refused; no engine, not searched")

@@ -224,6 +224,44 @@ struct DirectoryWalkerTests {
     }
     final class Recorder { var paths: [String] = [] }
 
+    @Test func aWalkCountsItsEntriesAheadWithoutMovingAndWithoutItsHooks() {
+        let root = tree(["a/x", "b/y", "c"], links: [("l", "c")])
+        let recorder = Recorder()
+        var walker = DirectoryWalker(recursive: true, reportsNames: true)
+        walker.willLookAt = { recorder.paths.append(String(decoding: $0.bytes, as: UTF8.self)) }
+        let walk = walker.entries(for: [RawText(root), RawText(root + "/c")])
+        _ = walk.next()
+        let seen = recorder.paths
+        // a, a/x, b, b/y, c, l (its name only), and the second argument.
+        #expect(walk.count() == 7)
+        #expect(recorder.paths == seen)
+        #expect(Array(walk).count == 6)
+    }
+
+    @Test func countingGivesUpPastTheLimitOrTheTime() {
+        let root = tree(["a", "b", "c", "d"])
+        let walk = DirectoryWalker(recursive: true).entries(for: [RawText(root)])
+        #expect(walk.count(upTo: 4) == 4)
+        #expect(walk.count(upTo: 3) == nil)
+        // A clock that moves a second each time it is read: past half a second at the first entry.
+        var now = 0.0
+        #expect(
+            walk.count(
+                within: 0.5,
+                clock: {
+                    now += 1
+                    return now
+                }) == nil)
+        now = 0
+        #expect(
+            walk.count(
+                within: 10,
+                clock: {
+                    now += 1
+                    return now
+                }) == 4)
+    }
+
     @Test func anArgumentToRewriteIsOpenedInTheFolderOfWhatItLinksTo() throws {
         let root = tree(["real/f"], links: [("l", "real/f")])
         let entries = Array(DirectoryWalker(opensArgumentsInTheirDirectory: true).entries(for: [RawText(root + "/l")]))

@@ -25,6 +25,23 @@ struct TreeMessagesTests {
         #expect(line == "3 files, 3.0 MB, 1.0 MB/s")
     }
 
+    @Test func withATotalTheProgressLineSaysFilesOutOfItAndTheTimeLeft() {
+        let line = TreeMessages.progress(files: 3, of: 120, bytes: 3_000_000, rate: 1_000_000, left: 100, .english)
+        #expect(line == "3/120 files, 3.0 MB, 1.0 MB/s, 1 min 40 s left")
+        let portuguese = TreeMessages.progress(files: 1, of: 1, bytes: 5, rate: 5, left: 0, .portuguese)
+        #expect(portuguese == "1/1 arquivo, 5 B, 5 B/s, tempo restante 0 s")
+    }
+
+    @Test func timesLeftAreSecondsThenMinutesThenHours() {
+        #expect(TreeMessages.formatDuration(44.6) == "45 s")
+        #expect(TreeMessages.formatDuration(100) == "1 min 40 s")
+        #expect(TreeMessages.formatDuration(599.4) == "9 min 59 s")
+        #expect(TreeMessages.formatDuration(730) == "12 min")
+        #expect(TreeMessages.formatDuration(7500) == "2 h 05 min")
+        #expect(TreeMessages.formatDuration(-1) == "0 s")
+        #expect(TreeMessages.formatDuration(.infinity) == "277777 h 47 min")
+    }
+
     @Test("in Portuguese, with a decimal comma")
     func portuguese() {
         let line = TreeMessages.progress(files: 3, bytes: 3_000_000, rate: 1_000_000, .portuguese)

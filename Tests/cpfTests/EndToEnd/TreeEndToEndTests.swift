@@ -118,6 +118,35 @@ struct TreeEndToEndTests {
         #expect(String(decoding: result.stdout, as: UTF8.self) == "cpf: t/c/fifo: not a regular file, skipped\n")
     }
 
+    @Test(
+        "on a terminal, a long OCR run shows files done out of the total and the time left",
+        .enabled(if: InstalledTool.areInstalled("script"), "script (util-linux) is not installed"))
+    func progressOnATerminalSaysFilesOutOfTheTotalAndTimeLeft() {
+        // Twelve JPEG files (their first bytes) and an OCR engine that takes
+        // a fifth of a second an image and reads nothing: about 2.4 s on one
+        // thread. `script` gives cpf a pseudo-terminal for standard error.
+        let result = runShell(
+            #"""
+            cd "$(mktemp -d)" && mkdir t && for i in 01 02 03 04 05 06 07 08 09 10 11 12; do
+              printf '\377\330\377\340 x' > t/$i.jpg; done
+            cat > slow <<'EOF'
+            #!/bin/sh
+            case "$1" in --list-langs) printf 'por\n'; exit 0;; esac
+            cat > /dev/null; sleep 0.2
+            printf 'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n'
+            EOF
+            chmod +x slow
+            script -qec '"$CPF" find -r --threads 1 --ocr-engine ./slow t > out; echo "status $?"' /dev/null
+            wc -c < out
+            """#, timeout: 60)
+        let terminal = String(decoding: result.stdout, as: UTF8.self)
+        #expect(terminal.contains("/12 files, "), "\(terminal.debugDescription) \(result.stderr)")
+        #expect(terminal.contains(" left\r\u{1B}[K"), "\(terminal.debugDescription)")
+        // Nothing found: exit status 1.
+        #expect(terminal.contains("status 1"))
+        #expect(terminal.hasSuffix("0\n"))
+    }
+
     /// About 30 files of different sizes, some big enough to be read in
     /// several blocks and to go over what a waiting file may buffer.
     static let makeManyFiles = """
