@@ -56,13 +56,17 @@ extension FindEngine {
     /// text (lines as the engine found them, words joined by a space); in
     /// JSON with `"in":"ocr"`, `"ocr":true`, `"box":[LEFT,TOP,WIDTH,HEIGHT]` (pixels, the
     /// words the match is written in) and `"page"` past a TIFF's first.
-    func report(_ text: OCRText, named name: RawText) {
+    /// For an image a PDF draws, `image` is its name (`page 3 image 1`):
+    /// `SOURCE:page 3 image 1:ocr:LINE:COLUMN`, in JSON `"in":"page 3 image 1"`
+    /// and `"page"` the PDF's page.
+    func report(_ text: OCRText, named name: RawText, image: PDFImage? = nil) {
         var matches: [TaxpayerScanner.Match] = []
         var scanner = TaxpayerScanner(accepting: settings.accepted)
         text.bytes.withUnsafeBytes { scanner.feed($0) { matches.append($0) } }
         scanner.finish { matches.append($0) }
         // `SOURCE:ocr` in the text report, as a document's sections are shown; `"in":"ocr"` in JSON.
-        let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max) + Array(":ocr".utf8)
+        let section = image.map { ":\($0.name)" } ?? ""
+        let shownName = json ? name.bytes : Escaping.readableBytes(name, limit: .max) + Array("\(section):ocr".utf8)
         var counts = Counts()
         for match in matches {
             let (confidence, isValid) = (match.confidence, match.isValid)
@@ -78,7 +82,7 @@ extension FindEngine {
             if json {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", RawText(shownName))
-                object.string("in", "ocr")
+                object.string("in", image?.name ?? "ocr")
                 object.number("line", line)
                 object.number("column", column)
                 written.withUnsafeBytes { object.string("text", $0) }
@@ -87,7 +91,11 @@ extension FindEngine {
                     to: &object)
                 if let box = text.box(covering: match.range) {
                     object.numbers("box", [box.left, box.top, box.width, box.height])
-                    if let word = text.word(at: start), text.pages[word] > 1 { object.number("page", text.pages[word]) }
+                    if let image {
+                        object.number("page", image.page)
+                    } else if let word = text.word(at: start), text.pages[word] > 1 {
+                        object.number("page", text.pages[word])
+                    }
                 }
                 object.end()
             } else {

@@ -41,6 +41,8 @@ final class FindEngine {
         /// nil reads an image as before OCR: a PNG's text chunks, the bytes
         /// of the others (redact's reading back, `--per-line`).
         var images: ImageReading?
+        /// Where an image a PDF draws is written for the OCR engine to read.
+        var temporaryDirectory = "/tmp"
     }
 
     let settings: Settings
@@ -130,6 +132,7 @@ final class FindEngine {
             if format == .document(.png) {
                 return try findInImage(descriptor, format: .png, reading: images, named: name)
             }
+            if format == .document(.pdf) { return try findInPDF(descriptor, reading: images, named: name) }
         }
         if case .document(let document) = format {
             return try findInDocument(descriptor, format: document, named: name)

@@ -382,6 +382,7 @@ enum FindCommand: Command {
         let threads = try TreeOptions.threadCount(arguments)
         let preprocessor = try Preprocessor.make(arguments, environment: context.environment)
         settings.images = try OCROptions.imageReading(arguments, environment: context.environment)
+        settings.temporaryDirectory = SpillFile.directory(in: context.environment)
         let listing: TreeWorkers.Listing =
             arguments.has(Self.count)
             ? .count
