@@ -80,14 +80,19 @@ extension FindEngine {
     /// joined by a space); in JSON with `"in":"ocr"`, `"ocr":true`,
     /// `"box":[LEFT,TOP,WIDTH,HEIGHT]` (pixels, the words the match is
     /// written in), `"member"` for a member, and `"page"` past a TIFF's first.
-    func report(_ text: OCRText, named name: RawText, member: [UInt8] = []) {
+    /// For an image a PDF draws, `image` is its name (`page 3 image 1`):
+    /// `SOURCE:page 3 image 1:ocr:LINE:COLUMN`, in JSON `"in":"page 3 image 1"`
+    /// and `"page"` the PDF's page.
+    func report(_ text: OCRText, named name: RawText, member: [UInt8] = [], image: PDFImage? = nil) {
         var matches: [TaxpayerScanner.Match] = []
         var scanner = TaxpayerScanner(accepting: settings.accepted)
         text.bytes.withUnsafeBytes { scanner.feed($0) { matches.append($0) } }
         scanner.finish { matches.append($0) }
         // `SOURCE:ocr` in the text report, as a document's sections are shown; `"in":"ocr"` in JSON.
-        let shownName = Self.shownSource(
-            json ? name.bytes : Escaping.readableBytes(name, limit: .max), member: member, section: .ocr, json: json)
+        let shownSource = Self.shownSource(
+            json ? name.bytes : Escaping.readableBytes(name, limit: .max), member: member, section: nil, json: json)
+        let section = image.map { ":\($0.name)" } ?? ""
+        let shownName = json ? shownSource : shownSource + Array("\(section):ocr".utf8)
         var counts = Counts()
         for match in matches {
             let (confidence, isValid) = (match.confidence, match.isValid)
@@ -104,7 +109,7 @@ extension FindEngine {
                 var object = JSONObjectWriter(to: out)
                 object.string("source", RawText(shownName))
                 if !member.isEmpty { member.withUnsafeBytes { object.string("member", $0) } }
-                object.string("in", "ocr")
+                object.string("in", image?.name ?? "ocr")
                 object.number("line", line)
                 object.number("column", column)
                 written.withUnsafeBytes { object.string("text", $0) }
@@ -113,7 +118,11 @@ extension FindEngine {
                     to: &object)
                 if let box = text.box(covering: match.range) {
                     object.numbers("box", [box.left, box.top, box.width, box.height])
-                    if let word = text.word(at: start), text.pages[word] > 1 { object.number("page", text.pages[word]) }
+                    if let image {
+                        object.number("page", image.page)
+                    } else if let word = text.word(at: start), text.pages[word] > 1 {
+                        object.number("page", text.pages[word])
+                    }
                 }
                 object.end()
             } else {

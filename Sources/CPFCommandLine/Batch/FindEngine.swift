@@ -134,6 +134,7 @@ final class FindEngine {
             if format == .document(.png) {
                 return try findInImage(descriptor, format: .png, reading: images, named: name)
             }
+            if format == .document(.pdf) { return try findInPDF(descriptor, reading: images, named: name) }
         }
         if case .document(let document) = format {
             return try findInDocument(descriptor, format: document, named: name)

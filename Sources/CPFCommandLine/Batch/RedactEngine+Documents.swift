@@ -46,7 +46,24 @@ extension RedactEngine {
         case .pdf:
             let found: Int
             do throws(Errno) { found = try redactor.count(in: descriptor, format: .pdf) } catch { throw .read(error) }
-            if let reason = DocumentReader.summary(of: redactor.documents.failures, format: format) {
+            var failures = redactor.documents.failures
+            if let images {
+                // The images its pages draw, read by the engine: a CPF there is not rewritten.
+                let outcome = try readImages(ofPDF: file, size: size - start, reading: images)
+                if outcome.images > 0 { failures.removeAll { $0.reason == "PDF: \(PDFError.noText)" } }
+                if let reason = DocumentReader.summary(of: failures, format: format) ?? outcome.summary {
+                    throw .notSearched(reason)
+                }
+                if let first = outcome.matched.first {
+                    let more = outcome.matched.count > 1 ? " (and \(outcome.matched.count - 1) more images)" : ""
+                    throw .notRewritten(
+                        """
+                        \(first.image)\(more): \(numbers(first.count)) read by OCR in an image of the PDF, which \
+                        redact does not rewrite
+                        """)
+                }
+            }
+            if let reason = DocumentReader.summary(of: failures, format: format) {
                 throw .notSearched(reason)
             }
             guard found > 0 else {
@@ -401,5 +418,43 @@ extension RedactEngine {
             out.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             offset += count
         }
+    }
+}
+
+/// The images a PDF's pages draw, read by the OCR engine for `redact`.
+extension RedactEngine {
+    /// What reading a PDF's images came to, and the images in which the
+    /// engine reads something redaction hides (name, count).
+    struct PDFImagesRead {
+        var images = 0
+        var summary: String?
+        var matched: [(image: String, count: Int)] = []
+    }
+
+    /// Reads the images of the PDF `file` holds (`size` bytes, held whole
+    /// for it, at most ``DocumentReader/maximumHeldSize``) as `reading`
+    /// says (``PDFImageOCR``), counting in each what redaction hides.
+    func readImages(ofPDF file: PositionalFileReader, size: Int, reading: FindEngine.ImageReading) throws(InputFailure)
+        -> PDFImagesRead
+    {
+        guard size <= DocumentReader.maximumHeldSize else {
+            throw .notSearched("PDF larger than \(DocumentReader.heldSizeText), not read whole for its images")
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        let count: Int
+        do { count = try bytes.withUnsafeMutableBytes { try file.read(into: $0, at: 0) } } catch {
+            throw .read(file.error ?? .inputOutput)
+        }
+        bytes.removeLast(bytes.count - count)
+        var read = PDFImagesRead()
+        let outcome = PDFImageOCR.read(
+            bytes, limits: limits, reading: reading, temporaryDirectory: temporaryDirectory
+        ) { image, text in
+            let found = hiddenRanges(in: text.bytes).count
+            if found > 0 { read.matched.append((image.name, found)) }
+        }
+        read.images = outcome.images
+        read.summary = outcome.summary
+        return read
     }
 }

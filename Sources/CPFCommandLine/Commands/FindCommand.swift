@@ -239,7 +239,8 @@ enum FindCommand: Command {
             as ARCHIVE!MEMBER:ocr:LINE:COLUMN; one that cannot be read leaves
             the file not searched, and so are the PNG and JPEG pictures pasted
             into legacy Office files (FILE!STREAM!picture-N). An image read from
-            a pipe is not searched. Images inside PDFs are not read by OCR.
+            a pipe is not searched. The images a PDF file's pages draw are read
+            too, each CPF printed as FILE:page N image M:ocr:LINE:COLUMN.
 
             E-mail (a message or mbox file, known by its first header fields, also
             gzipped) is searched in its headers (folded lines joined, RFC 2047
@@ -331,8 +332,9 @@ enum FindCommand: Command {
                 ARQUIVO!MEMBRO:ocr:LINHA:COLUNA; uma que não pode ser lida deixa o
                 arquivo não pesquisado, assim como as imagens PNG e JPEG coladas em
                 arquivos legados do Office (ARQUIVO!FLUXO!picture-N). Uma imagem lida
-                de um pipe não é pesquisada. Imagens dentro de PDFs não são lidas por
-                OCR.
+                de um pipe não é pesquisada. As imagens que as páginas de um arquivo
+                PDF desenham também são lidas, cada CPF impresso como
+                ARQUIVO:page N image M:ocr:LINHA:COLUNA.
 
                 Um e-mail (mensagem ou arquivo mbox, reconhecido pelos primeiros campos
                 de cabeçalho, também em gzip) é pesquisado nos cabeçalhos (linhas

@@ -212,7 +212,7 @@ enum RedactCommand: Command {
             searched. Images inside zip archives, Office documents and e-mail are
             painted the same way; one inside a tar holding a CPF leaves the tar as
             it was, named; a CPF in a picture of a legacy Office file names it
-            not rewritten. Images inside PDFs are not read by OCR.
+            not rewritten, as does one in an image of a PDF file.
 
             E-mail (a message or mbox file) is read as 'cpf find' reads it and
             written back with only the MIME parts that held a CPF re-encoded, in
@@ -305,7 +305,8 @@ enum RedactCommand: Command {
                 documentos do Office e e-mails são pintadas da mesma forma; uma dentro
                 de um tar com um CPF deixa o tar como estava, nomeado; um CPF numa
                 imagem de um arquivo legado do Office o nomeia como não reescrito.
-                Imagens dentro de PDFs não são lidas por OCR.
+                Um CPF numa imagem de um arquivo PDF também o nomeia como não
+                reescrito.
 
                 Um e-mail (mensagem ou arquivo mbox) é lido como 'cpf find' o lê e
                 escrito de volta com só as partes MIME que tinham um CPF recodificadas,

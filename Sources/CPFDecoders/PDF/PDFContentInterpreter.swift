@@ -58,6 +58,11 @@ final class PDFContentInterpreter {
     var writer = PDFTextWriter()
     /// Told of the glyphs shown, for a redaction (nil to extract text only).
     var recorder: PDFGlyphRecorder?
+    /// Told of each image XObject drawn (`Do`, in forms too): its entry in
+    /// the resources (a reference, usually) and the stream; and of each
+    /// inline image skipped, its size (see ``PDFImageExtractor``).
+    var imageDrawn: ((PDFObject, PDFObject) -> Void)?
+    var inlineImageSkipped: ((Int, Int) -> Void)?
     /// The bytes of the operands and the operator being performed.
     private var operationRange = 0..<0
     /// The graphics states saved and not restored.
@@ -115,6 +120,9 @@ final class PDFContentInterpreter {
             swap(&operands, &reader.operands)
             defer { swap(&operands, &reader.operands) }
             try perform(op, resources: resources, depth: depth)
+        }
+        if let inlineImageSkipped {
+            for (width, height) in reader.inlineImages { inlineImageSkipped(width, height) }
         }
     }
 
@@ -287,6 +295,10 @@ final class PDFContentInterpreter {
             return
         }
         let form = try document.resolve(entry)
+        if let imageDrawn, case .stream(let dictionary, _) = form, dictionary["Subtype"]?.name == "Image" {
+            imageDrawn(entry, form)
+            return
+        }
         guard case .stream(let dictionary, _) = form, dictionary["Subtype"]?.name == "Form" else { return }
         guard depth < Self.maximumFormDepth else {
             throw .tooComplex("form XObjects nested more than \(Self.maximumFormDepth) deep")

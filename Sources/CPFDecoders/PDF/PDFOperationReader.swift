@@ -23,6 +23,9 @@ struct PDFOperationReader {
     /// an operand that cannot be parsed, or a stray `]` or `>>`, drops those
     /// before it.
     var operands: [PDFObject] = []
+    /// The inline images skipped so far: the `/W` and `/H` (or `/Width`
+    /// and `/Height`) their dictionaries give, 0 where they give none.
+    private(set) var inlineImages: [(width: Int, height: Int)] = []
     private var parser: PDFParser
     private var operandStart = 0
 
@@ -40,7 +43,7 @@ struct PDFOperationReader {
             guard let token = parser.nextToken() else { return nil }
             switch token {
             case .keyword("BI"):
-                Self.skipInlineImage(&parser)
+                inlineImages.append(Self.skipInlineImage(&parser))
                 operands.removeAll(keepingCapacity: true)
             case .keyword(let name):
                 return (name, operandStart..<parser.position)
@@ -58,10 +61,23 @@ struct PDFOperationReader {
     }
 
     /// Skips `BI ... ID data EI`: the data ends at the first `EI` between
-    /// white space.
-    static func skipInlineImage(_ parser: inout PDFParser) {
+    /// white space. Returns the size its dictionary gives (0 for a side it
+    /// does not give).
+    @discardableResult
+    static func skipInlineImage(_ parser: inout PDFParser) -> (width: Int, height: Int) {
+        var size = (width: 0, height: 0)
+        var key: String?
         while let token = parser.nextToken() {
             if token == .keyword("ID") { break }
+            if case .keyword = token { continue }
+            guard let object = try? parser.parseObject(startingWith: token, depth: 0) else { continue }
+            if let name = key {
+                if name == "W" || name == "Width" { size.width = object.integer ?? 0 }
+                if name == "H" || name == "Height" { size.height = object.integer ?? 0 }
+                key = nil
+            } else {
+                key = object.name
+            }
         }
         let bytes = parser.bytes
         var index = parser.position + 1
@@ -71,10 +87,11 @@ struct PDFOperationReader {
                 && (index + 2 == bytes.count || PDFParser.isWhitespace(bytes[index + 2]))
             {
                 parser.position = index + 2
-                return
+                return size
             }
             index += 1
         }
         parser.position = bytes.count
+        return size
     }
 }
